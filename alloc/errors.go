@@ -1,0 +1,77 @@
+package alloc
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Java exception classes that results can carry, by their simple names as
+// the conformance vectors spell them.
+const (
+	IllegalArgumentException       = "IllegalArgumentException"
+	ArrayIndexOutOfBoundsException = "ArrayIndexOutOfBoundsException"
+	ArithmeticException            = "ArithmeticException"
+	NumberFormatException          = "NumberFormatException"
+	NullPointerException           = "NullPointerException"
+)
+
+// Kinds of failure, for errors.Is. Every *Error wraps exactly one of them.
+var (
+	// ErrInvalidArgument: an argument the Java client rejects (or that
+	// cannot be represented, such as a queue ID outside int32).
+	ErrInvalidArgument = errors.New("invalid argument")
+	// ErrIndexOutOfRange: Java would index past the end of an array, e.g. a
+	// resolver field that a split does not produce.
+	ErrIndexOutOfRange = errors.New("index out of range")
+	// ErrArithmetic: Java would divide by zero, e.g. selecting from an
+	// empty queue list.
+	ErrArithmetic = errors.New("arithmetic error")
+	// ErrNumberFormat: Java's Integer.parseInt would reject the text.
+	ErrNumberFormat = errors.New("number format error")
+)
+
+// Error is every failure this module reports. Field names the argument at
+// fault (e.g. "cidAll", "mqAll[3].queueId", "strategy.virtualNodeCnt");
+// JavaClass is the exception the Java client throws in the same situation.
+type Error struct {
+	Kind      error  // one of the Err* sentinels
+	JavaClass string // e.g. IllegalArgumentException
+	Field     string // the argument at fault, may be empty
+	Msg       string // what is wrong, in Java's words where Java has words
+}
+
+func (e *Error) Error() string {
+	if e.Field == "" {
+		return e.Msg
+	}
+	return e.Field + ": " + e.Msg
+}
+
+// Unwrap lets errors.Is match the Kind sentinel.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// JavaClassOf returns the Java exception class carried by err, or "" when
+// err is nil or not one of ours.
+func JavaClassOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.JavaClass
+	}
+	return ""
+}
+
+func illegalArgument(field, format string, args ...any) *Error {
+	return &Error{Kind: ErrInvalidArgument, JavaClass: IllegalArgumentException, Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+func indexOutOfBounds(field, format string, args ...any) *Error {
+	return &Error{Kind: ErrIndexOutOfRange, JavaClass: ArrayIndexOutOfBoundsException, Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+func arithmetic(field, msg string) *Error {
+	return &Error{Kind: ErrArithmetic, JavaClass: ArithmeticException, Field: field, Msg: msg}
+}
+
+func numberFormat(field, format string, args ...any) *Error {
+	return &Error{Kind: ErrNumberFormat, JavaClass: NumberFormatException, Field: field, Msg: fmt.Sprintf(format, args...)}
+}

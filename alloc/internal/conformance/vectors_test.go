@@ -1,0 +1,112 @@
+package conformance
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// vectorsDir holds copies of the real clients' vectors (testdata/FORMAT.md).
+const vectorsDir = "../../../testdata"
+
+// skippedCases lists case-id substrings a port may skip, with the reason,
+// as FORMAT.md allows. Every skip is logged by name.
+var skippedCases = map[string]string{}
+
+// TestVectors runs every public case of every profile folder and compares
+// the result with the real client's, per FORMAT.md. A profile or op without
+// a handler fails: nothing is skipped silently.
+func TestVectors(t *testing.T) {
+	profiles, err := os.ReadDir(vectorsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, p := range profiles {
+		if !p.IsDir() {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(vectorsDir, p.Name(), "*.cases.jsonl"))
+		if len(files) == 0 {
+			t.Errorf("profile %s has no case files", p.Name())
+		}
+		for _, f := range files {
+			total += runVectorFile(t, p.Name(), f)
+		}
+	}
+	if total == 0 {
+		t.Fatal("no vectors ran")
+	}
+	t.Logf("%d vector cases compared", total)
+}
+
+func runVectorFile(t *testing.T, profile, casesPath string) int {
+	cases := readLines(t, casesPath)
+	results := readLines(t, strings.Replace(casesPath, ".cases.", ".results.", 1))
+	if len(cases) != len(results) {
+		t.Fatalf("%s: %d cases but %d results", casesPath, len(cases), len(results))
+	}
+	n := 0
+	name := profile + "/" + strings.TrimSuffix(filepath.Base(casesPath), ".cases.jsonl")
+	t.Run(name, func(t *testing.T) {
+		for i, c := range cases {
+			id := caseID(t, c)
+			if reason := skipReason(id); reason != "" {
+				t.Logf("skipped %s: %s", id, reason)
+				continue
+			}
+			var out bytes.Buffer
+			if err := Run(profile, bytes.NewReader(c), &out); err != nil {
+				t.Errorf("%s: %v", id, err)
+				continue
+			}
+			if d := Diff(results[i], bytes.TrimSpace(out.Bytes())); d != "" {
+				t.Errorf("%s: %s", id, d)
+			}
+			n++
+		}
+	})
+	return n
+}
+
+func skipReason(id string) string {
+	for sub, why := range skippedCases {
+		if strings.Contains(id, sub) {
+			return why
+		}
+	}
+	return ""
+}
+
+func caseID(t *testing.T, line []byte) string {
+	var head struct{ ID string }
+	if err := json.Unmarshal(line, &head); err != nil {
+		t.Fatalf("bad case line: %v", err)
+	}
+	return head.ID
+}
+
+func readLines(t *testing.T, path string) [][]byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines [][]byte
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		if l := bytes.TrimSpace(sc.Bytes()); len(l) > 0 {
+			lines = append(lines, bytes.Clone(l))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}

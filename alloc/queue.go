@@ -1,0 +1,91 @@
+package alloc
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+)
+
+// MessageQueue identifies one queue of a topic on one broker, as Java's
+// org.apache.rocketmq.common.message.MessageQueue does.
+type MessageQueue struct {
+	Topic      string
+	BrokerName string
+	QueueID    int32
+}
+
+// String is Java's MessageQueue.toString, the text that CONSISTENT_HASH
+// hashes: "MessageQueue [topic=T, brokerName=B, queueId=N]".
+func (q MessageQueue) String() string {
+	b := make([]byte, 0, 48+len(q.Topic)+len(q.BrokerName))
+	b = append(b, "MessageQueue [topic="...)
+	b = append(b, q.Topic...)
+	b = append(b, ", brokerName="...)
+	b = append(b, q.BrokerName...)
+	b = append(b, ", queueId="...)
+	b = strconv.AppendInt(b, int64(q.QueueID), 10)
+	b = append(b, ']')
+	return string(b)
+}
+
+// CompareQueues is Java's MessageQueue.compareTo: topic, then broker name
+// (both in Java string order), then queue ID. It returns -1, 0 or +1.
+func CompareQueues(a, b MessageQueue) int {
+	if c := javalang.CompareStrings(a.Topic, b.Topic); c != 0 {
+		return c
+	}
+	if c := javalang.CompareStrings(a.BrokerName, b.BrokerName); c != 0 {
+		return c
+	}
+	// Java subtracts the ids; int64 keeps the difference exact (Java's int
+	// subtraction could overflow only for ids near the int32 limits).
+	return compareJavaIntDiff(a.QueueID, b.QueueID)
+}
+
+// compareJavaIntDiff is the sign of Java's `this.queueId - o.queueId`, which
+// wraps at 32 bits: ids more than 2^31 apart compare the "wrong" way in Java,
+// and so they do here.
+func compareJavaIntDiff(a, b int32) int {
+	d := a - b // wraps like Java
+	switch {
+	case d < 0:
+		return -1
+	case d > 0:
+		return 1
+	}
+	return 0
+}
+
+// CompareStrings orders strings as Java's String.compareTo does: by UTF-16
+// code units. Unlike Go's < it sorts an emoji (a surrogate pair) before
+// U+E000..U+FFFF. It returns -1, 0 or +1.
+func CompareStrings(a, b string) int { return javalang.CompareStrings(a, b) }
+
+// SortQueues sorts qs in place in the rebalance order (CompareQueues). The
+// sort is stable, as Java's Collections.sort is.
+func SortQueues(qs []MessageQueue) { slices.SortStableFunc(qs, CompareQueues) }
+
+// SortClientIDs sorts client IDs in place as the rebalance does: Java string
+// order, so "192.168.1.10" < "192.168.1.11" < "192.168.1.9".
+func SortClientIDs(cids []string) { slices.SortStableFunc(cids, javalang.CompareStrings) }
+
+// SortedQueues returns a sorted copy of qs; nil stays nil.
+func SortedQueues(qs []MessageQueue) []MessageQueue {
+	if qs == nil {
+		return nil
+	}
+	c := slices.Clone(qs)
+	SortQueues(c)
+	return c
+}
+
+// SortedClientIDs returns a sorted copy of cids; nil stays nil.
+func SortedClientIDs(cids []string) []string {
+	if cids == nil {
+		return nil
+	}
+	c := slices.Clone(cids)
+	SortClientIDs(c)
+	return c
+}
