@@ -1,9 +1,6 @@
 package alloc
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // Java exception classes that results can carry, by their simple names as
 // the conformance vectors spell them.
@@ -60,18 +57,21 @@ func JavaClassOf(err error) string {
 	return ""
 }
 
-func illegalArgument(field, format string, args ...any) *Error {
-	return &Error{Kind: ErrInvalidArgument, JavaClass: IllegalArgumentException, Field: field, Msg: fmt.Sprintf(format, args...)}
+// The constructors below take a ready message: this package avoids fmt so
+// that the WebAssembly module stays small.
+
+func illegalArgument(field, msg string) *Error {
+	return &Error{Kind: ErrInvalidArgument, JavaClass: IllegalArgumentException, Field: field, Msg: msg}
 }
 
-func indexOutOfBounds(field, format string, args ...any) *Error {
-	return &Error{Kind: ErrIndexOutOfRange, JavaClass: ArrayIndexOutOfBoundsException, Field: field, Msg: fmt.Sprintf(format, args...)}
+func indexOutOfBounds(field, msg string) *Error {
+	return &Error{Kind: ErrIndexOutOfRange, JavaClass: ArrayIndexOutOfBoundsException, Field: field, Msg: msg}
 }
 
 func arithmetic(field, msg string) *Error {
 	return &Error{Kind: ErrArithmetic, JavaClass: ArithmeticException, Field: field, Msg: msg}
 }
 
-func numberFormat(field, format string, args ...any) *Error {
-	return &Error{Kind: ErrNumberFormat, JavaClass: NumberFormatException, Field: field, Msg: fmt.Sprintf(format, args...)}
+func numberFormat(field, msg string) *Error {
+	return &Error{Kind: ErrNumberFormat, JavaClass: NumberFormatException, Field: field, Msg: msg}
 }

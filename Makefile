@@ -1,0 +1,85 @@
+# rmqalloc — build, serve and test. `make help` lists the targets.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+GO       ?= go
+PROFILE  ?= java-4.9.3
+ADDR     ?= 127.0.0.1:8080
+BIN      := $(CURDIR)/.bin
+WASM     := js/rmqalloc.wasm
+WASM_EXEC := js/wasm_exec.js
+GO_SRC   := $(shell find alloc wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+# Size budget of the module (issue 4): raw and gzip -9, in bytes.
+WASM_MAX_RAW  ?= 2600000
+WASM_MAX_GZIP ?= 760000
+
+export GOFLAGS := -buildvcs=false
+
+.PHONY: help build run test test-go test-wasm test-js test-e2e check-size tools chromium npm \
+	conformance conformance-js bench bench-js clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
+
+build: $(WASM) $(WASM_EXEC) ## build the WebAssembly module into js/rmqalloc.wasm
+
+$(WASM): $(GO_SRC)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
+
+# wasm_exec.js must come from the Go that built the module.
+$(WASM_EXEC): $(WASM)
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
+
+run: build ## build everything and serve the playground at http://$(ADDR)
+	$(GO) run ./site/serve -addr $(ADDR)
+
+test: tools build ## every test layer: native Go, Go in Chromium, JS package, site end to end
+	@scripts/layer.sh "go test -race (native)" scripts/gotest.sh native
+	@scripts/layer.sh "module size" scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP)
+	@scripts/layer.sh "go test (GOOS=js GOARCH=wasm in Chromium)" scripts/gotest.sh wasm
+	@scripts/layer.sh "node --test (js package)" scripts/nodetest.sh js test
+	@scripts/layer.sh "playwright (site end to end)" scripts/nodetest.sh site e2e
+	@scripts/layer.sh summary scripts/summary.sh
+
+test-go: ## native Go tests only
+	scripts/gotest.sh native
+test-wasm: tools ## Go tests under GOOS=js GOARCH=wasm in headless Chromium only
+	scripts/gotest.sh wasm
+test-js: tools build ## node --test of the JS package only
+	scripts/nodetest.sh js test
+test-e2e: tools build ## Playwright tests of the playground only
+	scripts/nodetest.sh site e2e
+check-size: build ## fail when the module exceeds its size budget
+	scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP)
+
+tools: chromium npm $(BIN)/go_js_wasm_exec ## install what the tests need (idempotent)
+
+chromium:
+	@test -x /usr/bin/chromium || { echo "installing chromium (apt)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+npm: js/node_modules/.package-lock.json site/node_modules/.package-lock.json
+js/node_modules/.package-lock.json: js/package.json js/package-lock.json
+	cd js && npm ci --no-audit --no-fund --loglevel=error
+site/node_modules/.package-lock.json: site/package.json site/package-lock.json
+	cd site && npm ci --no-audit --no-fund --loglevel=error
+
+# wasmbrowsertest, pinned in tools/go.mod, under the name `go test -exec` looks for.
+$(BIN)/go_js_wasm_exec: tools/go.mod tools/go.sum
+	cd tools && $(GO) build -o $@ github.com/agnivade/wasmbrowsertest
+
+conformance: ## cases on stdin -> results on stdout, natively (PROFILE=java-4.9.3 ...)
+	@$(GO) run ./alloc/internal/conformance/cmd/conformance -profile $(PROFILE)
+
+conformance-js: build ## the same through the JS package in Node
+	@node js/test/conformance/run.mjs --profile $(PROFILE)
+
+bench: ## Go benchmarks
+	$(GO) test -run '^$$' -bench . -benchmem ./alloc/...
+
+bench-js: build ## JS benchmarks beside the native baseline of the same run
+	@$(GO) test -run '^$$' -bench 'BenchmarkGroup/(AVG|CONSISTENT_HASH_vn10)/Q=(16,C=4|20000,C=1000)$$' ./alloc
+	@node js/bench/bench.mjs
+
+clean: ## remove build outputs and installed tools
+	rm -rf $(BIN) $(WASM) $(WASM_EXEC) js/node_modules site/node_modules test-results

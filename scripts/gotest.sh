@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# gotest.sh native|wasm: runs the Go tests verbosely into a log, prints the
+# package lines, every failure and skip, and a closing "N passed, N failed".
+#   native: go test -race ./...
+#   wasm:   the alloc and wasm packages under GOOS=js GOARCH=wasm in headless
+#           Chromium through wasmbrowsertest (.bin/go_js_wasm_exec).
+set -uo pipefail
+mode=${1:?native or wasm}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+mkdir -p test-results
+log=test-results/go-$mode.log
+case $mode in
+native)
+  go test -race -count=1 -v ./... >"$log" 2>&1
+  rc=$? ;;
+wasm)
+  # wasm programs get at most ~8 KB of arguments plus environment: run with a
+  # trimmed one. A private TMPDIR collects chromedp's leftovers.
+  tmp=$(mktemp -d)
+  goroot=$(go env GOROOT)
+  timeout 900 env -i \
+    PATH="$root/scripts/chromium-flags:$root/.bin:$goroot/bin:/usr/local/bin:/usr/bin:/bin" \
+    HOME="$HOME" TMPDIR="$tmp" GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)" \
+    GOPATH="$(go env GOPATH)" GOPROXY="$(go env GOPROXY)" GOFLAGS=-buildvcs=false \
+    GOOS=js GOARCH=wasm \
+    go test -count=1 -v ./alloc/... ./wasm/... >"$log" 2>&1
+  rc=$?
+  rm -rf "$tmp" ;;
+*) echo "usage: gotest.sh native|wasm" >&2; exit 2 ;;
+esac
+# Package verdicts, failures with their context, skips.
+grep -E '^(ok|FAIL|\?|---|panic:)' "$log" | grep -v -- '--- PASS' | grep -v 'no test files' || true
+grep -E -A25 -- '^\s*--- FAIL' "$log" | head -200 || true
+grep -E -A2 -- '^\s*--- SKIP' "$log" || true
+pass=$(grep -cE -- '^\s*--- PASS' "$log")
+fail=$(grep -cE -- '^\s*--- FAIL' "$log")
+skip=$(grep -cE -- '^\s*--- SKIP' "$log")
+if [ $rc -ne 0 ] && [ "$fail" -eq 0 ]; then
+  echo "go test exited $rc without a failing test (build error?); last lines of $log:"
+  tail -30 "$log"
+  fail=1
+fi
+echo "go $mode: $pass passed, $fail failed, $skip skipped"
+[ $rc -eq 0 ] && [ "$pass" -gt 0 ]

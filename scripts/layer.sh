@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# layer.sh NAME CMD...: runs one test layer, prints a header and its result,
+# and records it for summary.sh. Always exits 0 so that every layer runs;
+# summary.sh fails the build when any layer failed.
+set -uo pipefail
+name=$1; shift
+mkdir -p test-results
+if [ "$name" = summary ]; then exec "$@"; fi
+printf '\n==== %s ====\n' "$name"
+start=$(date +%s)
+"$@"
+rc=$?
+secs=$(( $(date +%s) - start ))
+if [ $rc -eq 0 ]; then verdict=ok; else verdict=FAILED; fi
+printf '==== %s: %s (%ss) ====\n' "$name" "$verdict" "$secs"
+printf '%s\t%s\t%s\n' "$verdict" "$secs" "$name" >> test-results/layers.tsv
+exit 0
