@@ -1,0 +1,41 @@
+package producer
+
+import (
+	"testing"
+)
+
+func BenchmarkSelect(b *testing.B) {
+	mqs := queues("broker-a", 4, "broker-b", 4, "broker-c", 4, "broker-d", 4)
+	b.Run("hash_string", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := SelectHash(mqs, StringKey("order-20261130-000123")); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("round_robin", func(b *testing.B) {
+		p, _ := New(mqs, Options{Version: Version5_3_3, StartIndex: i32(0)})
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := p.Select(Attempt{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// 4.9.3 latency fault tolerance, brokers a and c unavailable for the
+	// whole run (the clock stands still), so half the tries skip.
+	b.Run("latency_4brokers_2faulted", func(b *testing.B) {
+		p, _ := New(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+			Clock: func() int64 { return 0 }, StartIndex: i32(0)})
+		p.Update("broker-a", 5000, false, true)
+		p.Update("broker-c", 0, true, true)
+		b.ReportAllocs()
+		for b.Loop() {
+			mq, err := p.Select(Attempt{})
+			if err != nil || mq.BrokerName == "broker-a" || mq.BrokerName == "broker-c" {
+				b.Fatal(mq, err)
+			}
+		}
+	})
+}

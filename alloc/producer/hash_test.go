@@ -1,0 +1,84 @@
+package producer
+
+import (
+	"math"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+func TestHashKeys(t *testing.T) {
+	// Values printed by Java 17 (String/Long.hashCode).
+	tests := []struct {
+		name string
+		got  HashKey
+		want int32
+	}{
+		{"polygenelubricants", StringKey("polygenelubricants"), math.MinInt32},
+		{"hello", StringKey("hello"), 99162322},
+		{"emoji is two UTF-16 units", StringKey("\U0001F600"), 1772899},
+		{"empty string", StringKey(""), 0},
+		{"int", IntKey(-7), -7},
+		{"long -1", LongKey(-1), 0},
+		{"long 2^32", LongKey(1 << 32), 1},
+		{"long MIN", LongKey(math.MinInt64), math.MinInt32},
+	}
+	for _, tt := range tests {
+		if int32(tt.got) != tt.want {
+			t.Errorf("%s: got %d, want %d", tt.name, tt.got, tt.want)
+		}
+	}
+}
+
+func TestHashIndex(t *testing.T) {
+	tests := []struct {
+		key  HashKey
+		n    int
+		want int
+	}{
+		{StringKey("polygenelubricants"), 16, 0}, // MIN % 16 == 0
+		{StringKey("polygenelubricants"), 10, 8}, // MIN % 10 == -8 → 8
+		{IntKey(-7), 4, 3},                       // -7 % 4 == -3 → 3
+		{IntKey(7), 4, 3},
+		{IntKey(math.MaxInt32), 1, 0},
+		{IntKey(math.MinInt32), 3, 2}, // -2147483648 % 3 == -2 → 2
+	}
+	for _, tt := range tests {
+		got, err := HashIndex(tt.key, tt.n)
+		if err != nil || got != tt.want {
+			t.Errorf("HashIndex(%d, %d) = %d, %v; want %d", tt.key, tt.n, got, err, tt.want)
+		}
+	}
+}
+
+func TestSelectHashErrors(t *testing.T) {
+	_, err := SelectHash(nil, StringKey("x"))
+	wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
+	_, err = HashIndex(1, -1)
+	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
+}
+
+func TestSelectMachineRoomReturnsNothing(t *testing.T) {
+	if got, ok := SelectMachineRoom(queues("a", 3)); ok {
+		t.Fatalf("upstream returns null, got %v", got)
+	}
+}
+
+func FuzzSelectHash(f *testing.F) {
+	for _, s := range vectorStrings(f, "../../testdata/java-4.9.3/select.cases.jsonl", "arg", "value") {
+		f.Add(s, uint8(7))
+	}
+	f.Add("polygenelubricants", uint8(10))
+	f.Fuzz(func(t *testing.T, key string, n uint8) {
+		mqs := queues("a", int(n))
+		got, err := SelectHash(mqs, StringKey(key))
+		if n == 0 {
+			wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
+			return
+		}
+		i, _ := HashIndex(StringKey(key), int(n))
+		if err != nil || i < 0 || i >= int(n) || got != mqs[i] {
+			t.Fatalf("key %q n %d: %v %v (index %d)", key, n, got, err, i)
+		}
+	})
+}

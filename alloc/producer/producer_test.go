@@ -1,0 +1,372 @@
+package producer
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// TestSendIndexWrap: the send index passing 2^31. 4.9.3 returns abs(s):
+// Integer.MIN_VALUE stays negative and clamps to position 0, and the next
+// values count down; 5.3.3 masks, so it restarts at 0.
+func TestSendIndexWrap(t *testing.T) {
+	mqs := queues("a", 3) // 2147483647 % 3 == 1
+	tests := []struct {
+		v    Version
+		want []int32
+	}{
+		// s: 2147483647, MIN, -2147483647, -2147483646
+		{Version4_9_3, []int32{1, 0, 1, 0}}, // abs: 2147483647, MIN→0, 2147483647, 2147483646
+		{Version5_3_3, []int32{1, 0, 1, 2}}, // mask: 2147483647, 0, 1, 2
+	}
+	for _, tt := range tests {
+		p, err := New(mqs, Options{Version: tt.v, StartIndex: i32(math.MaxInt32 - 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int32
+		for range tt.want {
+			mq, err := p.Select(Attempt{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, mq.QueueID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%v: got %v, want %v", tt.v, got, tt.want)
+		}
+		if p.Index() != math.MinInt32+2 {
+			t.Errorf("%v: index %d after 4 increments", tt.v, p.Index())
+		}
+	}
+}
+
+// TestRoundRobinLastBroker: a retry skips the failed broker, one increment
+// per try; if every queue is on that broker, n tries and one more pick.
+func TestRoundRobinLastBroker(t *testing.T) {
+	for _, v := range []Version{Version4_9_3, Version5_3_3} {
+		p, _ := New(queues("a", 2, "b", 1), Options{Version: v, StartIndex: i32(0)})
+		// index 1 → [a 1]; retry after a: index 2 → [b 0].
+		if mq, _ := p.Select(Attempt{}); mq != q("a", 1) {
+			t.Errorf("%v: first %v", v, mq)
+		}
+		if mq, _ := p.Select(After("a")); mq != q("b", 0) || p.Index() != 2 {
+			t.Errorf("%v: retry %v index %d", v, mq, p.Index())
+		}
+		// Retry after b: index 3 → [a 0] at once.
+		if mq, _ := p.Select(After("b")); mq != q("a", 0) {
+			t.Errorf("%v: retry after b %v", v, mq)
+		}
+		only, _ := New(queues("a", 2), Options{Version: v, StartIndex: i32(0)})
+		// 2 failing tries (index 1, 2) then a plain pick (index 3 → [a 1]).
+		if mq, _ := only.Select(After("a")); mq != q("a", 1) || only.Index() != 3 {
+			t.Errorf("%v: all on last broker: %v index %d", v, mq, only.Index())
+		}
+	}
+}
+
+// TestLatency493AllBrokersDown: every broker unavailable in 4.9.3. The
+// broker picked "at least" (lowest latency: a) overwrites a plain pick's
+// list element in place, with queueId = index % writeQueueNums; later
+// selects see the rewritten list.
+func TestLatency493AllBrokersDown(t *testing.T) {
+	c := &clock{}
+	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0)})
+	p.Update("a", 700, false, true)  // unavailable for 30 s
+	p.Update("b", 3500, false, true) // for 180 s
+	steps := []struct {
+		at        int64
+		want      alloc.MessageQueue
+		wantQueue []alloc.MessageQueue
+	}{
+		// index 1: tries 1,2,3,0 all down; pick a; plain index 2 → element 2 := [a, 3%2]
+		{1, q("a", 1), []alloc.MessageQueue{q("a", 0), q("a", 1), q("a", 1), q("b", 1)}},
+		// index 4: all down; plain index 5 → element 1 := [a, 6%2]
+		{2, q("a", 0), []alloc.MessageQueue{q("a", 0), q("a", 0), q("a", 1), q("b", 1)}},
+		// a is back at 30000: index 7 → element 3 (b, down), then element 0.
+		{30000, q("a", 0), []alloc.MessageQueue{q("a", 0), q("a", 0), q("a", 1), q("b", 1)}},
+	}
+	for i, s := range steps {
+		c.now = s.at
+		mq, err := p.Select(Attempt{})
+		if err != nil || mq != s.want || !slices.Equal(p.Queues(), s.wantQueue) {
+			t.Fatalf("step %d: %v %v, list %v; want %v, list %v", i, mq, err, p.Queues(), s.want, s.wantQueue)
+		}
+	}
+}
+
+// TestLatency493NoWriteQueues: the broker picked "at least" has no write
+// queues in queueDatas: its fault item is dropped and a plain pick follows.
+func TestLatency493NoWriteQueues(t *testing.T) {
+	c := &clock{}
+	p, _ := New(queues("a", 1, "b", 1), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0), QueueDatas: nil})
+	p.Update("a", 5000, false, true)
+	p.Update("b", 5000, false, true)
+	p.Update("z", 600, false, true) // not in the route: writeQueueNums -1
+	c.now = 1
+	// index 1: both down; 3 items → half 1 → item 0 = z (lowest latency) → removed;
+	// plain index 2 → [a 0].
+	mq, err := p.Select(Attempt{})
+	if err != nil || mq != q("a", 0) {
+		t.Fatalf("%v %v", mq, err)
+	}
+	if f := p.Faults(); len(f) != 2 || f[0].Broker != "a" || f[1].Broker != "b" {
+		t.Fatalf("faults %v", f)
+	}
+}
+
+// TestLatency533: 5.3.3 honours the last broker, falls back to reachable
+// brokers, then to a plain pick, and resets the index on request.
+func TestLatency533(t *testing.T) {
+	c := &clock{}
+	resets := []int32{10, 0}
+	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version5_3_3, LatencyFaultTolerance: true,
+		Clock: c.read, StartIndex: i32(0), ResetValue: func() int32 { v := resets[0]; resets = resets[1:]; return v }})
+	p.Update("a", 700, false, true)   // down until 2000
+	p.Update("b", 3500, false, false) // down until 6000, unreachable
+	c.now = 1
+	// pass 1: index 1..4, nothing available; pass 2: index 5 → [a 1], reachable.
+	if mq, _ := p.Select(Attempt{}); mq != q("a", 1) || p.Index() != 5 {
+		t.Fatalf("reachable fallback: %v index %d", mq, p.Index())
+	}
+	// Retry after a: pass 1 and 2 find nothing (a is last, b unreachable): 8
+	// increments, then a plain pick: index 14 → [b 0].
+	if mq, _ := p.Select(After("a")); mq != q("b", 0) || p.Index() != 14 {
+		t.Fatalf("plain fallback: %v index %d", mq, p.Index())
+	}
+	c.now = 2000 // a available again
+	// Reset to 10: index 11 → [b 1] down, index 12 → [a 0].
+	if mq, _ := p.Select(Attempt{ResetIndex: true}); mq != q("a", 0) || p.Index() != 12 {
+		t.Fatalf("after reset: %v index %d", mq, p.Index())
+	}
+}
+
+type windowUpdate struct {
+	at        int64
+	latency   int64
+	isolation bool
+}
+
+// TestWindows: 4.9.3 overwrites the window on every update, 5.3.3 only
+// moves it forward; isolation counts as latency 30000 / 10000.
+func TestWindows(t *testing.T) {
+	tests := []struct {
+		v         Version
+		updates   []windowUpdate
+		wantStart int64
+	}{
+		{Version4_9_3, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 1000},
+		{Version5_3_3, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 30000},
+		{Version5_3_3, []windowUpdate{{0, 600, false}, {1000, 600, false}}, 3000},
+		{Version4_9_3, []windowUpdate{{5, 10, true}}, 600005},
+		{Version5_3_3, []windowUpdate{{5, 10, true}}, 10005},
+		{Version4_9_3, []windowUpdate{{5, -40, false}}, 5},
+		{Version5_3_3, []windowUpdate{{5, -40, false}}, 0},
+	}
+	for i, tt := range tests {
+		c := &clock{}
+		p, _ := New(queues("b", 1), Options{Version: tt.v, LatencyFaultTolerance: true, Clock: c.read})
+		for _, u := range tt.updates {
+			c.now = u.at
+			p.Update("b", u.latency, u.isolation, true)
+		}
+		f := p.Faults()
+		last := tt.updates[len(tt.updates)-1]
+		if len(f) != 1 || f[0].StartTimestamp != tt.wantStart || f[0].Latency != last.latency {
+			t.Errorf("case %d (%v): faults %+v, want start %d", i, tt.v, f, tt.wantStart)
+		}
+	}
+}
+
+func TestNotAvailableDuration(t *testing.T) {
+	tests := []struct {
+		latency int64
+		want493 int64
+		want533 int64
+	}{
+		{-1, 0, 0}, {549, 0, 0}, {550, 30000, 2000}, {999, 30000, 2000}, {1000, 60000, 2000},
+		{1800, 60000, 5000}, {2000, 120000, 5000}, {3000, 180000, 6000}, {5000, 180000, 10000},
+		{14999, 180000, 10000}, {15000, 600000, 30000}, {math.MaxInt64, 600000, 30000},
+	}
+	for _, tt := range tests {
+		if a, b := notAvailableDuration(Version4_9_3, tt.latency), notAvailableDuration(Version5_3_3, tt.latency); a != tt.want493 || b != tt.want533 {
+			t.Errorf("latency %d: %d/%d, want %d/%d", tt.latency, a, b, tt.want493, tt.want533)
+		}
+	}
+}
+
+func TestUpdateWithoutFaultTolerance(t *testing.T) {
+	p, _ := New(queues("a", 1), Options{Version: Version5_3_3})
+	p.Update("a", 99999, true, false)
+	if len(p.Faults()) != 0 {
+		t.Fatal("Update must do nothing with latency fault tolerance off")
+	}
+}
+
+func TestEmptyList(t *testing.T) {
+	for _, v := range []Version{Version4_9_3, Version5_3_3} {
+		for _, lft := range []bool{false, true} {
+			p, err := New(nil, Options{Version: v, LatencyFaultTolerance: lft, StartIndex: i32(0), Clock: func() int64 { return 0 }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Update("a", 5000, false, true)
+			for _, a := range []Attempt{{}, After("a"), {ResetIndex: true}} {
+				_, err := p.Select(a)
+				wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
+			}
+		}
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	_, err := New(queues("a", 1), Options{})
+	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
+	if _, err := ParseVersion("4.9.4"); err == nil {
+		t.Fatal("4.9.4 accepted")
+	}
+	for _, v := range []Version{Version4_9_3, Version5_3_3} {
+		got, err := ParseVersion(v.String())
+		if err != nil || got != v {
+			t.Fatalf("ParseVersion(%q) = %v, %v", v.String(), got, err)
+		}
+	}
+}
+
+func TestNewCopiesInput(t *testing.T) {
+	mqs := queues("a", 2)
+	p, _ := New(mqs, Options{Version: Version5_3_3})
+	mqs[0].BrokerName = "changed"
+	if p.Queues()[0].BrokerName != "a" {
+		t.Fatal("Producer must own a copy of the queue list")
+	}
+	p.Queues()[1].BrokerName = "changed"
+	if p.Queues()[1].BrokerName != "a" {
+		t.Fatal("Queues must return a copy")
+	}
+}
+
+// TestRoundRobinVisitsEveryQueue (property): with no broker excluded, n
+// consecutive sends visit every queue once — away from the 2^31 wrap, where
+// TestSendIndexWrap shows both versions jump.
+func TestRoundRobinVisitsEveryQueue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 500 {
+		n := 1 + rng.IntN(40)
+		mqs := queues("a", n)
+		start := rng.Int32N(math.MaxInt32 - 64)
+		if rng.IntN(2) == 0 {
+			start = -start // 5.3.3 masks negative values too
+		}
+		for _, v := range []Version{Version4_9_3, Version5_3_3} {
+			if v == Version4_9_3 && start < 0 {
+				continue // abs() makes 4.9.3 count down there: covered by worked examples
+			}
+			p, _ := New(mqs, Options{Version: v, StartIndex: &start})
+			seen := make([]bool, n)
+			for range n {
+				mq, err := p.Select(Attempt{})
+				if err != nil || seen[mq.QueueID] {
+					t.Fatalf("%v start %d n %d: %v %v twice", v, start, n, mq, err)
+				}
+				seen[mq.QueueID] = true
+			}
+		}
+	}
+}
+
+// TestUnavailableNeverPicked (property): with latency fault tolerance on,
+// an unavailable broker is never picked while an available one exists
+// (away from the 2^31 wrap), in both versions.
+func TestUnavailableNeverPicked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	brokers := []string{"a", "b", "c", "d", "e"}
+	for range 500 {
+		var spec []any
+		for _, b := range brokers[:1+rng.IntN(len(brokers))] {
+			spec = append(spec, b, 1+rng.IntN(4))
+		}
+		mqs := queues(spec...)
+		start := rng.Int32N(math.MaxInt32 - 1000)
+		for _, v := range []Version{Version4_9_3, Version5_3_3} {
+			c := &clock{}
+			p, _ := New(mqs, Options{Version: v, LatencyFaultTolerance: true, Clock: c.read, StartIndex: &start})
+			down := map[string]bool{}
+			for _, b := range brokers {
+				if rng.IntN(2) == 0 {
+					down[b] = true
+					p.Update(b, 600+rng.Int64N(20000), rng.IntN(3) == 0, true)
+				} else {
+					p.Update(b, rng.Int64N(550), false, true)
+				}
+			}
+			anyUp := slices.ContainsFunc(mqs, func(m alloc.MessageQueue) bool { return !down[m.BrokerName] })
+			c.now = 1
+			for range 10 {
+				mq, err := p.Select(Attempt{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if anyUp && down[mq.BrokerName] {
+					t.Fatalf("%v: picked down broker %s, down %v, queues %v", v, mq.BrokerName, down, mqs)
+				}
+			}
+		}
+	}
+}
+
+// FuzzProducer drives a Producer with arbitrary operations: it must never
+// panic, fail only on an empty list, and return a queue of its list.
+func FuzzProducer(f *testing.F) {
+	f.Add([]byte{0, 3, 1, 2, 3, 4, 5}, int32(0), true, false)
+	f.Add([]byte{9, 9, 9, 200, 17, 33}, int32(math.MaxInt32), true, true)
+	f.Add([]byte{}, int32(math.MinInt32), false, true)
+	f.Fuzz(func(t *testing.T, ops []byte, start int32, lft, v5 bool) {
+		v := Version4_9_3
+		if v5 {
+			v = Version5_3_3
+		}
+		brokers := []string{"a", "b", "c", ""}
+		n := 0
+		if len(ops) > 0 {
+			n = int(ops[0] % 9)
+			ops = ops[1:]
+		}
+		var mqs []alloc.MessageQueue
+		for i := range n {
+			mqs = append(mqs, q(brokers[i%3], int32(i)))
+		}
+		c := &clock{}
+		p, err := New(mqs, Options{Version: v, LatencyFaultTolerance: lft, Clock: c.read, StartIndex: &start,
+			WorstStartIndex: &start, ResetValue: func() int32 { return start ^ 0x5555 }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i+1 < len(ops); i += 2 {
+			op, arg := ops[i], ops[i+1]
+			c.now += int64(arg) * 97
+			switch op % 4 {
+			case 0:
+				p.Update(brokers[arg%4], int64(int8(arg))*150, arg&1 == 1, arg&2 == 0)
+			default:
+				a := Attempt{ResetIndex: op&8 != 0}
+				if op%4 == 2 {
+					a = After(brokers[arg%4])
+				}
+				mq, err := p.Select(a)
+				if n == 0 {
+					wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
+					continue
+				}
+				if err != nil || !slices.Contains(p.Queues(), mq) {
+					t.Fatalf("select: %v %v, list %v", mq, err, p.Queues())
+				}
+			}
+		}
+	})
+}

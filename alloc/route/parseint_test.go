@@ -1,0 +1,73 @@
+package route
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// Every expectation below was printed by Java 17's Integer.parseInt.
+func TestParseInt(t *testing.T) {
+	ok := []struct {
+		in   string
+		want int32
+	}{
+		{"+5", 5}, {"-0", 0}, {"00012", 12},
+		{"2147483647", 2147483647}, {"-2147483648", -2147483648},
+		{"\u0663", 3},        // Arabic-Indic three
+		{"\uff11\uff12", 12}, // fullwidth 1 2
+		{"\u0660\u0669", 9},  // Arabic-Indic 0 9
+		{"\u1040\u1049", 9},  // Myanmar 0 9
+		{"\uff10", 0},        // fullwidth 0
+		{"\u0b6f", 9},        // Oriya nine
+	}
+	for _, tt := range ok {
+		got, err := ParseInt(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseInt(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		}
+	}
+	bad := []string{"2147483648", "-2147483649", "", "+", "-", " 1", "1 ", "0x10", "1_0",
+		"\U0001D7CF", // mathematical bold 1: a surrogate pair in Java
+		"+-1", "-\u0669\u0669\u0669\u0669\u0669\u0669\u0669\u0669\u0669\u0669", "\u2460", "1.0", "x"}
+	for _, in := range bad {
+		_, err := ParseInt(in)
+		var e *alloc.Error
+		if !errors.As(err, &e) || e.JavaClass != alloc.NumberFormatException || !errors.Is(err, alloc.ErrNumberFormat) {
+			t.Errorf("ParseInt(%q): want NumberFormatException, got %v", in, err)
+			continue
+		}
+		if want := "For input string: \"" + in + "\""; e.Msg != want {
+			t.Errorf("ParseInt(%q) message %q, want %q", in, e.Msg, want)
+		}
+	}
+}
+
+// FuzzParseInt: on ASCII input Java's parseInt and Go's strconv.ParseInt
+// (base 10, 32 bits) accept the same strings with the same values.
+func FuzzParseInt(f *testing.F) {
+	for _, s := range []string{"4", "x", "+0", "-2147483648", "2147483648", "", "٣", "1_0", "0x1f"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := ParseInt(s)
+		if !isASCII(s) {
+			if err != nil && alloc.JavaClassOf(err) != alloc.NumberFormatException {
+				t.Fatalf("%q: %v", s, err)
+			}
+			return
+		}
+		want, werr := strconv.ParseInt(s, 10, 32)
+		if (err == nil) != (werr == nil) || (err == nil && int64(got) != want) {
+			t.Fatalf("%q: got %d, %v; strconv %d, %v", s, got, err, want, werr)
+		}
+	})
+}
+
+func isASCII(s string) bool {
+	return utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return r >= 0x80 }) < 0
+}
