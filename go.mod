@@ -1,5 +1,3 @@
 module github.com/rmqalloc/rmqalloc
 
 go 1.26.8
-
-require github.com/stretchr/testify v1.12.1 // indirect

@@ -1,0 +1,19 @@
+// Package analysis explains what a consumer group's assignment does to its
+// users: how even it is (Plan and Stats), what a membership or route change
+// moves compared with the least any balanced assignment could move (Diff),
+// how strategies behave over a sequence of changes (RunScenario), and which
+// queues get two owners or none when consumers see different member lists,
+// do not all subscribe, or mix Java and Go clients (Views, Subscription,
+// Mixed).
+//
+// Queues are identified by position in a plan's Queues and members by
+// position in its Members, so that large groups (20000 queues × 1000
+// consumers) are analysed with arrays rather than maps. Results are plain
+// structs with exported fields and no functions, ready to be encoded for
+// JavaScript.
+//
+// Strategies are alloc.Strategy values: the Java client's (package alloc)
+// and the Go client's (package goclient, recognised by goclient.Strategy).
+// With sorting on, each is given the queues and client IDs sorted the way
+// its own client sorts them in a rebalance (Java: UTF-16 order; Go: bytes).
+package analysis

@@ -1,0 +1,76 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+)
+
+func eq(t testing.TB, got, want any, msg ...any) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%v: got %v, want %v", msg, got, want)
+	}
+}
+
+func noErr(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("unexpected error: %v", err)
+	}
+}
+
+func mqs(n int, brokers ...string) []alloc.MessageQueue {
+	var qs []alloc.MessageQueue
+	for _, b := range brokers {
+		for i := 0; i < n; i++ {
+			qs = append(qs, alloc.MessageQueue{Topic: "T", BrokerName: b, QueueID: int32(i)})
+		}
+	}
+	return qs
+}
+
+func mustPlan(t testing.TB, s alloc.Strategy, qs []alloc.MessageQueue, cids []string, o Options) *Plan {
+	t.Helper()
+	p, err := NewPlan(s, qs, cids, o)
+	noErr(t, err)
+	return p
+}
+
+// partitioning is every strategy that gives each queue at most one owner
+// on a consistent view.
+func partitioning(t testing.TB) []alloc.Strategy {
+	ch, err := alloc.ConsistentHash(5)
+	noErr(t, err)
+	res, err := alloc.SplitResolver("@", 0, 1)
+	noErr(t, err)
+	nearby, err := alloc.MachineRoomNearby(alloc.ByCircle(), res)
+	noErr(t, err)
+	return []alloc.Strategy{
+		alloc.Averagely(), alloc.ByCircle(), ch, alloc.ByMachineRoom([]string{"A"}), nearby,
+		goclient.Averagely(), goclient.AveragelyByCircle(), goclient.ConsistentHash(5),
+		goclient.MachineRoom([]string{"A"}), goclient.MachineRoomNearby(),
+	}
+}
+
+// randomGroup is a random topic (rooms A, B, odd names) and member list.
+func randomGroup(r *rand.Rand) ([]alloc.MessageQueue, []string) {
+	brokers := []string{"A@b0", "B@b1", "A@b2", "ｲ@b3", "😀@b4"}
+	var qs []alloc.MessageQueue
+	for _, b := range brokers[:1+r.IntN(len(brokers))] {
+		for i := range r.IntN(7) {
+			qs = append(qs, alloc.MessageQueue{Topic: "T", BrokerName: b, QueueID: int32(i)})
+		}
+	}
+	r.Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
+	rooms := []string{"A", "B", "ｲ", "😀"}
+	var cids []string
+	for range 1 + r.IntN(7) {
+		cids = append(cids, "10.0.0."+strconv.Itoa(r.IntN(12))+"@"+rooms[r.IntN(len(rooms))])
+	}
+	return qs, cids
+}

@@ -1,0 +1,129 @@
+package analysis
+
+import (
+	"slices"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+)
+
+// Client names, as Plan.Client and Member.Client spell them.
+const (
+	ClientJava = "java"
+	ClientGo   = "go"
+)
+
+// Plan is a whole group's assignment under one strategy, by position:
+// Shares[m] holds the positions in Queues of the queues Members[m] gets,
+// ascending and without repeats. A queue may have no owner (an orphan) or
+// several (CONFIG, or inconsistent views).
+type Plan struct {
+	Strategy string               `json:"strategy"` // e.g. "AVG"; Label for Go strategies: "go:AVG"
+	Client   string               `json:"client"`   // ClientJava or ClientGo
+	Queues   []alloc.MessageQueue `json:"queues"`
+	Members  []string             `json:"members"` // distinct client IDs
+	Shares   [][]int32            `json:"shares"`
+	Errors   []MemberError        `json:"errors,omitempty"`
+	Stats    Stats                `json:"stats"`
+
+	owners owners
+}
+
+// MemberError is the error one member's own allocate call returns.
+type MemberError struct {
+	Member    int    `json:"member"` // position in Members
+	JavaClass string `json:"javaClass"`
+	Message   string `json:"message"`
+}
+
+// Options tunes NewPlan.
+type Options struct {
+	// Sort sorts copies of the queues and client IDs the way the strategy's
+	// client does before allocating, as a rebalance does. Plan.Queues and
+	// Plan.Members are then in Java's order whatever the client.
+	Sort bool
+	// Rooms, when set, fills Stats.Rooms and Stats.Locality. A failing
+	// lookup counts as room "".
+	Rooms alloc.MachineRoomResolver
+}
+
+// Label names a strategy in results: its Name, prefixed "go:" for a Go
+// client strategy.
+func Label(s alloc.Strategy) string {
+	if _, ok := s.(goclient.Strategy); ok {
+		return "go:" + s.Name()
+	}
+	return s.Name()
+}
+
+// ClientOf is ClientGo for a goclient.Strategy, else ClientJava.
+func ClientOf(s alloc.Strategy) string {
+	if _, ok := s.(goclient.Strategy); ok {
+		return ClientGo
+	}
+	return ClientJava
+}
+
+// NewPlan allocates queues to every member of cidAll under s and computes
+// the plan's statistics. An error that every member gets alike (the Java
+// client's IllegalArgumentException for an empty queue or member list) is
+// recorded for every member, not returned; only a nil strategy fails.
+//
+// Example: AVG over 10 queues and members [c0 c1 c2 c3] gives shares
+// [0 1 2] [3 4 5] [6 7] [8 9]: Min 2, Max 3, no idle member.
+func NewPlan(s alloc.Strategy, queues []alloc.MessageQueue, cidAll []string, o Options) (*Plan, error) {
+	if s == nil {
+		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.NullPointerException, Field: "strategy", Msg: "strategy is null"}
+	}
+	u := newUniverse(queues, cidAll, o.Sort)
+	p := u.plan(s)
+	p.Stats = computeStats(p, o.Rooms)
+	return p, nil
+}
+
+// Owners is the members (positions in Members, ascending) owning
+// Queues[i]; nil for an orphan.
+func (p *Plan) Owners(i int) []int32 { return p.owners.of(i) }
+
+// owners is the inverse of Shares in compressed form: the owners of queue i
+// are list[start[i]:start[i+1]].
+type owners struct {
+	start []int32
+	list  []int32
+}
+
+func (o owners) of(i int) []int32 {
+	if i < 0 || i+1 >= len(o.start) {
+		return nil
+	}
+	lo, hi := o.start[i], o.start[i+1]
+	if lo == hi {
+		return nil
+	}
+	return o.list[lo:hi:hi]
+}
+
+// count is the number of owners of queue i.
+func (o owners) count(i int) int { return int(o.start[i+1] - o.start[i]) }
+
+// invert builds owners from shares over q queues: O(Q + assigned).
+func invert(shares [][]int32, q int) owners {
+	start := make([]int32, q+1)
+	for _, sh := range shares {
+		for _, p := range sh {
+			start[p+1]++
+		}
+	}
+	for i := 1; i <= q; i++ {
+		start[i] += start[i-1]
+	}
+	list := make([]int32, start[q])
+	next := slices.Clone(start[:q])
+	for m, sh := range shares {
+		for _, p := range sh {
+			list[next[p]] = int32(m)
+			next[p]++
+		}
+	}
+	return owners{start: start, list: list}
+}

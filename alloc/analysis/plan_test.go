@@ -1,0 +1,130 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+)
+
+func TestPlanStatsWorkedExample(t *testing.T) {
+	p := mustPlan(t, alloc.Averagely(), mqs(10, "broker-a"), []string{"c0", "c1", "c2", "c3"}, Options{})
+	eq(t, p.Shares, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}})
+	st := p.Stats
+	eq(t, st.PerMember, []int{3, 3, 2, 2})
+	eq(t, []int{st.Min, st.Max, st.Ideal, st.BalanceGap, st.Orphaned, st.Shared, st.Assigned}, []int{2, 3, 3, 0, 0, 0, 10})
+	eq(t, st.Mean, 2.5)
+	eq(t, st.StdDev, 0.5)
+	eq(t, st.Idle, []int{})
+	eq(t, st.Brokers, []BrokerSpread{{Broker: "broker-a", Queues: 10, Consumers: 4, MaxPerConsumer: 3}})
+	eq(t, p.Owners(4), []int32{1})
+
+	idle := mustPlan(t, alloc.Averagely(), mqs(4, "broker-a"), []string{"c0", "c1", "c2", "c3", "c4"}, Options{})
+	eq(t, idle.Stats.Idle, []int{4})
+	eq(t, idle.Stats.Min, 0)
+}
+
+func TestPlanSortsPerClient(t *testing.T) {
+	// Java orders "😀" (surrogates) before "ｲ" (U+FF72); Go the other way.
+	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "ｲ"}, {Topic: "T", BrokerName: "😀"}}
+	cids := []string{"ｲ", "😀"}
+	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{Sort: true})
+	golang := mustPlan(t, goclient.Averagely(), qs, cids, Options{Sort: true})
+	eq(t, java.Queues[0].BrokerName, "😀")
+	eq(t, java.Members, []string{"😀", "ｲ"})
+	eq(t, golang.Queues, java.Queues, "canonical order is Java's for both clients")
+	eq(t, golang.Members, java.Members)
+	eq(t, java.Shares, [][]int32{{0}, {1}})
+	eq(t, golang.Shares, [][]int32{{0}, {1}}, "Go sorts both lists the other way round: same pairs")
+
+	// Over one broker the member order alone decides: Java gives q0 to 😀,
+	// Go gives q0 to ｲ.
+	java = mustPlan(t, alloc.Averagely(), mqs(2, "b"), cids, Options{Sort: true})
+	golang = mustPlan(t, goclient.Averagely(), mqs(2, "b"), cids, Options{Sort: true})
+	eq(t, java.Shares, [][]int32{{0}, {1}})
+	eq(t, golang.Shares, [][]int32{{1}, {0}})
+	eq(t, golang.Client, ClientGo)
+	eq(t, golang.Strategy, "go:AVG")
+}
+
+func TestPlanErrorsPerMember(t *testing.T) {
+	p := mustPlan(t, alloc.Averagely(), nil, []string{"c0", "c1"}, Options{})
+	eq(t, len(p.Errors), 2)
+	eq(t, p.Errors[0].JavaClass, alloc.IllegalArgumentException)
+	g := mustPlan(t, goclient.ConsistentHash(0), mqs(2, "b"), []string{"c0", "c1"}, Options{})
+	eq(t, len(g.Errors), 2)
+	eq(t, g.Errors[1].JavaClass, goclient.PanicClass)
+	eq(t, g.Stats.Orphaned, 2)
+	if _, err := NewPlan(nil, nil, nil, Options{}); err == nil {
+		t.Error("nil strategy accepted")
+	}
+}
+
+func TestRoomsAndLocality(t *testing.T) {
+	res, err := alloc.SplitResolver("@", 0, 1)
+	noErr(t, err)
+	// AVG over A@b0/0..3 then B@b1/0..3; members c0@A, c1@B, c2@B.
+	p := mustPlan(t, alloc.Averagely(), mqs(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: res})
+	// c0@A [A0 A1 A2], c1@B [A3 B0 B1], c2@B [B2 B3]: 7 of 8 local.
+	eq(t, p.Stats.HasRooms, true)
+	eq(t, p.Stats.Locality, 7.0/8)
+	eq(t, p.Stats.Rooms, []RoomSpread{
+		{Room: "A", Queues: 4, Members: 1, Local: 3, Remote: 1},
+		{Room: "B", Queues: 4, Members: 2, Local: 4},
+	})
+	f := RoomFuncs(func(q alloc.MessageQueue) string { return q.BrokerName[:1] }, func(c string) string { return c[len(c)-1:] })
+	p2 := mustPlan(t, alloc.Averagely(), mqs(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: f})
+	eq(t, p2.Stats.Rooms, p.Stats.Rooms)
+}
+
+// On one consistent view, partitioning strategies never hand a queue out
+// twice, and the plan matches every member's own Allocate call.
+func TestPlanMatchesAllocateProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		qs, cids := randomGroup(r)
+		for _, s := range partitioning(t) {
+			p := mustPlan(t, s, qs, cids, Options{Sort: true})
+			if p.Stats.Shared != 0 {
+				t.Fatalf("%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
+			}
+			sq, sc := alloc.SortedQueues(qs), alloc.SortedClientIDs(cids)
+			if g, ok := s.(goclient.Strategy); ok {
+				sq, sc = slices.Clone(qs), slices.Clone(cids)
+				goclient.SortQueues(sq)
+				goclient.SortClientIDs(sc)
+				s = g
+			}
+			for m, cid := range p.Members {
+				want, err := s.Allocate("g", cid, sq, sc)
+				if err != nil {
+					continue
+				}
+				got := make([]alloc.MessageQueue, len(p.Shares[m]))
+				for i, q := range p.Shares[m] {
+					got[i] = p.Queues[q]
+				}
+				w := slices.Clone(want)
+				slices.SortFunc(w, alloc.CompareQueues)
+				if !slices.Equal(got, w) {
+					t.Fatalf("%s %s: plan %v, Allocate %v", p.Strategy, cid, got, w)
+				}
+			}
+		}
+	}
+}
+
+func TestQueueIndex(t *testing.T) {
+	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "a", QueueID: 1 << 30},
+		{Topic: "U", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "b", QueueID: -3}}
+	x := newQueueIndex(qs)
+	eq(t, x.pos(qs[0]), int32(0))
+	eq(t, x.pos(qs[1]), int32(1))
+	eq(t, x.pos(qs[2]), int32(2))
+	eq(t, x.pos(qs[3]), int32(0), "first occurrence")
+	eq(t, x.pos(qs[4]), int32(4))
+	eq(t, x.pos(alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: 7}), int32(-1))
+	eq(t, x.pos(alloc.MessageQueue{Topic: "T", BrokerName: "c"}), int32(-1))
+}

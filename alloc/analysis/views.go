@@ -1,0 +1,161 @@
+package analysis
+
+import (
+	"strconv"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// View is what one consumer sees when it rebalances: its own client ID,
+// the member list the broker gave it, and the strategy it runs.
+type View struct {
+	Member string `json:"member"`
+	// Members is the member list (cidAll) this consumer sees; nil means the
+	// group's list.
+	Members []string `json:"members,omitempty"`
+	// Strategy is an index into the strategies given to Views.
+	Strategy int `json:"strategy"`
+}
+
+// ViewsResult is what a group of consumers with possibly different views
+// actually consumes: each consumer ran its own strategy on its own view
+// and took its own share. Combined is that as a plan (Members: the
+// consumers, in views order; Strategy "VIEWS"), with its Stats.
+type ViewsResult struct {
+	Combined    *Plan         `json:"combined"`
+	Strategies  []string      `json:"strategies"`  // per consumer: the Label of its strategy
+	DoubleOwned []QueueOwners `json:"doubleOwned"` // queues two or more consumers take
+	Orphaned    []int32       `json:"orphaned"`    // queues nobody takes (positions in Combined.Queues)
+}
+
+// QueueOwners is a queue (position in Combined.Queues) and the consumers
+// (positions in Combined.Members) that take it.
+type QueueOwners struct {
+	Queue  int32   `json:"queue"`
+	Owners []int32 `json:"owners"`
+}
+
+// Views runs, for every view, its consumer's strategy on the consumer's
+// own member list (sorted as its client sorts, with o.Sort) and keeps that
+// consumer's share; then lists the queues several consumers take and those
+// nobody takes. Consumers with identical views share one computation, so a
+// thousand consumers that mostly agree cost a few whole-group plans.
+//
+// Example: AVG over q0..q5; c3 has just joined and the group is
+// [c1 c2 c3], but c1 still sees [c1 c2] and c2 still lists c0, who left:
+// [c0 c1 c2 c3]. c1 takes [q0 q1 q2], c2 (third of four) [q4], c3 (third
+// of three) [q4 q5]: q4 is consumed twice and nobody consumes q3.
+func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []string, views []View, o Options) (*ViewsResult, error) {
+	for i, s := range strategies {
+		if s == nil {
+			return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.NullPointerException, Field: "strategies[" + strconv.Itoa(i) + "]", Msg: "strategy is null"}
+		}
+	}
+	for i, v := range views {
+		if v.Strategy < 0 || v.Strategy >= len(strategies) {
+			return nil, &alloc.Error{Kind: alloc.ErrIndexOutOfRange, JavaClass: alloc.ArrayIndexOutOfBoundsException, Field: "views[" + strconv.Itoa(i) + "].strategy",
+				Msg: "strategy index " + strconv.Itoa(v.Strategy) + " out of range for " + strconv.Itoa(len(strategies)) + " strategies"}
+		}
+	}
+	order := newQueueOrder(queues, o.Sort)
+	comb := &Plan{Strategy: "VIEWS", Client: "", Queues: order.queues, Members: make([]string, len(views)), Shares: make([][]int32, len(views))}
+	res := &ViewsResult{Combined: comb, Strategies: make([]string, len(views)), DoubleOwned: []QueueOwners{}, Orphaned: []int32{}}
+	cache := map[string]*Plan{}
+	for c, v := range views {
+		comb.Members[c] = v.Member
+		s := strategies[v.Strategy]
+		res.Strategies[c] = Label(s)
+		seen := members
+		key := strconv.Itoa(v.Strategy) + "\x01*"
+		if v.Members != nil {
+			seen = v.Members
+			key = strconv.Itoa(v.Strategy) + "\x01" + joinKey(v.Members)
+		}
+		p, ok := cache[key]
+		if !ok {
+			p = newUniverseIn(order, seen).plan(s)
+			cache[key] = p
+		}
+		m, isMember := memberIndex(p, v.Member)
+		if !isMember {
+			comb.Shares[c] = []int32{} // not in its own list: Java and Go give nothing
+			continue
+		}
+		for _, e := range p.Errors {
+			if e.Member == m {
+				e.Member = c
+				comb.Errors = append(comb.Errors, e)
+			}
+		}
+		comb.Shares[c] = p.Shares[m]
+	}
+	comb.owners = invert(comb.Shares, len(comb.Queues))
+	comb.Stats = computeStats(comb, o.Rooms)
+	for i := range comb.Queues {
+		switch own := comb.owners.of(i); {
+		case len(own) == 0:
+			res.Orphaned = append(res.Orphaned, int32(i))
+		case len(own) > 1:
+			res.DoubleOwned = append(res.DoubleOwned, QueueOwners{Queue: int32(i), Owners: own})
+		}
+	}
+	return res, nil
+}
+
+// memberIndex is the position of cid in p.Members.
+func memberIndex(p *Plan, cid string) (int, bool) {
+	for m, c := range p.Members {
+		if c == cid {
+			return m, true
+		}
+	}
+	return 0, false
+}
+
+// Subscription is the subscription mismatch: members lists the whole
+// group, but only subscribers subscribe to the topic. Every subscriber
+// still counts the others in its member list, so the shares of
+// non-subscribers are never consumed: they are ViewsResult.Orphaned.
+//
+// Example: AVG, queues q0..q3, group [c0 c1], only c0 subscribes: c0
+// takes [q0 q1]; q2 and q3 (c1's share) are orphaned.
+func Subscription(s alloc.Strategy, queues []alloc.MessageQueue, members, subscribers []string, o Options) (*ViewsResult, error) {
+	views := make([]View, len(subscribers))
+	for i, c := range subscribers {
+		views[i] = View{Member: c}
+	}
+	return Views([]alloc.Strategy{s}, queues, members, views, o)
+}
+
+// Member is a consumer of a mixed group and the client it runs.
+type Member struct {
+	ID     string `json:"id"`
+	Client string `json:"client"` // ClientJava or ClientGo
+}
+
+// Mixed is a group of Java and Go consumers over the same member list:
+// each runs its own client's strategy (java for ClientJava members, golang
+// for ClientGo ones) after sorting as its client sorts (with o.Sort), so
+// the two halves may disagree: a Go consumer orders client IDs by bytes,
+// and its CONSISTENT_HASH uses another ring.
+//
+// Example: under AVG over two queues of one broker, Java consumer "😀"
+// and Go consumer "ｲ" both take q0 and nobody takes q1: Java sorts 😀
+// first (UTF-16), Go sorts ｲ first (bytes), so each thinks it is first.
+func Mixed(java, golang alloc.Strategy, queues []alloc.MessageQueue, members []Member, o Options) (*ViewsResult, error) {
+	ids := make([]string, len(members))
+	views := make([]View, len(members))
+	for i, m := range members {
+		ids[i] = m.ID
+		switch m.Client {
+		case ClientJava:
+			views[i] = View{Member: m.ID, Strategy: 0}
+		case ClientGo:
+			views[i] = View{Member: m.ID, Strategy: 1}
+		default:
+			return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "members[" + strconv.Itoa(i) + "].client",
+				Msg: "client must be \"java\" or \"go\", got " + strconv.Quote(m.Client)}
+		}
+	}
+	return Views([]alloc.Strategy{java, golang}, queues, ids, views, o)
+}

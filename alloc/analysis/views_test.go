@@ -1,0 +1,96 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+)
+
+func TestViewsStaleAndNewMembers(t *testing.T) {
+	// c3 joined; c1 has not seen it; c2 still lists c0, who left.
+	qs := mqs(6, "a")
+	res, err := Views([]alloc.Strategy{alloc.Averagely()}, qs, []string{"c1", "c2", "c3"}, []View{
+		{Member: "c1", Members: []string{"c1", "c2"}},
+		{Member: "c2", Members: []string{"c0", "c1", "c2", "c3"}},
+		{Member: "c3"},
+	}, Options{Sort: true})
+	noErr(t, err)
+	// c1: [a0 a1 a2]; c2 (index 2 of 4): [a4]; c3 (index 2 of 3): [a4 a5].
+	eq(t, res.Combined.Shares, [][]int32{{0, 1, 2}, {4}, {4, 5}})
+	eq(t, res.DoubleOwned, []QueueOwners{{Queue: 4, Owners: []int32{1, 2}}})
+	eq(t, res.Orphaned, []int32{3})
+	eq(t, res.Combined.Stats.Shared, 1)
+	eq(t, res.Strategies, []string{"AVG", "AVG", "AVG"})
+}
+
+func TestViewsNotInOwnList(t *testing.T) {
+	res, err := Views([]alloc.Strategy{alloc.Averagely()}, mqs(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{})
+	noErr(t, err)
+	eq(t, res.Combined.Shares, [][]int32{{}})
+	eq(t, res.Orphaned, []int32{0, 1})
+	_, err = Views([]alloc.Strategy{alloc.Averagely()}, nil, nil, []View{{Member: "x", Strategy: 3}}, Options{})
+	if err == nil {
+		t.Error("bad strategy index accepted")
+	}
+}
+
+func TestSubscriptionMismatch(t *testing.T) {
+	res, err := Subscription(alloc.Averagely(), mqs(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{Sort: true})
+	noErr(t, err)
+	eq(t, res.Combined.Members, []string{"c0"})
+	eq(t, res.Orphaned, []int32{2, 3})
+	eq(t, len(res.DoubleOwned), 0)
+}
+
+func TestMixedClients(t *testing.T) {
+	// Java orders 😀 before ｲ, Go after: under AVG both take q0 and
+	// nobody takes q1.
+	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), mqs(2, "b"), []Member{
+		{ID: "😀", Client: ClientJava},
+		{ID: "ｲ", Client: ClientGo},
+	}, Options{Sort: true})
+	noErr(t, err)
+	eq(t, res.Combined.Shares, [][]int32{{0}, {0}})
+	eq(t, res.DoubleOwned, []QueueOwners{{Queue: 0, Owners: []int32{0, 1}}})
+	eq(t, res.Orphaned, []int32{1})
+	eq(t, res.Strategies, []string{"AVG", "go:AVG"})
+	_, err = Mixed(alloc.Averagely(), goclient.Averagely(), nil, []Member{{ID: "x", Client: "rust"}}, Options{})
+	if err == nil {
+		t.Error("unknown client accepted")
+	}
+}
+
+// On one consistent view, every partitioning strategy's consumers together
+// take each queue at most once, and exactly what the whole-group plan says.
+func TestConsistentViewsProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 200 {
+		qs, cids := randomGroup(r)
+		for _, s := range partitioning(t) {
+			views := make([]View, 0, len(cids))
+			seen := map[string]bool{}
+			for _, c := range cids {
+				if !seen[c] {
+					seen[c] = true
+					views = append(views, View{Member: c, Members: cids})
+				}
+			}
+			res, err := Views([]alloc.Strategy{s}, qs, cids, views, Options{Sort: true})
+			noErr(t, err)
+			if len(res.DoubleOwned) != 0 {
+				t.Fatalf("%s: double-owned %v on a consistent view", Label(s), res.DoubleOwned)
+			}
+			p := mustPlan(t, s, qs, cids, Options{Sort: true})
+			eq(t, res.Combined.Stats.Orphaned, p.Stats.Orphaned, Label(s))
+			name := s.Name()
+			// With a repeated client ID the later slots belong to nobody.
+			if distinct := len(views) == len(cids); distinct && (name == "AVG" || name == "AVG_BY_CIRCLE" || name == "CONSISTENT_HASH") {
+				if len(res.Orphaned) != 0 && len(qs) > 0 {
+					t.Fatalf("%s: orphans %v on a consistent view", Label(s), res.Orphaned)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package goclient
+
+import "github.com/rmqalloc/rmqalloc/alloc"
+
+// Averagely is the Go client's AllocateByAveragely, the same layout as
+// Java's AVG: with Q queues and C consumers (duplicates counted) the first
+// Q%C consumers get Q/C+1 contiguous queues, the others Q/C; with Q <= C
+// the first Q consumers get one queue each.
+//
+// Example: 10 queues q0..q9, cidAll [c0 c1 c2 c3] → c0:[q0 q1 q2]
+// c1:[q3 q4 q5] c2:[q6 q7] c3:[q8 q9].
+func Averagely() Strategy { return avg{} }
+
+type avg struct{}
+
+func (avg) Name() string    { return "AVG" }
+func (avg) Profile() string { return Profile }
+
+func (avg) Allocate(_, cid string, mqAll []alloc.MessageQueue, cidAll []string) ([]alloc.MessageQueue, error) {
+	idx := indexOf(cid, mqAll, cidAll)
+	if idx < 0 {
+		return empty(), nil
+	}
+	start, n := avgRange(idx, len(mqAll), len(cidAll))
+	return append(empty(), mqAll[start:start+n]...), nil
+}
+
+// avgRange is the block [start, start+n) of member idx among c members
+// over q queues under AVG; n is 0 when the member gets nothing.
+func avgRange(idx, q, c int) (start, n int) {
+	mod := q % c
+	size := q / c
+	if q <= c {
+		size = 1
+	} else if mod > 0 && idx < mod {
+		size++
+	}
+	if mod > 0 && idx < mod {
+		start = idx * size
+	} else {
+		start = idx*size + mod
+	}
+	n = min(size, q-start)
+	if n <= 0 {
+		return 0, 0
+	}
+	return start, n
+}
+
+// MachineRoomNearby is the Go client's AllocateByMachineNearby, which
+// (marked TODO upstream) is plain AVG: it knows no rooms. Name returns
+// "MACHINE_ROOM_NEARBY".
+//
+// Example: brokers in rooms A and B, consumers only in A: Java's NEARBY
+// keeps room B's queues for room B's consumers or shares them; the Go client
+// just deals all queues as AVG does.
+func MachineRoomNearby() Strategy { return nearby{} }
+
+type nearby struct{ avg }
+
+func (nearby) Name() string { return "MACHINE_ROOM_NEARBY" }

@@ -1,0 +1,276 @@
+package goclient
+
+import (
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+func qs(broker string, ids ...int32) []alloc.MessageQueue {
+	out := make([]alloc.MessageQueue, len(ids))
+	for i, id := range ids {
+		out[i] = alloc.MessageQueue{Topic: "T", BrokerName: broker, QueueID: id}
+	}
+	return out
+}
+
+func seq(broker string, n int) []alloc.MessageQueue {
+	ids := make([]int32, n)
+	for i := range ids {
+		ids[i] = int32(i)
+	}
+	return qs(broker, ids...)
+}
+
+func TestWorkedExamples(t *testing.T) {
+	mr := []alloc.MessageQueue{
+		{Topic: "T", BrokerName: "A@b", QueueID: 0}, {Topic: "T", BrokerName: "A@b", QueueID: 1},
+		{Topic: "T", BrokerName: "B@b", QueueID: 2}, {Topic: "T", BrokerName: "A@b", QueueID: 3},
+	}
+	tests := []struct {
+		name   string
+		s      Strategy
+		mqAll  []alloc.MessageQueue
+		cidAll []string
+		cid    string
+		want   []alloc.MessageQueue
+	}{
+		{"avg 10/4 first", Averagely(), seq("b", 10), []string{"c0", "c1", "c2", "c3"}, "c0", qs("b", 0, 1, 2)},
+		{"avg 10/4 last", Averagely(), seq("b", 10), []string{"c0", "c1", "c2", "c3"}, "c3", qs("b", 8, 9)},
+		{"avg more consumers", Averagely(), seq("b", 2), []string{"c0", "c1", "c2"}, "c2", qs("b")},
+		{"avg duplicate cid: first slot", Averagely(), seq("b", 4), []string{"c0", "c0", "c1"}, "c0", qs("b", 0, 1)},
+		{"avg non-member", Averagely(), seq("b", 4), []string{"c0"}, "x", qs("b")},
+		{"avg empty cid", Averagely(), seq("b", 4), []string{""}, "", qs("b")},
+		{"circle 8/3", AveragelyByCircle(), seq("b", 8), []string{"c0", "c1", "c2"}, "c1", qs("b", 1, 4, 7)},
+		{"nearby is avg", MachineRoomNearby(), seq("b", 10), []string{"c0", "c1", "c2", "c3"}, "c1", qs("b", 3, 4, 5)},
+		{"config anyone", Config(qs("b", 3, 5)), nil, nil, "whoever", qs("b", 3, 5)},
+		{"machine room c0", MachineRoom([]string{"A"}), mr, []string{"c0", "c1"}, "c0", []alloc.MessageQueue{mr[0], mr[3]}},
+		{"machine room c1", MachineRoom([]string{"A"}), mr, []string{"c0", "c1"}, "c1", []alloc.MessageQueue{mr[1]}},
+		// Go slices mqAll: with B's queue first, c1 gets B's queue.
+		{"machine room slices mqAll", MachineRoom([]string{"A"}), []alloc.MessageQueue{mr[2], mr[0], mr[1], mr[3]}, []string{"c0", "c1"}, "c1", []alloc.MessageQueue{mr[0]}},
+		// A repeated room repeats its queues: kept = [A0 A0], one consumer.
+		{"machine room repeated room", MachineRoom([]string{"A", "A"}), []alloc.MessageQueue{mr[0], mr[2]}, []string{"c0"}, "c0", []alloc.MessageQueue{mr[0], mr[2]}},
+		{"machine room keeps A@ (two pieces)", MachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@"}}, []string{"c0"}, "c0", []alloc.MessageQueue{{Topic: "T", BrokerName: "A@"}}},
+		{"machine room skips A@b@c", MachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@b@c"}}, []string{"c0"}, "c0", qs("b")},
+		{"consistent hash negative vn", ConsistentHash(-1), seq("b", 4), []string{"c0"}, "c0", qs("b")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.s.Allocate("g", tt.cid, tt.mqAll, tt.cidAll)
+			noErr(t, err)
+			eq(t, tt.want, got)
+		})
+	}
+}
+
+func TestConsistentHashRing(t *testing.T) {
+	s := ConsistentHash(1).(consistentHash)
+	r, err := s.ring([]string{"a", "b"})
+	noErr(t, err)
+	eq(t, []uint32{0x3d232478, 0xa42a75c2}, r.keys)
+	eq(t, []int32{1, 0}, r.owners)
+	eq(t, int32(0), r.ownerOfKey(0x50000000))
+	eq(t, int32(1), r.ownerOfKey(0xf0000000))
+	eq(t, int32(0), r.ownerOfKey(0x3d232478), "strictly greater: an equal key goes to the next node")
+}
+
+func TestConsistentHashZeroNodesPanics(t *testing.T) {
+	_, err := ConsistentHash(0).Allocate("g", "c0", seq("b", 3), []string{"c0"})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if !errors.Is(err, ErrPanic) {
+		t.Errorf("error %v is not ErrPanic", err)
+	}
+	eq(t, PanicClass, alloc.JavaClassOf(err))
+	got, err := ConsistentHash(0).Allocate("g", "ghost", seq("b", 3), []string{"c0"})
+	noErr(t, err)
+	eq(t, len(got), 0)
+}
+
+func TestConsistentHashHugeRingRefused(t *testing.T) {
+	_, err := ConsistentHash(1<<30).Allocate("g", "c0", seq("b", 3), []string{"c0", "c1"})
+	if !errors.Is(err, alloc.ErrInvalidArgument) {
+		t.Errorf("error %v is not alloc.ErrInvalidArgument", err)
+	}
+}
+
+func TestMachineRoomIndexPanic(t *testing.T) {
+	// kept = 3 × [A0] with 1 consumer: mod 3, mqAll[0:3] of a 1-queue list.
+	_, err := MachineRoom([]string{"A", "A", "A"}).Allocate("g", "c0", qs("A@b", 0), []string{"c0"})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	eq(t, PanicClass, alloc.JavaClassOf(err))
+	eq(t, strings.Contains(err.Error(), "index out of range [1] with length 1"), true)
+}
+
+func TestConfigNil(t *testing.T) {
+	got, err := Config(nil).Allocate("g", "c", seq("b", 2), []string{"c"})
+	noErr(t, err)
+	eq(t, got == nil, true)
+}
+
+func TestSortIsByBytes(t *testing.T) {
+	cids := []string{"😀", "ｲ", "192.168.1.9", "192.168.1.10"}
+	SortClientIDs(cids)
+	eq(t, []string{"192.168.1.10", "192.168.1.9", "ｲ", "😀"}, cids)
+	q := []alloc.MessageQueue{{Topic: "T", BrokerName: "😀"}, {Topic: "T", BrokerName: "ｲ", QueueID: 2}, {Topic: "T", BrokerName: "ｲ", QueueID: -1}}
+	SortQueues(q)
+	eq(t, []alloc.MessageQueue{{Topic: "T", BrokerName: "ｲ", QueueID: -1}, {Topic: "T", BrokerName: "ｲ", QueueID: 2}, {Topic: "T", BrokerName: "😀"}}, q)
+}
+
+func TestNewStrategy(t *testing.T) {
+	vn := 3
+	for _, tt := range []struct {
+		spec alloc.StrategySpec
+		want Strategy
+	}{
+		{alloc.StrategySpec{Name: "AVG"}, Averagely()},
+		{alloc.StrategySpec{Name: "AVG_BY_CIRCLE"}, AveragelyByCircle()},
+		{alloc.StrategySpec{Name: "MACHINE_ROOM_NEARBY"}, MachineRoomNearby()},
+		{alloc.StrategySpec{Name: "CONSISTENT_HASH"}, ConsistentHash(10)},
+		{alloc.StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn}, ConsistentHash(3)},
+		{alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}, MachineRoom([]string{"A"})},
+		{alloc.StrategySpec{Name: "CONFIG", HasMessageQueueList: true}, Config([]alloc.MessageQueue{})},
+	} {
+		got, err := NewStrategy(tt.spec)
+		noErr(t, err)
+		eq(t, tt.want, got, tt.spec.Name)
+		eq(t, Profile, got.Profile())
+	}
+	_, err := NewStrategy(alloc.StrategySpec{Name: "NOPE"})
+	var e *alloc.Error
+	eq(t, errors.As(err, &e), true)
+	eq(t, "strategy.name", e.Field)
+}
+
+// groupMatchesEach checks AllocateGroup against one Allocate call per member.
+func groupMatchesEach(t testing.TB, s Strategy, mqAll []alloc.MessageQueue, cidAll []string) {
+	g := AllocateGroup(s, mqAll, cidAll)
+	seen := map[string]bool{}
+	var members []string
+	for _, c := range cidAll {
+		if !seen[c] {
+			seen[c] = true
+			members = append(members, c)
+		}
+	}
+	if len(members) != len(g.Members) {
+		t.Fatalf("members %q, want %q", g.Members, members)
+	}
+	for m, cid := range members {
+		if g.Members[m] != cid {
+			t.Fatalf("member %d = %q, want %q", m, g.Members[m], cid)
+		}
+		want, err := s.Allocate("g", cid, mqAll, cidAll)
+		if (err != nil) != (g.Errs[m] != nil) {
+			t.Fatalf("%s %q: error %v, group error %v", s.Name(), cid, err, g.Errs[m])
+		}
+		if err != nil {
+			continue
+		}
+		if _, isConfig := s.(config); isConfig {
+			continue // positions of CONFIG drop foreign queues; checked elsewhere
+		}
+		if len(want) != len(g.Shares[m]) {
+			t.Fatalf("%s %q: %d queues, group has %d", s.Name(), cid, len(want), len(g.Shares[m]))
+		}
+		for i, p := range g.Shares[m] {
+			if mqAll[p] != want[i] {
+				t.Fatalf("%s %q: queue %d = %v, want %v", s.Name(), cid, i, mqAll[p], want[i])
+			}
+		}
+	}
+}
+
+func randomCase(r *rand.Rand) ([]alloc.MessageQueue, []string, []string) {
+	rooms := []string{"A", "B", "", "C"}
+	var mqAll []alloc.MessageQueue
+	for i := range r.IntN(30) {
+		b := rooms[r.IntN(len(rooms))] + "@b" + strconv.Itoa(r.IntN(3))
+		if r.IntN(5) == 0 {
+			b = "plain"
+		}
+		mqAll = append(mqAll, alloc.MessageQueue{Topic: "T", BrokerName: b, QueueID: int32(i)})
+	}
+	var cidAll []string
+	for range r.IntN(8) {
+		cidAll = append(cidAll, "c"+strconv.Itoa(r.IntN(6)))
+	}
+	if r.IntN(4) == 0 {
+		cidAll = append(cidAll, "")
+	}
+	idcs := []string{rooms[r.IntN(len(rooms))]}
+	if r.IntN(3) == 0 {
+		idcs = append(idcs, idcs[0])
+	}
+	return mqAll, cidAll, idcs
+}
+
+func TestAllocateGroupMatchesEachMember(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		mqAll, cidAll, idcs := randomCase(r)
+		for _, s := range []Strategy{Averagely(), AveragelyByCircle(), MachineRoomNearby(), MachineRoom(idcs),
+			ConsistentHash(r.IntN(4) - 1), ConsistentHash(10)} {
+			groupMatchesEach(t, s, mqAll, cidAll)
+		}
+	}
+}
+
+func TestAllocateGroupConfig(t *testing.T) {
+	mqAll := seq("b", 4)
+	foreign := alloc.MessageQueue{Topic: "X", BrokerName: "b"}
+	g := AllocateGroup(Config([]alloc.MessageQueue{mqAll[2], foreign, mqAll[0]}), mqAll, []string{"c0", "c1"})
+	eq(t, [][]int32{{2, 0}, {2, 0}}, g.Shares)
+}
+
+func FuzzAllocate(f *testing.F) {
+	f.Add(uint64(1), 3, "A")
+	f.Add(uint64(7), 0, "")
+	f.Fuzz(func(t *testing.T, seed uint64, vn int, idc string) {
+		r := rand.New(rand.NewPCG(seed, 0))
+		mqAll, cidAll, _ := randomCase(r)
+		vn %= 50
+		for _, s := range []Strategy{Averagely(), AveragelyByCircle(), MachineRoom([]string{idc, idc}), ConsistentHash(vn), Config(mqAll)} {
+			groupMatchesEach(t, s, mqAll, cidAll)
+		}
+	})
+}
+
+func noErr(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("unexpected error: %v", err)
+	}
+}
+
+// eq fails the test when got and want differ; msg (optional) says what.
+func eq(t testing.TB, got, want any, msg ...any) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%v: got %v, want %v", msg, got, want)
+	}
+}
+
+func TestMachineRoomHugeKeptRefused(t *testing.T) {
+	mqAll := seq("A@b", 4096)
+	idcs := make([]string, 4097)
+	for i := range idcs {
+		idcs[i] = "A"
+	}
+	_, err := MachineRoom(idcs).Allocate("g", "c0", mqAll, []string{"c0"})
+	if !errors.Is(err, alloc.ErrInvalidArgument) {
+		t.Fatalf("error %v", err)
+	}
+	g := AllocateGroup(MachineRoom(idcs), mqAll, []string{"c0"})
+	if !errors.Is(g.Errs[0], alloc.ErrInvalidArgument) {
+		t.Fatalf("group error %v", g.Errs[0])
+	}
+}

@@ -1,0 +1,229 @@
+package goclient
+
+import (
+	"hash/crc32"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// Group is a whole group's assignment under one Go client strategy, by
+// queue position: Shares[m] lists the positions in mqAll of the queues that
+// Members[m]'s own Allocate call returns, in the order it returns them.
+type Group struct {
+	Members []string  // distinct client IDs, in cidAll order
+	Shares  [][]int32 // per member: positions in mqAll
+	Errs    []error   // per member: the error its call returns, or nil
+}
+
+// AllocateGroup computes every member's allocation at once, in O(Q + C)
+// time for AVG, AVG_BY_CIRCLE and NEARBY, O(Q log(vn·C) + vn·C log(vn·C))
+// for CONSISTENT_HASH (one ring for the whole group). Shares[m] equals, as
+// positions, s.Allocate(group, Members[m], mqAll, cidAll). For CONFIG,
+// whose list need not come from mqAll, a configured queue maps to its first
+// position in mqAll and one that mqAll lacks is left out.
+func AllocateGroup(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) Group {
+	g := newGroup(cidAll)
+	switch st := s.(type) {
+	case avg:
+		g.fillAvg(len(mqAll), cidAll)
+	case nearby:
+		g.fillAvg(len(mqAll), cidAll)
+	case circle:
+		g.fillCircle(len(mqAll), cidAll)
+	case consistentHash:
+		g.fillConsistentHash(st, mqAll, cidAll)
+	case machineRoom:
+		g.fillMachineRoom(st, mqAll, cidAll)
+	case config:
+		g.fillConfig(st, mqAll)
+	default:
+		g.fillEach(s, mqAll, cidAll)
+	}
+	return g
+}
+
+// newGroup lists the distinct members; first[m] is the index of Members[m]'s
+// first occurrence in cidAll.
+func newGroup(cidAll []string) Group {
+	seen := make(map[string]struct{}, len(cidAll))
+	g := Group{}
+	for _, c := range cidAll {
+		if _, ok := seen[c]; ok {
+			continue
+		}
+		seen[c] = struct{}{}
+		g.Members = append(g.Members, c)
+	}
+	g.Shares = make([][]int32, len(g.Members))
+	g.Errs = make([]error, len(g.Members))
+	return g
+}
+
+// active reports whether member m's call gets past the common preamble
+// (non-empty cid, q queues and c client IDs, both non-zero).
+func (g *Group) active(m int, q, c int) bool {
+	return g.Members[m] != "" && q > 0 && c > 0
+}
+
+// firstIndexes is, per member, the index of its first occurrence in cidAll.
+func (g *Group) firstIndexes(cidAll []string) []int {
+	idx := make([]int, 0, len(g.Members))
+	seen := make(map[string]struct{}, len(g.Members))
+	for i, c := range cidAll {
+		if _, ok := seen[c]; ok {
+			continue
+		}
+		seen[c] = struct{}{}
+		idx = append(idx, i)
+	}
+	return idx
+}
+
+func (g *Group) fillAvg(q int, cidAll []string) {
+	for m, i := range g.firstIndexes(cidAll) {
+		if !g.active(m, q, len(cidAll)) {
+			continue
+		}
+		start, n := avgRange(i, q, len(cidAll))
+		g.Shares[m] = positions(start, n)
+	}
+}
+
+func (g *Group) fillCircle(q int, cidAll []string) {
+	for m, i := range g.firstIndexes(cidAll) {
+		if !g.active(m, q, len(cidAll)) {
+			continue
+		}
+		for p := i; p < q; p += len(cidAll) {
+			g.Shares[m] = append(g.Shares[m], int32(p))
+		}
+	}
+}
+
+func (g *Group) fillConsistentHash(s consistentHash, mqAll []alloc.MessageQueue, cidAll []string) {
+	if len(mqAll) == 0 || len(cidAll) == 0 {
+		return
+	}
+	r, err := s.ring(cidAll)
+	if err != nil {
+		for m := range g.Members {
+			if g.Members[m] != "" {
+				g.Errs[m] = err
+			}
+		}
+		return
+	}
+	if len(r.keys) == 0 {
+		return
+	}
+	first := g.firstIndexes(cidAll)
+	byFirst := make(map[int32]int, len(first))
+	for m, i := range first {
+		byFirst[int32(i)] = m
+	}
+	var buf []byte
+	for p, q := range mqAll {
+		buf = appendDisplay(buf[:0], q)
+		m := byFirst[r.ownerOfKey(crc32.ChecksumIEEE(buf))]
+		if g.Members[m] != "" {
+			g.Shares[m] = append(g.Shares[m], int32(p))
+		}
+	}
+}
+
+func (g *Group) fillMachineRoom(s machineRoom, mqAll []alloc.MessageQueue, cidAll []string) {
+	if len(mqAll) == 0 || len(cidAll) == 0 {
+		return
+	}
+	kept, err := s.keptPositions(mqAll)
+	if err != nil {
+		for m := range g.Members {
+			if g.Members[m] != "" {
+				g.Errs[m] = err
+			}
+		}
+		return
+	}
+	c := len(cidAll)
+	mod, rem := len(kept)/c, len(kept)%c
+	for m, idx := range g.firstIndexes(cidAll) {
+		if !g.active(m, len(mqAll), c) {
+			continue
+		}
+		start, end := mod*idx, mod*idx+mod
+		if end > len(mqAll) {
+			g.Errs[m] = indexPanic("mqAll", max(start, len(mqAll)), len(mqAll))
+			continue
+		}
+		if end > start {
+			g.Shares[m] = positions(start, end-start)
+		}
+		if rem > idx {
+			g.Shares[m] = append(g.Shares[m], kept[idx+mod*c])
+		}
+	}
+}
+
+// keptPositions is kept (see machineRoom.kept) as positions in mqAll.
+func (s machineRoom) keptPositions(mqAll []alloc.MessageQueue) ([]int32, error) {
+	times, err := s.keptCount(mqAll)
+	if err != nil {
+		return nil, err
+	}
+	var kept []int32
+	for p := range mqAll {
+		for range times[p] {
+			kept = append(kept, int32(p))
+		}
+	}
+	return kept, nil
+}
+
+func (g *Group) fillConfig(s config, mqAll []alloc.MessageQueue) {
+	if len(s.list) == 0 {
+		return
+	}
+	pos := make(map[alloc.MessageQueue]int32, len(mqAll))
+	for p := len(mqAll) - 1; p >= 0; p-- {
+		pos[mqAll[p]] = int32(p)
+	}
+	var share []int32
+	for _, q := range s.list {
+		if p, ok := pos[q]; ok {
+			share = append(share, p)
+		}
+	}
+	for m := range g.Members {
+		g.Shares[m] = share
+	}
+}
+
+// fillEach is the fallback for strategies of other packages that claim to
+// be Go client strategies: one call per member, mapped to positions.
+func (g *Group) fillEach(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) {
+	pos := make(map[alloc.MessageQueue]int32, len(mqAll))
+	for p := len(mqAll) - 1; p >= 0; p-- {
+		pos[mqAll[p]] = int32(p)
+	}
+	for m, cid := range g.Members {
+		qs, err := s.Allocate("", cid, mqAll, cidAll)
+		if err != nil {
+			g.Errs[m] = err
+			continue
+		}
+		for _, q := range qs {
+			if p, ok := pos[q]; ok {
+				g.Shares[m] = append(g.Shares[m], p)
+			}
+		}
+	}
+}
+
+// positions is [start, start+n) as int32 positions.
+func positions(start, n int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = int32(start + i)
+	}
+	return out
+}
