@@ -1,0 +1,362 @@
+// app.js — the playground's page logic: form ↔ state ↔ URL, and rendering
+// of what the worker computes. No framework; no HTML parsing of user text.
+import { decode, encode, defaults, validate, generateConsumers } from './lib/state.js';
+import { brokerNames } from './lib/engine.js';
+import { EngineClient } from './lib/client.js';
+import { h, put } from './lib/dom.js';
+import * as V from './lib/views.js';
+
+const $ = (id) => document.getElementById(id);
+const engine = new EngineClient(new URL('./worker.js', import.meta.url));
+let state;
+let lastAnalysis = null;
+let timer = 0;
+
+const EXAMPLE_ROUTE = {
+  orderTopicConf: null,
+  queueDatas: [
+    { brokerName: 'broker-a', readQueueNums: 4, writeQueueNums: 4, perm: 6, topicSysFlag: 0 },
+    { brokerName: 'broker-b', readQueueNums: 4, writeQueueNums: 4, perm: 6, topicSysFlag: 0 },
+    { brokerName: 'broker-c', readQueueNums: 8, writeQueueNums: 8, perm: 4, topicSysFlag: 0 },
+  ],
+  brokerDatas: [
+    { cluster: 'DefaultCluster', brokerName: 'broker-a', brokerAddrs: { 0: '10.0.0.1:10911', 1: '10.0.0.2:10911' } },
+    { cluster: 'DefaultCluster', brokerName: 'broker-b', brokerAddrs: { 0: '10.0.0.3:10911' } },
+    { cluster: 'DefaultCluster', brokerName: 'broker-c', brokerAddrs: { 1: '10.0.0.6:10911' } },
+  ],
+};
+
+function banner(msg) {
+  const b = $('banner');
+  if (!msg) { b.hidden = true; b.replaceChildren(); return; }
+  put(b, h('strong', {}, 'This link could not be restored: '), msg, '. The defaults are shown instead.',
+    h('button', { type: 'button', className: 'small', attrs: { 'aria-label': 'Dismiss' }, on: { click: () => banner(null) } }, '×'));
+  b.hidden = false;
+}
+
+const list = (s) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const lines = (s) => s.split(/\r?\n/).map((x) => x.trim()).filter(Boolean);
+const num = (el, dv) => (el.value.trim() === '' ? dv : Number(el.value));
+
+/** Form → state (then validated). */
+function readForm() {
+  const s = structuredClone(state);
+  s.topic = $('topic').value;
+  s.source = $('source-route').checked ? 'route' : 'quick';
+  s.brokers = num($('brokers'), s.brokers);
+  s.queuesPerBroker = num($('qpb'), s.queuesPerBroker);
+  s.rooms = list($('rooms').value);
+  s.route = $('route').value;
+  s.group = $('group').value;
+  s.mode = $('mode-broadcasting').checked ? 'broadcasting' : 'clustering';
+  s.consumers = lines($('consumers').value);
+  s.client = $('client').value;
+  Object.assign(s.strategy, {
+    name: $('strategy').value, virtualNodes: num($('vnodes'), 10), consumeridcs: list($('idcs').value),
+    inner: $('inner').value, sep: $('sep').value || '@', brokerField: num($('bfield'), 0), consumerField: num($('cfield'), 0),
+    config: $('config').value,
+  });
+  s.whatIf = { add: $('wi-add').value.trim(), remove: $('wi-remove').value, brokers: num($('wi-brokers'), null), queuesPerBroker: num($('wi-qpb'), null) };
+  Object.assign(s.producer, {
+    key: $('p-key').value, keyType: $('p-keytype').value, groups: lines($('p-groups').value).slice(0, 200),
+    startIndex: num($('p-start'), 0), sends: num($('p-sends'), 8), failing: $('p-failing').value,
+  });
+  s.problems.seen = num($('pb-seen'), 0);
+  const checked = (id) => [...document.querySelectorAll(`#${id} input:checked`)].map((c) => c.dataset.cid);
+  if ($('pb-go').dataset.built) s.problems.go = checked('pb-go');
+  if ($('pb-nosub').dataset.built) s.problems.nosub = checked('pb-nosub');
+  for (const inp of document.querySelectorAll('#latency-in input[type=number]')) {
+    const v = num(inp, 0);
+    if (v) s.producer.latency[inp.dataset.broker] = v; else delete s.producer.latency[inp.dataset.broker];
+  }
+  for (const inp of document.querySelectorAll('#latency-in input[type=checkbox]')) {
+    if (inp.checked) s.producer.isolated[inp.dataset.broker] = true; else delete s.producer.isolated[inp.dataset.broker];
+  }
+  return s;
+}
+
+function options(sel, values, current, labelOf = (v) => v) {
+  put(sel, values.map((v) => h('option', { value: v }, labelOf(v))));
+  sel.value = values.includes(current) ? current : values[0] ?? '';
+}
+
+/** Brokers the producer and the what-if controls offer. */
+function knownBrokers() {
+  if (lastAnalysis && lastAnalysis.before) return [...new Set(lastAnalysis.before.queues.map((q) => q[0]))];
+  return state.source === 'quick' ? brokerNames(state.brokers, state.rooms) : [];
+}
+
+/** State → form (on load, on reset, after a permalink). */
+function fillForm() {
+  const s = state;
+  $('topic').value = s.topic;
+  $('source-quick').checked = s.source === 'quick';
+  $('source-route').checked = s.source === 'route';
+  $('brokers').value = s.brokers;
+  $('qpb').value = s.queuesPerBroker;
+  $('rooms').value = s.rooms.join(', ');
+  $('route').value = s.route;
+  $('group').value = s.group;
+  $('mode-clustering').checked = s.mode === 'clustering';
+  $('mode-broadcasting').checked = s.mode === 'broadcasting';
+  $('consumers').value = s.consumers.join('\n');
+  $('client').value = s.client;
+  const st = s.strategy;
+  $('strategy').value = st.name;
+  $('vnodes').value = st.virtualNodes;
+  $('idcs').value = st.consumeridcs.join(', ');
+  $('inner').value = st.inner;
+  $('sep').value = st.sep;
+  $('bfield').value = st.brokerField;
+  $('cfield').value = st.consumerField;
+  $('config').value = st.config;
+  $('wi-add').value = s.whatIf.add;
+  $('wi-brokers').value = s.whatIf.brokers ?? '';
+  $('wi-qpb').value = s.whatIf.queuesPerBroker ?? '';
+  const p = s.producer;
+  $('pb-seen').value = s.problems.seen;
+  $('pb-go').dataset.built = $('pb-nosub').dataset.built = '';
+  $('p-key').value = p.key;
+  $('p-keytype').value = p.keyType;
+  $('p-groups').value = p.groups.join('\n');
+  $('p-start').value = p.startIndex;
+  $('p-sends').value = p.sends;
+  syncDynamic();
+  syncVisibility();
+  selectTab(s.tab, false);
+}
+
+/** Controls whose options depend on the state (consumer and broker lists). */
+function syncDynamic() {
+  options($('wi-remove'), ['', ...state.consumers], state.whatIf.remove, (v) => v || '(nobody)');
+  const brokers = knownBrokers();
+  const fb = $('find-broker');
+  options(fb, brokers, fb.value || brokers[Math.min(1, brokers.length - 1)]);
+  options($('p-failing'), ['', ...brokers], state.producer.failing, (v) => v || '(none)');
+  checkList($('pb-go'), state.problems.go, 'go');
+  checkList($('pb-nosub'), state.problems.nosub, 'nosub');
+  const lat = $('latency-in');
+  if (lat.dataset.brokers !== JSON.stringify(brokers)) {
+    lat.dataset.brokers = JSON.stringify(brokers);
+    put(lat, brokers.slice(0, 50).map((b, i) => h('div', { className: 'lat' },
+      h('label', { htmlFor: 'lat-' + i }, b, ' latency (ms)'),
+      h('input', { id: 'lat-' + i, type: 'number', value: String(state.producer.latency[b] ?? 0), dataset: { broker: b }, attrs: { min: -1000000, max: 10000000, inputmode: 'numeric' } }),
+      h('label', { className: 'check' }, h('input', { type: 'checkbox', dataset: { broker: b } }), ' isolate'))));
+    lat.querySelectorAll('input[type=checkbox]').forEach((c) => { c.checked = !!state.producer.isolated[c.dataset.broker]; });
+  }
+}
+
+/** One checkbox per consumer (first 64), rebuilt when the consumers change. */
+function checkList(fs, selected, prefix) {
+  const cids = state.consumers.slice(0, 64);
+  const key = JSON.stringify(cids);
+  if (fs.dataset.built === key) return;
+  fs.dataset.built = key;
+  const sel = new Set(selected);
+  const legend = fs.querySelector('legend');
+  put(fs, legend, cids.map((c, i) => h('label', { className: 'check' },
+    h('input', { type: 'checkbox', id: `pb-${prefix}-${i}`, dataset: { cid: c } }), ' ', h('code', {}, c))));
+  fs.querySelectorAll('input').forEach((c) => { c.checked = sel.has(c.dataset.cid); });
+}
+
+function syncVisibility() {
+  $('quick-form').hidden = state.source !== 'quick';
+  $('quick-hint').hidden = state.source !== 'quick';
+  $('route-form').hidden = state.source !== 'route';
+  const name = state.strategy.name;
+  for (const el of document.querySelectorAll('.opt')) {
+    let show = el.dataset.for.split(' ').includes(name);
+    if (el.querySelector('#vnodes') && name === 'MACHINE_ROOM_NEARBY') show = state.strategy.inner === 'CONSISTENT_HASH';
+    el.hidden = !show;
+  }
+  $('wi-brokers').disabled = $('wi-qpb').disabled = state.source !== 'quick';
+  $('wi-brokers').placeholder = `${state.brokers} (as now)`;
+  $('wi-qpb').placeholder = `${state.queuesPerBroker} (as now)`;
+}
+
+function selectTab(tab, focus) {
+  state.tab = tab;
+  for (const b of document.querySelectorAll('[role=tab]')) {
+    const on = b.dataset.tab === tab;
+    b.setAttribute('aria-selected', String(on));
+    b.tabIndex = on ? 0 : -1;
+    if (on && focus) b.focus();
+  }
+  for (const p of document.querySelectorAll('[role=tabpanel]')) p.hidden = p.id !== 'tab-' + tab;
+}
+
+/** Form changed: validate, write the URL, recompute (debounced). */
+function changed() {
+  let s;
+  try { s = validate(readForm()); } catch (e) { setStatus('⚠ ' + e.message, true); return; }
+  state = s;
+  syncVisibility();
+  history.replaceState(null, '', encode(state));
+  clearTimeout(timer);
+  timer = setTimeout(compute, 120);
+}
+
+function setStatus(msg, bad = false) {
+  const el = $('status');
+  el.textContent = msg;
+  el.classList.toggle('bad', bad);
+}
+
+// Only the visible tab is drawn; the other is drawn when it is opened.
+const dirty = { alloc: false, whatif: false };
+function renderVisible() {
+  if (!lastAnalysis) return;
+  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer); }
+  if (state.tab === 'whatif' && dirty.whatif) { dirty.whatif = false; V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
+}
+
+let computing = 0;
+let firstRun = true;
+async function compute() {
+  const snap = structuredClone(state);
+  const t0 = performance.now();
+  computing++;
+  setStatus('computing…');
+  const r = await engine.call('analyze', snap);
+  computing--;
+  if (r.stale) return;
+  const res = r.error ? { error: r.error } : r.result;
+  lastAnalysis = res;
+  dirty.alloc = dirty.whatif = true;
+  syncDynamic();
+  renderVisible();
+  const ms = Math.round(performance.now() - t0);
+  setStatus(r.error ? '⚠ ' + r.error.message
+    : res.error ? '⚠ ' + res.error.message
+      : `${res.before.queues.length} queues, ${res.before.members.length} consumers · ${ms} ms${firstRun ? ' (incl. loading the module)' : ''}`, !!(r.error || res.error));
+  firstRun = false;
+  document.body.dataset.ready = 'true';
+  onTab();
+}
+
+async function computeProblems() {
+  const r = await engine.call('problems', structuredClone(state));
+  if (r.stale) return;
+  V.renderProblems({ views: $('pb-views-out'), mixed: $('pb-mixed-out'), sub: $('pb-sub-out') }, r.error ? { error: r.error } : r.result);
+}
+
+async function computeProducer() {
+  const r = await engine.call('producer', structuredClone(state));
+  if (r.stale) return;
+  const res = r.error ? { error: r.error } : r.result;
+  if (res.publish) { lastAnalysis = lastAnalysis || null; }
+  V.renderProducer({ hash: $('hash-out'), groups: $('groups-out'), rr: $('rr-out'), latency: $('latency-out') }, res);
+}
+
+async function computeCompare() {
+  const bar = $('compare-progress');
+  let shown = false;
+  const t = setTimeout(() => { bar.hidden = false; shown = true; }, 100);
+  put($('compare-out'), h('p', { className: 'hint' }, 'comparing…'));
+  const r = await engine.call('compare', structuredClone(state), (p) => { bar.max = p.total; bar.value = p.done; });
+  clearTimeout(t);
+  if (r.stale) return;
+  bar.hidden = true; void shown;
+  V.renderCompare($('compare-out'), r.error ? { error: r.error } : r.result);
+}
+
+function find() {
+  const q = Number($('find-queue').value);
+  V.findQueue($('find-out'), lastAnalysis, $('find-broker').value, Number.isInteger(q) ? q : -1);
+}
+
+function removeConsumer(cid) {
+  state.consumers = state.consumers.filter((c) => c !== cid);
+  $('consumers').value = state.consumers.join('\n');
+  changed();
+}
+
+function nextConsumer() {
+  const used = new Set(state.consumers);
+  for (let i = state.consumers.length + 1; ; i++) {
+    const c = generateConsumers(i, state.rooms)[i - 1];
+    if (!used.has(c)) return c;
+  }
+}
+
+function wire() {
+  const form = $('inputs');
+  form.addEventListener('input', changed);
+  form.addEventListener('change', changed);
+  form.addEventListener('submit', (e) => e.preventDefault());
+  for (const id of ['pb-seen', 'pb-go', 'pb-nosub', 'wi-add', 'wi-remove', 'wi-brokers', 'wi-qpb', 'p-key', 'p-keytype', 'p-groups', 'p-start', 'p-sends', 'p-failing']) {
+    $(id).addEventListener('input', changed);
+    $(id).addEventListener('change', changed);
+  }
+  $('latency-in').addEventListener('input', changed);
+  $('latency-in').addEventListener('change', changed);
+  $('find-broker').addEventListener('change', find);
+  $('find-queue').addEventListener('input', find);
+  $('generate').addEventListener('click', () => {
+    const n = Math.max(0, Math.min(100000, Math.floor(num($('gen-count'), 4))));
+    $('consumers').value = generateConsumers(n, list($('rooms').value)).join('\n');
+    changed();
+  });
+  $('add-consumer').addEventListener('click', () => {
+    state.consumers.push(nextConsumer());
+    $('consumers').value = state.consumers.join('\n');
+    changed();
+  });
+  $('route-example').addEventListener('click', () => {
+    $('route').value = JSON.stringify(EXAMPLE_ROUTE, null, 2);
+    changed();
+  });
+  $('copy-link').addEventListener('click', async () => {
+    const url = location.href.split('#')[0] + encode(state);
+    history.replaceState(null, '', encode(state));
+    try { await navigator.clipboard.writeText(url); setStatus('link copied'); } catch { setStatus('link is in the address bar'); }
+  });
+  $('reset').addEventListener('click', () => {
+    state = defaults();
+    history.replaceState(null, '', location.pathname);
+    fillForm();
+    compute();
+  });
+  const tabs = [...document.querySelectorAll('[role=tab]')];
+  tabs.forEach((b, i) => {
+    b.addEventListener('click', () => { selectTab(b.dataset.tab, false); history.replaceState(null, '', encode(state)); onTab(); });
+    b.addEventListener('keydown', (e) => {
+      const d = { ArrowRight: 1, ArrowLeft: -1, Home: -i, End: tabs.length - 1 - i }[e.key];
+      if (d === undefined) return;
+      e.preventDefault();
+      const t = tabs[(i + d + tabs.length) % tabs.length];
+      selectTab(t.dataset.tab, true);
+      history.replaceState(null, '', encode(state));
+      onTab();
+    });
+  });
+  window.addEventListener('hashchange', () => {
+    if (location.hash === encode(state)) return;
+    load();
+  });
+}
+
+function onTab() {
+  renderVisible();
+  if (state.tab === 'problems') computeProblems();
+  if (state.tab === 'producer') computeProducer();
+  if (state.tab === 'compare') computeCompare();
+}
+
+function load() {
+  const r = decode(location.hash);
+  state = r.state;
+  banner(r.error || null);
+  fillForm();
+  compute();
+}
+
+async function explain() {
+  const r = await engine.call('examples', null);
+  V.renderExplain($('explain-out'), r.error ? { error: r.error } : r.result);
+}
+
+wire();
+load();
+V.renderExplain($('explain-out'), null);
+explain();

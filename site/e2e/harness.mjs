@@ -1,0 +1,83 @@
+// harness.mjs — starts the Go static server (built into a temp dir) on a
+// free 127.0.0.1 port and a headless Chromium, for the e2e tests.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const RESULTS = join(ROOT, 'test-results');
+
+const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Builds and starts site/serve; resolves { url, stop }. */
+export async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-serve-'));
+  const bin = join(dir, 'serve');
+  execFileSync('go', ['build', '-o', bin, './site/serve'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, GOFLAGS: '-buildvcs=false' } });
+  // E2E_ROOT serves another tree (e.g. one with a stub js/) while developing.
+  const proc = spawn(bin, ['-addr', '127.0.0.1:0', '-root', process.env.E2E_ROOT || ROOT], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let errText = '';
+  proc.stderr.on('data', (d) => { errText += d; });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error('server did not start: ' + errText)), 20000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (m) { clearTimeout(t); resolve(m[0]); }
+    });
+    proc.on('exit', (code) => { clearTimeout(t); reject(new Error(`server exited ${code}: ${errText}`)); });
+  });
+  return {
+    url,
+    stop() {
+      proc.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startBrowser() {
+  mkdirSync(RESULTS, { recursive: true });
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS, headless: true });
+}
+
+/**
+ * A page that records console errors, page errors, dialogs and every
+ * request that leaves the origin.
+ */
+export async function openPage(browser, base, { width = 1280, height = 900, hash = '' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const log = { errors: [], dialogs: [], foreign: [], requests: [] };
+  page.on('console', (m) => { if (m.type() === 'error') log.errors.push(m.text()); });
+  page.on('pageerror', (e) => log.errors.push('pageerror: ' + e.message));
+  page.on('dialog', (d) => { log.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  page.on('request', (r) => {
+    log.requests.push(r.url());
+    if (!r.url().startsWith(base) && !r.url().startsWith('data:')) log.foreign.push(r.url());
+  });
+  await page.goto(base + hash);
+  await ready(page);
+  return { page, context, log };
+}
+
+/** Waits until the worker's latest analysis is rendered. */
+export async function ready(page) {
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !/computing/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+}
+
+/** Sets a form control's value the way a user does, then waits for the result. */
+export async function setValue(page, selector, value) {
+  await page.fill(selector, String(value));
+  await settle(page);
+}
+
+export async function settle(page) {
+  await page.waitForTimeout(200);
+  await ready(page);
+}

@@ -1,0 +1,183 @@
+// Node tests of the page's pure modules (state/permalink and engine), the
+// engine running on the real rmqalloc package.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './harness.mjs';
+import { defaults, validate, encode, decode, compact, generateConsumers } from '../lib/state.js';
+import { brokerNames, parseQueueList, topicQueues, assignment, diff, analyze, compareAll, producerView, problemsView, examples } from '../lib/engine.js';
+
+const { load } = await import(pathToFileURL(join(ROOT, 'js', 'index.js')).href);
+const rmq = await load();
+after(() => rmq.exit());
+
+test('state: defaults survive validate and a permalink round trip', () => {
+  const d = defaults();
+  assert.deepEqual(validate(d), d);
+  assert.deepEqual(decode(encode(d)), { state: d });
+  assert.deepEqual(compact(d), {});
+  assert.deepEqual(decode(''), { state: d });
+});
+
+test('state: a changed state round-trips and the link holds only the changes', () => {
+  const s = defaults();
+  s.strategy.name = 'CONSISTENT_HASH';
+  s.strategy.virtualNodes = 3;
+  s.consumers = ['\u00e9@1', '\ud83d\ude00@2', '<b>x</b>'];
+  s.producer.latency = {};
+  s.whatIf.queuesPerBroker = 8;
+  assert.deepEqual(compact(s), {
+    consumers: s.consumers, strategy: { name: 'CONSISTENT_HASH', virtualNodes: 3 },
+    whatIf: { queuesPerBroker: 8 }, producer: { latency: {} },
+  });
+  assert.deepEqual(decode(encode(s)).state, s);
+});
+
+test('state: bad links give a message naming the problem and the defaults', () => {
+  const b64 = (o) => '#s=' + Buffer.from(JSON.stringify(o)).toString('base64url');
+  const cases = [
+    ['#x=1', /does not hold a playground state/],
+    ['#s=%%%', /damaged/],
+    ['#s=' + Buffer.from('{nope').toString('base64url'), /bad JSON/],
+    ['#s=' + Buffer.from([0xff, 0xfe]).toString('base64url'), /damaged/],
+    [b64([]), /state must be an object/],
+    [b64({ brokers: 1.5 }), /brokers must be an integer from 1 to 1000/],
+    [b64({ brokers: 1000, queuesPerBroker: 65536 }), /brokers × queuesPerBroker must be at most/],
+    [b64({ consumers: 'a' }), /consumers must be a list/],
+    [b64({ consumers: ['a', 7] }), /consumers\[1\] must be a string/],
+    [b64({ strategy: { name: 'FOO' } }), /strategy.name must be one of/],
+    [b64({ strategy: { sep: '' } }), /strategy.sep must not be empty/],
+    [b64({ producer: { latency: { 'broker-a': 'x' } } }), /producer.latency\["broker-a"\] must be an integer/],
+    [b64({ tab: '__proto__' }), /tab must be one of/],
+  ];
+  for (const [hash, re] of cases) {
+    const r = decode(hash);
+    assert.match(r.error, re, hash);
+    assert.deepEqual(r.state, defaults(), hash);
+  }
+});
+
+test('generated names: brokers a..z, aa..; client IDs with rooms', () => {
+  assert.deepEqual(brokerNames(3, []), ['broker-a', 'broker-b', 'broker-c']);
+  assert.equal(brokerNames(28, [])[26], 'broker-aa');
+  assert.deepEqual(brokerNames(3, ['hz', 'sh']), ['hz@broker-a', 'sh@broker-b', 'hz@broker-c']);
+  assert.deepEqual(generateConsumers(3, ['hz', 'sh']), ['192.168.1.1@4001@hz', '192.168.1.2@4002@sh', '192.168.1.3@4003@hz']);
+  assert.equal(new Set(generateConsumers(1000)).size, 1000);
+});
+
+test('CONFIG list parsing', () => {
+  assert.deepEqual(parseQueueList('b:0-2, c:5', 'T').map((q) => [q.brokerName, q.queueId]), [['b', 0], ['b', 1], ['b', 2], ['c', 5]]);
+  assert.deepEqual(parseQueueList('a:b:-1', 'T'), [{ topic: 'T', brokerName: 'a:b', queueId: -1 }]);
+  assert.throws(() => parseQueueList('broker', 'T'), /not broker:queueId/);
+  assert.throws(() => parseQueueList('b:3-1', 'T'), /bad range/);
+});
+
+// A seeded generator for the property checks.
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+test('moves and the least possible moves agree with rmqalloc analysis.diff', () => {
+  const r = rng(7);
+  for (let n = 0; n < 60; n++) {
+    const st = defaults();
+    st.brokers = 1 + Math.floor(r() * 5);
+    st.queuesPerBroker = Math.floor(r() * 9);
+    st.consumers = generateConsumers(1 + Math.floor(r() * 12));
+    const name = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH'][n % 3];
+    const spec = name === 'CONSISTENT_HASH' ? { name, virtualNodeCnt: 1 + Math.floor(r() * 5) } : { name };
+    const after = [...st.consumers];
+    if (r() < 0.5 && after.length > 1) after.splice(Math.floor(r() * after.length), 1);
+    else after.push('10.0.0.' + Math.floor(r() * 300) + '@1');
+    const qs2 = r() < 0.3 ? topicQueues(rmq, st, { queuesPerBroker: st.queuesPerBroker + 2 }).subscribe : null;
+    const qs = topicQueues(rmq, st).subscribe;
+    if (!qs.length) continue;
+    const a = assignment(rmq, { queues: qs, consumers: st.consumers, spec, client: '4.9.3', mode: 'clustering' });
+    const b = assignment(rmq, { queues: qs2 || qs, consumers: after, spec, client: '4.9.3', mode: 'clustering' });
+    const mine = diff(a, b);
+    const ref = rmq.analysis.diff({
+      from: { strategy: spec, queues: qs, members: st.consumers, sort: true },
+      to: { strategy: spec, queues: qs2 || qs, members: after, sort: true },
+    }).diff;
+    const ctx = JSON.stringify({ spec, before: st.consumers.length, after: after.length, q: qs.length });
+    assert.equal(mine.moved, ref.moved, 'moved ' + ctx);
+    assert.equal(mine.minMoves, ref.minMoves, 'minMoves ' + ctx);
+    assert.equal(mine.added, ref.added, 'added ' + ctx);
+    assert.equal(mine.moved + mine.kept, ref.common, 'common ' + ctx);
+  }
+});
+
+test('assignment: owners per queue match plan.of for every member', () => {
+  const qs = topicQueues(rmq, { ...defaults(), brokers: 3, queuesPerBroker: 5 }).subscribe;
+  const consumers = ['192.168.1.10@1', '192.168.1.9@1', '192.168.1.11@1'];
+  for (const spec of [{ name: 'AVG' }, { name: 'CONSISTENT_HASH', virtualNodeCnt: 4 }, { name: 'CONFIG', messageQueueList: qs.slice(0, 3) }]) {
+    const a = assignment(rmq, { queues: qs, consumers, spec, client: '4.9.3', mode: 'clustering' });
+    assert.deepEqual(a.members, ['192.168.1.10@1', '192.168.1.11@1', '192.168.1.9@1']);
+    const plan = rmq.allocateAll({ strategy: spec, mqAll: qs, consumers, sort: true });
+    a.members.forEach((m, i) => assert.equal(a.counts[i], plan.of(m).length));
+    const total = a.nown.reduce((x, y) => x + y, 0);
+    assert.equal(total, a.counts.reduce((x, y) => x + y, 0));
+    if (spec.name === 'CONFIG') assert.deepEqual([...a.nown.slice(0, 3)], [3, 3, 3]);
+  }
+  const bc = assignment(rmq, { queues: qs, consumers, spec: { name: 'AVG' }, client: '4.9.3', mode: 'broadcasting' });
+  assert.deepEqual([...new Set(bc.nown)], [3]);
+});
+
+test('analyze, compareAll, producerView and examples on the defaults', () => {
+  const st = defaults();
+  const res = analyze(rmq, st);
+  assert.equal(res.beforeStats.queues, 16);
+  assert.deepEqual([res.beforeStats.min, res.beforeStats.max], [4, 4]);
+  assert.deepEqual([res.afterStats.min, res.afterStats.max, res.afterStats.members], [3, 4, 5]);
+  assert.equal(res.diff.moved, 6);
+  assert.equal(res.diff.minMoves, 3);
+  const cmp = compareAll(rmq, st);
+  assert.deepEqual(cmp.rows.map((r) => r.label), ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH (10 virtual nodes)']);
+  assert.equal(cmp.rows[0].moved, 6);
+  const p = producerView(rmq, st);
+  assert.equal(p.groups.length, 5);
+  assert.ok(p.groups.some((g) => JSON.stringify(g.java.ok) !== JSON.stringify(g.node.ok)));
+  // 4.9.3: 3000 ms → broker-b avoided for 180 s; 5.3.3: for 6 s
+  assert.deepEqual(p.latency['4.9.3'].ok[0].avoided, [['broker-b', 180000]]);
+  assert.deepEqual(p.latency['5.3.3'].ok[0].avoided, [['broker-b', 6000]]);
+  assert.notEqual(p.latency['4.9.3'].ok[0].queue[0], 'broker-b');
+  const ex = examples(rmq);
+  assert.deepEqual(ex.AVG.ok.rows.map((r) => r[1].length), [3, 3, 2, 2]);
+  assert.equal(ex.AVG.ok.rows[0][0], '192.168.1.10@1');
+});
+
+test('errors come back as data, naming the problem', () => {
+  const st = { ...defaults(), source: 'route', route: '{"queueDatas": 5, "brokerDatas": []}' };
+  const res = analyze(rmq, st);
+  assert.ok(res.error, JSON.stringify(res));
+  assert.match(res.error.message, /queueDatas/);
+  const bad = analyze(rmq, { ...defaults(), strategy: { ...defaults().strategy, name: 'CONSISTENT_HASH', virtualNodes: -1 } });
+  assert.match(bad.error.message, /virtualNodeCnt/);
+});
+
+test('problems: a join seen by 2 of 4 consumers leaves queue 7 unowned and 13..15 doubled (AVG)', () => {
+  // after-view AVG(16 queues, 5): .1 → 0-3, .2 → 4-6, .5 → 13-15;
+  // before-view AVG(16, 4): .3 → 8-11, .4 → 12-15. So 7 has no owner, 13-15 two.
+  const res = problemsView(rmq, defaults());
+  const v = res.views.ok;
+  assert.equal(v.double, 3);
+  assert.equal(v.orphaned, 1);
+  const a = v.assignment;
+  const orphan = a.queues.filter((_, i) => a.nown[i] === 0);
+  assert.deepEqual(orphan, [['broker-b', 3]]);
+  assert.deepEqual(a.queues.filter((_, i) => a.nown[i] === 2), [['broker-d', 1], ['broker-d', 2], ['broker-d', 3]]);
+  // everybody sees the change: no problem
+  const all = problemsView(rmq, { ...defaults(), problems: { seen: 4, go: [], nosub: [] } });
+  assert.deepEqual([all.views.ok.double, all.views.ok.orphaned], [0, 0]);
+  // a member that does not subscribe: its 4 queues are orphaned
+  const sub = problemsView(rmq, { ...defaults(), problems: { seen: 4, go: [], nosub: ['192.168.1.2@4002'] } });
+  assert.deepEqual([sub.subscription.ok.double, sub.subscription.ok.orphaned], [0, 4]);
+  // Java and Go CONSISTENT_HASH rings disagree
+  const st = defaults();
+  st.strategy.name = 'CONSISTENT_HASH';
+  const mixed = problemsView(rmq, st).mixed.ok;
+  assert.ok(mixed.double + mixed.orphaned > 0);
+  assert.deepEqual(mixed.strategies, ['CONSISTENT_HASH', 'CONSISTENT_HASH', 'CONSISTENT_HASH', 'go:CONSISTENT_HASH']);
+});

@@ -1,0 +1,63 @@
+// dom.js — building DOM safely: text is always set as textContent, never
+// parsed as HTML, so whatever a user types or pastes stays inert.
+
+/**
+ * h('tr', { className: 'x', title: 't' }, 'text', child, [more]) → element.
+ * Props: className, id, text, title, dataset {}, attrs {} (setAttribute),
+ * style {} (CSSOM, allowed by the CSP), on {event: fn}.
+ */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'className') el.className = v;
+    else if (k === 'text') el.textContent = v;
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'style') for (const [p, sv] of Object.entries(v)) el.style.setProperty(p, sv);
+    else if (k === 'attrs') for (const [a, av] of Object.entries(v)) el.setAttribute(a, String(av));
+    else if (k === 'on') for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+    else if (k === 'title' || k === 'id' || k === 'htmlFor' || k === 'type' || k === 'value' || k === 'colSpan' || k === 'hidden') el[k] = v;
+    else throw new Error('h: unknown prop ' + k);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else if (c instanceof Node) el.appendChild(c);
+    else el.appendChild(document.createTextNode(String(c)));
+  }
+}
+
+/** Replaces the children of el. */
+export function put(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** A distinct, readable background color for consumer i. */
+export function color(i) {
+  if (i < 0) return '#e4e4e7';
+  const hue = (i * 137.508 + 200) % 360;
+  return `hsl(${hue.toFixed(1)} 70% ${i % 2 ? 78 : 70}%)`;
+}
+
+/** "C3" — the short label of consumer index i (its place in the sorted list). */
+export const tag = (i) => (i < 0 ? '—' : 'C' + i);
+
+/** A table from a header row and body rows (cells: strings or nodes). */
+export function table(head, rows, props = {}) {
+  return h('div', { className: 'table-wrap' },
+    h('table', props,
+      h('thead', {}, h('tr', {}, head.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
+      h('tbody', {}, rows.map((r) => (r instanceof Node ? r : h('tr', {}, r.map((c) => h('td', {}, c))))))));
+}
+
+/** A "C3" chip colored as consumer i, with the client ID as its tooltip. */
+export function chip(i, cid) {
+  return h('span', { className: 'chip', style: { background: color(i) }, title: cid ?? '' }, tag(i));
+}

@@ -1,0 +1,264 @@
+// views.js — rendering the worker's results. Every user-supplied string
+// goes through dom.js (textContent only).
+import { h, put, color, tag, table, chip } from './dom.js';
+
+const CLIENT_NAMES = { '4.9.3': 'Java client 4.9.3', '5.3.3': 'Java client 5.3.3', go: 'Go client 2.1.2' };
+const GRID_MAX = 4096; // queues drawn as cells; beyond that, the table and stats only
+const ROWS_MAX = 500;
+const LIST_MAX = 300; // consumers listed one per line
+
+export function errorBox(err, what = '') {
+  return h('div', { className: 'error', attrs: { role: 'alert' } },
+    h('strong', {}, what ? what + ': ' : 'Error: '),
+    err.javaClass ? h('code', {}, err.javaClass + ' ') : null,
+    err.message);
+}
+
+function fmtQ(q) { return q ? `${q[0]} · queue ${q[1]}` : '—'; }
+
+export function statsLine(s) {
+  const spread = s.max - s.min;
+  return h('dl', { className: 'stats' },
+    stat('queues', s.queues), stat('consumers', s.members),
+    stat('queues per consumer', s.members ? (s.min === s.max ? String(s.min) : `${s.min} – ${s.max}`) : '—', spread > 1 ? 'warn' : ''),
+    stat('idle consumers', s.idle, s.idle ? 'warn' : ''),
+    stat('queues with no owner', s.orphan, s.orphan ? 'bad' : ''),
+    stat('queues with 2+ owners', s.double, s.double ? 'bad' : ''));
+}
+function stat(label, value, cls = '') {
+  return h('div', { className: 'stat ' + cls }, h('dt', {}, label), h('dd', {}, String(value)));
+}
+
+/** The sorted client IDs, with their color, index and share. */
+export function memberList(a, onRemove) {
+  return h('div', { className: 'members' },
+    h('h3', {}, 'Consumers in the order the strategy sees them'),
+    h('p', { className: 'hint' }, 'Client IDs are sorted as Java strings, character by character: so ',
+      h('code', {}, '192.168.1.10'), ' comes before ', h('code', {}, '192.168.1.9'), ' ("1" < "9").'),
+    a.members.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${a.members.length} consumers.`) : null,
+    h('ol', { className: 'member-list', attrs: { start: 0 } },
+      a.members.slice(0, LIST_MAX).map((m, i) => h('li', {},
+        chip(i, m), ' ', h('code', { className: 'cid' }, m),
+        h('span', { className: 'count' }, ` ${a.counts[i]} queue${a.counts[i] === 1 ? '' : 's'}`),
+        onRemove ? h('button', { type: 'button', className: 'small', attrs: { 'aria-label': 'Remove consumer ' + m }, on: { click: () => onRemove(m) } }, 'remove') : null))));
+}
+
+/** Queues by broker as colored cells; moved cells (indexes) are outlined. */
+export function grid(a, moved = null, caption = '', pal = null) {
+  const ci = (o) => (o < 0 ? -1 : pal ? pal[o] : o);
+  if (a.queues.length > GRID_MAX) return h('p', { className: 'hint' }, `${a.queues.length} queues: too many to draw; see the stats and the table.`);
+  const byBroker = new Map();
+  a.queues.forEach((q, i) => {
+    if (!byBroker.has(q[0])) byBroker.set(q[0], []);
+    byBroker.get(q[0]).push(i);
+  });
+  const mv = moved ? new Set(moved) : null;
+  return h('figure', { className: 'grid' },
+    caption ? h('figcaption', {}, caption) : null,
+    [...byBroker].map(([b, idxs]) => h('div', { className: 'grid-row' },
+      h('div', { className: 'broker', title: b }, b),
+      h('div', { className: 'cells' }, idxs.map((i) => {
+        const o = a.owners[i], n = a.nown[i];
+        const who = o < 0 ? 'no owner' : a.members[o] + (n > 1 ? ` and ${n - 1} more` : '');
+        return h('span', {
+          className: 'cell' + (mv && mv.has(i) ? ' moved' : '') + (n === 0 ? ' orphan' : '') + (n > 1 ? ' double' : ''),
+          style: { background: color(ci(o)) },
+          title: `${b} queue ${a.queues[i][1]} → ${who}`,
+          dataset: { broker: b, queue: String(a.queues[i][1]) },
+        }, h('span', { className: 'qid' }, String(a.queues[i][1])), h('span', { className: 'own' }, n > 1 ? tag(ci(o)) + '+' : tag(ci(o))));
+      })))));
+}
+
+/** broker / queue / consumer, as rocketmq-dashboard lists it. */
+export function queueTable(a) {
+  const rows = [];
+  for (let i = 0; i < Math.min(a.queues.length, ROWS_MAX); i++) {
+    const o = a.owners[i], n = a.nown[i];
+    rows.push([a.queues[i][0], String(a.queues[i][1]),
+      o < 0 ? h('span', { className: 'bad' }, 'none') : h('span', {}, chip(o, a.members[o]), ' ', a.members[o], n > 1 ? h('span', { className: 'bad' }, ` (+${n - 1} more)`) : null)]);
+  }
+  return h('div', {},
+    table(['Broker', 'Queue', 'Consumer'], rows, { className: 'qtable' }),
+    a.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${a.queues.length} queues.`) : null);
+}
+
+function errorsOf(a) {
+  const list = [];
+  for (const e of a.errors || []) list.push(h('li', {}, h('code', {}, a.members[e.member]), ': ', e.javaClass ? e.javaClass + ': ' : '', e.message));
+  for (const [m, b, q] of (a.extra || []).slice(0, 20)) list.push(h('li', {}, h('code', {}, a.members[m]), ` also gets ${b} queue ${q}, which the topic does not have`));
+  return list.length ? h('div', { className: 'error' }, h('strong', {}, 'What the consumers\u2019 own calls report:'), h('ul', {}, list)) : null;
+}
+
+export function renderAlloc(el, res, onRemove) {
+  if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
+  const a = res.before;
+  put(el,
+    h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
+      a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : ''),
+    statsLine(res.beforeStats), errorsOf(a),
+    h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), memberList(a, onRemove)),
+    h('h3', {}, 'Queue → consumer'), queueTable(a));
+}
+
+export function renderWhatIf(el, res) {
+  if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
+  if (res.afterError) return put(el, errorBox(res.afterError, 'After the change'));
+  const d = res.diff, b = res.before, a = res.after;
+  const movedRows = [];
+  const beforeOwner = new Map();
+  b.queues.forEach((q, i) => beforeOwner.set(q[0] + '\u0000' + q[1], b.owners[i] >= 0 ? b.members[b.owners[i]] : null));
+  for (const i of d.movedIdx) {
+    if (movedRows.length >= ROWS_MAX) break;
+    const q = a.queues[i], o = a.owners[i];
+    movedRows.push([q[0], String(q[1]), beforeOwner.get(q[0] + '\u0000' + q[1]) ?? 'none', o >= 0 ? a.members[o] : 'none']);
+  }
+  // one color and label per client ID across before and after
+  const union = [...new Set([...b.members, ...a.members])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  const ui = new Map(union.map((m, i) => [m, i]));
+  const palB = b.members.map((m) => ui.get(m)), palA = a.members.map((m) => ui.get(m));
+  const cntB = new Map(b.members.map((m, i) => [m, b.counts[i]])), cntA = new Map(a.members.map((m, i) => [m, a.counts[i]]));
+  put(el,
+    h('p', { className: 'headline', id: 'moved-summary' },
+      h('strong', { id: 'moved-count' }, String(d.moved)), ` of ${d.kept + d.moved} queue${d.kept + d.moved === 1 ? '' : 's'} change owner`,
+      d.added ? `, ${d.added} new` : '', d.removed ? `, ${d.removed} removed` : '', '.',
+      h('span', { className: 'hint', id: 'min-moves' }, ` The least any balanced assignment could move: ${d.minMoves}.`)),
+    h('div', { className: 'two' },
+      h('div', {}, h('h3', {}, 'Before'), statsLine(res.beforeStats), grid(b, null, '', palB)),
+      h('div', {}, h('h3', {}, 'After (moved queues outlined)'), statsLine(res.afterStats), errorsOf(a), grid(a, d.movedIdx, '', palA))),
+    h('h3', {}, 'Consumers (sorted as Java strings)'),
+    union.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${union.length} consumers.`) : null,
+    table(['', 'Client ID', 'Queues before', 'after'], union.slice(0, LIST_MAX).map((m, i) => [chip(i, m), h('code', {}, m),
+      cntB.has(m) ? String(cntB.get(m)) : h('span', { className: 'bad' }, 'joins'),
+      cntA.has(m) ? String(cntA.get(m)) : h('span', { className: 'bad' }, 'leaves')]), { className: 'qtable' }),
+    h('h3', {}, 'Moved queues'),
+    movedRows.length ? table(['Broker', 'Queue', 'Before', 'After'], movedRows) : h('p', {}, 'None.'));
+}
+
+/** "Which consumer gets broker-b queue 3?" before and after. */
+export function findQueue(el, res, broker, queueId) {
+  if (!res || res.error || !res.before) return put(el, '');
+  const look = (a) => {
+    if (!a) return '—';
+    const i = a.queues.findIndex((q) => q[0] === broker && q[1] === queueId);
+    if (i < 0) return 'no such queue';
+    return a.owners[i] < 0 ? 'nobody' : a.members[a.owners[i]] + (a.nown[i] > 1 ? ` (+${a.nown[i] - 1} more)` : '');
+  };
+  put(el, `${broker} queue ${queueId}: before `, h('strong', { id: 'find-before' }, look(res.before)), ' → after ', h('strong', { id: 'find-after' }, look(res.after)));
+}
+
+export function renderCompare(el, res) {
+  if (res.error) return put(el, errorBox(res.error, 'Cannot compare'));
+  const rows = res.rows.map((r) => r.error
+    ? [r.label, h('span', { className: 'bad' }, (r.error.javaClass ? r.error.javaClass + ': ' : '') + r.error.message), '', '', '', '', '']
+    : [h('code', {}, r.label),
+      `${r.before.min} – ${r.before.max}`, `${r.after.min} – ${r.after.max}`,
+      h('strong', {}, String(r.moved)), String(r.minMoves),
+      `${r.before.idle} → ${r.after.idle}`,
+      `${r.before.orphan + r.before.double} → ${r.after.orphan + r.after.double}`]);
+  put(el, table(['Strategy', 'Queues/consumer before', 'after', 'Moved', 'Least moves for a balanced result', 'Idle consumers', 'Unowned + double-owned queues'], rows, { id: 'compare-table' }));
+}
+
+export function renderProducer(els, res) {
+  if (res.error) {
+    for (const k of ['hash', 'groups', 'rr', 'latency']) put(els[k], k === 'hash' ? errorBox(res.error, 'Topic') : '');
+    return;
+  }
+  put(els.hash, res.hash.error ? errorBox(res.hash.error) : h('span', {}, '→ ', h('strong', { id: 'hash-queue' }, fmtQ(res.hash.ok))));
+  const gRows = res.groups.map((g) => {
+    const j = g.java.error ? g.java.error.message : fmtQ(g.java.ok), n = g.node.error ? g.node.error.message : fmtQ(g.node.ok);
+    const differ = j !== n;
+    return h('tr', { className: differ ? 'differ' : '' }, h('td', {}, h('code', {}, g.group)), h('td', {}, j), h('td', {}, n),
+      h('td', {}, differ ? h('span', { className: 'bad' }, '⚠ clients disagree') : 'same'));
+  });
+  const nDiffer = res.groups.filter((g) => fmtQ(g.java.ok) !== fmtQ(g.node.ok)).length;
+  put(els.groups,
+    nDiffer ? h('p', { className: 'warnbox', attrs: { role: 'note' } }, `⚠ ${nDiffer} of ${res.groups.length} groups go to different queues from the Java/Go and the Node.js clients (Node.js 1.0.8 byte-swaps the SipHash): mixing them breaks per-group ordering.`) : null,
+    table(['Message group', 'Java / Go client', 'Node.js client 1.0.8', ''], gRows));
+  const rr = (v) => res.roundRobin[v].error ? [errorBox(res.roundRobin[v].error)] : res.roundRobin[v].ok;
+  const r4 = rr('4.9.3'), r5 = rr('5.3.3');
+  if (!Array.isArray(r4) || !Array.isArray(r5)) put(els.rr, Array.isArray(r4) ? r5[0] : r4[0]);
+  else {
+    put(els.rr, table(['Send', '4.9.3', '5.3.3'], r4.map((row, i) => [String(i + 1), attempt(row), attempt(r5[i])])));
+  }
+  const lt = (v) => res.latency[v];
+  if (lt('4.9.3').error || lt('5.3.3').error) put(els.latency, errorBox(lt('4.9.3').error || lt('5.3.3').error));
+  else {
+    put(els.latency, table(['Time', '4.9.3: avoided brokers (until)', '4.9.3 picks', '5.3.3: avoided brokers (until)', '5.3.3 picks'],
+      lt('4.9.3').ok.map((r, i) => {
+        const r5b = lt('5.3.3').ok[i];
+        return [fmtMs(r.now), avoided(r.avoided), fmtQ(r.queue), avoided(r5b.avoided), fmtQ(r5b.queue)];
+      })));
+  }
+}
+function attempt(row) {
+  if (!row) return '';
+  return row.retry ? h('span', {}, fmtQ(row.first), h('span', { className: 'bad' }, ' ✗ failed'), ' → retry ', h('strong', {}, fmtQ(row.retry))) : fmtQ(row.first);
+}
+function avoided(list) {
+  return list.length ? list.map(([b, until]) => `${b} (${fmtMs(until)})`).join(', ') : 'none';
+}
+function fmtMs(ms) {
+  if (ms < 1000) return ms + ' ms';
+  if (ms < 60000) return ms / 1000 + ' s';
+  return ms / 60000 + ' min';
+}
+
+export const EXPLAIN = {
+  AVG: ['AllocateMessageQueueAveragely',
+    'Sorts queues and client IDs, then cuts the queue list into C contiguous blocks. The first Q mod C consumers get one queue more. Adding a consumer shifts every block boundary, so many queues move.'],
+  AVG_BY_CIRCLE: ['AllocateMessageQueueAveragelyByCircle',
+    'Deals queues like cards: consumer i gets queues i, i+C, i+2C, … of the sorted list. Same balance as AVG; a consumer\u2019s queues are spread over the brokers.'],
+  CONSISTENT_HASH: ['AllocateMessageQueueConsistentHash',
+    'Puts virtualNodeCnt points per consumer on an MD5 hash ring; each queue goes to the next point clockwise. A join or leave moves only the queues next to the changed points, but balance is uneven with few virtual nodes. The Go client uses a different ring (CRC-32), so Java and Go consumers disagree.'],
+  MACHINE_ROOM: ['AllocateMessageQueueByMachineRoom',
+    'Keeps only queues whose broker is named room@broker with room in consumeridcs, then gives each consumer an equal block; the leftovers (the last queues) are dealt one each. Queues of other rooms get no owner.'],
+  MACHINE_ROOM_NEARBY: ['AllocateMachineRoomNearby',
+    'Finds each queue\u2019s and consumer\u2019s room (split by a separator). Consumers share their own room\u2019s queues with the inner strategy; queues of rooms without consumers are shared by everybody.'],
+  CONFIG: ['AllocateMessageQueueByConfig',
+    'Ignores everything: every consumer gets exactly the configured list. With two consumers every queue has two owners.'],
+};
+
+export function renderExplain(el, res) {
+  const ex = res && !res.error ? res : {};
+  put(el, Object.entries(EXPLAIN).map(([name, [java, text]]) => {
+    const e = ex[name];
+    let body = h('p', { className: 'hint' }, res && res.error ? 'Example unavailable: ' + res.error.message : 'computing…');
+    if (e && e.error) body = errorBox(e.error);
+    else if (e && e.ok) {
+      body = h('div', {},
+        h('p', { className: 'hint' }, `Example: ${e.ok.queues.length} queues (${[...new Set(e.ok.queues.map((q) => q[0]))].join(', ')}), ${e.ok.rows.length} consumers`, e.ok.note ? '; ' + e.ok.note : '', ':'),
+        table(['Consumer (sorted)', 'Gets'], e.ok.rows.map(([m, qs]) => [h('code', {}, m), qs === null ? 'null' : qs.length ? qs.map((q) => q[0] + ':' + q[1]).join('  ') : '[] (nothing)'])));
+    }
+    return h('article', { className: 'explain' }, h('h3', {}, name, ' ', h('small', {}, java)), h('p', {}, text), body);
+  }));
+}
+
+/** One of the problem views: a summary line and the combined grid. */
+function problem(el, r, what) {
+  if (r.error) return put(el, errorBox(r.error));
+  const ok = r.ok, bad = ok.double + ok.orphaned;
+  put(el,
+    h('p', { className: bad ? 'warnbox' : 'okbox', attrs: { role: 'note' } },
+      bad ? `⚠ ${ok.double} queue${ok.double === 1 ? '' : 's'} consumed twice, ${ok.orphaned} consumed by nobody ${what}.`
+        : `No queue is consumed twice or left out ${what}.`),
+    errorsOf(ok.assignment),
+    grid(ok.assignment, null, 'Owners as each consumer computes them (red frame: 2+ owners, hatched: none)'),
+    legend(ok.assignment));
+}
+
+/** Compact key of the chips: C0 = client ID (queues). */
+export function legend(a) {
+  return h('ul', { className: 'legend' }, a.members.slice(0, 200).map((m, i) =>
+    h('li', {}, chip(i, m), ' ', h('code', {}, m), h('span', { className: 'count' }, ` ${a.counts[i]}`))));
+}
+
+export function renderProblems(els, res) {
+  if (res.error) {
+    put(els.views, errorBox(res.error, 'Cannot allocate'));
+    put(els.mixed, ''); put(els.sub, '');
+    return;
+  }
+  problem(els.views, res.views, `while ${res.seen} of ${res.of} old consumers see the change`);
+  problem(els.mixed, res.mixed, 'with this mix of clients');
+  problem(els.sub, res.subscription, 'with these subscriptions');
+}
