@@ -7,6 +7,20 @@
 // to what the Java client computes, errors included; each error carries the
 // Java exception class the client would throw (see Error).
 //
+// The strategies, one constructor each, report Java's names:
+//
+//	Averagely()                      AVG
+//	ByCircle()                       AVG_BY_CIRCLE
+//	ByConfig(list)                   CONFIG
+//	ByMachineRoom(rooms, opts...)    MACHINE_ROOM
+//	ConsistentHash(vn)               CONSISTENT_HASH
+//	MachineRoomNearby(inner, res)    MACHINE_ROOM_NEARBY-<inner>
+//
+// NewStrategy builds any of them from a StrategySpec (the conformance
+// vectors' JSON shape). AllocateAll computes a whole group at once — what
+// every member's own call returns — as a Plan; Broadcast is the plan of
+// broadcasting mode, where everyone consumes every queue.
+//
 // The package is plain Go: it has no dependency on syscall/js and is the
-// same code that the WebAssembly module runs.
+// same code that the WebAssembly module runs. No input makes it panic.
 package alloc

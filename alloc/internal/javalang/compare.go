@@ -20,7 +20,9 @@ func CompareStrings(a, b string) int {
 		return compareInts(len(a), len(b))
 	}
 	// Back up to the start of the rune that differs.
-	for i > 0 && !utf8.RuneStart(a[i]) {
+	// Both strings must be at a rune start, or invalid UTF-8 could make the
+	// order depend on which string is a.
+	for i > 0 && !(utf8.RuneStart(a[i]) && utf8.RuneStart(b[i])) {
 		i--
 	}
 	for i < len(a) && i < len(b) {

@@ -1,0 +1,68 @@
+package alloc
+
+import "slices"
+
+// Averagely is Java's AllocateMessageQueueAveragely, named "AVG": every
+// consumer gets one contiguous block of mqAll, the first Q%C consumers one
+// queue more than the others.
+//
+// Worked example: 10 queues q0..q9 and 4 consumers c0..c3 give
+//
+//	c0: [q0 q1 q2]  c1: [q3 q4 q5]  c2: [q6 q7]  c3: [q8 q9]
+//
+// With fewer queues than consumers the first Q consumers get one queue each
+// and the rest none. A consumer's position is the first occurrence of its
+// ID in cidAll; a later duplicate's block belongs to nobody.
+func Averagely() Strategy { return avgStrategy{} }
+
+type avgStrategy struct{}
+
+func (avgStrategy) Name() string { return nameAVG }
+
+func (avgStrategy) Allocate(_, currentCID string, mqAll []MessageQueue, cidAll []string) ([]MessageQueue, error) {
+	idx, err := check(currentCID, false, mqAll, cidAll)
+	if err != nil || idx < 0 {
+		return none(), err
+	}
+	start, n := avgRange(idx, len(mqAll), len(cidAll))
+	return slices.Clone(mqAll[start : start+n]), nil
+}
+
+// allocateGroup slices mqAll once per member: O(C), no copying.
+func (avgStrategy) allocateGroup(g *groupView) error {
+	if err := g.precheck(false); err != nil {
+		return err
+	}
+	q, c := len(g.mqAll), len(g.cidAll)
+	for m := range g.members.ids {
+		if g.errs[m] == nil {
+			start, n := avgRange(g.first[m], q, c)
+			g.of[m] = g.mqAll[start : start+n : start+n]
+		}
+	}
+	return nil
+}
+
+// avgRange is Java's arithmetic: the block of consumer idx among c over q
+// queues starts at start and holds n queues (n == 0 when it is empty, and
+// then start is 0).
+func avgRange(idx, q, c int) (start, n int) {
+	mod := q % c
+	size := q / c
+	switch {
+	case q <= c:
+		size = 1
+	case mod > 0 && idx < mod:
+		size++
+	}
+	if mod > 0 && idx < mod {
+		start = idx * size
+	} else {
+		start = idx*size + mod
+	}
+	n = min(size, q-start)
+	if n <= 0 {
+		return 0, 0
+	}
+	return start, n
+}

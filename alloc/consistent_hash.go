@@ -1,0 +1,253 @@
+package alloc
+
+import (
+	"crypto/md5"
+	"encoding/binary"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// DefaultVirtualNodeCnt is the number of virtual nodes per consumer that
+// Java's AllocateMessageQueueConsistentHash uses by default.
+const DefaultVirtualNodeCnt = 10
+
+// MaxRingNodes bounds len(cidAll) × virtualNodeCnt: a larger ring is
+// refused with an error (Java would try to build it and likely run out of
+// memory; the WebAssembly module would be killed).
+const MaxRingNodes = 1 << 22
+
+// HashFunc is Java's HashFunction for CONSISTENT_HASH: it maps a virtual
+// node's key ("cid-k") or a queue's display string to a ring position.
+// Positions compare as signed 64-bit integers (Java's Long keys of a
+// TreeMap).
+type HashFunc func(key string) int64
+
+// ConsistentHash is Java's AllocateMessageQueueConsistentHash, named
+// "CONSISTENT_HASH", with the default MD5 hash. Every call builds a ring:
+// for each consumer in cidAll order, virtualNodeCnt virtual nodes keyed
+// "cid-k" at the position "first 4 bytes of MD5(key), big-endian, unsigned"
+// (a duplicate consumer adds nodes k = vn..2vn-1; an equal position
+// replaces the earlier node). A queue goes to the node at the smallest
+// position >= MD5 of its display string (MessageQueue.String), wrapping to
+// the smallest position; each consumer gets its queues in mqAll order.
+//
+// Worked example (vectors case pub-0059): queues T/broker-a/0..4 and
+// consumers " ", "\t", "\u3000", "\u00a0", "c1" with 10 virtual nodes give
+// "\t" [0 1 3 4], "\u00a0" [2] and the others nothing.
+//
+// A negative virtualNodeCnt is Java's IllegalArgumentException
+// "illegal virtualNodeCnt :N", reported here by the constructor; 0 gives
+// every consumer []. Results do not depend on the group name. A ring of
+// more than MaxRingNodes nodes is refused.
+func ConsistentHash(virtualNodeCnt int) (Strategy, error) {
+	return ConsistentHashFunc(virtualNodeCnt, nil)
+}
+
+// ConsistentHashFunc is ConsistentHash with Java's optional custom
+// HashFunction; a nil hash selects the default MD5 ring positions.
+func ConsistentHashFunc(virtualNodeCnt int, hash HashFunc) (Strategy, error) {
+	if virtualNodeCnt < 0 || virtualNodeCnt > math.MaxInt32 {
+		return nil, illegalArgument("virtualNodeCnt", "illegal virtualNodeCnt :"+itoa(virtualNodeCnt))
+	}
+	return consistentHashStrategy{vn: virtualNodeCnt, hash: hash}, nil
+}
+
+type consistentHashStrategy struct {
+	vn   int
+	hash HashFunc // nil: MD5
+}
+
+func (consistentHashStrategy) Name() string { return nameConsistentHash }
+
+func (s consistentHashStrategy) Allocate(_, currentCID string, mqAll []MessageQueue, cidAll []string) ([]MessageQueue, error) {
+	idx, err := check(currentCID, false, mqAll, cidAll)
+	if err != nil || idx < 0 {
+		return none(), err
+	}
+	g := newGroupView("", mqAll, cidAll)
+	r, err := s.ring(g)
+	if err != nil {
+		return nil, err
+	}
+	me := g.slot[idx]
+	out := none()
+	if r.empty() {
+		return out, nil
+	}
+	var h hasher
+	for _, q := range mqAll {
+		if r.route(h.queue(s.hash, q)) == me {
+			out = append(out, q)
+		}
+	}
+	return out, nil
+}
+
+// allocateGroup builds the ring once and routes every queue once:
+// O(C·vn·log(C·vn) + Q·log(C·vn)).
+func (s consistentHashStrategy) allocateGroup(g *groupView) error {
+	if err := g.precheck(false); err != nil {
+		return err
+	}
+	r, err := s.ring(g)
+	if err != nil {
+		return err
+	}
+	if r.empty() {
+		g.fillEmpty()
+		return nil
+	}
+	owner := make([]int32, len(g.mqAll))
+	var h hasher
+	for i, q := range g.mqAll {
+		owner[i] = r.route(h.queue(s.hash, q))
+	}
+	g.gather(owner)
+	return nil
+}
+
+// ringNode is one virtual node: its position and the member it stands for.
+type ringNode struct {
+	pos    int64
+	member int32
+	seq    int32 // insertion order, to let a later equal position win
+}
+
+// ring is the positions in increasing order (distinct) and, for each, the
+// member owning it.
+type ring struct {
+	pos    []int64
+	member []int32
+}
+
+func (r ring) empty() bool { return len(r.pos) == 0 }
+
+// route is the member of the node at the smallest position >= p, wrapping
+// to the first node. The ring must not be empty.
+func (r ring) route(p int64) int32 {
+	lo, hi := 0, len(r.pos)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if r.pos[mid] < p {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == len(r.pos) {
+		lo = 0
+	}
+	return r.member[lo]
+}
+
+// newRing sorts nodes by position and keeps, of equal positions, the node
+// put last (Java's TreeMap.put replaces the value).
+func newRing(nodes []ringNode) ring {
+	slices.SortFunc(nodes, func(a, b ringNode) int {
+		if c := cmpInt64(a.pos, b.pos); c != 0 {
+			return c
+		}
+		return int(a.seq - b.seq)
+	})
+	r := ring{pos: make([]int64, 0, len(nodes)), member: make([]int32, 0, len(nodes))}
+	for i, n := range nodes {
+		if i+1 < len(nodes) && nodes[i+1].pos == n.pos {
+			continue // replaced by the later node
+		}
+		r.pos = append(r.pos, n.pos)
+		r.member = append(r.member, n.member)
+	}
+	return r
+}
+
+// ring builds Java's ConsistentHashRouter over g's cidAll.
+func (s consistentHashStrategy) ring(g *groupView) (ring, error) {
+	c := len(g.cidAll)
+	if s.vn == 0 {
+		return ring{}, nil
+	}
+	if c > MaxRingNodes/s.vn {
+		return ring{}, illegalArgument("virtualNodeCnt", "ring of "+itoa(c)+" consumers × "+itoa(s.vn)+" virtual nodes exceeds "+itoa(MaxRingNodes)+" nodes")
+	}
+	var h hasher
+	nodes := make([]ringNode, 0, c*s.vn)
+	if len(g.members.ids) == c {
+		// No duplicate: every consumer's replicas are numbered from 0.
+		for i, cid := range g.cidAll {
+			for k := 0; k < s.vn; k++ {
+				nodes = append(nodes, ringNode{pos: h.node(s.hash, cid, k), member: g.slot[i], seq: int32(len(nodes))})
+			}
+		}
+		return newRing(nodes), nil
+	}
+	// Duplicates: Java numbers a consumer's new replicas after the ring
+	// entries it owns at that moment, so replacements must be replayed in
+	// order.
+	at := make(map[int64]int, c*s.vn)
+	owned := make([]int, len(g.members.ids))
+	for i, cid := range g.cidAll {
+		m := g.slot[i]
+		existing := owned[m]
+		for k := 0; k < s.vn; k++ {
+			pos := h.node(s.hash, cid, k+existing)
+			if j, ok := at[pos]; ok {
+				owned[nodes[j].member]--
+				nodes[j].member = m
+			} else {
+				at[pos] = len(nodes)
+				nodes = append(nodes, ringNode{pos: pos, member: m, seq: int32(len(nodes))})
+			}
+			owned[m]++
+		}
+	}
+	return newRing(nodes), nil
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// hasher computes ring positions, reusing one buffer for the keys.
+type hasher struct{ buf []byte }
+
+// node is the position of virtual node "cid-k".
+func (h *hasher) node(f HashFunc, cid string, k int) int64 {
+	h.buf = append(h.buf[:0], cid...)
+	h.buf = append(h.buf, '-')
+	h.buf = strconv.AppendInt(h.buf, int64(k), 10)
+	return h.pos(f)
+}
+
+// queue is the position of q's display string.
+func (h *hasher) queue(f HashFunc, q MessageQueue) int64 {
+	h.buf = append(h.buf[:0], "MessageQueue [topic="...)
+	h.buf = append(h.buf, q.Topic...)
+	h.buf = append(h.buf, ", brokerName="...)
+	h.buf = append(h.buf, q.BrokerName...)
+	h.buf = append(h.buf, ", queueId="...)
+	h.buf = strconv.AppendInt(h.buf, int64(q.QueueID), 10)
+	h.buf = append(h.buf, ']')
+	return h.pos(f)
+}
+
+func (h *hasher) pos(f HashFunc) int64 {
+	if f != nil {
+		return f(string(h.buf))
+	}
+	sum := md5.Sum(h.buf)
+	return int64(binary.BigEndian.Uint32(sum[:4]))
+}
+
+// MD5Hash is the default ring position of a key: the first 4 bytes of the
+// MD5 digest of its UTF-8 bytes, big-endian, as an unsigned value.
+func MD5Hash(key string) int64 {
+	sum := md5.Sum([]byte(key))
+	return int64(binary.BigEndian.Uint32(sum[:4]))
+}

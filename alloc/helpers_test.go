@@ -1,0 +1,236 @@
+package alloc
+
+import (
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// Shared property helpers for every strategy test: input generators with
+// non-ASCII text and duplicates, and checks that hold for whole plans.
+
+// alphabet mixes ASCII, Latin-1, CJK, fullwidth/halfwidth forms (U+FF..,
+// sorted after surrogates by Java), emoji (surrogate pairs) and whitespace.
+var alphabet = []string{"a", "b", "Z", "0", "9", ".", "@", "-", "#", "_", "é", "Ñ", "中", "经", "ｲ", "ｂ", "😀", "🐇", " ", "\t", "\u3000", "\u00a0"}
+
+func randText(r *rand.Rand, maxLen int) string {
+	n := r.IntN(maxLen + 1)
+	b := make([]byte, 0, n*3)
+	for range n {
+		b = append(b, alphabet[r.IntN(len(alphabet))]...)
+	}
+	return string(b)
+}
+
+// randQueues makes n queues over a few topics and brokers; with distinct
+// false some queues repeat.
+func randQueues(r *rand.Rand, n int, distinct bool) []MessageQueue {
+	topics := []string{"T", "t😀", "订单"}
+	brokers := []string{"broker-a", "A@broker-b", "B@经纪人", "broker-😀", "ｂｒｏｋｅｒ-ｆ", "room1@x"}
+	seen := map[MessageQueue]bool{}
+	var out []MessageQueue
+	for len(out) < n {
+		q := MessageQueue{Topic: topics[r.IntN(len(topics))], BrokerName: brokers[r.IntN(len(brokers))], QueueID: int32(r.IntN(n + 4))}
+		if distinct && seen[q] {
+			q.QueueID = int32(n + len(out)) // still unique
+		}
+		seen[q] = true
+		out = append(out, q)
+	}
+	return out
+}
+
+// randCIDs makes n client IDs; with dups some repeat.
+func randCIDs(r *rand.Rand, n int, dups bool) []string {
+	out := make([]string, 0, n)
+	for i := range n {
+		if dups && i > 0 && r.IntN(4) == 0 {
+			out = append(out, out[r.IntN(len(out))])
+			continue
+		}
+		out = append(out, randText(r, 4)+"@"+strconv.Itoa(i))
+	}
+	return out
+}
+
+// roomInput makes queues on brokers "broker-R<k>" and consumers
+// "c<i>-R<k>" over the given number of rooms (the resolver "-", 1, 1
+// finds them); some rooms may lack consumers or queues.
+func roomInput(r *rand.Rand, q, c, rooms int) ([]MessageQueue, []string) {
+	mqs := make([]MessageQueue, q)
+	for i := range mqs {
+		mqs[i] = MessageQueue{Topic: "T", BrokerName: "broker-R" + strconv.Itoa(r.IntN(rooms)) + "中", QueueID: int32(i)}
+	}
+	cids := make([]string, c)
+	for i := range cids {
+		cids[i] = "c" + strconv.Itoa(i) + "😀-R" + strconv.Itoa(r.IntN(rooms)) + "中"
+	}
+	return mqs, cids
+}
+
+// requirePlanMatchesAllocate checks the whole-group view against one
+// Allocate call per member: same queues in the same order, same errors
+// (by Java class). It returns the plan (nil when the group failed as a
+// whole, after checking that every non-empty member fails alike).
+func requirePlanMatchesAllocate(t testing.TB, s Strategy, mqAll []MessageQueue, cidAll []string) *Plan {
+	t.Helper()
+	p, err := AllocateAll(s, "g", mqAll, cidAll)
+	if err != nil {
+		requireOurError(t, err)
+		for _, cid := range cidAll {
+			if cid == "" {
+				continue
+			}
+			_, e := s.Allocate("g", cid, mqAll, cidAll)
+			if e == nil || JavaClassOf(e) != JavaClassOf(err) {
+				t.Fatalf("%s: group error %v but member %q's own call gives %v", s.Name(), err, cid, e)
+			}
+		}
+		return nil
+	}
+	if p.Strategy() != s.Name() {
+		t.Fatalf("plan strategy %q, want %q", p.Strategy(), s.Name())
+	}
+	var distinct []string
+	for _, c := range cidAll {
+		if !slices.Contains(distinct, c) {
+			distinct = append(distinct, c)
+		}
+	}
+	if !slices.Equal(p.Members(), distinct) {
+		t.Fatalf("%s: members %q, want %q", s.Name(), p.Members(), distinct)
+	}
+	for _, cid := range p.Members() {
+		want, werr := s.Allocate("g", cid, mqAll, cidAll)
+		got, gerr := p.Of(cid), p.Err(cid)
+		if werr != nil || gerr != nil {
+			if werr == nil || gerr == nil || JavaClassOf(werr) != JavaClassOf(gerr) {
+				t.Fatalf("%s member %q: own call error %v, plan error %v", s.Name(), cid, werr, gerr)
+			}
+			requireOurError(t, werr)
+			continue
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("%s member %q (mqAll %v, cidAll %q):\nown call %v\nplan     %v", s.Name(), cid, mqAll, cidAll, want, got)
+		}
+	}
+	return p
+}
+
+// requireOurError: every failure is an *Error carrying a Java class.
+func requireOurError(t testing.TB, err error) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || e.JavaClass == "" {
+		t.Fatalf("error %v (%T) is not an *alloc.Error with a Java class", err, err)
+	}
+}
+
+// requireEachQueueOnce: every queue of the plan (all distinct) has exactly
+// one owner.
+func requireEachQueueOnce(t testing.TB, p *Plan) {
+	t.Helper()
+	total := 0
+	for i := range p.Queues() {
+		if o := p.OwnersOf(i); len(o) != 1 {
+			t.Fatalf("%s: queue %d (%v) has owners %q, want exactly one\n%s", p.Strategy(), i, p.Queues()[i], o, p)
+		}
+	}
+	for _, m := range p.Members() {
+		total += len(p.Of(m))
+	}
+	if total != len(p.Queues()) {
+		t.Fatalf("%s: %d queues handed out for %d queues", p.Strategy(), total, len(p.Queues()))
+	}
+}
+
+// requireBalanced: over the members that took part, the counts differ by
+// at most maxDiff.
+func requireBalanced(t testing.TB, p *Plan, maxDiff int) {
+	t.Helper()
+	lo, hi := -1, -1
+	for _, m := range p.Members() {
+		if p.Err(m) != nil {
+			continue
+		}
+		n := len(p.Of(m))
+		if lo < 0 || n < lo {
+			lo = n
+		}
+		if n > hi {
+			hi = n
+		}
+	}
+	if hi-lo > maxDiff {
+		t.Fatalf("%s: member counts range %d..%d, want a spread <= %d\n%s", p.Strategy(), lo, hi, maxDiff, p)
+	}
+}
+
+// requireOrderIndependent: after the rebalance sort, shuffled inputs give
+// the same plan.
+func requireOrderIndependent(t testing.TB, r *rand.Rand, s Strategy, mqAll []MessageQueue, cidAll []string) {
+	t.Helper()
+	a, err1 := AllocateAll(s, "g", SortedQueues(mqAll), SortedClientIDs(cidAll))
+	mq2, cid2 := slices.Clone(mqAll), slices.Clone(cidAll)
+	r.Shuffle(len(mq2), func(i, j int) { mq2[i], mq2[j] = mq2[j], mq2[i] })
+	r.Shuffle(len(cid2), func(i, j int) { cid2[i], cid2[j] = cid2[j], cid2[i] })
+	SortQueues(mq2)
+	SortClientIDs(cid2)
+	b, err2 := AllocateAll(s, "g", mq2, cid2)
+	if (err1 == nil) != (err2 == nil) {
+		t.Fatalf("%s: errors differ after shuffling: %v vs %v", s.Name(), err1, err2)
+	}
+	if err1 == nil && a.String() != b.String() {
+		t.Fatalf("%s: plan depends on input order:\n%s\nvs\n%s", s.Name(), a, b)
+	}
+}
+
+// allStrategies is one of every built-in strategy (and version), with
+// nearby wrappers over a resolver that fits roomInput.
+func allStrategies(t testing.TB) []Strategy {
+	t.Helper()
+	res, err := SplitResolver("-", 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must := func(s Strategy, err error) Strategy {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	ch0, ch1, ch3 := must(ConsistentHash(0)), must(ConsistentHash(1)), must(ConsistentHash(3))
+	ch10 := must(ConsistentHash(DefaultVirtualNodeCnt))
+	return []Strategy{
+		Averagely(), ByCircle(), ch0, ch1, ch3, ch10,
+		ByConfig(nil), ByConfig([]MessageQueue{{"T", "broker-a", 1}}),
+		ByMachineRoom([]string{"A", "B", "room1"}), ByMachineRoom([]string{"A", "", "B"}, WithClientVersion(Java533)),
+		must(MachineRoomNearby(Averagely(), res)), must(MachineRoomNearby(ByCircle(), res)), must(MachineRoomNearby(ch3, res)),
+		must(MachineRoomNearby(must(MachineRoomNearby(Averagely(), res)), res)),
+		must(MachineRoomNearby(userStrategy{}, res)),
+	}
+}
+
+// userStrategy is a strategy from outside the package: it has no fast
+// path, so AllocateAll must fall back to one call per member. It gives
+// every member the queues whose ID is even.
+type userStrategy struct{}
+
+func (userStrategy) Name() string { return "EVEN" }
+
+func (userStrategy) Allocate(_, cid string, mqAll []MessageQueue, _ []string) ([]MessageQueue, error) {
+	if cid == "" {
+		return nil, illegalArgument("currentCID", "empty")
+	}
+	var out []MessageQueue
+	for _, q := range mqAll {
+		if q.QueueID%2 == 0 {
+			out = append(out, q)
+		}
+	}
+	return out, nil
+}

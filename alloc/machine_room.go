@@ -1,0 +1,99 @@
+package alloc
+
+import "github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+
+// ByMachineRoom is Java's AllocateMessageQueueByMachineRoom, named
+// "MACHINE_ROOM". Broker names read "room@broker"; only queues whose broker
+// name splits on "@" (Java split: trailing empty pieces dropped) into
+// exactly two pieces, the first one of consumeridcs, are dealt. With n such
+// queues kept in mqAll order and C consumers, mod = n/C and rem = n%C:
+// consumer idx gets kept[mod*idx : mod*idx+mod], plus kept[idx+mod*C] when
+// idx < rem — the leftovers are the last rem queues, one each.
+//
+// Worked example (consumeridcs {A, B}): queues A@broker 0..7 and B@broker
+// 8..10, consumers c1 c2 c3: 11 kept, mod 3, rem 2, so
+//
+//	c1: [0 1 2 9]  c2: [3 4 5 10]  c3: [6 7 8]
+//
+// Broker names "A@" (1 piece) and "A@@b" (3 pieces) are skipped; "@b" is in
+// room "". Check 1 differs by client version: 4.9.3 (the default) rejects a
+// blank ID (only Java whitespace) as "currentCID is empty"; 5.3.3 rejects
+// only the empty ID. Select the version with WithClientVersion.
+func ByMachineRoom(consumeridcs []string, opts ...Option) Strategy {
+	o := buildOptions(opts)
+	set := make(map[string]struct{}, len(consumeridcs))
+	for _, r := range consumeridcs {
+		set[r] = struct{}{}
+	}
+	return machineRoomStrategy{rooms: set, blank: o.version == Java493}
+}
+
+type machineRoomStrategy struct {
+	rooms map[string]struct{}
+	blank bool // 4.9.3: a blank currentCID is "empty"
+}
+
+func (machineRoomStrategy) Name() string { return nameMachineRoom }
+
+func (s machineRoomStrategy) Allocate(_, currentCID string, mqAll []MessageQueue, cidAll []string) ([]MessageQueue, error) {
+	idx, err := check(currentCID, s.blank, mqAll, cidAll)
+	if err != nil || idx < 0 {
+		return none(), err
+	}
+	kept := s.keep(mqAll)
+	mod, rem := len(kept)/len(cidAll), len(kept)%len(cidAll)
+	out := make([]MessageQueue, 0, mod+1)
+	out = append(out, kept[mod*idx:mod*idx+mod]...)
+	if rem > idx {
+		out = append(out, kept[idx+mod*len(cidAll)])
+	}
+	return out, nil
+}
+
+// keep is the queues of the configured rooms, in mqAll order.
+func (s machineRoomStrategy) keep(mqAll []MessageQueue) []MessageQueue {
+	kept := make([]MessageQueue, 0, len(mqAll))
+	for _, q := range mqAll {
+		if room, ok := machineRoomOf(q.BrokerName); ok {
+			if _, in := s.rooms[room]; in {
+				kept = append(kept, q)
+			}
+		}
+	}
+	return kept
+}
+
+// machineRoomOf is the room of "room@broker": Java's split("@") must give
+// exactly two pieces.
+func machineRoomOf(brokerName string) (string, bool) {
+	p := javalang.Split(brokerName, "@")
+	if len(p) != 2 {
+		return "", false
+	}
+	return p[0], true
+}
+
+// allocateGroup filters mqAll once and deals it: O(Q + C).
+func (s machineRoomStrategy) allocateGroup(g *groupView) error {
+	if err := g.precheck(s.blank); err != nil {
+		return err
+	}
+	kept := s.keep(g.mqAll)
+	c := len(g.cidAll)
+	mod, rem := len(kept)/c, len(kept)%c
+	for m := range g.members.ids {
+		if g.errs[m] != nil {
+			continue
+		}
+		idx := g.first[m]
+		lo, hi := mod*idx, mod*idx+mod
+		if rem > idx {
+			out := make([]MessageQueue, 0, mod+1)
+			out = append(out, kept[lo:hi]...)
+			g.of[m] = append(out, kept[idx+mod*c])
+			continue
+		}
+		g.of[m] = kept[lo:hi:hi]
+	}
+	return nil
+}

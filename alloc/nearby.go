@@ -1,0 +1,230 @@
+package alloc
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+)
+
+// MachineRoomNearby is Java's AllocateMachineRoomNearby, named
+// "MACHINE_ROOM_NEARBY-" + inner's name. It runs inner room by room:
+// a consumer first gets inner's share of its own room's queues among its
+// own room's consumers (cidAll order kept), then, for every other room that
+// has queues but no consumer, in Java string order of room names, inner's
+// share of that room's queues among all of cidAll.
+//
+// Worked example (vectors case pub-0003, inner AVG_BY_CIRCLE, SplitResolver
+// "-" fields 1 and 1): queues broker-A 0,1,2, broker-B 3,4,5, broker-C 6,7;
+// consumers Consumer1-A, Consumer2-A, Consumer3-C, Consumer4-D. Room B has
+// no consumer, so its queues are shared by everyone:
+//
+//	C1: [0 2 3]  C2: [1 4]  C3: [6 7 5]  C4: []
+//
+// After checks 1–4 (a non-member gets [] before anything is resolved),
+// every queue's room and then every consumer's room is resolved; the first
+// failure is the result (an empty room: IllegalArgumentException "Machine
+// room is null for mq ..." / "... for consumer id ..."). inner's errors
+// propagate. A nil inner or resolver is Java's NullPointerException.
+func MachineRoomNearby(inner Strategy, resolver MachineRoomResolver) (Strategy, error) {
+	if inner == nil {
+		return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "inner", Msg: "allocateMessageQueueStrategy is null"}
+	}
+	if resolver == nil {
+		return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "resolver", Msg: "machineRoomResolver is null"}
+	}
+	return nearbyStrategy{inner: inner, resolver: resolver}, nil
+}
+
+type nearbyStrategy struct {
+	inner    Strategy
+	resolver MachineRoomResolver
+}
+
+func (s nearbyStrategy) Name() string { return nameNearbyPrefix + s.inner.Name() }
+
+// rooms is the grouping Java keeps in two TreeMaps: room names in Java
+// string order, each with its queues (mqAll order) and its consumers
+// (cidAll order).
+type rooms struct {
+	names  []string
+	queues [][]MessageQueue
+	cids   [][]string
+	of     []int // per cidAll position: its room
+}
+
+// group resolves every queue's room, then every consumer's room; the first
+// failure wins. Rooms are numbered in order of first appearance; each
+// room's lists are allocated once, at their exact size.
+func (s nearbyStrategy) group(mqAll []MessageQueue, cidAll []string) (*rooms, error) {
+	r := &rooms{of: make([]int, len(cidAll))}
+	id := map[string]int{}
+	var nq, nc []int // per room: queue count, consumer count
+	roomID := func(name string) int {
+		i, ok := id[name]
+		if !ok {
+			i = len(r.names)
+			id[name] = i
+			r.names = append(r.names, name)
+			nq, nc = append(nq, 0), append(nc, 0)
+		}
+		return i
+	}
+	qroom := make([]int, len(mqAll))
+	for i, q := range mqAll {
+		name, err := s.resolver.BrokerDeployIn(q)
+		if err != nil {
+			return nil, err
+		}
+		if name == "" {
+			return nil, illegalArgument("mqAll["+itoa(i)+"]", "Machine room is null for mq "+q.String())
+		}
+		k := roomID(name)
+		qroom[i] = k
+		nq[k]++
+	}
+	for i, c := range cidAll {
+		name, err := s.resolver.ConsumerDeployIn(c)
+		if err != nil {
+			return nil, err
+		}
+		if name == "" {
+			return nil, illegalArgument("cidAll["+itoa(i)+"]", "Machine room is null for consumer id "+c)
+		}
+		k := roomID(name)
+		r.of[i] = k
+		nc[k]++
+	}
+	r.queues = make([][]MessageQueue, len(r.names))
+	r.cids = make([][]string, len(r.names))
+	for k := range r.names {
+		r.queues[k] = make([]MessageQueue, 0, nq[k])
+		r.cids[k] = make([]string, 0, nc[k])
+	}
+	for i, q := range mqAll {
+		r.queues[qroom[i]] = append(r.queues[qroom[i]], q)
+	}
+	for i, c := range cidAll {
+		r.cids[r.of[i]] = append(r.cids[r.of[i]], c)
+	}
+	return r, nil
+}
+
+// orphans is the rooms with queues but no consumer, in Java string order.
+func (r *rooms) orphans() []int {
+	var out []int
+	for k := range r.names {
+		if len(r.queues[k]) > 0 && len(r.cids[k]) == 0 {
+			out = append(out, k)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return javalang.CompareStrings(r.names[out[a]], r.names[out[b]]) < 0 })
+	return out
+}
+
+func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []MessageQueue, cidAll []string) ([]MessageQueue, error) {
+	idx, err := check(currentCID, false, mqAll, cidAll)
+	if err != nil || idx < 0 {
+		return none(), err
+	}
+	r, err := s.group(mqAll, cidAll)
+	if err != nil {
+		return nil, err
+	}
+	out := none()
+	mine := r.of[idx]
+	if len(r.queues[mine]) > 0 {
+		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[mine], r.cids[mine])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, qs...)
+	}
+	for _, k := range r.orphans() {
+		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[k], cidAll)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, qs...)
+	}
+	return out, nil
+}
+
+// allocateGroup resolves and groups the rooms once, then runs inner's
+// whole-group view once per room with consumers and once per room without.
+func (s nearbyStrategy) allocateGroup(g *groupView) error {
+	if err := g.precheck(false); err != nil {
+		return err
+	}
+	r, err := s.group(g.mqAll, g.cidAll)
+	if err != nil {
+		for m := range g.members.ids {
+			if g.errs[m] == nil {
+				g.errs[m] = err
+			}
+		}
+		return nil
+	}
+	fail := func(m int, err error) {
+		if g.errs[m] == nil {
+			g.errs[m] = err
+		}
+	}
+	// own[m] is member m's share of its own room.
+	own := make([][]MessageQueue, len(g.members.ids))
+	for k := range r.names {
+		if len(r.queues[k]) == 0 || len(r.cids[k]) == 0 {
+			continue
+		}
+		sub := newGroupView(g.consumerGroup, r.queues[k], r.cids[k])
+		gerr := allocateGroup(s.inner, sub)
+		for j, cid := range sub.members.ids {
+			m, _ := g.members.lookup(cid)
+			switch {
+			case gerr != nil:
+				fail(m, gerr)
+			case sub.errs[j] != nil:
+				fail(m, sub.errs[j])
+			default:
+				own[m] = sub.of[j]
+			}
+		}
+	}
+	// Then every member's share of each room without consumers.
+	var shared []*groupView
+	for _, k := range r.orphans() {
+		sub := g.withQueues(r.queues[k])
+		gerr := allocateGroup(s.inner, sub)
+		for m := range g.members.ids {
+			switch {
+			case gerr != nil:
+				fail(m, gerr)
+			case sub.errs[m] != nil:
+				fail(m, sub.errs[m])
+			}
+		}
+		shared = append(shared, sub)
+	}
+	for m := range g.members.ids {
+		if g.errs[m] != nil {
+			continue
+		}
+		out := slices.Clip(own[m])
+		if len(shared) > 0 {
+			n := len(own[m])
+			for _, sub := range shared {
+				n += len(sub.of[m])
+			}
+			out = make([]MessageQueue, 0, n)
+			out = append(out, own[m]...)
+			for _, sub := range shared {
+				out = append(out, sub.of[m]...)
+			}
+		}
+		if out == nil {
+			out = none() // Java's result list is never null
+		}
+		g.of[m] = out
+	}
+	return nil
+}

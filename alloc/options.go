@@ -1,0 +1,57 @@
+package alloc
+
+// ClientVersion selects which Java client's behaviour to reproduce where
+// the versions differ. Consumer allocation differs in one place only:
+// MACHINE_ROOM's first check (see ByMachineRoom).
+type ClientVersion int
+
+const (
+	// Java493 is the classic Java client 4.9.3, the default.
+	Java493 ClientVersion = iota
+	// Java533 is the classic Java client 5.3.3.
+	Java533
+)
+
+// String is the version number, "4.9.3" or "5.3.3".
+func (v ClientVersion) String() string {
+	if v == Java533 {
+		return "5.3.3"
+	}
+	return "4.9.3"
+}
+
+// ParseClientVersion reads "4.9.3" or "5.3.3" (an empty string gives the
+// default, 4.9.3). Anything else is an IllegalArgumentException-class error
+// naming the field "version".
+func ParseClientVersion(s string) (ClientVersion, error) {
+	switch s {
+	case "", "4.9.3":
+		return Java493, nil
+	case "5.3.3":
+		return Java533, nil
+	}
+	return Java493, illegalArgument("version", "unknown client version "+quote(s)+" (supported: 4.9.3, 5.3.3)")
+}
+
+// Option adjusts how a strategy is built.
+type Option func(*options)
+
+type options struct {
+	version ClientVersion
+}
+
+// WithClientVersion selects the Java client version to reproduce (default
+// Java493).
+func WithClientVersion(v ClientVersion) Option {
+	return func(o *options) { o.version = v }
+}
+
+func buildOptions(opts []Option) options {
+	var o options
+	for _, f := range opts {
+		if f != nil {
+			f(&o)
+		}
+	}
+	return o
+}

@@ -1,0 +1,107 @@
+package alloc
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestStrategyNames(t *testing.T) {
+	want := []string{"AVG", "AVG_BY_CIRCLE", "CONFIG", "MACHINE_ROOM", "MACHINE_ROOM_NEARBY", "CONSISTENT_HASH"}
+	if got := StrategyNames(); !slices.Equal(got, want) {
+		t.Errorf("StrategyNames() = %q, want %q", got, want)
+	}
+	res := &SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1}
+	for _, name := range want {
+		spec := StrategySpec{Name: name, Inner: &StrategySpec{Name: "AVG"}, Resolver: res}
+		s, err := NewStrategy(spec)
+		if err != nil {
+			t.Fatalf("NewStrategy(%s): %v", name, err)
+		}
+		wantName := name
+		if name == "MACHINE_ROOM_NEARBY" {
+			wantName = "MACHINE_ROOM_NEARBY-AVG"
+		}
+		if s.Name() != wantName {
+			t.Errorf("NewStrategy(%s).Name() = %q", name, s.Name())
+		}
+	}
+}
+
+func TestNewStrategyErrors(t *testing.T) {
+	neg := -2
+	res := &SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1}
+	tests := []struct {
+		spec  StrategySpec
+		field string
+		class string
+		msg   string
+	}{
+		{StrategySpec{Name: "avg"}, "strategy.name", IllegalArgumentException, ""},
+		{StrategySpec{}, "strategy.name", IllegalArgumentException, ""},
+		{StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &neg}, "strategy.virtualNodeCnt", IllegalArgumentException, "illegal virtualNodeCnt :-2"},
+		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Resolver: res}, "strategy.inner", NullPointerException, ""},
+		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "AVG"}}, "strategy.resolver", NullPointerException, ""},
+		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "AVG"}, Resolver: &SplitResolverSpec{Sep: "|"}}, "strategy.resolver.sep", IllegalArgumentException, ""},
+		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &neg}, Resolver: res}, "strategy.inner.virtualNodeCnt", IllegalArgumentException, "illegal virtualNodeCnt :-2"},
+		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "nope"}, Resolver: res}, "strategy.inner.name", IllegalArgumentException, ""},
+	}
+	for _, tt := range tests {
+		_, err := NewStrategy(tt.spec)
+		var e *Error
+		if !errors.As(err, &e) || e.Field != tt.field || e.JavaClass != tt.class || (tt.msg != "" && e.Msg != tt.msg) {
+			t.Errorf("NewStrategy(%+v) = %#v, want field %s class %s", tt.spec, err, tt.field, tt.class)
+		}
+	}
+	// Too deep a nesting is refused, not a stack overflow.
+	deep := StrategySpec{Name: "AVG"}
+	for range 40 {
+		inner := deep
+		deep = StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &inner, Resolver: res}
+	}
+	if _, err := NewStrategy(deep); JavaClassOf(err) != IllegalArgumentException {
+		t.Errorf("deep nesting: %v", err)
+	}
+}
+
+func TestNewStrategyOptions(t *testing.T) {
+	mq := queues("T", "A@b", 0, 1)
+	cids := []string{" ", "c"}
+	spec := StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}
+	s493, _ := NewStrategy(spec)
+	s533, _ := NewStrategy(spec, WithClientVersion(Java533))
+	if _, err := s493.Allocate("g", " ", mq, cids); JavaClassOf(err) != IllegalArgumentException {
+		t.Errorf("4.9.3 blank cid: %v", err)
+	}
+	if got, err := s533.Allocate("g", " ", mq, cids); err != nil || len(got) != 1 {
+		t.Errorf("5.3.3 blank cid: %v %v", got, err)
+	}
+	// CONFIG: nil list is null, HasMessageQueueList makes it [].
+	c, _ := NewStrategy(StrategySpec{Name: "CONFIG"})
+	if got, _ := c.Allocate("g", "c", nil, nil); got != nil {
+		t.Errorf("CONFIG without list: %v", got)
+	}
+	c, _ = NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
+	if got, _ := c.Allocate("g", "c", nil, nil); got == nil {
+		t.Error("CONFIG with empty list gave null")
+	}
+	vn := 0
+	ch, _ := NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
+	if got, _ := ch.Allocate("g", "c", mq, cids); len(got) != 0 {
+		t.Errorf("vn 0: %v", got)
+	}
+}
+
+func TestParseClientVersion(t *testing.T) {
+	for in, want := range map[string]ClientVersion{"": Java493, "4.9.3": Java493, "5.3.3": Java533} {
+		if got, err := ParseClientVersion(in); err != nil || got != want {
+			t.Errorf("ParseClientVersion(%q) = %v, %v", in, got, err)
+		}
+	}
+	if _, err := ParseClientVersion("5.0"); JavaClassOf(err) != IllegalArgumentException {
+		t.Errorf("unknown version: %v", err)
+	}
+	if Java493.String() != "4.9.3" || Java533.String() != "5.3.3" {
+		t.Error("version strings")
+	}
+}
