@@ -1,11 +1,11 @@
 package alloc
 
 import (
-	"crypto/md5"
-	"encoding/binary"
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/rmqalloc/rmqalloc/alloc/internal/md5"
 )
 
 // DefaultVirtualNodeCnt is the number of virtual nodes per consumer that
@@ -241,13 +241,11 @@ func (h *hasher) pos(f HashFunc) int64 {
 	if f != nil {
 		return f(string(h.buf))
 	}
-	sum := md5.Sum(h.buf)
-	return int64(binary.BigEndian.Uint32(sum[:4]))
+	return int64(md5.First32(h.buf))
 }
 
 // MD5Hash is the default ring position of a key: the first 4 bytes of the
 // MD5 digest of its UTF-8 bytes, big-endian, as an unsigned value.
 func MD5Hash(key string) int64 {
-	sum := md5.Sum([]byte(key))
-	return int64(binary.BigEndian.Uint32(sum[:4]))
+	return int64(md5.First32([]byte(key)))
 }

@@ -1,0 +1,39 @@
+package alloc_test
+
+import (
+	"fmt"
+	"log"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// The README's Go example: a rebalance of 2 brokers × 4 queues over 3
+// consumers with AVG. Keep the two in sync.
+func Example() {
+	var mqAll []alloc.MessageQueue
+	for _, broker := range []string{"broker-b", "broker-a"} {
+		for id := int32(0); id < 4; id++ {
+			mqAll = append(mqAll, alloc.MessageQueue{Topic: "TopicTest", BrokerName: broker, QueueID: id})
+		}
+	}
+	cidAll := []string{"192.168.1.9@4242", "192.168.1.10@4242", "192.168.1.11@4242"}
+
+	// What every consumer's rebalance does first: Java's sort order.
+	alloc.SortQueues(mqAll)
+	alloc.SortClientIDs(cidAll)
+
+	plan, err := alloc.AllocateAll(alloc.Averagely(), "my-group", mqAll, cidAll)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(plan)
+
+	// One consumer's own call, exactly Java's allocate(...).
+	mine, _ := alloc.Averagely().Allocate("my-group", "192.168.1.9@4242", mqAll, cidAll)
+	fmt.Println(mine)
+	// Output:
+	// 192.168.1.10@4242: [broker-a/0 broker-a/1 broker-a/2]
+	// 192.168.1.11@4242: [broker-a/3 broker-b/0 broker-b/1]
+	// 192.168.1.9@4242: [broker-b/2 broker-b/3]
+	// [MessageQueue [topic=TopicTest, brokerName=broker-b, queueId=2] MessageQueue [topic=TopicTest, brokerName=broker-b, queueId=3]]
+}
