@@ -78,8 +78,9 @@ bench: ## Go benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./alloc/...
 
 bench-js: build ## JS benchmarks beside the native baseline of the same run
-	@$(GO) test -run '^$$' -bench 'BenchmarkGroup/(AVG|CONSISTENT_HASH_vn10)/Q=(16,C=4|20000,C=1000)$$' ./alloc
-	@node js/bench/bench.mjs
+	@mkdir -p test-results
+	@$(GO) test -run '^$$' -bench 'BenchmarkGroup/^(AVG|CONSISTENT_HASH_vn10)$$/^Q=(16,C=4|20000,C=1000)$$' ./alloc | tee test-results/bench-native.txt
+	@node js/bench/bench.mjs --native test-results/bench-native.txt
 
 clean: ## remove build outputs and installed tools
 	rm -rf $(BIN) $(WASM) $(WASM_EXEC) js/node_modules site/node_modules test-results

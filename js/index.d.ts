@@ -1,0 +1,532 @@
+// Type definitions for rmqalloc: Apache RocketMQ queue allocation and
+// selection, exactly as the real clients compute it, in WebAssembly.
+//
+//   import { load } from 'rmqalloc';
+//   const rmq = await load();
+//   const topic = rmq.topic(queues);          // interned once, cheap to reuse
+//   const plan = rmq.allocateAll({ strategy: { name: 'AVG' }, topic, consumers, sort: true });
+//   plan.of('10.0.0.1@123');                  // → [{ topic, brokerName, queueId }, ...]
+//
+// Every failure is thrown as an Error (TypeError / RangeError where apt)
+// carrying `code`, `javaClass` and `field`; see RmqError.
+
+/** A message queue: Java's MessageQueue. `queueId` is any int32 (negative ids are valid). */
+export interface MessageQueue {
+  readonly topic: string;
+  readonly brokerName: string;
+  readonly queueId: number;
+}
+
+/** Versions of the classic Java client that are reproduced. */
+export type JavaVersion = '4.9.3' | '5.3.3';
+
+/** Every client profile of the conformance vectors. */
+export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1.0.8' | 'go-client-2.1.2';
+
+/** Profiles that allocate queues to consumers (allocate / allocateAll). */
+export type AllocateProfile = 'java-4.9.3' | 'java-5.3.3' | 'go-client-2.1.2';
+
+/** Names of the consumer allocation strategies (Java's getName()). */
+export type StrategyName =
+  | 'AVG'
+  | 'AVG_BY_CIRCLE'
+  | 'CONFIG'
+  | 'MACHINE_ROOM'
+  | 'CONSISTENT_HASH'
+  | 'MACHINE_ROOM_NEARBY';
+
+/**
+ * A consumer strategy, shaped as in the vectors' FORMAT.md.
+ *
+ * - `{ name: 'AVG' }`: 10 queues, 4 consumers → 3, 3, 2, 2 contiguous queues.
+ * - `{ name: 'AVG_BY_CIRCLE' }`: consumer i gets queues i, i+C, i+2C, ...
+ * - `{ name: 'CONFIG', messageQueueList }`: everybody gets the list (null when absent).
+ * - `{ name: 'MACHINE_ROOM', consumeridcs: ['A'] }`: brokers named `room@broker`.
+ * - `{ name: 'CONSISTENT_HASH', virtualNodeCnt: 10 }` (default 10; negative → IllegalArgumentException).
+ * - `{ name: 'MACHINE_ROOM_NEARBY', inner, resolver: { sep: '-', brokerField: 1, consumerField: 1 } }`.
+ */
+export type StrategySpec =
+  | { name: 'AVG' }
+  | { name: 'AVG_BY_CIRCLE' }
+  | { name: 'CONFIG'; messageQueueList?: readonly MessageQueue[] | null }
+  | { name: 'MACHINE_ROOM'; consumeridcs: readonly string[] }
+  | { name: 'CONSISTENT_HASH'; virtualNodeCnt?: number }
+  | { name: 'MACHINE_ROOM_NEARBY'; inner: StrategySpec; resolver: RoomResolver };
+
+/** NEARBY's room resolver: room = name.split(sep)[field] (Java split: trailing empty pieces dropped). */
+export interface RoomResolver {
+  sep: string;
+  /** Field of brokerName that names a queue's room (int ≥ 0). */
+  brokerField: number;
+  /** Field of the client ID that names a consumer's room (int ≥ 0). */
+  consumerField: number;
+}
+
+/**
+ * A list of queues interned in the module once (`rmq.topic(queues)`), to be
+ * passed as `topic` / `mqAll` to many calls without re-sending it. Release it
+ * with `dispose()` (it is also released when garbage-collected).
+ */
+export interface Topic {
+  /** The queues, in the order given; frozen objects, shared with results. */
+  readonly queues: readonly MessageQueue[];
+  readonly size: number;
+  /** Frees the module's copy; later use throws ERR_DISPOSED. Idempotent. */
+  dispose(): void;
+}
+
+/** Choose the client whose allocation is reproduced. Default: Java 4.9.3. */
+export interface ClientOptions {
+  /** Java client version ('4.9.3' default). Only MACHINE_ROOM's blank-cid check differs. */
+  version?: JavaVersion;
+  /**
+   * Alternative to `version`: 'java-4.9.3', 'java-5.3.3' or 'go-client-2.1.2'
+   * (the rocketmq-client-go v2 emulation: empty results instead of errors, a
+   * different CONSISTENT_HASH ring, byte-order sorting ...).
+   */
+  profile?: AllocateProfile;
+}
+
+/** Java's `allocate(consumerGroup, currentCID, mqAll, cidAll)` for one consumer. */
+export interface AllocateOptions extends ClientOptions {
+  strategy: StrategySpec;
+  /** Passed through like Java does; no strategy uses it. */
+  consumerGroup?: string;
+  /** The calling consumer; null and '' both mean "empty" (IllegalArgumentException). */
+  currentCID: string | null;
+  /** All queues of the topic (an interned Topic works too); null = Java null. */
+  mqAll: readonly MessageQueue[] | Topic | null;
+  /** All client IDs of the group; null = Java null. */
+  cidAll: readonly string[] | null;
+  /** First sort copies of mqAll and cidAll as a rebalance does (default false). */
+  sort?: boolean;
+}
+
+/** The whole group's allocation at once. */
+export interface AllocateAllOptions extends ClientOptions {
+  strategy: StrategySpec;
+  consumerGroup?: string;
+  /** The queues: an interned Topic (fastest) ... */
+  topic?: Topic;
+  /** ... or a plain list (give exactly one of topic / mqAll). */
+  mqAll?: readonly MessageQueue[];
+  /**
+   * cidAll: every client ID of the group (duplicates allowed, as in Java).
+   * A big list (64+) passed again unchanged is not re-sent: the module keeps
+   * a copy, checked against the array element by element on each call.
+   */
+  consumers: readonly string[];
+  /** Sort queues and client IDs first, as a rebalance does (default false). */
+  sort?: boolean;
+}
+
+/** Result of allocateAll: what every member's own allocate call returns. */
+export interface Plan {
+  /** Java's getName() of the strategy, e.g. 'MACHINE_ROOM_NEARBY-AVG' ('' for the go client). */
+  readonly strategy: string;
+  /** The queue list the strategy saw (sorted when `sort` was set); frozen objects, shared with `of()`'s results. */
+  readonly queues: readonly MessageQueue[];
+  /** Distinct client IDs, in the order the strategy saw them (sorted when `sort`). */
+  readonly members: readonly string[];
+  /** Queues of member `cid`, in the strategy's order; [] for a non-member; null when CONFIG has no list or the member's call failed. */
+  of(cid: string): MessageQueue[] | null;
+  /**
+   * Same as `of` but as positions in `plan.queues` (no objects built; a
+   * view, do not modify). A queue that is not in plan.queues (CONFIG's own
+   * list) shows as a negative number. Empty for a non-member.
+   */
+  indexesOf(cid: string): Int32Array | null;
+  /** The error member `cid`'s own call throws, or null. */
+  error(cid: string): RmqError | null;
+  /** Every member's queues: { [cid]: queues } (failed members are left out). */
+  toObject(): Record<string, MessageQueue[] | null>;
+}
+
+/** Argument of SelectMessageQueueByHash. A number must be an int32 (Java Integer); a bigint is a Java Long. */
+export type HashArg =
+  | string
+  | number
+  | bigint
+  | { type: 'string'; value: string }
+  | { type: 'int'; value: number }
+  | { type: 'long'; value: bigint | string | number };
+
+export type SelectOptions =
+  /** SelectMessageQueueByHash: index = |arg.hashCode() % n|. Empty mqs → ArithmeticException. */
+  | { selector: 'hash'; mqs: readonly MessageQueue[] | Topic; arg: HashArg }
+  /**
+   * RocketMQ 5 gRPC clients' message-group selection: SipHash-2-4 of the
+   * group. profile 'grpc-java' (default; also the Go gRPC client) or
+   * 'grpc-nodejs-1.0.8' (byte-swapped hash, disagrees with Java).
+   */
+  | { selector: 'messageGroup'; mqs: readonly MessageQueue[] | Topic; messageGroup: string; profile?: 'grpc-java' | 'grpc-nodejs-1.0.8' };
+
+/** TopicRouteData.queueDatas entry. */
+export interface QueueData {
+  brokerName: string;
+  readQueueNums: number;
+  writeQueueNums: number;
+  perm: number;
+  topicSysFlag?: number;
+}
+
+/** TopicRouteData.brokerDatas entry; brokerAddrs keys are decimal broker ids ('0' = master). */
+export interface BrokerData {
+  cluster?: string;
+  brokerName: string;
+  brokerAddrs: Record<string, string>;
+}
+
+export interface TopicRouteData {
+  queueDatas: readonly QueueData[];
+  brokerDatas: readonly BrokerData[];
+  orderTopicConf?: string | null;
+}
+
+export interface ProducerOptions {
+  /** The topic's publish queues (4.9.3 with fault tolerance may rewrite elements of its own copy). */
+  mqs: readonly MessageQueue[] | Topic;
+  /** Java client version, default '4.9.3'. */
+  version?: JavaVersion;
+  /** sendLatencyFaultEnable; default false (plain round robin). */
+  latencyFaultTolerance?: boolean;
+  /** The send index's value before the first increment, any int32 (default: random like Java). */
+  startIndex?: number;
+  /** 4.9.3: start of the second index used when every broker is unavailable (default 0). */
+  worstStartIndex?: number;
+  /** 5.3.3: the k-th index reset takes resetValues[k] (default: random in [0, 2^31-2]). */
+  resetValues?: readonly number[];
+  /** 4.9.3: write queue counts per broker; default one entry per broker of mqs. */
+  queueDatas?: readonly QueueData[];
+  /** Clock in milliseconds for fault items (default Date.now); each call may also pass `now`. */
+  clock?: () => number;
+}
+
+export interface ProducerSelectOptions {
+  /** The broker of the previous failed attempt, or null. */
+  lastBrokerName?: string | null;
+  /** 5.3.3: reset the send index first (as a new send does). */
+  resetIndex?: boolean;
+  /** Time in ms for this call (overrides the clock). */
+  now?: number;
+}
+
+export interface ProducerUpdateOptions {
+  /** 5.3.3: whether the broker is reachable (default true). */
+  reachable?: boolean;
+  /** Time in ms for this call (overrides the clock). */
+  now?: number;
+}
+
+/** A fault item of the latency fault tolerance. */
+export interface FaultItem {
+  brokerName: string;
+  currentLatency: number;
+  startTimestamp: number;
+  /** 5.3.3 only. */
+  reachable?: boolean;
+}
+
+/**
+ * A producer's queue selector (MQFaultStrategy), stateful: its send index and
+ * fault items live in the module until `dispose()`.
+ */
+export interface Producer {
+  readonly version: JavaVersion;
+  readonly latencyFaultTolerance: boolean;
+  /** selectOneMessageQueue(topicPublishInfo, lastBrokerName). Empty mqs → ArithmeticException. */
+  select(options?: ProducerSelectOptions | string | null): MessageQueue;
+  /** updateFaultItem(brokerName, currentLatency, isolation). */
+  update(brokerName: string, latency: number, isolation: boolean, options?: ProducerUpdateOptions): void;
+  /**
+   * Puts the producer back as created: send index at startIndex (or a new
+   * random one), no fault items, the original queue list, resetValues from
+   * the first. (5.3.3's per-send index reset is `select({ resetIndex: true })`.)
+   */
+  reset(): void;
+  /** The send index's current value (before its next increment). */
+  sendIndex(): number;
+  /** The producer's current queue list (4.9.3 may have rewritten elements). */
+  queues(): MessageQueue[];
+  /** The fault items, as the module holds them. */
+  faultItems(): FaultItem[];
+  /** Frees the module state; later calls throw ERR_DISPOSED. Idempotent. */
+  dispose(): void;
+}
+
+/** MQClientInstance.topicRouteData2TopicPublishInfo / ...SubscribeInfo. */
+export interface RouteQueues {
+  /** Publish queues, in the producer's order. */
+  publish: MessageQueue[];
+  /** Subscribe queues, de-duplicated and sorted. */
+  subscribe: MessageQueue[];
+}
+
+/** A strategy the module knows, with its options. */
+export interface StrategyInfo {
+  name: StrategyName;
+  /** Names of the spec fields it reads besides `name`. */
+  options: string[];
+}
+
+/** A profile the module reproduces, with the operations it supports. */
+export interface ProfileInfo {
+  name: Profile;
+  ops: string[];
+}
+
+/** Error codes carried by every thrown error (`err.code`). */
+export type ErrorCode =
+  /** An argument the Java client rejects, or a JS value of the wrong type/range. */
+  | 'ERR_INVALID_ARGUMENT'
+  /** Java would throw ArrayIndexOutOfBoundsException. */
+  | 'ERR_INDEX_OUT_OF_RANGE'
+  /** Java would throw ArithmeticException (e.g. selecting from no queues). */
+  | 'ERR_ARITHMETIC'
+  /** Java's Integer.parseInt would throw NumberFormatException. */
+  | 'ERR_NUMBER_FORMAT'
+  /** The go client would panic (0 virtual nodes in its CONSISTENT_HASH). */
+  | 'ERR_PANIC'
+  /** The operation does not exist for this version/profile. */
+  | 'ERR_UNSUPPORTED'
+  /** A Topic or Producer used after dispose(). */
+  | 'ERR_DISPOSED'
+  /** The WebAssembly program has exited; call load() again for a fresh instance. */
+  | 'ERR_MODULE_EXITED'
+  /** load()/init() could not fetch, compile or start the module. */
+  | 'ERR_LOAD_FAILED'
+  /** A bug in rmqalloc (a recovered Go panic); please report it. */
+  | 'ERR_INTERNAL';
+
+/** Shape of every error thrown by rmqalloc (an Error, TypeError or RangeError). */
+export interface RmqError extends Error {
+  code: ErrorCode;
+  /** Simple name of the exception the Java client throws in the same case ('IllegalArgumentException' ...), or null when Java has no counterpart (e.g. a JS type error). */
+  javaClass: string | null;
+  /** The argument at fault, e.g. 'mqAll[3].queueId', or null. */
+  field: string | null;
+}
+
+/** True when `e` is an error thrown by rmqalloc. */
+export function isRmqError(e: unknown): e is RmqError;
+
+/** A loaded module instance. */
+export interface Rmq {
+  /** rmqalloc's version (the package's). */
+  readonly version: string;
+  /** The consumer strategies. */
+  readonly strategies: readonly StrategyInfo[];
+  /** The profiles and their ops. */
+  readonly profiles: readonly ProfileInfo[];
+  /** False once the Go program has exited (every call then throws ERR_MODULE_EXITED). */
+  readonly alive: boolean;
+
+  /** Interns a queue list in the module once; pass it as `topic`/`mqAll`/`mqs` to later calls. */
+  topic(queues: readonly MessageQueue[]): Topic;
+
+  /**
+   * Java's getName() of the strategy spec describes, e.g.
+   * 'MACHINE_ROOM_NEARBY-AVG'. Throws what building it throws (a negative
+   * virtualNodeCnt: IllegalArgumentException "illegal virtualNodeCnt :-1").
+   */
+  strategyName(strategy: StrategySpec, options?: ClientOptions): string;
+
+  /** One consumer's share: Java's allocate(). null only for CONFIG without a list. */
+  allocate(options: AllocateOptions): MessageQueue[] | null;
+
+  /** Every member's share at once (much faster than one allocate per member). */
+  allocateAll(options: AllocateAllOptions): Plan;
+
+  /** Producer-side stateless selectors: hash and gRPC message group. */
+  select(options: SelectOptions): MessageQueue;
+
+  /** A stateful producer selector (round robin, or latency fault tolerance). */
+  producer(options: ProducerOptions): Producer;
+
+  /** Publish and subscribe queues of a topic route. */
+  routeToQueues(options: { topic: string; route: TopicRouteData }): RouteQueues;
+
+  /** Analyses over whole-group plans: stats, diffs, scenarios, inconsistent views, mixed clients. */
+  readonly analysis: Analysis;
+
+  /** Stops the Go program and frees everything; later calls throw ERR_MODULE_EXITED. */
+  exit(): Promise<void>;
+}
+
+/** A strategy for the analyses: a spec, optionally for another client. */
+export type AnalysisStrategy = StrategySpec & ClientOptions;
+
+/** Options shared by the analyses. */
+export interface AnalysisOptions {
+  /** Sort queues and client IDs as each strategy's client does first (default false). */
+  sort?: boolean;
+  /** Rooms for Stats.rooms / Stats.locality: room = name.split(sep)[field]. */
+  rooms?: RoomResolver;
+}
+
+/** Input of one plan. */
+export interface PlanInput extends AnalysisOptions {
+  strategy: AnalysisStrategy;
+  queues: readonly MessageQueue[] | Topic;
+  /** cidAll: the group's client IDs. */
+  members: readonly string[];
+}
+
+/** A group's assignment by position: shares[m] are positions in queues of what members[m] gets. */
+export interface AnalysisPlan {
+  /** Java getName(), prefixed 'go:' for a Go-client strategy. */
+  strategy: string;
+  client: 'java' | 'go';
+  queues: MessageQueue[];
+  /** Distinct client IDs. */
+  members: string[];
+  shares: number[][];
+  /** Members whose own allocate call failed (member = position in members). */
+  errors: { member: number; javaClass: string; message: string }[];
+  stats: PlanStats;
+}
+
+export interface PlanStats {
+  queues: number;
+  members: number;
+  /** Queues with at least one owner. */
+  assigned: number;
+  /** Queues nobody consumes. */
+  orphaned: number;
+  /** Queues with two or more owners (consumed twice). */
+  shared: number;
+  perMember: number[];
+  min: number;
+  max: number;
+  mean: number;
+  stdDev: number;
+  /** ceil(queues / members). */
+  ideal: number;
+  /** max(0, max − ideal). */
+  balanceGap: number;
+  /** Members (positions) with no queue. */
+  idle: number[];
+  brokers: { broker: string; queues: number; orphaned: number; consumers: number; maxPerConsumer: number }[];
+  hasRooms: boolean;
+  rooms: { room: string; queues: number; members: number; local: number; remote: number; orphaned: number }[];
+  /** Share of assigned queues consumed by a member of the queue's own room. */
+  locality: number;
+}
+
+/** What changes between two plans (positions: movedQueues/gained in `to`'s queues, lost in `from`'s). */
+export interface PlanDiff {
+  from: string;
+  to: string;
+  common: number;
+  kept: number;
+  moved: number;
+  added: number;
+  removed: number;
+  /** The least any balanced assignment of `to` could move. */
+  minMoves: number;
+  /** moved − minMoves. */
+  excess: number;
+  movedQueues: number[];
+  members: { member: string; inFrom: boolean; inTo: boolean; gained: number[]; lost: number[] }[];
+}
+
+export type ChangeKind = 'join' | 'leave' | 'crash' | 'queues' | 'addBroker' | 'removeBroker';
+
+/** A topic and group followed by changes. */
+export interface Scenario {
+  topic: string;
+  brokers: string[];
+  queuesPerBroker: number;
+  members: string[];
+  changes?: { kind: ChangeKind; members?: string[]; broker?: string; queues?: number }[];
+}
+
+export interface ScenarioResult {
+  /** Label of each strategy. */
+  strategies: string[];
+  /** The initial state, then one step per change; plans[s]/diffs[s] belong to strategies[s]. */
+  steps: {
+    change: { kind: ChangeKind | ''; members: string[] | null; broker: string; queues: number };
+    queues: number;
+    members: string[];
+    crashed: string[];
+    plans: AnalysisPlan[];
+    diffs: PlanDiff[] | null;
+    unconsumed: number[];
+  }[];
+  totals: {
+    strategy: string;
+    moved: number;
+    minMoves: number;
+    excess: number;
+    maxBalanceGap: number;
+    maxSpread: number;
+    maxOrphaned: number;
+    errors: number;
+  }[];
+}
+
+/** Consumers that each run their own strategy on their own view of the group. */
+export interface ViewsResult {
+  /** Every consumer's own share, side by side. */
+  combined: AnalysisPlan;
+  /** Per consumer: the label of its strategy. */
+  strategies: string[];
+  /** Queues two or more consumers take (positions in combined.queues / combined.members). */
+  doubleOwned: { queue: number; owners: number[] }[];
+  /** Queues nobody takes. */
+  orphaned: number[];
+}
+
+/** Analyses over whole-group plans (alloc/analysis). Results are plain JSON-shaped objects. */
+export interface Analysis {
+  /** One plan with its statistics. */
+  plan(options: PlanInput): AnalysisPlan;
+  /** Two plans and what moves between them (e.g. before/after a consumer joins). */
+  diff(options: { from: PlanInput; to: PlanInput }): { from: AnalysisPlan; to: AnalysisPlan; diff: PlanDiff };
+  /** Runs a scenario under every strategy side by side (sort defaults to true here). */
+  scenario(options: { scenario: Scenario; strategies: AnalysisStrategy[]; sort?: boolean }): ScenarioResult;
+  /** Inconsistent views: each consumer allocates on its own member list (views[i].members; absent = the group's). */
+  views(options: AnalysisOptions & {
+    strategies: AnalysisStrategy[];
+    queues: readonly MessageQueue[] | Topic;
+    members: readonly string[];
+    views: { member: string; members?: readonly string[] | null; strategy?: number }[];
+  }): ViewsResult;
+  /** Only `subscribers` subscribe, but everybody counts all members: the others' shares are orphaned. */
+  subscription(options: AnalysisOptions & {
+    strategy: AnalysisStrategy;
+    queues: readonly MessageQueue[] | Topic;
+    members: readonly string[];
+    subscribers: readonly string[];
+  }): ViewsResult;
+  /** A group mixing Java and Go consumers: each runs its own client's strategy and sort. */
+  mixed(options: AnalysisOptions & {
+    java: StrategySpec;
+    go: StrategySpec;
+    queues: readonly MessageQueue[] | Topic;
+    members: readonly { id: string; client: 'java' | 'go' }[];
+  }): ViewsResult;
+}
+
+/** How to find the WebAssembly module. Node default: rmqalloc.wasm beside this file; browser default: new URL('./rmqalloc.wasm', import.meta.url). */
+export interface InitOptions {
+  /** URL (browser, worker) or file path/URL (Node) of rmqalloc.wasm. */
+  wasmURL?: string | URL;
+  /** An already compiled module. */
+  wasmModule?: WebAssembly.Module;
+  /** The module's bytes. */
+  bytes?: BufferSource;
+}
+
+/**
+ * Loads the module (once): later calls return the same instance. After a
+ * failed load, or after the instance exited, a call starts afresh.
+ */
+export function load(options?: InitOptions): Promise<Rmq>;
+
+/** Same as load() (esbuild-style name). */
+export function init(options?: InitOptions): Promise<Rmq>;
+
+/** The package version. */
+export const version: string;

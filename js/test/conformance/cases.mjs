@@ -1,0 +1,161 @@
+// One conformance case through the public rmqalloc API → its result object,
+// per the vectors' FORMAT.md. Shared by run.mjs (make conformance-js), the
+// Node tests and the browser test, so it imports nothing platform-specific.
+
+/** Profiles and the ops each answers (as the native runner). */
+export const PROFILE_OPS = {
+  'java-4.9.3': ['allocate', 'selectHash', 'selectRoundRobin', 'selectLatency', 'routeToQueues'],
+  'java-5.3.3': ['allocate', 'selectHash', 'selectRoundRobin', 'selectLatency', 'routeToQueues'],
+  'grpc-java': ['selectMessageGroup'],
+  'grpc-nodejs-1.0.8': ['selectMessageGroup'],
+  'go-client-2.1.2': ['allocate'],
+};
+
+const queue = ([topic, brokerName, queueId]) => ({ topic, brokerName, queueId });
+const wire = (q) => [q.topic, q.brokerName, q.queueId];
+const wireList = (qs) => (qs === null ? null : qs.map(wire));
+const queues = (l) => (l == null ? l : l.map(queue));
+
+/** {error, message} of a thrown error; JS-side errors keep their code. */
+function errorOf(e) {
+  if (e && typeof e === 'object' && 'code' in e) {
+    return { error: e.javaClass ?? `JS:${e.code}`, message: e.message };
+  }
+  throw e;
+}
+
+function spec(s) {
+  if (s == null) return s;
+  const out = { ...s };
+  if (s.messageQueueList != null) out.messageQueueList = queues(s.messageQueueList);
+  if (s.inner != null) out.inner = spec(s.inner);
+  return out;
+}
+
+/**
+ * A Go string cannot be null: like the native runner, a null inside cidAll
+ * becomes a placeholder ID no other cid of the case equals (it fills a slot
+ * and matches no currentCID), for the Java profiles; "" for the Go client.
+ */
+function cidsOf(cidAll, current, goClient) {
+  if (cidAll === null) return { cids: null, hasNull: false };
+  const taken = new Set([...cidAll, ...current].filter((c) => c !== null));
+  let ph = '\u0000null';
+  while (taken.has(ph)) ph += '\u0000';
+  let hasNull = false;
+  const cids = cidAll.map((c) => {
+    if (c !== null) return c;
+    hasNull = true;
+    return goClient ? '' : ph;
+  });
+  return { cids, hasNull };
+}
+
+function allocate(rmq, profile, c) {
+  const goClient = profile === 'go-client-2.1.2';
+  const client = { profile };
+  const strategy = spec(c.strategy);
+  const out = { id: c.id };
+  if (!goClient) {
+    try {
+      out.name = rmq.strategyName(strategy, client);
+    } catch (e) {
+      return { id: c.id, ...errorOf(e) };
+    }
+  }
+  const mqAll = c.mqAll === null ? null : queues(c.mqAll);
+  const { cids, hasNull } = cidsOf(c.cidAll, c.currentCIDs, goClient);
+  if (c.sortFirst && hasNull && !goClient) {
+    return { id: c.id, error: 'NullPointerException', message: 'null in cidAll while sorting' };
+  }
+  // The Go client has no nulls: a null list is an empty one.
+  const mq = goClient && mqAll === null ? [] : mqAll;
+  const ca = goClient && cids === null ? [] : cids;
+  out.results = {};
+  for (const cid of c.currentCIDs) {
+    const key = cid === null ? '<null>' : cid;
+    if (key in out.results) continue;
+    try {
+      const qs = rmq.allocate({ ...client, strategy, consumerGroup: c.group, currentCID: cid, mqAll: mq, cidAll: ca, sort: c.sortFirst });
+      out.results[key] = { queues: wireList(qs) };
+    } catch (e) {
+      out.results[key] = errorOf(e);
+    }
+  }
+  return out;
+}
+
+function selectHash(rmq, c) {
+  try {
+    return { id: c.id, queue: wire(rmq.select({ selector: 'hash', mqs: queues(c.mqs), arg: c.arg })) };
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  }
+}
+
+function select(rmq, profile, c, latency) {
+  const version = profile.slice('java-'.length);
+  let now = 0;
+  const opts = { mqs: queues(c.mqs), version, latencyFaultTolerance: latency, startIndex: c.startIndex ?? 0, clock: () => now };
+  if (latency) {
+    opts.worstStartIndex = c.worstStartIndex ?? 0;
+    if (c.queueDatas != null) opts.queueDatas = c.queueDatas;
+    if (c.resetValues != null) opts.resetValues = c.resetValues;
+  }
+  const p = rmq.producer(opts);
+  const out = { id: c.id, queues: [] };
+  try {
+    for (const s of c.steps) {
+      if (latency) now = s.at;
+      if (s.do === 'update') {
+        p.update(s.broker, s.latency, s.isolation, { reachable: s.reachable ?? true });
+      } else {
+        out.queues.push(wire(p.select({ lastBrokerName: s.lastBrokerName ?? null, resetIndex: s.resetIndex ?? false })));
+      }
+    }
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  } finally {
+    p.dispose();
+  }
+  return out;
+}
+
+function route(rmq, c) {
+  try {
+    const { publish, subscribe } = rmq.routeToQueues({ topic: c.topic, route: c.route });
+    return { id: c.id, publish: wireList(publish), subscribe: wireList(subscribe) };
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  }
+}
+
+function messageGroup(rmq, profile, c) {
+  try {
+    return { id: c.id, queue: wire(rmq.select({ selector: 'messageGroup', mqs: queues(c.mqs), messageGroup: c.messageGroup, profile })) };
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  }
+}
+
+/** The result object of case c (parsed JSON) under profile. */
+export function runCase(rmq, profile, c) {
+  const ops = PROFILE_OPS[profile];
+  if (!ops) throw new Error(`unknown profile ${JSON.stringify(profile)} (supported: ${Object.keys(PROFILE_OPS).join(', ')})`);
+  if (!ops.includes(c.op)) throw new Error(`profile ${profile} has no op ${JSON.stringify(c.op)} (it has: ${ops.join(', ')})`);
+  switch (c.op) {
+    case 'allocate':
+      return allocate(rmq, profile, c);
+    case 'selectHash':
+      return selectHash(rmq, c);
+    case 'selectRoundRobin':
+      return select(rmq, profile, c, false);
+    case 'selectLatency':
+      return select(rmq, profile, c, true);
+    case 'routeToQueues':
+      return route(rmq, c);
+    case 'selectMessageGroup':
+      return messageGroup(rmq, profile, c);
+  }
+  throw new Error(`unknown op ${c.op}`);
+}

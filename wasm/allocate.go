@@ -1,0 +1,178 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"unsafe"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// allocHead is what allocate and allocateAll share:
+//
+//	u8 client, spec strategy, str consumerGroup, qlist mqAll,
+//	cids cidAll (cids.go), u8 sort, u8 needPerm
+type allocHead struct {
+	client   byte
+	strategy alloc.Strategy
+	group    string
+	mqs      *view
+	cids     *cidView // nil for Java's null
+	needPerm bool
+}
+
+func readAllocHead(r *reader) (*allocHead, error) {
+	h := &allocHead{client: r.u8()}
+	if h.client > clientGo {
+		r.fail()
+		return nil, r.err
+	}
+	s, err := readStrategy(r, h.client)
+	if err != nil {
+		return nil, err
+	}
+	h.strategy = s
+	h.group = r.str()
+	qs, t, _, err := readQueueList(r, "mqAll")
+	if err != nil {
+		return nil, err
+	}
+	cids, err := readCidList(r, "cidAll")
+	if err != nil {
+		return nil, err
+	}
+	sort, needPerm := r.bool(), r.bool()
+	if r.err != nil {
+		return nil, r.err
+	}
+	order := unsorted
+	if sort {
+		order = javaSort
+		if h.client == clientGo {
+			order = goSort
+		}
+	}
+	h.mqs = viewOf(qs, t, order)
+	h.needPerm = needPerm
+	if cids != nil {
+		h.cids = cids.viewOf(order)
+	}
+	return h, nil
+}
+
+func (h *allocHead) ids() []string {
+	if h.cids == nil {
+		return nil
+	}
+	return h.cids.ids
+}
+
+func (h *allocHead) writePerm(w *writer) {
+	if h.needPerm {
+		writePerm(w, h.mqs)
+	}
+}
+
+func init() {
+	// allocate: head, str currentCID → [perm], refs.
+	register(opAllocate, func(r *reader, w *writer) error {
+		h, err := readAllocHead(r)
+		if err != nil {
+			return err
+		}
+		cid := r.str()
+		if r.err != nil {
+			return r.err
+		}
+		qs, err := h.strategy.Allocate(h.group, cid, h.mqs.qs, h.ids())
+		if err != nil {
+			return err
+		}
+		h.writePerm(w)
+		writeRefs(w, h.mqs, qs)
+		return nil
+	})
+	// allocateAll: head → [perm], plan (writePlan).
+	register(opAllocateAll, func(r *reader, w *writer) error {
+		h, err := readAllocHead(r)
+		if err != nil {
+			return err
+		}
+		p, err := alloc.AllocateAll(h.strategy, h.group, h.mqs.qs, h.ids())
+		if err != nil {
+			return err
+		}
+		h.writePerm(w)
+		writePlan(w, h, p)
+		return nil
+	})
+}
+
+// Member result kinds of a plan.
+const (
+	memberRefs  = 0 // refs list (uvarint n+1, 0 = null)
+	memberError = 1 // error body
+	memberRange = 2 // uvarint start, uvarint count: view positions start.. (AVG's shape)
+)
+
+// writePlan writes:
+//
+//	str strategy name ("" for the go client)
+//	uvarint members, u8 member form: 1 = each member is a uvarint position
+//	in the cid list JS sent (no duplicates), 0 = each is a str
+//	per member: its id, u8 kind, then refs | error | range
+func writePlan(w *writer, h *allocHead, p *alloc.Plan) {
+	name := p.Strategy()
+	if h.client == clientGo {
+		name = ""
+	}
+	w.str(name)
+	members := p.Members()
+	w.uvarint(uint64(len(members)))
+	// Without duplicate cids the members are the strategy's cids in order.
+	byPos := h.cids != nil && len(members) == len(h.cids.ids)
+	w.bool(byPos)
+	for m, cid := range members {
+		if byPos {
+			w.uvarint(uint64(h.cids.origin(m)))
+		} else {
+			w.str(cid)
+		}
+		// One lookup per member where possible: only a nil share can
+		// stand for an error (or CONFIG's null list).
+		qs := p.Of(cid)
+		if qs == nil {
+			if err := p.Err(cid); err != nil {
+				w.u8(memberError)
+				writeErrorBody(w, err)
+				continue
+			}
+		}
+		if start, ok := h.mqs.span(qs); ok {
+			w.u8(memberRange)
+			w.uvarint(uint64(start))
+			w.uvarint(uint64(len(qs)))
+			continue
+		}
+		w.u8(memberRefs)
+		writeRefs(w, h.mqs, qs)
+	}
+}
+
+// span reports whether qs is a non-empty sub-slice of the view's own array,
+// and where it starts.
+func (v *view) span(qs []alloc.MessageQueue) (int, bool) {
+	if len(qs) == 0 || len(v.qs) == 0 {
+		return 0, false
+	}
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(v.qs)))
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(qs)))
+	if p < base || (p-base)%queueSize != 0 {
+		return 0, false
+	}
+	start := int((p - base) / queueSize)
+	if start+len(qs) > len(v.qs) {
+		return 0, false
+	}
+	return start, true
+}

@@ -1,0 +1,425 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/analysis"
+)
+
+// Analysis operations (alloc/analysis). Requests are binary like every
+// other; results are JSON text (json.go), read by JS with JSON.parse.
+const (
+	opAnalysisPlan         = opAnalysis + 0
+	opAnalysisDiff         = opAnalysis + 1
+	opAnalysisScenario     = opAnalysis + 2
+	opAnalysisViews        = opAnalysis + 3
+	opAnalysisSubscription = opAnalysis + 4
+	opAnalysisMixed        = opAnalysis + 5
+)
+
+// readClientStrategy: u8 client, spec.
+func readClientStrategy(r *reader) (alloc.Strategy, error) { return readStrategy(r, r.u8()) }
+
+// readOptions: u8 sort, u8 has rooms [str sep, i32 brokerField, i32 consumerField].
+func readOptions(r *reader) (analysis.Options, error) {
+	o := analysis.Options{Sort: r.bool()}
+	if r.bool() {
+		sep, bf, cf := r.str(), int(r.i32()), int(r.i32())
+		if r.err != nil {
+			return o, r.err
+		}
+		res, err := alloc.SplitResolver(sep, bf, cf)
+		if err != nil {
+			return o, err
+		}
+		o.Rooms = res
+	}
+	return o, r.err
+}
+
+// readPlanInput: strategy, qlist queues, strings members, options.
+func readPlan(r *reader) (*analysis.Plan, error) {
+	s, err := readClientStrategy(r)
+	if err != nil {
+		return nil, err
+	}
+	qs, _, _, err := readQueueList(r, "queues")
+	if err != nil {
+		return nil, err
+	}
+	members := readStrings(r)
+	o, err := readOptions(r)
+	if err != nil {
+		return nil, err
+	}
+	return analysis.NewPlan(s, qs, members, o)
+}
+
+func readStrategies(r *reader) ([]alloc.Strategy, error) {
+	out := make([]alloc.Strategy, r.count(2))
+	for i := range out {
+		s, err := readClientStrategy(r)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+	}
+	return out, r.err
+}
+
+func init() {
+	register(opAnalysisPlan, func(r *reader, w *writer) error {
+		p, err := readPlan(r)
+		if err != nil {
+			return err
+		}
+		writePlanJSON(jsonw{w}, p)
+		return nil
+	})
+	// diff: plan a, plan b → {"from":Plan,"to":Plan,"diff":Diff}.
+	register(opAnalysisDiff, func(r *reader, w *writer) error {
+		a, err := readPlan(r)
+		if err != nil {
+			return err
+		}
+		b, err := readPlan(r)
+		if err != nil {
+			return err
+		}
+		j := jsonw{w}
+		j.raw(`{"from":`)
+		writePlanJSON(j, a)
+		j.raw(`,"to":`)
+		writePlanJSON(j, b)
+		j.raw(`,"diff":`)
+		writeDiffJSON(j, analysis.DiffPlans(a, b))
+		j.raw("}")
+		return nil
+	})
+	// scenario: str topic, strings brokers, i32 queuesPerBroker, strings
+	// members, uvarint n × (str kind, strings members, str broker, i32
+	// queues), strategies, u8 sort (0 default, 1 false, 2 true).
+	register(opAnalysisScenario, func(r *reader, w *writer) error {
+		sc := analysis.Scenario{Topic: r.str(), Brokers: readStrings(r), QueuesPerBroker: int(r.i32()), Members: readStrings(r)}
+		sc.Changes = make([]analysis.Change, r.count(4))
+		for i := range sc.Changes {
+			sc.Changes[i] = analysis.Change{Kind: r.str(), Members: readStrings(r), Broker: r.str(), Queues: int(r.i32())}
+		}
+		ss, err := readStrategies(r)
+		if err != nil {
+			return err
+		}
+		var o analysis.RunOptions
+		if s := r.u8(); s > 0 {
+			v := s == 2
+			o.Sort = &v
+		}
+		if r.err != nil {
+			return r.err
+		}
+		res, err := analysis.RunScenario(sc, ss, o)
+		if err != nil {
+			return err
+		}
+		writeScenarioJSON(jsonw{w}, res)
+		return nil
+	})
+	// views: strategies, qlist queues, strings members, uvarint n × (str
+	// member, strings members (null marker), i32 strategy), options.
+	register(opAnalysisViews, func(r *reader, w *writer) error {
+		ss, err := readStrategies(r)
+		if err != nil {
+			return err
+		}
+		qs, _, _, err := readQueueList(r, "queues")
+		if err != nil {
+			return err
+		}
+		members := readStrings(r)
+		views := make([]analysis.View, r.count(3))
+		for i := range views {
+			views[i] = analysis.View{Member: r.str(), Members: readStrings(r), Strategy: int(r.i32())}
+		}
+		o, err := readOptions(r)
+		if err != nil {
+			return err
+		}
+		res, err := analysis.Views(ss, qs, members, views, o)
+		if err != nil {
+			return err
+		}
+		writeViewsJSON(jsonw{w}, res)
+		return nil
+	})
+	// subscription: strategy, qlist queues, strings members, strings subscribers, options.
+	register(opAnalysisSubscription, func(r *reader, w *writer) error {
+		s, err := readClientStrategy(r)
+		if err != nil {
+			return err
+		}
+		qs, _, _, err := readQueueList(r, "queues")
+		if err != nil {
+			return err
+		}
+		members, subs := readStrings(r), readStrings(r)
+		o, err := readOptions(r)
+		if err != nil {
+			return err
+		}
+		res, err := analysis.Subscription(s, qs, members, subs, o)
+		if err != nil {
+			return err
+		}
+		writeViewsJSON(jsonw{w}, res)
+		return nil
+	})
+	// mixed: java strategy, go strategy, qlist queues, uvarint n × (str id,
+	// str client), options.
+	register(opAnalysisMixed, func(r *reader, w *writer) error {
+		java, err := readClientStrategy(r)
+		if err != nil {
+			return err
+		}
+		golang, err := readClientStrategy(r)
+		if err != nil {
+			return err
+		}
+		qs, _, _, err := readQueueList(r, "queues")
+		if err != nil {
+			return err
+		}
+		members := make([]analysis.Member, r.count(2))
+		for i := range members {
+			members[i] = analysis.Member{ID: r.str(), Client: r.str()}
+		}
+		o, err := readOptions(r)
+		if err != nil {
+			return err
+		}
+		res, err := analysis.Mixed(java, golang, qs, members, o)
+		if err != nil {
+			return err
+		}
+		writeViewsJSON(jsonw{w}, res)
+		return nil
+	})
+}
+
+func writePlanJSON(j jsonw, p *analysis.Plan) {
+	if p == nil {
+		j.raw("null")
+		return
+	}
+	j.raw(`{"strategy":`)
+	j.str(p.Strategy)
+	j.key("client", false)
+	j.str(p.Client)
+	j.key("queues", false)
+	j.queues(p.Queues)
+	j.key("members", false)
+	j.strs(p.Members)
+	j.key("shares", false)
+	j.raw("[")
+	for i, s := range p.Shares {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.int32s(s)
+	}
+	j.raw("]")
+	j.key("errors", false)
+	j.raw("[")
+	for i, e := range p.Errors {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.raw(`{"member":`)
+		j.int(e.Member)
+		j.raw(`,"javaClass":`)
+		j.str(e.JavaClass)
+		j.raw(`,"message":`)
+		j.str(e.Message)
+		j.raw("}")
+	}
+	j.raw("]")
+	j.key("stats", false)
+	writeStatsJSON(j, &p.Stats)
+	j.raw("}")
+}
+
+var (
+	statsHead   = []string{"members", "assigned", "orphaned", "shared"}
+	statsTail   = []string{"min", "max"}
+	statsBal    = []string{"ideal", "balanceGap"}
+	brokerKeys  = []string{"queues", "orphaned", "consumers", "maxPerConsumer"}
+	roomKeys    = []string{"queues", "members", "local", "remote", "orphaned"}
+	diffKeys    = []string{"common", "kept", "moved", "added", "removed", "minMoves", "excess"}
+	totalsKeys  = []string{"moved", "minMoves", "excess", "maxBalanceGap", "maxSpread", "maxOrphaned", "errors"}
+	changeKeys  = []string{"queues"}
+	stepIntKeys = []string{"queues"}
+)
+
+func writeStatsJSON(j jsonw, s *analysis.Stats) {
+	j.raw(`{"queues":`)
+	j.int(s.Queues)
+	j.intFields(statsHead, s.Members, s.Assigned, s.Orphaned, s.Shared)
+	j.key("perMember", false)
+	j.ints(s.PerMember)
+	j.intFields(statsTail, s.Min, s.Max)
+	j.key("mean", false)
+	j.float(s.Mean)
+	j.key("stdDev", false)
+	j.float(s.StdDev)
+	j.intFields(statsBal, s.Ideal, s.BalanceGap)
+	j.key("idle", false)
+	j.ints(s.Idle)
+	j.key("brokers", false)
+	j.raw("[")
+	for i, b := range s.Brokers {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.raw(`{"broker":`)
+		j.str(b.Broker)
+		j.intFields(brokerKeys, b.Queues, b.Orphaned, b.Consumers, b.MaxPerConsumer)
+		j.raw("}")
+	}
+	j.raw("]")
+	j.key("hasRooms", false)
+	j.bool(s.HasRooms)
+	j.key("rooms", false)
+	j.raw("[")
+	for i, r := range s.Rooms {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.raw(`{"room":`)
+		j.str(r.Room)
+		j.intFields(roomKeys, r.Queues, r.Members, r.Local, r.Remote, r.Orphaned)
+		j.raw("}")
+	}
+	j.raw("]")
+	j.key("locality", false)
+	j.float(s.Locality)
+	j.raw("}")
+}
+
+func writeDiffJSON(j jsonw, d *analysis.Diff) {
+	if d == nil {
+		j.raw("null")
+		return
+	}
+	j.raw(`{"from":`)
+	j.str(d.From)
+	j.key("to", false)
+	j.str(d.To)
+	j.intFields(diffKeys, d.Common, d.Kept, d.Moved, d.Added, d.Removed, d.MinMoves, d.Excess)
+	j.key("movedQueues", false)
+	j.int32s(d.MovedQueues)
+	j.key("members", false)
+	j.raw("[")
+	for i, m := range d.Members {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.raw(`{"member":`)
+		j.str(m.Member)
+		j.key("inFrom", false)
+		j.bool(m.InFrom)
+		j.key("inTo", false)
+		j.bool(m.InTo)
+		j.key("gained", false)
+		j.int32s(m.Gained)
+		j.key("lost", false)
+		j.int32s(m.Lost)
+		j.raw("}")
+	}
+	j.raw("]}")
+}
+
+func writeScenarioJSON(j jsonw, res *analysis.ScenarioResult) {
+	j.raw(`{"strategies":`)
+	j.strs(res.Strategies)
+	j.key("steps", false)
+	j.raw("[")
+	for i, st := range res.Steps {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.raw(`{"change":{"kind":`)
+		j.str(st.Change.Kind)
+		j.key("members", false)
+		j.strs(st.Change.Members)
+		j.key("broker", false)
+		j.str(st.Change.Broker)
+		j.intFields(changeKeys, st.Change.Queues)
+		j.raw("}")
+		j.intFields(stepIntKeys, st.Queues)
+		j.key("members", false)
+		j.strs(st.Members)
+		j.key("crashed", false)
+		j.strs(st.Crashed)
+		j.key("plans", false)
+		j.raw("[")
+		for k, p := range st.Plans {
+			if k > 0 {
+				j.raw(",")
+			}
+			writePlanJSON(j, p)
+		}
+		j.raw("]")
+		j.key("diffs", false)
+		if st.Diffs == nil {
+			j.raw("null")
+		} else {
+			j.raw("[")
+			for k, d := range st.Diffs {
+				if k > 0 {
+					j.raw(",")
+				}
+				writeDiffJSON(j, d)
+			}
+			j.raw("]")
+		}
+		j.key("unconsumed", false)
+		j.ints(st.Unconsumed)
+		j.raw("}")
+	}
+	j.raw("]")
+	j.key("totals", false)
+	j.raw("[")
+	for i, t := range res.Totals {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.raw(`{"strategy":`)
+		j.str(t.Strategy)
+		j.intFields(totalsKeys, t.Moved, t.MinMoves, t.Excess, t.MaxBalanceGap, t.MaxSpread, t.MaxOrphaned, t.Errors)
+		j.raw("}")
+	}
+	j.raw("]}")
+}
+
+func writeViewsJSON(j jsonw, v *analysis.ViewsResult) {
+	j.raw(`{"combined":`)
+	writePlanJSON(j, v.Combined)
+	j.key("strategies", false)
+	j.strs(v.Strategies)
+	j.key("doubleOwned", false)
+	j.raw("[")
+	for i, q := range v.DoubleOwned {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.raw(`{"queue":`)
+		j.int(int(q.Queue))
+		j.key("owners", false)
+		j.int32s(q.Owners)
+		j.raw("}")
+	}
+	j.raw("]")
+	j.key("orphaned", false)
+	j.int32s(v.Orphaned)
+	j.raw("}")
+}

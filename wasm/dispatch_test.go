@@ -1,0 +1,190 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// call runs op over req as index.js would and returns the response.
+func call(t testing.TB, op int, req []byte) []byte {
+	t.Helper()
+	reserve(len(req) + 1)
+	copy(reqBuf, req)
+	ctl[4] = uint32(len(req))
+	dispatch(op)
+	must(t, ctl[2] == addr(respOut.b) && ctl[3] == uint32(len(respOut.b)), "response published in ctl")
+	return append([]byte(nil), respOut.b...)
+}
+
+// responseError decodes an error response: code, class, field, message.
+func responseError(t testing.TB, resp []byte) (code, class, field, msg string) {
+	t.Helper()
+	must(t, len(resp) > 0 && resp[0] == statusError, "want an error response")
+	r := reader{b: resp[1:]}
+	rd := func() string { n := r.uvarint(); s := string(r.b[r.p : r.p+int(n)]); r.p += int(n); return s }
+	code, class, field, msg = rd(), rd(), rd(), rd()
+	return
+}
+
+func inlineQueues(w *requestWriter, qs []alloc.MessageQueue) {
+	w.u8(qlistInline)
+	w.uvarint(uint64(len(qs)))
+	for _, q := range qs {
+		w.str(q.Topic)
+		w.str(q.BrokerName)
+		w.i32(q.QueueID)
+	}
+}
+
+func allocateRequest(cid string, qs []alloc.MessageQueue, cids []string) []byte {
+	w := newRequest()
+	w.u8(clientJava493)
+	w.str("AVG")
+	w.u8(0)
+	w.str("group")
+	inlineQueues(w, qs)
+	w.u8(cidsInline)
+	w.uvarint(uint64(len(cids)) + 1)
+	for _, c := range cids {
+		w.str(c)
+	}
+	w.bool(false)
+	w.bool(false)
+	w.str(cid)
+	return w.b
+}
+
+func testQueues(n int) []alloc.MessageQueue {
+	qs := make([]alloc.MessageQueue, n)
+	for i := range qs {
+		qs[i] = alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: int32(i)}
+	}
+	return qs
+}
+
+func TestAllocateAnswersWithRefsIntoMqAll(t *testing.T) {
+	// AVG, 10 queues, 4 consumers: c1 gets queues 3, 4, 5.
+	resp := call(t, opAllocate, allocateRequest("c1", testQueues(10), []string{"c0", "c1", "c2", "c3"}))
+	must(t, resp[0] == statusOK, "ok")
+	r := reader{b: resp[1:]}
+	equal(t, uint64(4), r.uvarint(), "3 refs + 1")
+	equal(t, []uint64{4, 5, 6}, []uint64{r.uvarint(), r.uvarint(), r.uvarint()}, "refs are positions + 1")
+}
+
+func TestJavaErrorsKeepTheirClassAndField(t *testing.T) {
+	code, class, field, msg := responseError(t, call(t, opAllocate, allocateRequest("", testQueues(2), []string{"c"})))
+	equal(t, "ERR_INVALID_ARGUMENT", code, "code")
+	equal(t, alloc.IllegalArgumentException, class, "class")
+	equal(t, "currentCID", field, "field")
+	contains(t, msg, "currentCID is empty", "message")
+}
+
+func TestPanicsBecomeInternalErrors(t *testing.T) {
+	const opPanic = 999
+	register(opPanic, func(*reader, *writer) error { panic("boom") })
+	defer delete(ops, opPanic)
+	code, _, _, msg := responseError(t, call(t, opPanic, nil))
+	equal(t, "ERR_INTERNAL", code, "code")
+	contains(t, msg, "boom", "message")
+	// The module still answers afterwards.
+	resp := call(t, opAllocate, allocateRequest("c0", testQueues(1), []string{"c0"}))
+	equal(t, byte(statusOK), resp[0], "status")
+}
+
+func TestUnknownOpIsUnsupported(t *testing.T) {
+	code, _, _, _ := responseError(t, call(t, 12345, nil))
+	equal(t, "ERR_UNSUPPORTED", code, "code")
+}
+
+func TestTopicsAndProducersAreFreed(t *testing.T) {
+	w := newRequest()
+	inlineQueues(w, testQueues(3))
+	resp := call(t, opTopicNew, w.b)
+	r := reader{b: resp[1:]}
+	id := r.uvarint()
+	must(t, topics[uint32(id)] != nil, "topic interned")
+	var free writer
+	free.uvarint(id)
+	call(t, opTopicFree, free.b)
+	must(t, topics[uint32(id)] == nil, "topic freed")
+	// Using a freed topic is a clear error.
+	q := newRequest()
+	q.u8(qlistTopic)
+	q.uvarint(id)
+	q.u8(argInt)
+	q.i32(1)
+	code, _, _, _ := responseError(t, call(t, opSelectHash, q.b))
+	equal(t, "ERR_DISPOSED", code, "code")
+}
+
+func TestViewFindsByAddressAndByValue(t *testing.T) {
+	qs := testQueues(5)
+	v := &view{qs: qs}
+	equal(t, int32(3), v.find(&qs[3]), "by address")
+	must(t, v.index == nil, "no map needed for sub-slices")
+	c := qs[4]
+	equal(t, int32(4), v.find(&c), "a copy, by value")
+	fresh := alloc.MessageQueue{Topic: string([]byte("T")), BrokerName: string([]byte("b")), QueueID: 2}
+	equal(t, int32(2), v.find(&fresh), "new strings, by value")
+	other := alloc.MessageQueue{Topic: "X"}
+	equal(t, int32(-1), v.find(&other), "absent")
+}
+
+func TestJSONWriterOutputParses(t *testing.T) {
+	var w writer
+	j := jsonw{&w}
+	j.raw(`{"s":`)
+	j.str("q\"\\\n\t\x01😀\xff")
+	j.key("f", false)
+	j.float(1.5)
+	j.key("n", false)
+	j.float(math.NaN())
+	j.key("q", false)
+	j.queue(alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: -1})
+	j.raw("}")
+	var got map[string]any
+	if err := json.Unmarshal(w.b, &got); err != nil {
+		t.Fatalf("%v: %s", err, w.b)
+	}
+	equal(t, "q\"\\\n\t\x01😀\ufffd", got["s"], "escaped string")
+	equal(t, 1.5, got["f"], "float")
+	equal(t, nil, got["n"], "NaN as null")
+	equal(t, map[string]any{"topic": "T", "brokerName": "b", "queueId": -1.0}, got["q"], "queue")
+}
+
+// FuzzDispatch: any bytes to any operation give a response (ok or error),
+// never a panic that escapes.
+func FuzzDispatch(f *testing.F) {
+	f.Add(opAllocate, allocateRequest("c1", testQueues(4), []string{"c0", "c1"}))
+	f.Add(opAllocateAll, allocateRequest("c1", testQueues(4), []string{"c0", "c1"}))
+	f.Add(opRoute, []byte{0, 1, 0, 1, 'b', 2, 2, 12, 0, 0})
+	f.Add(opAnalysisPlan, []byte{0, 0, 3, 'A', 'V', 'G', 0})
+	f.Fuzz(func(t *testing.T, op int, req []byte) {
+		resp := call(t, op%32, req)
+		must(t, len(resp) > 0 && (resp[0] == statusOK || resp[0] == statusError), "a response")
+	})
+}
+
+func TestRandomRequestsNeverKillTheModule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	seeds := [][]byte{allocateRequest("c1", testQueues(6), []string{"c0", "c1", "c2"})}
+	for i := 0; i < 5000; i++ {
+		b := append([]byte(nil), seeds[0]...)
+		for k := rng.IntN(4); k >= 0; k-- {
+			b[rng.IntN(len(b))] = byte(rng.IntN(256))
+		}
+		if rng.IntN(4) == 0 {
+			b = b[:rng.IntN(len(b))]
+		}
+		resp := call(t, 1+rng.IntN(26), b)
+		must(t, len(resp) > 0, "a response")
+	}
+	resp := call(t, opAllocate, seeds[0])
+	equal(t, byte(statusOK), resp[0], "status after fuzzing")
+}

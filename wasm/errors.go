@@ -1,0 +1,116 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+)
+
+// Response status bytes.
+const (
+	statusOK    = 0
+	statusError = 1
+)
+
+// JS constructors an error is thrown as.
+const (
+	jsError      = 0
+	jsTypeError  = 1
+	jsRangeError = 2
+)
+
+// boundaryError is a failure found at the boundary itself: a handle that
+// does not exist, a request JS should not have sent, a recovered panic.
+type boundaryError struct {
+	code, field, msg string
+	jsType           byte
+}
+
+func (e *boundaryError) Error() string { return e.msg }
+
+func invalid(field, msg string) error {
+	return &boundaryError{code: "ERR_INVALID_ARGUMENT", field: field, msg: field + " " + msg, jsType: jsTypeError}
+}
+
+func disposed(what string) error {
+	return &boundaryError{code: "ERR_DISPOSED", msg: what + " has been disposed"}
+}
+
+func unsupported(msg string) error {
+	return &boundaryError{code: "ERR_UNSUPPORTED", msg: msg}
+}
+
+// codeOf maps an error kind of package alloc to the JS error code.
+func codeOf(err error) string {
+	switch {
+	case errors.Is(err, alloc.ErrInvalidArgument):
+		return "ERR_INVALID_ARGUMENT"
+	case errors.Is(err, alloc.ErrIndexOutOfRange):
+		return "ERR_INDEX_OUT_OF_RANGE"
+	case errors.Is(err, alloc.ErrArithmetic):
+		return "ERR_ARITHMETIC"
+	case errors.Is(err, alloc.ErrNumberFormat):
+		return "ERR_NUMBER_FORMAT"
+	case errors.Is(err, goclient.ErrPanic):
+		return "ERR_PANIC"
+	}
+	return "ERR_INTERNAL"
+}
+
+// writeError replaces the response with err: status, code, Java class,
+// field, message and the JS constructor to use.
+func writeError(w *writer, err error) {
+	w.reset()
+	w.u8(statusError)
+	writeErrorBody(w, err)
+}
+
+// writeErrorBody writes code, Java class, field, message and JS type.
+func writeErrorBody(w *writer, err error) {
+	var be *boundaryError
+	if errors.As(err, &be) {
+		w.str(be.code)
+		w.str("")
+		w.str(be.field)
+		w.str(be.msg)
+		w.u8(be.jsType)
+		return
+	}
+	var ae *alloc.Error
+	if errors.As(err, &ae) {
+		w.str(codeOf(ae))
+		w.str(ae.JavaClass)
+		w.str(ae.Field)
+		w.str(ae.Error())
+		w.u8(jsError)
+		return
+	}
+	if m, ok := err.(errMalformed); ok {
+		w.str("ERR_INTERNAL")
+		w.str("")
+		w.str("")
+		w.str("rmqalloc: " + m.Error() + " (a bug in index.js)")
+		w.u8(jsError)
+		return
+	}
+	w.str("ERR_INTERNAL")
+	w.str("")
+	w.str("")
+	w.str(err.Error())
+	w.u8(jsError)
+}
+
+// panicError turns a recovered panic value into an error without fmt.
+func panicError(v any) error {
+	msg := "panic"
+	switch x := v.(type) {
+	case error:
+		msg = "panic: " + x.Error()
+	case string:
+		msg = "panic: " + x
+	}
+	return &boundaryError{code: "ERR_INTERNAL", msg: "rmqalloc internal error (recovered " + msg + ")"}
+}

@@ -1,0 +1,145 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// jsonw writes JSON by hand: analysis results are nested structures that
+// JS reads with one JSON.parse, and encoding/json (reflection) would cost
+// the module ~700 KB. Keys and shapes follow alloc/analysis's json tags.
+type jsonw struct{ w *writer }
+
+func (j jsonw) raw(s string) { j.w.b = append(j.w.b, s...) }
+
+func (j jsonw) str(s string) {
+	b := append(j.w.b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			b = append(b, c)
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, s[i:i+n]...)
+			}
+			i += n
+			continue
+		}
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case '\t':
+			b = append(b, `\t`...)
+		default:
+			b = append(b, `\u00`...)
+			b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		}
+		i++
+	}
+	j.w.b = append(b, '"')
+}
+
+func (j jsonw) int(v int) { j.w.b = strconv.AppendInt(j.w.b, int64(v), 10) }
+
+func (j jsonw) float(f float64) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		j.raw("null")
+		return
+	}
+	j.w.b = strconv.AppendFloat(j.w.b, f, 'g', -1, 64)
+}
+
+func (j jsonw) bool(v bool) {
+	if v {
+		j.raw("true")
+	} else {
+		j.raw("false")
+	}
+}
+
+// key writes `,"k":` (without the comma for the first key, first=true).
+func (j jsonw) key(k string, first bool) {
+	if !first {
+		j.raw(",")
+	}
+	j.str(k)
+	j.raw(":")
+}
+
+// intFields writes `,"name":v` for each pair (names is a package-level
+// table: one call per struct keeps the module small).
+func (j jsonw) intFields(names []string, vals ...int) {
+	for i, n := range names {
+		j.key(n, false)
+		j.int(vals[i])
+	}
+}
+
+func (j jsonw) strs(ss []string) {
+	j.raw("[")
+	for i, s := range ss {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.str(s)
+	}
+	j.raw("]")
+}
+
+func (j jsonw) ints(vs []int) {
+	j.raw("[")
+	for i, v := range vs {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.int(v)
+	}
+	j.raw("]")
+}
+
+func (j jsonw) int32s(vs []int32) {
+	j.raw("[")
+	for i, v := range vs {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.int(int(v))
+	}
+	j.raw("]")
+}
+
+func (j jsonw) queue(q alloc.MessageQueue) {
+	j.raw(`{"topic":`)
+	j.str(q.Topic)
+	j.raw(`,"brokerName":`)
+	j.str(q.BrokerName)
+	j.raw(`,"queueId":`)
+	j.int(int(q.QueueID))
+	j.raw("}")
+}
+
+func (j jsonw) queues(qs []alloc.MessageQueue) {
+	j.raw("[")
+	for i, q := range qs {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.queue(q)
+	}
+	j.raw("]")
+}

@@ -1,0 +1,107 @@
+//go:build js && wasm
+
+// Command wasm is rmqalloc's WebAssembly module: the boundary between the
+// JS package (js/index.js) and package alloc, nothing more. Every algorithm
+// lives in alloc and its sub-packages, tested natively.
+//
+// Calls come in through //go:wasmexport functions, which JS calls directly
+// on the instance's exports: about 0.2 µs per call, where a js.FuncOf
+// callback costs 15–100 µs (an event round trip plus a finalizer for every
+// js.Value it touches). Arguments and results travel as bytes in linear
+// memory (memory.go, codec.go), so no js.Value is made per call at all.
+//
+//	rmqalloc_call(op)     runs operation op on the request in linear memory
+//	rmqalloc_reserve(n)   grows the request buffer to n bytes
+//	rmqalloc_ctl()        address of the control block (memory.go)
+//
+// The loader sets globalThis.__rmqalloc_host__ to a fresh object just for
+// the synchronous start of the program; main registers the one js.Func it
+// needs (exit) on that object, never on the global scope, and blocks until
+// exit is called, then releases it and returns.
+//
+// Every operation recovers panics and reports failures as error responses,
+// which index.js throws as JS Errors: the module never dies of bad input.
+package main
+
+import (
+	"syscall/js"
+)
+
+// hostKey is the temporary global through which the loader passes its host
+// object; the loader deletes it as soon as the program blocks.
+const hostKey = "__rmqalloc_host__"
+
+// handler runs one operation: it reads its request from r and writes its
+// result (after the status byte) to w.
+type handler func(r *reader, w *writer) error
+
+// ops, indexed by operation number (opcodes.go; js/lib/wire.js has the same table).
+var ops = map[int]handler{}
+
+func register(op int, h handler) {
+	if _, dup := ops[op]; dup {
+		panic("duplicate op")
+	}
+	ops[op] = h
+}
+
+func main() {
+	host := js.Global().Get(hostKey)
+	if host.Type() != js.TypeObject {
+		return // not started by the loader: nothing to serve
+	}
+	done := make(chan struct{})
+	exit := js.FuncOf(func(js.Value, []js.Value) any {
+		select {
+		case <-done:
+		default:
+			close(done)
+		}
+		return nil
+	})
+	reserve(64 << 10)
+	host.Set("exit", exit)
+	host.Set("ready", true)
+	<-done
+	host.Delete("exit")
+	exit.Release()
+}
+
+//go:wasmexport rmqalloc_call
+func wasmCall(op int32) { dispatch(int(op)) }
+
+//go:wasmexport rmqalloc_reserve
+func wasmReserve(n int32) {
+	if n > 0 && n <= 1<<30 {
+		reserve(int(n))
+	}
+}
+
+//go:wasmexport rmqalloc_ctl
+func wasmCtl() int32 { return int32(ctlAddr()) }
+
+// dispatch runs op over the current request and publishes its response,
+// turning any failure, panics included, into an error response.
+func dispatch(op int) {
+	startResponse()
+	defer publish()
+	defer func() {
+		if v := recover(); v != nil {
+			writeError(&respOut, panicError(v))
+		}
+	}()
+	h, ok := ops[op]
+	if !ok {
+		writeError(&respOut, unsupported("rmqalloc: unknown operation (index.js and rmqalloc.wasm do not match)"))
+		return
+	}
+	r := reader{b: request()}
+	respOut.u8(statusOK)
+	err := h(&r, &respOut)
+	if err == nil {
+		err = r.err
+	}
+	if err != nil {
+		writeError(&respOut, err)
+	}
+}

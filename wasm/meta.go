@@ -1,0 +1,57 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// version is rmqalloc's version; js/package.json carries the same.
+const version = "0.1.0"
+
+// strategyOptions: the spec fields each strategy reads besides its name.
+var strategyOptions = map[string][]string{
+	"CONFIG":              {"messageQueueList"},
+	"MACHINE_ROOM":        {"consumeridcs"},
+	"CONSISTENT_HASH":     {"virtualNodeCnt"},
+	"MACHINE_ROOM_NEARBY": {"inner", "resolver"},
+}
+
+// profiles and their ops, as the conformance vectors name them.
+var profiles = []struct {
+	name string
+	ops  []string
+}{
+	{"java-4.9.3", []string{"allocate", "selectHash", "selectRoundRobin", "selectLatency", "routeToQueues"}},
+	{"java-5.3.3", []string{"allocate", "selectHash", "selectRoundRobin", "selectLatency", "routeToQueues"}},
+	{"grpc-java", []string{"selectMessageGroup"}},
+	{"grpc-nodejs-1.0.8", []string{"selectMessageGroup"}},
+	{"go-client-2.1.2", []string{"allocate"}},
+}
+
+func init() {
+	// meta: → str version, uvarint n × (str name, strings options),
+	// uvarint n × (str profile, strings ops).
+	register(opMeta, func(_ *reader, w *writer) error {
+		w.str(version)
+		names := alloc.StrategyNames()
+		w.uvarint(uint64(len(names)))
+		for _, n := range names {
+			w.str(n)
+			writeStrings(w, strategyOptions[n])
+		}
+		w.uvarint(uint64(len(profiles)))
+		for _, p := range profiles {
+			w.str(p.name)
+			writeStrings(w, p.ops)
+		}
+		return nil
+	})
+}
+
+func writeStrings(w *writer, ss []string) {
+	w.uvarint(uint64(len(ss)))
+	for _, s := range ss {
+		w.str(s)
+	}
+}

@@ -1,0 +1,25 @@
+//go:build js && wasm
+
+package main
+
+// Operation numbers; js/wire.js has the same table.
+const (
+	opMeta           = 1
+	opTopicNew       = 2
+	opTopicFree      = 3
+	opAllocate       = 4
+	opAllocateAll    = 5
+	opSelectHash     = 6
+	opSelectGroup    = 7
+	opRoute          = 8
+	opProducerNew    = 9
+	opProducerSelect = 10
+	opProducerUpdate = 11
+	opProducerReset  = 12
+	opProducerState  = 13
+	opProducerFree   = 14
+	opStrategyName   = 15
+	opCidsNew        = 16
+	opCidsFree       = 17
+	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
+)

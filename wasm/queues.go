@@ -1,0 +1,229 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+)
+
+// Queue lists on the wire.
+//
+// Request (qlist): u8 tag, then
+//
+//	0: null (Java null)
+//	1: an interned topic: uvarint handle
+//	2: inline: uvarint n, then n × (str topic, str brokerName, i32 queueId)
+//
+// Response (list of queue refs): uvarint n+1 (0 = null), then per queue a
+// uvarint k: k > 0 is element k-1 of the list the operation names as base
+// (JS already holds those objects), k = 0 is followed by the queue itself.
+const (
+	qlistNull   = 0
+	qlistTopic  = 1
+	qlistInline = 2
+)
+
+// sortOrder picks whose rebalance sort to apply.
+type sortOrder int
+
+const (
+	unsorted sortOrder = iota
+	javaSort           // Java string order (UTF-16 units), stable
+	goSort             // the Go client's byte order
+)
+
+// view is a queue list as a strategy sees it, with what it takes to answer
+// with refs: perm maps a position to the index in the list JS sent (nil:
+// identity); index is built on first need.
+type view struct {
+	qs    []alloc.MessageQueue
+	perm  []int32
+	index map[alloc.MessageQueue]int32
+}
+
+// topic is an interned queue list with its sorted views, built on demand.
+type topic struct {
+	plain  view
+	sorted [3]*view
+}
+
+var (
+	topics     = map[uint32]*topic{}
+	nextHandle uint32
+)
+
+func newHandle() uint32 {
+	nextHandle++
+	return nextHandle
+}
+
+// readQueueList reads a qlist. It returns the list and, for an interned
+// topic, the topic itself (so views can be cached).
+func readQueueList(r *reader, field string) ([]alloc.MessageQueue, *topic, bool, error) {
+	switch r.u8() {
+	case qlistNull:
+		return nil, nil, true, nil
+	case qlistTopic:
+		id := uint32(r.uvarint())
+		t := topics[id]
+		if t == nil {
+			if r.err != nil {
+				return nil, nil, false, r.err
+			}
+			return nil, nil, false, disposed(field + " (a Topic)")
+		}
+		return t.plain.qs, t, false, nil
+	case qlistInline:
+		n := r.count(3)
+		qs := make([]alloc.MessageQueue, n)
+		for i := range qs {
+			qs[i] = alloc.MessageQueue{Topic: r.str(), BrokerName: r.str(), QueueID: r.i32()}
+		}
+		return qs, nil, false, r.err
+	}
+	r.fail()
+	return nil, nil, false, r.err
+}
+
+// viewOf is qs (or topic t's list) as seen after the requested sort.
+func viewOf(qs []alloc.MessageQueue, t *topic, order sortOrder) *view {
+	if t != nil {
+		if order == unsorted {
+			return &t.plain
+		}
+		if t.sorted[order] == nil {
+			t.sorted[order] = sortedView(t.plain.qs, order)
+		}
+		return t.sorted[order]
+	}
+	if order == unsorted || qs == nil {
+		return &view{qs: qs}
+	}
+	return sortedView(qs, order)
+}
+
+func sortedView(qs []alloc.MessageQueue, order sortOrder) *view {
+	cmp := alloc.CompareQueues
+	if order == goSort {
+		cmp = goclient.CompareQueues
+	}
+	perm := make([]int32, len(qs))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortStableFunc(perm, func(a, b int32) int { return cmp(qs[a], qs[b]) })
+	out := make([]alloc.MessageQueue, len(qs))
+	for i, p := range perm {
+		out[i] = qs[p]
+	}
+	return &view{qs: out, perm: perm}
+}
+
+// writePerm writes the view's permutation (uvarint n, then indexes), or 0
+// for the identity.
+func writePerm(w *writer, v *view) {
+	if v.perm == nil {
+		w.uvarint(0)
+		return
+	}
+	w.uvarint(uint64(len(v.perm)) + 1)
+	for _, p := range v.perm {
+		w.uvarint(uint64(p))
+	}
+}
+
+var queueSize = unsafe.Sizeof(alloc.MessageQueue{})
+
+// find is the position of q in the view: by address when q is an element
+// of the view's own array (strategies often return sub-slices), else by
+// value; -1 when absent.
+func (v *view) find(q *alloc.MessageQueue) int32 {
+	if len(v.qs) > 0 {
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(v.qs)))
+		p := uintptr(unsafe.Pointer(q))
+		if p >= base && p < base+uintptr(len(v.qs))*queueSize && (p-base)%queueSize == 0 {
+			return int32((p - base) / queueSize)
+		}
+	}
+	if v.index == nil {
+		v.index = make(map[alloc.MessageQueue]int32, len(v.qs))
+		for i := len(v.qs) - 1; i >= 0; i-- {
+			v.index[v.qs[i]] = int32(i)
+		}
+	}
+	if i, ok := v.index[*q]; ok {
+		return i
+	}
+	return -1
+}
+
+// writeRefs writes qs as refs into v (nil v: every queue explicit).
+func writeRefs(w *writer, v *view, qs []alloc.MessageQueue) {
+	if qs == nil {
+		w.uvarint(0)
+		return
+	}
+	w.uvarint(uint64(len(qs)) + 1)
+	for i := range qs {
+		k := int32(-1)
+		if v != nil {
+			k = v.find(&qs[i])
+		}
+		if k >= 0 {
+			w.uvarint(uint64(k) + 1)
+			continue
+		}
+		w.uvarint(0)
+		writeQueue(w, qs[i])
+	}
+}
+
+func writeQueue(w *writer, q alloc.MessageQueue) {
+	w.str(q.Topic)
+	w.str(q.BrokerName)
+	w.i32(q.QueueID)
+}
+
+// readStrings reads uvarint n then n strings; nil for the null marker
+// (n encoded as 0 means null, n+1 otherwise).
+func readStrings(r *reader) []string {
+	n := r.uvarint()
+	if n == 0 {
+		return nil
+	}
+	if n-1 > uint64(len(r.b)-r.p) {
+		r.fail()
+		return nil
+	}
+	out := make([]string, n-1)
+	for i := range out {
+		out[i] = r.str()
+	}
+	return out
+}
+
+func init() {
+	// topicNew: qlist (inline) → u32 handle.
+	register(opTopicNew, func(r *reader, w *writer) error {
+		qs, _, _, err := readQueueList(r, "queues")
+		if err != nil {
+			return err
+		}
+		if qs == nil {
+			qs = []alloc.MessageQueue{}
+		}
+		id := newHandle()
+		topics[id] = &topic{plain: view{qs: qs}}
+		w.uvarint(uint64(id))
+		return nil
+	})
+	// topicFree: uvarint handle. Freeing twice is harmless.
+	register(opTopicFree, func(r *reader, _ *writer) error {
+		delete(topics, uint32(r.uvarint()))
+		return nil
+	})
+}

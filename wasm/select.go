@@ -1,0 +1,72 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/producer"
+)
+
+// Hash argument types (u8), Java's Integer, Long and String.
+const (
+	argString = 0
+	argInt    = 1
+	argLong   = 2
+)
+
+func init() {
+	// selectHash: qlist mqs, u8 type, str | i32 | i64 → refs (one queue).
+	register(opSelectHash, func(r *reader, w *writer) error {
+		qs, t, _, err := readQueueList(r, "mqs")
+		if err != nil {
+			return err
+		}
+		var key producer.HashKey
+		switch r.u8() {
+		case argString:
+			key = producer.StringKey(r.str())
+		case argInt:
+			key = producer.IntKey(r.i32())
+		case argLong:
+			key = producer.LongKey(r.i64())
+		default:
+			r.fail()
+		}
+		if r.err != nil {
+			return r.err
+		}
+		q, err := producer.SelectHash(qs, key)
+		if err != nil {
+			return err
+		}
+		v := viewOf(qs, t, unsorted)
+		i := v.find(&q)
+		writeRefs(w, v, v.qs[i:i+1])
+		return nil
+	})
+	// selectGroup: qlist mqs, str messageGroup, u8 client (0 Java, 1
+	// Node.js 1.0.8) → refs (one queue).
+	register(opSelectGroup, func(r *reader, w *writer) error {
+		qs, t, _, err := readQueueList(r, "mqs")
+		if err != nil {
+			return err
+		}
+		group := r.str()
+		c := producer.GroupJava
+		if r.u8() == 1 {
+			c = producer.GroupNodeJS1_0_8
+		}
+		if r.err != nil {
+			return r.err
+		}
+		i, err := producer.MessageGroupIndex(group, len(qs), c)
+		if err != nil {
+			return err
+		}
+		writeRefs(w, viewOf(qs, t, unsorted), qs[i:i+1])
+		return nil
+	})
+}
+
+// writeQueues writes qs with every queue explicit (no base list).
+func writeQueues(w *writer, qs []alloc.MessageQueue) { writeRefs(w, nil, qs) }

@@ -1,0 +1,86 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+)
+
+// Clients an allocate request names (u8).
+const (
+	clientJava493 = 0
+	clientJava533 = 1
+	clientGo      = 2
+)
+
+// maxSpecDepth bounds MACHINE_ROOM_NEARBY nesting while reading (alloc
+// checks its own, smaller, limit when building).
+const maxSpecDepth = 32
+
+// readSpec reads a strategy spec:
+//
+//	str name, u8 flags (1 messageQueueList, 2 consumeridcs, 4 virtualNodeCnt,
+//	8 inner, 16 resolver), then the flagged fields in that order:
+//	qlist, strings, i32, spec, (str sep, i32 brokerField, i32 consumerField)
+func readSpec(r *reader, depth int) alloc.StrategySpec {
+	var s alloc.StrategySpec
+	if depth > maxSpecDepth {
+		r.fail()
+		return s
+	}
+	s.Name = r.str()
+	flags := r.u8()
+	if flags&1 != 0 {
+		qs, _, _, err := readQueueList(r, "strategy.messageQueueList")
+		if err != nil && r.err == nil {
+			r.err = err
+		}
+		s.MessageQueueList, s.HasMessageQueueList = qs, true
+	}
+	if flags&2 != 0 {
+		s.ConsumerIDCs = readStrings(r)
+	}
+	if flags&4 != 0 {
+		vn := int(r.i32())
+		s.VirtualNodeCnt = &vn
+	}
+	if flags&8 != 0 {
+		inner := readSpec(r, depth+1)
+		s.Inner = &inner
+	}
+	if flags&16 != 0 {
+		s.Resolver = &alloc.SplitResolverSpec{Sep: r.str(), BrokerField: int(r.i32()), ConsumerField: int(r.i32())}
+	}
+	return s
+}
+
+// readStrategy reads a spec and builds it for client with the same
+// builders the native conformance runner uses.
+func readStrategy(r *reader, client byte) (alloc.Strategy, error) {
+	spec := readSpec(r, 0)
+	if r.err != nil {
+		return nil, r.err
+	}
+	switch client {
+	case clientGo:
+		return goclient.NewStrategy(spec)
+	case clientJava533:
+		return alloc.NewStrategy(spec, alloc.WithClientVersion(alloc.Java533))
+	}
+	return alloc.NewStrategy(spec, alloc.WithClientVersion(alloc.Java493))
+}
+
+func init() {
+	// strategyName: u8 client, spec → str Java getName(). Building the
+	// strategy reports spec errors (e.g. a negative virtualNodeCnt).
+	register(opStrategyName, func(r *reader, w *writer) error {
+		client := r.u8()
+		s, err := readStrategy(r, client)
+		if err != nil {
+			return err
+		}
+		w.str(s.Name())
+		return nil
+	})
+}
