@@ -9,7 +9,7 @@ ADDR     ?= 127.0.0.1:8080
 BIN      := $(CURDIR)/.bin
 WASM     := js/rmqalloc.wasm
 WASM_EXEC := js/wasm_exec.js
-GO_SRC   := $(shell find alloc wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+GO_SRC   := $(shell find alloc wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 # Size budget of the module (issue 4): raw and gzip -9, in bytes.
 WASM_MAX_RAW  ?= 2600000
 WASM_MAX_GZIP ?= 760000

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // MessageQueue identifies one queue of a topic on one broker, as Java's
@@ -64,11 +65,11 @@ func CompareStrings(a, b string) int { return javalang.CompareStrings(a, b) }
 
 // SortQueues sorts qs in place in the rebalance order (CompareQueues). The
 // sort is stable, as Java's Collections.sort is.
-func SortQueues(qs []MessageQueue) { slices.SortStableFunc(qs, CompareQueues) }
+func SortQueues(qs []MessageQueue) { sortx.Func(qs, CompareQueues) }
 
 // SortClientIDs sorts client IDs in place as the rebalance does: Java string
 // order, so "192.168.1.10" < "192.168.1.11" < "192.168.1.9".
-func SortClientIDs(cids []string) { slices.SortStableFunc(cids, javalang.CompareStrings) }
+func SortClientIDs(cids []string) { sortx.Func(cids, javalang.CompareStrings) }
 
 // SortedQueues returns a sorted copy of qs; nil stays nil.
 func SortedQueues(qs []MessageQueue) []MessageQueue {

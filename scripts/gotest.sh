@@ -24,7 +24,7 @@ wasm)
     HOME="$HOME" TMPDIR="$tmp" GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)" \
     GOPATH="$(go env GOPATH)" GOPROXY="$(go env GOPROXY)" GOFLAGS=-buildvcs=false \
     GOOS=js GOARCH=wasm \
-    go test -count=1 -v ./alloc/... ./wasm/... >"$log" 2>&1
+    go test -count=1 -v ./alloc/... ./internal/... ./wasm/... >"$log" 2>&1
   rc=$?
   rm -rf "$tmp" ;;
 *) echo "usage: gotest.sh native|wasm" >&2; exit 2 ;;

@@ -3,10 +3,10 @@
 package main
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // Client-ID lists on the wire (allocate / allocateAll): u8 tag, then
@@ -70,11 +70,7 @@ func (l *cidList) viewOf(order sortOrder) *cidView {
 		if order == goSort {
 			cmp = strings.Compare // goclient.SortClientIDs: byte order
 		}
-		perm := make([]int32, len(l.ids))
-		for i := range perm {
-			perm[i] = int32(i)
-		}
-		slices.SortStableFunc(perm, func(a, b int32) int { return cmp(l.ids[a], l.ids[b]) })
+		perm := sortx.Perm(len(l.ids), func(a, b int32) int { return cmp(l.ids[a], l.ids[b]) })
 		ids := make([]string, len(perm))
 		for i, p := range perm {
 			ids[i] = l.ids[p]

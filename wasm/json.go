@@ -13,10 +13,16 @@ import (
 // jsonw writes JSON by hand: analysis results are nested structures that
 // JS reads with one JSON.parse, and encoding/json (reflection) would cost
 // the module ~700 KB. Keys and shapes follow alloc/analysis's json tags.
+//
+// Its small methods are marked go:noinline: inlined, each append expands
+// into a few hundred bytes of WebAssembly at every call site, and the
+// writers below make hundreds of calls (about 37 KB of module in all).
 type jsonw struct{ w *writer }
 
+//go:noinline
 func (j jsonw) raw(s string) { j.w.b = append(j.w.b, s...) }
 
+//go:noinline
 func (j jsonw) str(s string) {
 	b := append(j.w.b, '"')
 	for i := 0; i < len(s); {
@@ -54,8 +60,10 @@ func (j jsonw) str(s string) {
 	j.w.b = append(b, '"')
 }
 
+//go:noinline
 func (j jsonw) int(v int) { j.w.b = strconv.AppendInt(j.w.b, int64(v), 10) }
 
+//go:noinline
 func (j jsonw) float(f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		j.raw("null")
@@ -64,6 +72,7 @@ func (j jsonw) float(f float64) {
 	j.w.b = strconv.AppendFloat(j.w.b, f, 'g', -1, 64)
 }
 
+//go:noinline
 func (j jsonw) bool(v bool) {
 	if v {
 		j.raw("true")
@@ -73,6 +82,8 @@ func (j jsonw) bool(v bool) {
 }
 
 // key writes `,"k":` (without the comma for the first key, first=true).
+//
+//go:noinline
 func (j jsonw) key(k string, first bool) {
 	if !first {
 		j.raw(",")

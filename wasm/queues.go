@@ -3,11 +3,11 @@
 package main
 
 import (
-	"slices"
 	"unsafe"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // Queue lists on the wire.
@@ -111,11 +111,7 @@ func sortedView(qs []alloc.MessageQueue, order sortOrder) *view {
 	if order == goSort {
 		cmp = goclient.CompareQueues
 	}
-	perm := make([]int32, len(qs))
-	for i := range perm {
-		perm[i] = int32(i)
-	}
-	slices.SortStableFunc(perm, func(a, b int32) int { return cmp(qs[a], qs[b]) })
+	perm := sortx.Perm(len(qs), func(a, b int32) int { return cmp(qs[a], qs[b]) })
 	out := make([]alloc.MessageQueue, len(qs))
 	for i, p := range perm {
 		out[i] = qs[p]

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // Diff is what changes between two plans of one group, e.g. before and
@@ -129,7 +130,7 @@ func diffWith(a, b *Plan, qmap []int32) *Diff {
 			d.MovedQueues = append(d.MovedQueues, j)
 		}
 	}
-	slices.Sort(d.MovedQueues)
+	sortx.Int32s(d.MovedQueues)
 	for j := range b.Queues {
 		if !inA[j] {
 			d.Added++
@@ -154,7 +155,7 @@ func sameOwners(oa, ob []int32, mmap []int32, scratch []int32) (bool, []int32) {
 	for _, m := range oa {
 		scratch = append(scratch, mmap[m])
 	}
-	slices.Sort(scratch)
+	sortx.Int32s(scratch)
 	return slices.Equal(scratch, ob), scratch
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // Stats describes how evenly a plan spreads its queues.
@@ -208,7 +209,7 @@ func roomSpread(p *Plan, r alloc.MachineRoomResolver) ([]RoomSpread, float64) {
 			out[qRoom[i]].Remote++
 		}
 	}
-	slices.SortStableFunc(out, func(a, b RoomSpread) int { return alloc.CompareStrings(a.Room, b.Room) })
+	sortx.Func(out, func(a, b RoomSpread) int { return alloc.CompareStrings(a.Room, b.Room) })
 	if assigned == 0 {
 		return out, 0
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // queueOrder is a queue list in canonical order (Java's rebalance order
@@ -46,11 +47,7 @@ func (o *queueOrder) goView() ([]alloc.MessageQueue, []int32) {
 	if !o.sort {
 		return o.goQueues, nil
 	}
-	pos := make([]int32, len(o.queues))
-	for i := range pos {
-		pos[i] = int32(i)
-	}
-	slices.SortStableFunc(pos, func(a, b int32) int { return goclient.CompareQueues(o.queues[a], o.queues[b]) })
+	pos := sortx.Perm(len(o.queues), func(a, b int32) int { return goclient.CompareQueues(o.queues[a], o.queues[b]) })
 	identity := true
 	for i, p := range pos {
 		if int(p) != i {
@@ -152,7 +149,7 @@ func (u *universe) planGo(p *Plan, s goclient.Strategy) {
 		}
 		p.Shares[m] = sortedSet(share)
 	}
-	slices.SortFunc(p.Errors, func(a, b MemberError) int { return a.Member - b.Member })
+	sortx.Func(p.Errors, func(a, b MemberError) int { return a.Member - b.Member })
 }
 
 func (u *universe) planJava(p *Plan, s alloc.Strategy) {
@@ -195,7 +192,7 @@ func memberError(m int32, err error) MemberError {
 // sortedSet sorts s and drops repeats, in place.
 func sortedSet(s []int32) []int32 {
 	if !slices.IsSorted(s) {
-		slices.Sort(s)
+		sortx.Int32s(s)
 	}
 	return slices.Compact(s)
 }

@@ -2,11 +2,11 @@ package goclient
 
 import (
 	"hash/crc32"
-	"slices"
 	"sort"
 	"strconv"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // DefaultVirtualNodes is the virtual node count the vectors use when a spec
@@ -104,7 +104,7 @@ func (s consistentHash) ring(cidAll []string) (ring, error) {
 			nodes = append(nodes, node{key: crc32.ChecksumIEEE(buf), seq: len(nodes), owner: o})
 		}
 	}
-	slices.SortFunc(nodes, func(a, b node) int {
+	sortx.Func(nodes, func(a, b node) int {
 		if a.key != b.key {
 			if a.key < b.key {
 				return -1

@@ -2,10 +2,10 @@ package goclient
 
 import (
 	"cmp"
-	"slices"
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // CompareQueues is the Go client's rebalance order: topic, then broker name,
@@ -22,8 +22,8 @@ func CompareQueues(a, b alloc.MessageQueue) int {
 }
 
 // SortQueues sorts qs in place as the Go client's rebalance does.
-func SortQueues(qs []alloc.MessageQueue) { slices.SortStableFunc(qs, CompareQueues) }
+func SortQueues(qs []alloc.MessageQueue) { sortx.Func(qs, CompareQueues) }
 
 // SortClientIDs sorts cids in place as the Go client's rebalance does: by
 // UTF-8 bytes.
-func SortClientIDs(cids []string) { slices.Sort(cids) }
+func SortClientIDs(cids []string) { sortx.Func(cids, strings.Compare) }

@@ -1,6 +1,10 @@
 package producer
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
+)
 
 // Fault is one broker's fault item as the client's LatencyFaultTolerance
 // keeps it.
@@ -115,7 +119,7 @@ func (t *faultTable) pickOneAtLeast(now int64, worst *sendIndex) (broker string,
 		return "", false
 	}
 	sorted := slices.Clone(t.items)
-	slices.SortStableFunc(sorted, func(a, b Fault) int {
+	sortx.Func(sorted, func(a, b Fault) int {
 		aa, ba := a.Available(now), b.Available(now)
 		switch {
 		case aa && !ba:

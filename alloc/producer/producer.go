@@ -3,7 +3,6 @@ package producer
 import (
 	"math"
 	"slices"
-	"time"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
@@ -19,7 +18,9 @@ type Options struct {
 	// Update does nothing. On: brokers reported slow or isolated by Update
 	// are avoided for a while.
 	LatencyFaultTolerance bool
-	// Clock returns the current time in milliseconds. nil: the real clock.
+	// Clock returns the current time in milliseconds. nil: the real clock
+	// (time.Now; under GOOS=js the host's Date.now(), so the module does
+	// not link the time package).
 	Clock func() int64
 	// StartIndex is the send index's value before its first increment.
 	// nil: random, like the client (4.9.3: abs(nextInt()); 5.3.3:
@@ -107,7 +108,7 @@ func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
 	var rng *javaRandom
 	random := func() int32 {
 		if rng == nil {
-			rng = newJavaRandom(time.Now().UnixNano())
+			rng = newJavaRandom(randomSeed())
 		}
 		if p.version == Version4_9_3 {
 			return abs32(rng.nextInt())
@@ -127,12 +128,12 @@ func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
 		p.worst.s = random()
 	}
 	if p.clock == nil {
-		p.clock = func() int64 { return time.Now().UnixMilli() }
+		p.clock = nowMillis
 	}
 	if p.resetValue == nil {
 		p.resetValue = func() int32 {
 			if rng == nil {
-				rng = newJavaRandom(time.Now().UnixNano())
+				rng = newJavaRandom(randomSeed())
 			}
 			return rng.nextIntN(math.MaxInt32) // Math.abs(random.nextInt(Integer.MAX_VALUE))
 		}

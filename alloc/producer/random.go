@@ -1,10 +1,6 @@
 package producer
 
-import (
-	"time"
-
-	"github.com/rmqalloc/rmqalloc/alloc"
-)
+import "github.com/rmqalloc/rmqalloc/alloc"
 
 // javaRandom is java.util.Random: a 48-bit linear congruential generator.
 // Same seed, same sequence as Java.
@@ -55,8 +51,8 @@ type Random struct{ rng *javaRandom }
 func NewRandom(seed int64) *Random { return &Random{rng: newJavaRandom(seed)} }
 
 // NewTimeSeededRandom is the upstream default: seeded with the current time
-// in milliseconds.
-func NewTimeSeededRandom() *Random { return NewRandom(time.Now().UnixMilli()) }
+// in milliseconds (under GOOS=js, the host's Date.now()).
+func NewTimeSeededRandom() *Random { return NewRandom(nowMillis()) }
 
 // Select picks a queue. An empty mqs fails as Java's nextInt(0) does, with
 // IllegalArgumentException "bound must be positive", and consumes no

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // Permission bits of QueueData.Perm, as Java's PermName defines them.
@@ -75,11 +76,7 @@ func (r *Route) PublishQueues(topic string) ([]alloc.MessageQueue, error) {
 	if r.OrderTopicConf != nil && *r.OrderTopicConf != "" {
 		return orderedQueues(topic, *r.OrderTopicConf)
 	}
-	order := make([]int, len(r.QueueDatas))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
+	order := sortx.Perm(len(r.QueueDatas), func(a, b int32) int {
 		return javalang.CompareStrings(r.QueueDatas[a].BrokerName, r.QueueDatas[b].BrokerName)
 	})
 	out := []alloc.MessageQueue{}
@@ -89,7 +86,7 @@ func (r *Route) PublishQueues(topic string) ([]alloc.MessageQueue, error) {
 			continue
 		}
 		var err error
-		out, err = appendQueues(out, topic, qd.BrokerName, qd.WriteQueueNums, "queueDatas["+strconv.Itoa(i)+"].writeQueueNums")
+		out, err = appendQueues(out, topic, qd.BrokerName, qd.WriteQueueNums, "queueDatas["+strconv.Itoa(int(i))+"].writeQueueNums")
 		if err != nil {
 			return nil, err
 		}
