@@ -1,6 +1,7 @@
 package producer
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
@@ -127,9 +128,9 @@ func (t *faultTable) pickOneAtLeast(now int64, worst *sendIndex) (broker string,
 		case ba && !aa:
 			return 1
 		case a.Latency != b.Latency:
-			return cmpInt64(a.Latency, b.Latency)
+			return cmp.Compare(a.Latency, b.Latency)
 		}
-		return cmpInt64(a.StartTimestamp, b.StartTimestamp)
+		return cmp.Compare(a.StartTimestamp, b.StartTimestamp)
 	})
 	half := int32(len(sorted) / 2)
 	if half <= 0 {
@@ -140,14 +141,4 @@ func (t *faultTable) pickOneAtLeast(now int64, worst *sendIndex) (broker string,
 		return "", false // IndexOutOfBoundsException, caught by the caller
 	}
 	return sorted[i].Broker, true
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

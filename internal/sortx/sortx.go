@@ -9,6 +9,8 @@
 // Collections.sort does.
 package sortx
 
+import "cmp"
+
 // insertionMax is the length up to which a run is sorted by insertion
 // (stable, no allocation); longer input is merge sorted from such runs.
 const insertionMax = 16
@@ -134,13 +136,5 @@ func Func[T any](s []T, cmp func(a, b T) int) {
 
 // Int32s sorts s in ascending order.
 func Int32s(s []int32) {
-	Stable(s, func(a, b int32) int {
-		switch {
-		case a < b:
-			return -1
-		case a > b:
-			return 1
-		}
-		return 0
-	})
+	Stable(s, cmp.Compare[int32])
 }

@@ -1,6 +1,9 @@
 package javalang
 
-import "unicode/utf8"
+import (
+	"cmp"
+	"unicode/utf8"
+)
 
 // CompareStrings orders a and b as Java's String.compareTo does: by UTF-16
 // code units. It returns -1, 0 or +1.
@@ -17,7 +20,7 @@ func CompareStrings(a, b string) int {
 		i++
 	}
 	if i == n {
-		return compareInts(len(a), len(b))
+		return cmp.Compare(len(a), len(b))
 	}
 	// Back up to the start of the rune that differs.
 	// Both strings must be at a rune start, or invalid UTF-8 could make the
@@ -29,19 +32,19 @@ func CompareStrings(a, b string) int {
 		ra, wa := utf8.DecodeRuneInString(a[i:])
 		rb, wb := utf8.DecodeRuneInString(b[i:])
 		if ra != rb {
-			if c := compareInts(firstUnit(ra), firstUnit(rb)); c != 0 {
+			if c := cmp.Compare(firstUnit(ra), firstUnit(rb)); c != 0 {
 				return c
 			}
 			// Same high surrogate: low surrogates follow code point order.
-			return compareInts(int(ra), int(rb))
+			return cmp.Compare(int(ra), int(rb))
 		}
 		if wa != wb {
 			// Both invalid bytes decoded to U+FFFD; fall back to bytes.
-			return compareInts(int(a[i]), int(b[i]))
+			return cmp.Compare(int(a[i]), int(b[i]))
 		}
 		i += wa
 	}
-	return compareInts(len(a)-i, len(b)-i)
+	return cmp.Compare(len(a)-i, len(b)-i)
 }
 
 // firstUnit is the first UTF-16 code unit of r.
@@ -50,14 +53,4 @@ func firstUnit(r rune) int {
 		return 0xD800 + int((r-0x10000)>>10)
 	}
 	return int(r)
-}
-
-func compareInts(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

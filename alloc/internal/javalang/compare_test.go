@@ -1,6 +1,7 @@
 package javalang
 
 import (
+	"cmp"
 	"slices"
 	"testing"
 	"unicode/utf16"
@@ -13,10 +14,10 @@ func javaCompare(a, b string) int {
 	ua, ub := utf16.Encode([]rune(a)), utf16.Encode([]rune(b))
 	for i := 0; i < len(ua) && i < len(ub); i++ {
 		if ua[i] != ub[i] {
-			return compareInts(int(ua[i]), int(ub[i]))
+			return cmp.Compare(int(ua[i]), int(ub[i]))
 		}
 	}
-	return compareInts(len(ua), len(ub))
+	return cmp.Compare(len(ua), len(ub))
 }
 
 func TestCompareStrings(t *testing.T) {
