@@ -8,6 +8,9 @@ PROFILE  ?= java-4.9.3
 ADDR     ?= 127.0.0.1:8080
 BIN      := $(CURDIR)/.bin
 WASM     := js/rmqalloc.wasm
+# The full module: the core one plus rebalance analysis (-tags rmqfull),
+# loaded by load({ analysis: true }). No size budget.
+WASM_FULL := js/rmqalloc-full.wasm
 WASM_EXEC := js/wasm_exec.js
 GO_SRC   := $(shell find alloc wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 # Size budget of the module (issue 4): raw and gzip -9, in bytes.
@@ -22,13 +25,16 @@ export GOFLAGS := -buildvcs=false
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
-build: $(WASM) $(WASM_EXEC) ## build the WebAssembly module into js/rmqalloc.wasm
+build: $(WASM) $(WASM_FULL) $(WASM_EXEC) ## build js/rmqalloc.wasm (core) and js/rmqalloc-full.wasm (with analysis)
 
 $(WASM): $(GO_SRC)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
 
-# wasm_exec.js must come from the Go that built the module.
-$(WASM_EXEC): $(WASM)
+$(WASM_FULL): $(GO_SRC)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags rmqfull -o $@ ./wasm
+
+# wasm_exec.js must come from the Go that built the modules.
+$(WASM_EXEC): $(WASM) $(WASM_FULL)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
 
 run: build ## build everything and serve the playground at http://$(ADDR)
@@ -36,7 +42,7 @@ run: build ## build everything and serve the playground at http://$(ADDR)
 
 test: tools build ## every test layer: native Go, Go in Chromium, JS package, site end to end
 	@scripts/layer.sh "go test -race (native)" scripts/gotest.sh native
-	@scripts/layer.sh "module size" scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP)
+	@scripts/layer.sh "module size" scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
 	@scripts/layer.sh "go test (GOOS=js GOARCH=wasm in Chromium)" scripts/gotest.sh wasm
 	@scripts/layer.sh "node --test (js package)" scripts/nodetest.sh js test
 	@scripts/layer.sh "playwright (site end to end)" scripts/nodetest.sh site e2e
@@ -50,8 +56,8 @@ test-js: tools build ## node --test of the JS package only
 	scripts/nodetest.sh js test
 test-e2e: tools build ## Playwright tests of the playground only
 	scripts/nodetest.sh site e2e
-check-size: build ## fail when the module exceeds its size budget
-	scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP)
+check-size: build ## fail when the core module exceeds its size budget (the full one's size is printed)
+	scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
 
 tools: chromium npm $(BIN)/go_js_wasm_exec ## install what the tests need (idempotent)
 
@@ -83,4 +89,4 @@ bench-js: build ## JS benchmarks beside the native baseline of the same run
 	@node js/bench/bench.mjs --native test-results/bench-native.txt
 
 clean: ## remove build outputs and installed tools
-	rm -rf $(BIN) $(WASM) $(WASM_EXEC) js/node_modules site/node_modules test-results
+	rm -rf $(BIN) $(WASM) $(WASM_FULL) $(WASM_EXEC) js/node_modules site/node_modules test-results

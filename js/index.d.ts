@@ -287,7 +287,7 @@ export type ErrorCode =
   | 'ERR_NUMBER_FORMAT'
   /** The go client would panic (0 virtual nodes in its CONSISTENT_HASH). */
   | 'ERR_PANIC'
-  /** The operation does not exist for this version/profile. */
+  /** The operation does not exist for this version/profile, or needs the full module (rmq.analysis on the core one). */
   | 'ERR_UNSUPPORTED'
   /** A Topic or Producer used after dispose(). */
   | 'ERR_DISPOSED'
@@ -314,6 +314,12 @@ export function isRmqError(e: unknown): e is RmqError;
 export interface Rmq {
   /** rmqalloc's version (the package's). */
   readonly version: string;
+  /**
+   * Which module is loaded, as the module itself reports it: 'core'
+   * (rmqalloc.wasm, the default of load()) or 'full' (rmqalloc-full.wasm,
+   * loaded by load({ analysis: true }): the same plus rmq.analysis).
+   */
+  readonly build: 'core' | 'full';
   /** The consumer strategies. */
   readonly strategies: readonly StrategyInfo[];
   /** The profiles and their ops. */
@@ -346,7 +352,14 @@ export interface Rmq {
   /** Publish and subscribe queues of a topic route. */
   routeToQueues(options: { topic: string; route: TopicRouteData }): RouteQueues;
 
-  /** Analyses over whole-group plans: stats, diffs, scenarios, inconsistent views, mixed clients. */
+  /**
+   * Analyses over whole-group plans: stats, diffs, scenarios, inconsistent
+   * views, mixed clients. Full module only (`build === 'full'`, from
+   * load({ analysis: true })): on the core module every method throws an
+   * RmqError with code 'ERR_UNSUPPORTED' and message
+   * "rmq.analysis needs the full module: load({ analysis: true })", and the
+   * instance stays usable.
+   */
   readonly analysis: Analysis;
 
   /** Stops the Go program and frees everything; later calls throw ERR_MODULE_EXITED. */
@@ -478,7 +491,11 @@ export interface ViewsResult {
   orphaned: number[];
 }
 
-/** Analyses over whole-group plans (alloc/analysis). Results are plain JSON-shaped objects. */
+/**
+ * Analyses over whole-group plans (alloc/analysis). Results are plain
+ * JSON-shaped objects. Only the full module has them (load({ analysis: true }));
+ * on the core module every method throws ERR_UNSUPPORTED.
+ */
 export interface Analysis {
   /** One plan with its statistics. */
   plan(options: PlanInput): AnalysisPlan;
@@ -509,9 +526,21 @@ export interface Analysis {
   }): ViewsResult;
 }
 
-/** How to find the WebAssembly module. Node default: rmqalloc.wasm beside this file; browser default: new URL('./rmqalloc.wasm', import.meta.url). */
+/**
+ * Which module to load and how to find it. Node default: rmqalloc.wasm
+ * (rmqalloc-full.wasm with `analysis: true`) beside this file; browser
+ * default: new URL('./rmqalloc.wasm', import.meta.url) (resp.
+ * './rmqalloc-full.wasm').
+ */
 export interface InitOptions {
-  /** URL (browser, worker) or file path/URL (Node) of rmqalloc.wasm. */
+  /**
+   * true: load the full module (rmqalloc-full.wasm), which adds
+   * rmq.analysis; false or absent: the core one (rmqalloc.wasm, smaller).
+   * Each has its own instance. With `analysis: true`, wasmURL, wasmModule or
+   * bytes must be the full module (else ERR_LOAD_FAILED).
+   */
+  analysis?: boolean;
+  /** URL (browser, worker) or file path/URL (Node) of the module (rmqalloc.wasm, or rmqalloc-full.wasm with `analysis: true`). */
   wasmURL?: string | URL;
   /** An already compiled module. */
   wasmModule?: WebAssembly.Module;
@@ -520,8 +549,9 @@ export interface InitOptions {
 }
 
 /**
- * Loads the module (once): later calls return the same instance. After a
- * failed load, or after the instance exited, a call starts afresh.
+ * Loads the module (once per build): later calls return the same instance,
+ * { analysis: true } the full module's. After a failed load, or after the
+ * instance exited, a call starts afresh.
  */
 export function load(options?: InitOptions): Promise<Rmq>;
 

@@ -2,24 +2,26 @@
 // real clients compute it, in WebAssembly. See index.d.ts for the API.
 //
 //   import { load } from 'rmqalloc';
-//   const rmq = await load();
+//   const rmq = await load();                      // core module
+//   const full = await load({ analysis: true });   // with rmq.analysis
 
 import { start } from './lib/runtime.js';
 import { Rmq } from './lib/api.js';
-import { isRmqError, typeError } from './lib/errors.js';
+import { isRmqError, rmqError, typeError } from './lib/errors.js';
 
 export { isRmqError };
 
 /** The package version (package.json's). */
 export const version = '0.1.0';
 
-let instance = null;
-let pending = null;
+// One instance per build: 'core' (rmqalloc.wasm) and 'full'
+// (rmqalloc-full.wasm, with rmq.analysis), each loaded once.
+const slots = { core: { instance: null, pending: null }, full: { instance: null, pending: null } };
 
 function checkOptions(options) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object') throw typeError('options', 'an object', options);
-  const { wasmURL, wasmModule, bytes } = options;
+  const { wasmURL, wasmModule, bytes, analysis } = options;
   if (wasmURL !== undefined && typeof wasmURL !== 'string' && !(wasmURL instanceof URL)) {
     throw typeError('options.wasmURL', 'a string or URL', wasmURL);
   }
@@ -29,31 +31,48 @@ function checkOptions(options) {
   if (bytes !== undefined && !(bytes instanceof ArrayBuffer) && !ArrayBuffer.isView(bytes)) {
     throw typeError('options.bytes', 'an ArrayBuffer or typed array', bytes);
   }
+  if (analysis !== undefined && typeof analysis !== 'boolean') {
+    throw typeError('options.analysis', 'a boolean', analysis);
+  }
   return options;
+}
+
+/** Starts the module of build for opts and checks it is that build. */
+async function startBuild(opts, build) {
+  const rmq = new Rmq(await start(opts));
+  if (build === 'full' && rmq.build !== 'full') {
+    await rmq.exit();
+    throw rmqError(Error, 'ERR_LOAD_FAILED', 'rmqalloc: load({ analysis: true }) got the core module; pass the full one (rmqalloc-full.wasm) as wasmURL, wasmModule or bytes', { field: 'options.analysis' });
+  }
+  return rmq;
 }
 
 /**
  * Loads the module once and returns the instance; later calls return the
- * same one. After a failed load, or once the instance has exited, a call
+ * same one. { analysis: true } loads the full module (rmqalloc-full.wasm,
+ * with rmq.analysis) instead of the core one: each build has its own
+ * instance. After a failed load, or once the instance has exited, a call
  * starts a fresh one.
  */
 export async function load(options) {
   const opts = checkOptions(options);
-  if (instance !== null && instance.alive) return instance;
-  if (pending === null) {
-    pending = start(opts).then(
-      (rt) => {
-        instance = new Rmq(rt);
-        pending = null;
-        return instance;
+  const build = opts.analysis === true ? 'full' : 'core';
+  const slot = slots[build];
+  if (slot.instance !== null && slot.instance.alive) return slot.instance;
+  if (slot.pending === null) {
+    slot.pending = startBuild(opts, build).then(
+      (rmq) => {
+        slot.instance = rmq;
+        slot.pending = null;
+        return rmq;
       },
       (e) => {
-        pending = null;
+        slot.pending = null;
         throw e;
       },
     );
   }
-  return pending;
+  return slot.pending;
 }
 
 /** Same as load() (esbuild-style name). */

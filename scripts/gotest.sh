@@ -3,7 +3,9 @@
 # package lines, every failure and skip, and a closing "N passed, N failed".
 #   native: go test -race ./...
 #   wasm:   the alloc and wasm packages under GOOS=js GOARCH=wasm in headless
-#           Chromium through wasmbrowsertest (.bin/go_js_wasm_exec).
+#           Chromium through wasmbrowsertest (.bin/go_js_wasm_exec), then
+#           ./wasm again with -tags rmqfull (the full module's build); both
+#           runs go into the log and the counts.
 set -uo pipefail
 mode=${1:?native or wasm}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,13 +21,20 @@ wasm)
   # trimmed one. A private TMPDIR collects chromedp's leftovers.
   tmp=$(mktemp -d)
   goroot=$(go env GOROOT)
-  timeout 900 env -i \
-    PATH="$root/scripts/chromium-flags:$root/.bin:$goroot/bin:/usr/local/bin:/usr/bin:/bin" \
-    HOME="$HOME" TMPDIR="$tmp" GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)" \
-    GOPATH="$(go env GOPATH)" GOPROXY="$(go env GOPROXY)" GOFLAGS=-buildvcs=false \
-    GOOS=js GOARCH=wasm \
-    go test -count=1 -v ./alloc/... ./internal/... ./wasm/... >"$log" 2>&1
+  wasmtest() {
+    timeout 900 env -i \
+      PATH="$root/scripts/chromium-flags:$root/.bin:$goroot/bin:/usr/local/bin:/usr/bin:/bin" \
+      HOME="$HOME" TMPDIR="$tmp" GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)" \
+      GOPATH="$(go env GOPATH)" GOPROXY="$(go env GOPROXY)" GOFLAGS=-buildvcs=false \
+      GOOS=js GOARCH=wasm \
+      go test -count=1 -v "$@"
+  }
+  wasmtest ./alloc/... ./internal/... ./wasm/... >"$log" 2>&1
   rc=$?
+  echo "=== go test -tags rmqfull ./wasm/ (full module build)" >>"$log"
+  wasmtest -tags rmqfull ./wasm/ 2>&1 | sed -E 's#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\1\2 [-tags rmqfull]\3#' >>"$log"
+  rc2=${PIPESTATUS[0]}
+  [ $rc -ne 0 ] || rc=$rc2
   rm -rf "$tmp" ;;
 *) echo "usage: gotest.sh native|wasm" >&2; exit 2 ;;
 esac

@@ -7,7 +7,8 @@ import { analyze, compareAll, producerView, problemsView, examples } from './lib
 let rmq = null;
 
 async function instance() {
-  if (!rmq || !rmq.alive) rmq = await load({ wasmURL: '/js/rmqalloc.wasm' });
+  // The full module: the playground shows rmq.analysis (views, mixed, ...).
+  if (!rmq || !rmq.alive) rmq = await load({ analysis: true, wasmURL: '/js/rmqalloc-full.wasm' });
   return rmq;
 }
 

@@ -1,4 +1,4 @@
-//go:build js && wasm
+//go:build js && wasm && rmqfull
 
 package main
 
@@ -7,16 +7,14 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/analysis"
 )
 
-// Analysis operations (alloc/analysis). Requests are binary like every
-// other; results are JSON text (json.go), read by JS with JSON.parse.
-const (
-	opAnalysisPlan         = opAnalysis + 0
-	opAnalysisDiff         = opAnalysis + 1
-	opAnalysisScenario     = opAnalysis + 2
-	opAnalysisViews        = opAnalysis + 3
-	opAnalysisSubscription = opAnalysis + 4
-	opAnalysisMixed        = opAnalysis + 5
-)
+// The analysis operations (alloc/analysis), in the full build only
+// (-tags rmqfull: js/rmqalloc-full.wasm, loaded by load({ analysis: true })).
+// Requests are binary like every other; results are JSON text (json.go),
+// read by JS with JSON.parse. Package analysis and the JSON writer cost the
+// module about 250 KB, which is why the core build leaves them out.
+
+// build names this build in the meta response (meta.go).
+const build = "full"
 
 // readClientStrategy: u8 client, spec.
 func readClientStrategy(r *reader) (alloc.Strategy, error) { return readStrategy(r, r.u8()) }

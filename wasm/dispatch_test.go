@@ -3,8 +3,6 @@
 package main
 
 import (
-	"encoding/json"
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -134,28 +132,6 @@ func TestViewFindsByAddressAndByValue(t *testing.T) {
 	equal(t, int32(2), v.find(&fresh), "new strings, by value")
 	other := alloc.MessageQueue{Topic: "X"}
 	equal(t, int32(-1), v.find(&other), "absent")
-}
-
-func TestJSONWriterOutputParses(t *testing.T) {
-	var w writer
-	j := jsonw{&w}
-	j.raw(`{"s":`)
-	j.str("q\"\\\n\t\x01😀\xff")
-	j.key("f", false)
-	j.float(1.5)
-	j.key("n", false)
-	j.float(math.NaN())
-	j.key("q", false)
-	j.queue(alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: -1})
-	j.raw("}")
-	var got map[string]any
-	if err := json.Unmarshal(w.b, &got); err != nil {
-		t.Fatalf("%v: %s", err, w.b)
-	}
-	equal(t, "q\"\\\n\t\x01😀\ufffd", got["s"], "escaped string")
-	equal(t, 1.5, got["f"], "float")
-	equal(t, nil, got["n"], "NaN as null")
-	equal(t, map[string]any{"topic": "T", "brokerName": "b", "queueId": -1.0}, got["q"], "queue")
 }
 
 // FuzzDispatch: any bytes to any operation give a response (ok or error),

@@ -36,3 +36,27 @@ func malformed(err error) bool {
 	var m errMalformed
 	return errors.As(err, &m)
 }
+
+// metaBuild decodes a meta response (meta.go) down to its closing build name.
+func metaBuild(t testing.TB, resp []byte) string {
+	t.Helper()
+	must(t, len(resp) > 0 && resp[0] == statusOK, "want an ok response")
+	r := reader{b: resp[1:]}
+	str := func() string { n := int(r.uvarint()); s := string(r.b[r.p : r.p+n]); r.p += n; return s }
+	strs := func() {
+		for n := r.uvarint(); n > 0; n-- {
+			str()
+		}
+	}
+	str() // version
+	// Strategies, then profiles: a name and a string list each.
+	for range 2 {
+		for n := r.uvarint(); n > 0; n-- {
+			str()
+			strs()
+		}
+	}
+	b := str()
+	equal(t, len(r.b), r.p, "nothing after the build name")
+	return b
+}

@@ -21,6 +21,12 @@
 //
 // Every operation recovers panics and reports failures as error responses,
 // which index.js throws as JS Errors: the module never dies of bad input.
+//
+// Two builds of this package ship: the core module (js/rmqalloc.wasm, the
+// one with a size budget) and, with -tags rmqfull, the full module
+// (js/rmqalloc-full.wasm) that adds the analysis operations (analysis.go,
+// json.go). The core build answers those with ERR_UNSUPPORTED
+// (analysis_core.go); meta reports which build answers.
 package main
 
 import (

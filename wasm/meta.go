@@ -31,7 +31,7 @@ var profiles = []struct {
 
 func init() {
 	// meta: → str version, uvarint n × (str name, strings options),
-	// uvarint n × (str profile, strings ops).
+	// uvarint n × (str profile, strings ops), str build ("core" or "full").
 	register(opMeta, func(_ *reader, w *writer) error {
 		w.str(version)
 		names := alloc.StrategyNames()
@@ -45,6 +45,7 @@ func init() {
 			w.str(p.name)
 			writeStrings(w, p.ops)
 		}
+		w.str(build)
 		return nil
 	})
 }

@@ -23,3 +23,18 @@ const (
 	opCidsFree       = 17
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
 )
+
+// Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,
+// analysis.go) serves them; the core build answers each with
+// ERR_UNSUPPORTED (analysis_core.go).
+const (
+	opAnalysisPlan         = opAnalysis + 0
+	opAnalysisDiff         = opAnalysis + 1
+	opAnalysisScenario     = opAnalysis + 2
+	opAnalysisViews        = opAnalysis + 3
+	opAnalysisSubscription = opAnalysis + 4
+	opAnalysisMixed        = opAnalysis + 5
+)
+
+// analysisOps lists the analysis operations, in order.
+var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed}

@@ -2,13 +2,32 @@
 // mixed Java/Go groups (alloc/analysis). Requests are binary; results come
 // back as JSON text in the shapes of alloc/analysis's json tags, with
 // queues as { topic, brokerName, queueId } (index.d.ts: Analysis).
+//
+// Only the full module (rmqalloc-full.wasm, load({ analysis: true })) has
+// them; on the core module every method throws the module's own
+// ERR_UNSUPPORTED error, and the instance stays usable.
 
 import { array, bool, clientOf, encCids, encQueues, encSpec, int32, object, string } from './validate.js';
+import { rmqError } from './errors.js';
 
 const OPS = { plan: 20, diff: 21, scenario: 22, views: 23, subscription: 24, mixed: 25 };
 const text = new TextDecoder();
+const NEEDS_FULL = 'rmq.analysis needs the full module: load({ analysis: true })';
 
-export function makeAnalysis(rt, topicOf) {
+/**
+ * rmq.analysis over runtime rt; full tells whether the module is the full
+ * build. On the core build each method asks the module anyway (which
+ * answers ERR_UNSUPPORTED) before looking at its arguments.
+ */
+export function makeAnalysis(rt, topicOf, full) {
+  if (!full) {
+    const unsupported = (op) => () => {
+      rt.request();
+      rt.call(op);
+      throw rmqError(Error, 'ERR_UNSUPPORTED', NEEDS_FULL);
+    };
+    return Object.freeze(Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, unsupported(op)])));
+  }
   const json = (op) => {
     const d = rt.call(op);
     return JSON.parse(text.decode(d.b.subarray(d.p)));

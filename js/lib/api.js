@@ -308,7 +308,9 @@ export class Rmq {
     for (let n = d.uv(); n > 0; n--) profiles.push(Object.freeze({ name: d.str(), ops: Object.freeze(d.strings()) }));
     this.strategies = Object.freeze(strategies);
     this.profiles = Object.freeze(profiles);
-    this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v));
+    // Which module this is: 'core' (rmqalloc.wasm) or 'full' (with analysis).
+    this.build = d.p < d.b.length ? d.str() : 'core';
+    this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full');
   }
 
   get alive() {

@@ -1,4 +1,5 @@
-// Loads rmqalloc.wasm with Go's wasm_exec.js and runs calls across the
+// Loads rmqalloc.wasm (or rmqalloc-full.wasm, the build with analysis, when
+// opts.analysis is true) with Go's wasm_exec.js and runs calls across the
 // boundary (wasm/main.go, wasm/memory.go): requests are copied into the
 // module's linear memory, responses read from it, one direct call of a
 // //go:wasmexport function each.
@@ -43,7 +44,7 @@ async function wasmInstance(go, opts) {
   if (bytes !== undefined) {
     return (await WebAssembly.instantiate(bytes, go.importObject)).instance;
   }
-  const url = opts.wasmURL ?? new URL('../rmqalloc.wasm', import.meta.url);
+  const url = opts.wasmURL ?? new URL(opts.analysis === true ? '../rmqalloc-full.wasm' : '../rmqalloc.wasm', import.meta.url);
   if (IS_NODE) {
     const { readFile } = await import('node:fs/promises');
     const where = typeof url === 'string' && !/^file:/.test(url) ? url : new URL(url);

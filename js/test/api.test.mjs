@@ -11,6 +11,7 @@ const ids = (qs) => qs.map((q) => `${q.brokerName}/${q.queueId}`);
 test('metadata: version, strategies, profiles', async () => {
   const rmq = await load();
   assert.equal(rmq.version, version);
+  assert.equal(rmq.build, 'core', 'load() loads the core module');
   assert.deepEqual(rmq.strategies.map((s) => s.name).sort(), ['AVG', 'AVG_BY_CIRCLE', 'CONFIG', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY']);
   assert.deepEqual(rmq.strategies.find((s) => s.name === 'CONSISTENT_HASH').options, ['virtualNodeCnt']);
   assert.deepEqual(rmq.profiles.map((p) => p.name), ['java-4.9.3', 'java-5.3.3', 'grpc-java', 'grpc-nodejs-1.0.8', 'go-client-2.1.2']);
@@ -175,7 +176,8 @@ test('routeToQueues: publish in broker order, subscribe sorted and unique', asyn
 });
 
 test('analysis: plan stats, diff, scenario, views, mixed', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
+  assert.equal(rmq.build, 'full');
   const qs = queues(6, 1);
   const p = rmq.analysis.plan({ strategy: { name: 'AVG' }, queues: qs, members: ['c0', 'c1', 'c2', 'c3'] });
   assert.deepEqual(p.shares, [[0, 1], [2, 3], [4], [5]]);
@@ -191,6 +193,18 @@ test('analysis: plan stats, diff, scenario, views, mixed', async () => {
   assert.deepEqual(v.doubleOwned, [{ queue: 2, owners: [0, 1] }, { queue: 3, owners: [0, 1] }]);
   const m = rmq.analysis.mixed({ java: { name: 'AVG' }, go: { name: 'AVG' }, queues: qs, members: [{ id: 'a', client: 'java' }, { id: 'b', client: 'go' }] });
   assert.deepEqual(m.strategies, ['AVG', 'go:AVG']);
+});
+
+test('analysis on the core module throws ERR_UNSUPPORTED and the module stays usable', async () => {
+  const rmq = await load();
+  const plan = { strategy: { name: 'AVG' }, queues: queues(4), members: ['c0', 'c1'] };
+  const want = { name: 'Error', code: 'ERR_UNSUPPORTED', javaClass: null, field: null, message: 'rmq.analysis needs the full module: load({ analysis: true })' };
+  assert.throws(() => rmq.analysis.diff({ from: plan, to: plan }), (e) => isRmqError(e) && Object.entries(want).every(([k, v]) => e[k] === v));
+  for (const name of ['plan', 'diff', 'scenario', 'views', 'subscription', 'mixed']) {
+    assert.throws(() => rmq.analysis[name]({}), want, name); // before any argument check
+  }
+  assert.ok(rmq.alive);
+  assert.deepEqual(ids(rmq.allocate({ strategy: { name: 'AVG' }, currentCID: 'c1', mqAll: queues(4), cidAll: ['c0', 'c1'] })), ['broker-0/1', 'broker-1/1']);
 });
 
 test('topics: reuse, dispose, foreign instance', async () => {

@@ -1,6 +1,7 @@
 // The package in headless Chromium (playwright-core, /usr/bin/chromium):
 // served by a tiny local HTTP server, it loads in a page and in a module
-// Web Worker and runs every public vector of every profile.
+// Web Worker and runs every public vector of every profile (core module),
+// then loads the full module beside it and runs an analysis.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +29,13 @@ export async function runAll(files) {
     cases.forEach((c, i) => { const d = diff(results[i], runCase(rmq, f.profile, c)); if (d) bad.push(c.id + ': ' + d); });
     out.files.push({ name: f.profile + '/' + f.name, cases: cases.length, bad: bad.slice(0, 5), nbad: bad.length });
   }
+  // The full module beside the core one: its own instance, with analysis.
+  const full = await load({ analysis: true });
+  const plan = (members) => ({ strategy: { name: 'AVG' }, queues: [0, 1, 2, 3].map((i) => ({ topic: 'T', brokerName: 'b', queueId: i })), members });
+  let coreErr = null;
+  try { rmq.analysis.diff({ from: plan(['a']), to: plan(['a', 'b']) }); } catch (e) { coreErr = e.code; }
+  out.builds = { core: rmq.build, full: full.build, coreAnalysis: coreErr, moved: full.analysis.diff({ from: plan(['a']), to: plan(['a', 'b']) }).diff.moved };
+  out.globals = ['Go', 'fs', 'process', '__rmqalloc_host__'].filter((g) => Object.prototype.hasOwnProperty.call(globalThis, g));
   return out;
 }`;
 const WORKER = `import { runAll } from '/__runner.mjs';
@@ -75,6 +83,8 @@ const files = vectorFiles().map((f) => ({
 function check(out) {
   assert.equal(out.error, undefined, out.error);
   assert.deepEqual(out.globals, [], 'globals left behind');
+  // AVG over 4 queues, a then a and b: queues 2 and 3 move to b.
+  assert.deepEqual(out.builds, { core: 'core', full: 'full', coreAnalysis: 'ERR_UNSUPPORTED', moved: 2 });
   assert.equal(out.files.length, files.length);
   for (const f of out.files) {
     assert.ok(f.cases > 0, f.name);

@@ -17,6 +17,7 @@ function rng(seed) {
 
 test('fuzz: 10^4 random calls, then a correct one', async () => {
   const rmq = await load();
+  const full = await load({ analysis: true });
   const r = rng(20261130);
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
   const junk = () => pick([undefined, null, NaN, -0, 1.5, -1, 2 ** 31, -(2 ** 31), 'x', '', '😀', '\u0000', true, {}, [], [1], 10n, Symbol('s'), () => 1, { name: 'AVG' }]);
@@ -32,7 +33,7 @@ test('fuzz: 10^4 random calls, then a correct one', async () => {
     () => rmq.select({ selector: pick(['hash', 'messageGroup', 'x']), mqs: list(queue), arg: pick([junk(), 'k', 3, 5n]), messageGroup: pick(['g', junk()]) }),
     () => { const p = rmq.producer({ mqs: list(queue), version: pick(['4.9.3', '5.3.3', junk()]), latencyFaultTolerance: pick([true, false]), startIndex: pick([undefined, 0, -1, junk()]), clock: () => 1000 }); try { p.update(pick(['a', junk()]), pick([100, 3000, junk()]), pick([true, false, junk()])); p.select(pick([null, 'a', junk()])); } finally { p.dispose(); } },
     () => rmq.routeToQueues({ topic: pick(['T', junk()]), route: pick([junk(), { orderTopicConf: pick([null, 'a:2;b:x', 'a', junk()]), queueDatas: list(() => ({ brokerName: 'a', readQueueNums: pick([1, -1, junk()]), writeQueueNums: 2, perm: 6 })), brokerDatas: list(() => ({ brokerName: 'a', brokerAddrs: pick([{ 0: 'h' }, junk()]) })) }]) }),
-    () => rmq.analysis.plan({ strategy: spec(), queues: list(queue), members: list(cid), rooms: pick([undefined, { sep: '-', brokerField: 0, consumerField: 0 }, junk()]) }),
+    () => full.analysis.plan({ strategy: spec(), queues: list(queue), members: list(cid), rooms: pick([undefined, { sep: '-', brokerField: 0, consumerField: 0 }, junk()]) }),
     () => rmq.topic(list(queue)).dispose(),
   ];
   let ok = 0;
@@ -49,6 +50,8 @@ test('fuzz: 10^4 random calls, then a correct one', async () => {
     }
   }
   assert.ok(rmq.alive);
+  assert.ok(full.alive);
+  assert.equal(full.analysis.plan({ strategy: { name: 'AVG' }, queues: [{ topic: 'T', brokerName: 'x', queueId: 0 }], members: ['a'] }).stats.queues, 1);
   assert.ok(ok > 100 && failed > 100, `ok ${ok}, failed ${failed}`);
   const got = rmq.allocate({ strategy: { name: 'AVG' }, currentCID: 'b', mqAll: [{ topic: 'T', brokerName: 'x', queueId: 0 }, { topic: 'T', brokerName: 'x', queueId: 1 }], cidAll: ['a', 'b'] });
   assert.deepEqual(got, [{ topic: 'T', brokerName: 'x', queueId: 1 }]);

@@ -55,3 +55,38 @@ test('bytes and wasmModule inputs work', async () => {
   rmq = await load({ wasmModule: await WebAssembly.compile(bytes) });
   assert.equal(rmq.strategyName({ name: 'AVG' }), 'AVG');
 });
+
+const FULL = new URL('../rmqalloc-full.wasm', import.meta.url);
+
+test('each build has its own instance: load() the core, load({ analysis: true }) the full', async () => {
+  const [core, full, core2, full2] = await Promise.all([load(), load({ analysis: true }), load({ analysis: false }), load({ analysis: true })]);
+  assert.equal(core.build, 'core');
+  assert.equal(full.build, 'full');
+  assert.notEqual(core, full);
+  assert.equal(core2, core, 'analysis: false is the core build');
+  assert.equal(full2, full, 'concurrent full loads share it');
+  assert.equal(await load({ analysis: true }), full);
+  // Exiting one build leaves the other alone; the next load of it is fresh.
+  await full.exit();
+  assert.ok(core.alive);
+  assert.equal(await load(), core);
+  const full3 = await load({ analysis: true, wasmURL: FULL });
+  assert.notEqual(full3, full);
+  assert.equal(full3.analysis.plan({ strategy: { name: 'AVG' }, queues: [{ topic: 'T', brokerName: 'b', queueId: 0 }], members: ['c'] }).shares[0][0], 0);
+  for (const g of GLOBALS) assert.equal(Object.prototype.hasOwnProperty.call(globalThis, g), false, g);
+});
+
+test('load({ analysis: true }) of the core module fails clearly and can be retried', async () => {
+  const full = await load({ analysis: true });
+  await full.exit();
+  await assert.rejects(load({ analysis: true, wasmURL: WASM }), { code: 'ERR_LOAD_FAILED', field: 'options.analysis', message: /got the core module/ });
+  await assert.rejects(load({ analysis: 'yes' }), { name: 'TypeError', field: 'options.analysis' });
+  const again = await load({ analysis: true, bytes: readFileSync(FULL) });
+  assert.equal(again.build, 'full');
+  // The full module loaded as the core slot still reports what it is.
+  const core = await load();
+  await core.exit();
+  const asCore = await load({ bytes: readFileSync(FULL) });
+  assert.equal(asCore.build, 'full');
+  await asCore.exit();
+});

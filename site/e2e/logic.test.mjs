@@ -9,7 +9,7 @@ import { defaults, validate, encode, decode, compact, generateConsumers } from '
 import { brokerNames, parseQueueList, topicQueues, assignment, diff, analyze, compareAll, producerView, problemsView, examples } from '../lib/engine.js';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'js', 'index.js')).href);
-const rmq = await load();
+const rmq = await load({ analysis: true }); // the engine uses rmq.analysis
 after(() => rmq.exit());
 
 test('state: defaults survive validate and a permalink round trip', () => {
