@@ -50,9 +50,12 @@ func (e *Error) Unwrap() error { return e.Kind }
 // JavaClassOf returns the Java exception class carried by err, or "" when
 // err is nil or not one of ours.
 func JavaClassOf(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.JavaClass
+	// A loop over Unwrap, not errors.As: As links reflectlite (~50 KB of
+	// WebAssembly) and nothing here wraps in a way only As would see.
+	for ; err != nil; err = errors.Unwrap(err) {
+		if e, ok := err.(*Error); ok {
+			return e.JavaClass
+		}
 	}
 	return ""
 }

@@ -41,6 +41,7 @@ func (e errMalformed) Error() string {
 	return "malformed request at byte " + strconv.Itoa(e.at)
 }
 
+//go:noinline
 func (r *reader) fail() {
 	if r.err == nil {
 		r.err = errMalformed{r.p}
@@ -48,6 +49,7 @@ func (r *reader) fail() {
 	r.p = len(r.b)
 }
 
+//go:noinline
 func (r *reader) u8() byte {
 	if r.p >= len(r.b) {
 		r.fail()
@@ -58,8 +60,10 @@ func (r *reader) u8() byte {
 	return c
 }
 
+//go:noinline
 func (r *reader) bool() bool { return r.u8() != 0 }
 
+//go:noinline
 func (r *reader) uvarint() uint64 {
 	var v uint64
 	for shift := uint(0); shift < 64; shift += 7 {
@@ -80,6 +84,8 @@ func (r *reader) uvarint() uint64 {
 
 // count reads a length and checks it against the bytes left (every element
 // takes at least min bytes), so a corrupt length cannot allocate gigabytes.
+//
+//go:noinline
 func (r *reader) count(min int) int {
 	n := r.uvarint()
 	if min < 1 {
@@ -92,6 +98,7 @@ func (r *reader) count(min int) int {
 	return int(n)
 }
 
+//go:noinline
 func (r *reader) i32() int32 {
 	u := r.uvarint()
 	if u > math.MaxUint32 {
@@ -102,6 +109,7 @@ func (r *reader) i32() int32 {
 	return int32(v>>1) ^ -int32(v&1)
 }
 
+//go:noinline
 func (r *reader) f64() float64 {
 	if r.p+8 > len(r.b) {
 		r.fail()
@@ -115,6 +123,8 @@ func (r *reader) f64() float64 {
 }
 
 // int64f reads an f64 that JS validated to be an integer (a safe one).
+//
+//go:noinline
 func (r *reader) int64f() int64 {
 	f := r.f64()
 	if f != math.Trunc(f) || f < -(1<<53) || f > 1<<53 {
@@ -124,6 +134,7 @@ func (r *reader) int64f() int64 {
 	return int64(f)
 }
 
+//go:noinline
 func (r *reader) i64() int64 {
 	if r.p+8 > len(r.b) {
 		r.fail()
@@ -135,6 +146,7 @@ func (r *reader) i64() int64 {
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56)
 }
 
+//go:noinline
 func (r *reader) str() string {
 	k := r.uvarint()
 	if k > 0 {
@@ -160,8 +172,10 @@ type writer struct{ b []byte }
 
 func (w *writer) reset() { w.b = w.b[:0] }
 
+//go:noinline
 func (w *writer) u8(c byte) { w.b = append(w.b, c) }
 
+//go:noinline
 func (w *writer) bool(v bool) {
 	if v {
 		w.u8(1)
@@ -170,6 +184,7 @@ func (w *writer) bool(v bool) {
 	}
 }
 
+//go:noinline
 func (w *writer) uvarint(v uint64) {
 	for v >= 0x80 {
 		w.b = append(w.b, byte(v)|0x80)
@@ -178,18 +193,22 @@ func (w *writer) uvarint(v uint64) {
 	w.b = append(w.b, byte(v))
 }
 
+//go:noinline
 func (w *writer) i32(v int32) { w.uvarint(uint64(uint32(v<<1) ^ uint32(v>>31))) }
 
+//go:noinline
 func (w *writer) f64(f float64) {
 	u := math.Float64bits(f)
 	w.b = append(w.b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24), byte(u>>32), byte(u>>40), byte(u>>48), byte(u>>56))
 }
 
+//go:noinline
 func (w *writer) i64(v int64) {
 	u := uint64(v)
 	w.b = append(w.b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24), byte(u>>32), byte(u>>40), byte(u>>48), byte(u>>56))
 }
 
+//go:noinline
 func (w *writer) str(s string) {
 	w.uvarint(uint64(len(s)))
 	w.b = append(w.b, s...)

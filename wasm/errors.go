@@ -70,8 +70,7 @@ func writeError(w *writer, err error) {
 
 // writeErrorBody writes code, Java class, field, message and JS type.
 func writeErrorBody(w *writer, err error) {
-	var be *boundaryError
-	if errors.As(err, &be) {
+	if be, ok := as[*boundaryError](err); ok {
 		w.str(be.code)
 		w.str("")
 		w.str(be.field)
@@ -79,8 +78,7 @@ func writeErrorBody(w *writer, err error) {
 		w.u8(be.jsType)
 		return
 	}
-	var ae *alloc.Error
-	if errors.As(err, &ae) {
+	if ae, ok := as[*alloc.Error](err); ok {
 		w.str(codeOf(ae))
 		w.str(ae.JavaClass)
 		w.str(ae.Field)
@@ -113,4 +111,16 @@ func panicError(v any) error {
 		msg = "panic: " + x
 	}
 	return &boundaryError{code: "ERR_INTERNAL", msg: "rmqalloc internal error (recovered " + msg + ")"}
+}
+
+// as finds the first error of type T in err's Unwrap chain, like errors.As
+// without the reflection that As links (~50 KB of module).
+func as[T error](err error) (T, bool) {
+	for ; err != nil; err = errors.Unwrap(err) {
+		if e, ok := err.(T); ok {
+			return e, true
+		}
+	}
+	var zero T
+	return zero, false
 }
