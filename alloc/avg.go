@@ -28,16 +28,19 @@ func (avgStrategy) Allocate(_, currentCID string, mqAll []MessageQueue, cidAll [
 	return slices.Clone(mqAll[start : start+n]), nil
 }
 
-// allocateGroup slices mqAll once per member: O(C), no copying.
+// allocateGroup slices mqAll once per member: O(C), no copying. Every
+// share is a run of mqAll, so positions come from the run starts.
 func (avgStrategy) allocateGroup(g *groupView) error {
 	if err := g.precheck(false); err != nil {
 		return err
 	}
 	q, c := len(g.mqAll), len(g.cidAll)
+	g.start = make([]int32, len(g.members.ids))
 	for m := range g.members.ids {
 		if g.errs[m] == nil {
 			start, n := avgRange(g.first[m], q, c)
 			g.of[m] = g.mqAll[start : start+n : start+n]
+			g.start[m] = int32(start)
 		}
 	}
 	return nil

@@ -28,8 +28,9 @@ func (circleStrategy) Allocate(_, currentCID string, mqAll []MessageQueue, cidAl
 	return out, nil
 }
 
-// allocateGroup deals mqAll once: O(Q + C). Every member's queues are
-// laid out in one backing array.
+// allocateGroup deals mqAll once: O(Q + C). It records positions only
+// (one backing array of int32 for every member): the queues are copied
+// when first asked for.
 func (circleStrategy) allocateGroup(g *groupView) error {
 	if err := g.precheck(false); err != nil {
 		return err
@@ -41,8 +42,9 @@ func (circleStrategy) allocateGroup(g *groupView) error {
 			total += (q - idx + c - 1) / c
 		}
 	}
-	backing := make([]MessageQueue, total)
-	pos := 0
+	backing := make([]int32, total)
+	pos := make([][]int32, len(g.members.ids))
+	at := 0
 	for m, idx := range g.first {
 		if g.errs[m] != nil {
 			continue
@@ -51,12 +53,13 @@ func (circleStrategy) allocateGroup(g *groupView) error {
 		if idx < q {
 			n = (q - idx + c - 1) / c
 		}
-		out := backing[pos : pos+n : pos+n]
+		out := backing[at : at+n : at+n]
 		for k := range out {
-			out[k] = g.mqAll[idx+k*c]
+			out[k] = int32(idx + k*c)
 		}
-		g.of[m] = out
-		pos += n
+		pos[m] = out
+		at += n
 	}
+	g.setPositions(pos)
 	return nil
 }

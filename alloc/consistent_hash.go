@@ -2,10 +2,10 @@ package alloc
 
 import (
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/rmqalloc/rmqalloc/alloc/internal/md5"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // DefaultVirtualNodeCnt is the number of virtual nodes per consumer that
@@ -94,14 +94,16 @@ func (s consistentHashStrategy) allocateGroup(g *groupView) error {
 	if err != nil {
 		return err
 	}
-	if r.empty() {
-		g.fillEmpty()
-		return nil
-	}
 	owner := make([]int32, len(g.mqAll))
-	var h hasher
-	for i, q := range g.mqAll {
-		owner[i] = r.route(h.queue(s.hash, q))
+	if r.empty() {
+		for i := range owner {
+			owner[i] = -1 // every member gets []
+		}
+	} else {
+		var h hasher
+		for i, q := range g.mqAll {
+			owner[i] = r.route(h.queue(s.hash, q))
+		}
 	}
 	g.gather(owner)
 	return nil
@@ -111,7 +113,6 @@ func (s consistentHashStrategy) allocateGroup(g *groupView) error {
 type ringNode struct {
 	pos    int64
 	member int32
-	seq    int32 // insertion order, to let a later equal position win
 }
 
 // ring is the positions in increasing order (distinct) and, for each, the
@@ -142,17 +143,14 @@ func (r ring) route(p int64) int32 {
 }
 
 // newRing sorts nodes by position and keeps, of equal positions, the node
-// put last (Java's TreeMap.put replaces the value).
+// put last (Java's TreeMap.put replaces the value). nodes must be in
+// insertion order: the sort is stable, so equal positions stay in it.
 func newRing(nodes []ringNode) ring {
-	slices.SortFunc(nodes, func(a, b ringNode) int {
-		if c := cmpInt64(a.pos, b.pos); c != 0 {
-			return c
-		}
-		return int(a.seq - b.seq)
-	})
+	order := sortx.Perm(len(nodes), func(i, j int32) int { return cmpInt64(nodes[i].pos, nodes[j].pos) })
 	r := ring{pos: make([]int64, 0, len(nodes)), member: make([]int32, 0, len(nodes))}
-	for i, n := range nodes {
-		if i+1 < len(nodes) && nodes[i+1].pos == n.pos {
+	for k, i := range order {
+		n := nodes[i]
+		if k+1 < len(order) && nodes[order[k+1]].pos == n.pos {
 			continue // replaced by the later node
 		}
 		r.pos = append(r.pos, n.pos)
@@ -176,7 +174,7 @@ func (s consistentHashStrategy) ring(g *groupView) (ring, error) {
 		// No duplicate: every consumer's replicas are numbered from 0.
 		for i, cid := range g.cidAll {
 			for k := 0; k < s.vn; k++ {
-				nodes = append(nodes, ringNode{pos: h.node(s.hash, cid, k), member: g.slot[i], seq: int32(len(nodes))})
+				nodes = append(nodes, ringNode{pos: h.node(s.hash, cid, k), member: g.slot[i]})
 			}
 		}
 		return newRing(nodes), nil
@@ -196,7 +194,7 @@ func (s consistentHashStrategy) ring(g *groupView) (ring, error) {
 				nodes[j].member = m
 			} else {
 				at[pos] = len(nodes)
-				nodes = append(nodes, ringNode{pos: pos, member: m, seq: int32(len(nodes))})
+				nodes = append(nodes, ringNode{pos: pos, member: m})
 			}
 			owned[m]++
 		}
@@ -214,8 +212,12 @@ func cmpInt64(a, b int64) int {
 	return 0
 }
 
-// hasher computes ring positions, reusing one buffer for the keys.
-type hasher struct{ buf []byte }
+// hasher computes ring positions, reusing one buffer for the keys; its
+// MD5 skips a queue key's first block when the queue before shared it.
+type hasher struct {
+	buf []byte
+	md5 md5.Hasher
+}
 
 // node is the position of virtual node "cid-k".
 func (h *hasher) node(f HashFunc, cid string, k int) int64 {
@@ -241,7 +243,7 @@ func (h *hasher) pos(f HashFunc) int64 {
 	if f != nil {
 		return f(string(h.buf))
 	}
-	return int64(md5.First32(h.buf))
+	return int64(h.md5.First32(h.buf))
 }
 
 // MD5Hash is the default ring position of a key: the first 4 bytes of the

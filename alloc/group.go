@@ -5,6 +5,16 @@ import "slices"
 // groupView is the input and the output of a whole-group computation: the
 // queues, the group's distinct members and, per member, its result or its
 // error. Plan wraps one; MACHINE_ROOM_NEARBY builds smaller ones per room.
+//
+// A strategy gives a member's result in one of three shapes:
+//   - of[m], the queues themselves (CONFIG, strategies from outside this
+//     package; positions unknown);
+//   - of[m] = mqAll[start[m]:start[m]+n] (AVG, BROADCASTING): positions are
+//     derived on demand by positions;
+//   - pos[m], positions in mqAll, with lazyQueues set (the rest): of is then
+//     built from pos on demand by buildQueues, in one backing array, so a
+//     caller that only needs positions (the WebAssembly boundary) never
+//     copies queues.
 type groupView struct {
 	consumerGroup string
 	mqAll         []MessageQueue
@@ -14,6 +24,9 @@ type groupView struct {
 	slot          []int32 // per cidAll position: the member it names
 	of            [][]MessageQueue
 	errs          []error
+	pos           [][]int32 // per member: positions in mqAll of its queues (nil: unknown)
+	start         []int32   // when set: of[m] is the run of mqAll from start[m]
+	lazyQueues    bool      // of is still to be built from pos
 }
 
 // newGroupView indexes cidAll once: O(C).
@@ -37,13 +50,10 @@ func newGroupView(consumerGroup string, mqAll []MessageQueue, cidAll []string) *
 			g.slot[i] = int32(len(g.members.ids) - 1)
 		}
 	} else {
-		g.members.index = make(map[string]int, len(cidAll))
+		g.members.unsorted(len(cidAll))
 		for i, c := range cidAll {
-			m, ok := g.members.index[c]
-			if !ok {
-				m = len(g.members.ids)
-				g.members.index[c] = m
-				g.members.ids = append(g.members.ids, c)
+			m, added := g.members.add(c)
+			if added {
 				g.first = append(g.first, i)
 			}
 			g.slot[i] = int32(m)
@@ -54,30 +64,18 @@ func newGroupView(consumerGroup string, mqAll []MessageQueue, cidAll []string) *
 	return g
 }
 
-// memberIndex is a group's distinct client IDs in cidAll order and the
-// way back from an ID to its number: a map, or (index nil) a binary search
-// when the IDs are sorted in Go's string order.
-type memberIndex struct {
-	ids   []string
-	index map[string]int
-}
-
-// lookup is the number of member cid.
-func (x *memberIndex) lookup(cid string) (int, bool) {
-	if x.index != nil {
-		m, ok := x.index[cid]
-		return m, ok
-	}
-	return slices.BinarySearch(x.ids, cid)
-}
-
 // withQueues is the same group over other queues, with fresh outputs.
 func (g *groupView) withQueues(mqAll []MessageQueue) *groupView {
-	h := *g
-	h.mqAll = mqAll
-	h.of = make([][]MessageQueue, len(g.members.ids))
-	h.errs = make([]error, len(g.members.ids))
-	return &h
+	return &groupView{
+		consumerGroup: g.consumerGroup,
+		mqAll:         mqAll,
+		cidAll:        g.cidAll,
+		members:       g.members,
+		first:         g.first,
+		slot:          g.slot,
+		of:            make([][]MessageQueue, len(g.members.ids)),
+		errs:          make([]error, len(g.members.ids)),
+	}
 }
 
 // groupAllocator is implemented by the built-in strategies: they fill a
@@ -115,21 +113,12 @@ func (g *groupView) precheck(blank bool) error {
 	return nil
 }
 
-// fillEmpty gives every member without a result or an error the empty
-// result.
-func (g *groupView) fillEmpty() {
-	for m := range g.members.ids {
-		if g.errs[m] == nil && g.of[m] == nil {
-			g.of[m] = none()
-		}
-	}
-}
-
 // gather is the shared tail of strategies that give each queue at most one
 // owner: owner[i] is the member that gets mqAll[i] (or -1). Every member's
-// queues, in mqAll order, are laid out in one backing array.
+// positions, in mqAll order, are laid out in one backing array; the queues
+// follow on demand.
 func (g *groupView) gather(owner []int32) {
-	counts := make([]int, len(g.members.ids)+1)
+	counts := make([]int32, len(g.members.ids)+1)
 	for _, m := range owner {
 		if m >= 0 {
 			counts[m+1]++
@@ -138,19 +127,82 @@ func (g *groupView) gather(owner []int32) {
 	for m := 1; m < len(counts); m++ {
 		counts[m] += counts[m-1]
 	}
-	backing := make([]MessageQueue, counts[len(g.members.ids)])
-	next := make([]int, len(g.members.ids))
+	backing := make([]int32, counts[len(g.members.ids)])
+	next := make([]int32, len(g.members.ids))
 	copy(next, counts)
 	for i, m := range owner {
 		if m >= 0 {
-			backing[next[m]] = g.mqAll[i]
+			backing[next[m]] = int32(i)
 			next[m]++
 		}
 	}
+	pos := make([][]int32, len(g.members.ids))
 	for m := range g.members.ids {
 		if g.errs[m] == nil {
 			lo, hi := counts[m], counts[m+1]
-			g.of[m] = backing[lo:hi:hi]
+			pos[m] = backing[lo:hi:hi]
 		}
 	}
+	g.setPositions(pos)
+}
+
+// setPositions records every member's result as positions in mqAll (nil
+// for a member with an error); the queues are built on demand.
+func (g *groupView) setPositions(pos [][]int32) {
+	g.pos = pos
+	g.lazyQueues = true
+}
+
+// buildQueues turns positions into queues, every member's in one backing
+// array, once. Plan calls it under a sync.Once.
+func (g *groupView) buildQueues() {
+	if !g.lazyQueues {
+		return
+	}
+	g.lazyQueues = false
+	total := 0
+	for _, p := range g.pos {
+		total += len(p)
+	}
+	backing := make([]MessageQueue, total)
+	at := 0
+	for m, p := range g.pos {
+		if p == nil {
+			continue
+		}
+		if len(p) == 0 {
+			g.of[m] = none()
+			continue
+		}
+		out := backing[at : at+len(p) : at+len(p)]
+		for k, i := range p {
+			out[k] = g.mqAll[i]
+		}
+		g.of[m] = out
+		at += len(p)
+	}
+}
+
+// positions is every member's positions in mqAll: the recorded ones, or
+// for a run-shaped result (start set) slices of 0, 1, 2, ... built here
+// once; nil when the strategy gives none. A nil entry is a member with an
+// error (or, after MACHINE_ROOM_NEARBY over a foreign inner strategy, one
+// without known positions).
+func (g *groupView) positions() [][]int32 {
+	if g.pos != nil || g.start == nil {
+		return g.pos
+	}
+	iota := make([]int32, len(g.mqAll))
+	for i := range iota {
+		iota[i] = int32(i)
+	}
+	pos := make([][]int32, len(g.members.ids))
+	for m, qs := range g.of {
+		if g.errs[m] == nil && qs != nil {
+			lo := int(g.start[m])
+			pos[m] = iota[lo : lo+len(qs) : lo+len(qs)]
+		}
+	}
+	g.pos = pos
+	return pos
 }

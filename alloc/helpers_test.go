@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -103,6 +104,7 @@ func requirePlanMatchesAllocate(t testing.TB, s Strategy, mqAll []MessageQueue, 
 	if !slices.Equal(p.Members(), distinct) {
 		t.Fatalf("%s: members %q, want %q", s.Name(), p.Members(), distinct)
 	}
+	requirePositions(t, p, positionsExpected(s))
 	for _, cid := range p.Members() {
 		want, werr := s.Allocate("g", cid, mqAll, cidAll)
 		got, gerr := p.Of(cid), p.Err(cid)
@@ -118,6 +120,57 @@ func requirePlanMatchesAllocate(t testing.TB, s Strategy, mqAll []MessageQueue, 
 		}
 	}
 	return p
+}
+
+// positionsExpected: the built-in strategies say where every member's
+// queues stand in mqAll, except CONFIG (its list need not come from mqAll)
+// and MACHINE_ROOM_NEARBY over a strategy that does not.
+func positionsExpected(s Strategy) bool {
+	return !strings.Contains(s.Name(), nameConfig) && !strings.HasSuffix(s.Name(), userStrategy{}.Name())
+}
+
+// requirePositions: the index accessors agree with the client-ID ones, and
+// every position points at the queue the member gets, in order. With
+// expected set, every member without an error has positions.
+func requirePositions(t testing.TB, p *Plan, expected bool) {
+	t.Helper()
+	for i, cid := range p.Members() {
+		pos := p.MemberPositions(i) // before the queues exist, for lazy plans
+		qs, err := p.MemberQueues(i), p.MemberErr(i)
+		if !reflect.DeepEqual(qs, p.Of(cid)) || err != p.Err(cid) {
+			t.Fatalf("%s member %d (%q): MemberQueues/MemberErr %v %v, Of/Err %v %v", p.Strategy(), i, cid, qs, err, p.Of(cid), p.Err(cid))
+		}
+		if err != nil {
+			if pos != nil {
+				t.Fatalf("%s member %q failed (%v) but has positions %v", p.Strategy(), cid, err, pos)
+			}
+			continue
+		}
+		if pos == nil {
+			if expected {
+				t.Fatalf("%s member %q: no positions", p.Strategy(), cid)
+			}
+			continue
+		}
+		if start, n, ok := p.MemberRun(i); ok && !slices.Equal(p.Queues()[start:start+n], qs) {
+			t.Fatalf("%s member %q: run %d+%d, queues %v", p.Strategy(), cid, start, n, qs)
+		}
+		if len(pos) != len(qs) {
+			t.Fatalf("%s member %q: %d positions for %d queues", p.Strategy(), cid, len(pos), len(qs))
+		}
+		for k, at := range pos {
+			if at < 0 || int(at) >= len(p.Queues()) || p.Queues()[at] != qs[k] {
+				t.Fatalf("%s member %q: position %d is %d, queue %v", p.Strategy(), cid, k, at, qs[k])
+			}
+		}
+	}
+	n := len(p.Members())
+	if p.MemberQueues(-1) != nil || p.MemberQueues(n) != nil || p.MemberErr(n) != nil || p.MemberPositions(n) != nil || p.MemberPositions(-1) != nil {
+		t.Fatalf("%s: member index out of range answers", p.Strategy())
+	}
+	if _, _, ok := p.MemberRun(n); ok {
+		t.Fatalf("%s: member index out of range answers", p.Strategy())
+	}
 }
 
 // requireOurError: every failure is an *Error carrying a Java class.

@@ -73,27 +73,37 @@ func machineRoomOf(brokerName string) (string, bool) {
 	return p[0], true
 }
 
-// allocateGroup filters mqAll once and deals it: O(Q + C).
+// allocateGroup filters mqAll once and deals it: O(Q + C). It records
+// positions (one backing array for every member); the queues are copied
+// when first asked for.
 func (s machineRoomStrategy) allocateGroup(g *groupView) error {
 	if err := g.precheck(s.blank); err != nil {
 		return err
 	}
-	kept := s.keep(g.mqAll)
+	kept := make([]int32, 0, len(g.mqAll)) // positions of the dealt queues
+	for i, q := range g.mqAll {
+		if room, ok := machineRoomOf(q.BrokerName); ok {
+			if _, in := s.rooms[room]; in {
+				kept = append(kept, int32(i))
+			}
+		}
+	}
 	c := len(g.cidAll)
 	mod, rem := len(kept)/c, len(kept)%c
+	backing := make([]int32, 0, len(kept))
+	pos := make([][]int32, len(g.members.ids))
 	for m := range g.members.ids {
 		if g.errs[m] != nil {
 			continue
 		}
 		idx := g.first[m]
-		lo, hi := mod*idx, mod*idx+mod
+		lo := len(backing)
+		backing = append(backing, kept[mod*idx:mod*idx+mod]...)
 		if rem > idx {
-			out := make([]MessageQueue, 0, mod+1)
-			out = append(out, kept[lo:hi]...)
-			g.of[m] = append(out, kept[idx+mod*c])
-			continue
+			backing = append(backing, kept[idx+mod*c])
 		}
-		g.of[m] = kept[lo:hi:hi]
+		pos[m] = backing[lo:len(backing):len(backing)]
 	}
+	g.setPositions(pos)
 	return nil
 }

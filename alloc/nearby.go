@@ -2,9 +2,9 @@ package alloc
 
 import (
 	"slices"
-	"sort"
 
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // MachineRoomNearby is Java's AllocateMachineRoomNearby, named
@@ -49,6 +49,7 @@ func (s nearbyStrategy) Name() string { return nameNearbyPrefix + s.inner.Name()
 type rooms struct {
 	names  []string
 	queues [][]MessageQueue
+	qpos   [][]int32 // per room: the positions in mqAll of its queues
 	cids   [][]string
 	of     []int // per cidAll position: its room
 }
@@ -96,13 +97,18 @@ func (s nearbyStrategy) group(mqAll []MessageQueue, cidAll []string) (*rooms, er
 		nc[k]++
 	}
 	r.queues = make([][]MessageQueue, len(r.names))
+	r.qpos = make([][]int32, len(r.names))
 	r.cids = make([][]string, len(r.names))
+	posBacking := make([]int32, 0, len(mqAll))
 	for k := range r.names {
 		r.queues[k] = make([]MessageQueue, 0, nq[k])
+		r.qpos[k] = posBacking[len(posBacking) : len(posBacking) : len(posBacking)+nq[k]]
+		posBacking = posBacking[:len(posBacking)+nq[k]]
 		r.cids[k] = make([]string, 0, nc[k])
 	}
 	for i, q := range mqAll {
 		r.queues[qroom[i]] = append(r.queues[qroom[i]], q)
+		r.qpos[qroom[i]] = append(r.qpos[qroom[i]], int32(i))
 	}
 	for i, c := range cidAll {
 		r.cids[r.of[i]] = append(r.cids[r.of[i]], c)
@@ -118,7 +124,7 @@ func (r *rooms) orphans() []int {
 			out = append(out, k)
 		}
 	}
-	sort.Slice(out, func(a, b int) bool { return javalang.CompareStrings(r.names[out[a]], r.names[out[b]]) < 0 })
+	sortx.Func(out, func(a, b int) int { return javalang.CompareStrings(r.names[a], r.names[b]) })
 	return out
 }
 
@@ -152,6 +158,8 @@ func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []Messa
 
 // allocateGroup resolves and groups the rooms once, then runs inner's
 // whole-group view once per room with consumers and once per room without.
+// When inner gives positions (the built-in strategies but CONFIG), so does
+// the result, mapped back through each room's positions in mqAll.
 func (s nearbyStrategy) allocateGroup(g *groupView) error {
 	if err := g.precheck(false); err != nil {
 		return err
@@ -170,14 +178,19 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 			g.errs[m] = err
 		}
 	}
-	// own[m] is member m's share of its own room.
-	own := make([][]MessageQueue, len(g.members.ids))
+	// Member m's share of its own room is member ownJ[m] of ownSub[m]
+	// (nil: its room has no queues).
+	ownSub := make([]*groupView, len(g.members.ids))
+	ownJ := make([]int, len(g.members.ids))
+	ownRoom := make([]int, len(g.members.ids))
+	var subs []*groupView
 	for k := range r.names {
 		if len(r.queues[k]) == 0 || len(r.cids[k]) == 0 {
 			continue
 		}
 		sub := newGroupView(g.consumerGroup, r.queues[k], r.cids[k])
 		gerr := allocateGroup(s.inner, sub)
+		subs = append(subs, sub)
 		for j, cid := range sub.members.ids {
 			m, _ := g.members.lookup(cid)
 			switch {
@@ -186,13 +199,14 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 			case sub.errs[j] != nil:
 				fail(m, sub.errs[j])
 			default:
-				own[m] = sub.of[j]
+				ownSub[m], ownJ[m], ownRoom[m] = sub, j, k
 			}
 		}
 	}
 	// Then every member's share of each room without consumers.
-	var shared []*groupView
-	for _, k := range r.orphans() {
+	orphans := r.orphans()
+	shared := make([]*groupView, 0, len(orphans))
+	for _, k := range orphans {
 		sub := g.withQueues(r.queues[k])
 		gerr := allocateGroup(s.inner, sub)
 		for m := range g.members.ids {
@@ -203,20 +217,38 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 				fail(m, sub.errs[m])
 			}
 		}
+		subs = append(subs, sub)
 		shared = append(shared, sub)
+	}
+	byPos := true
+	for _, sub := range subs {
+		if sub.pos == nil && sub.start == nil {
+			byPos = false
+		}
+	}
+	if byPos {
+		g.setPositions(nearbyPositions(g, r, orphans, shared, ownSub, ownJ, ownRoom))
+		return nil
+	}
+	for _, sub := range subs {
+		sub.buildQueues()
 	}
 	for m := range g.members.ids {
 		if g.errs[m] != nil {
 			continue
 		}
-		out := slices.Clip(own[m])
+		var own []MessageQueue
+		if ownSub[m] != nil {
+			own = ownSub[m].of[ownJ[m]]
+		}
+		out := slices.Clip(own)
 		if len(shared) > 0 {
-			n := len(own[m])
+			n := len(own)
 			for _, sub := range shared {
 				n += len(sub.of[m])
 			}
 			out = make([]MessageQueue, 0, n)
-			out = append(out, own[m]...)
+			out = append(out, own...)
 			for _, sub := range shared {
 				out = append(out, sub.of[m]...)
 			}
@@ -227,4 +259,59 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 		g.of[m] = out
 	}
 	return nil
+}
+
+// nearbyPositions lays out every member's positions in mqAll, in one
+// backing array: its own room's share, then its share of each orphan room,
+// each mapped from room positions to mqAll positions.
+func nearbyPositions(g *groupView, r *rooms, orphans []int, shared, ownSub []*groupView, ownJ, ownRoom []int) [][]int32 {
+	total := 0
+	for m := range g.members.ids {
+		if g.errs[m] != nil {
+			continue
+		}
+		if ownSub[m] != nil {
+			total += ownSub[m].shareLen(ownJ[m])
+		}
+		for _, sub := range shared {
+			total += sub.shareLen(m)
+		}
+	}
+	backing := make([]int32, 0, total)
+	pos := make([][]int32, len(g.members.ids))
+	for m := range g.members.ids {
+		if g.errs[m] != nil {
+			continue
+		}
+		lo := len(backing)
+		if sub := ownSub[m]; sub != nil {
+			backing = sub.appendPositions(backing, ownJ[m], r.qpos[ownRoom[m]])
+		}
+		for i, sub := range shared {
+			backing = sub.appendPositions(backing, m, r.qpos[orphans[i]])
+		}
+		pos[m] = backing[lo:len(backing):len(backing)]
+	}
+	return pos
+}
+
+// shareLen is the number of queues member m of a positioned view gets.
+func (g *groupView) shareLen(m int) int {
+	if g.pos != nil {
+		return len(g.pos[m])
+	}
+	return len(g.of[m]) // run-shaped
+}
+
+// appendPositions appends at[p] for every position p of member m's share
+// in a positioned view (recorded positions or a run).
+func (g *groupView) appendPositions(dst []int32, m int, at []int32) []int32 {
+	if g.pos != nil {
+		for _, p := range g.pos[m] {
+			dst = append(dst, at[p])
+		}
+		return dst
+	}
+	lo := int(g.start[m])
+	return append(dst, at[lo:lo+len(g.of[m])]...)
 }

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -112,6 +113,110 @@ func TestPlanSlicesAreClipped(t *testing.T) {
 		again, _ := AllocateAll(s, "g", mq, []string{"c1", "c2", "c3"})
 		if again.String() != p.String() {
 			t.Fatalf("%s: appending to a result changed another member's", s.Name())
+		}
+	}
+}
+
+// TestPlanMemberAccessors: the index accessors on worked examples, asked
+// in both orders (queues first, positions first).
+func TestPlanMemberAccessors(t *testing.T) {
+	mq := queues("T", "b", 0, 1, 2, 3, 4)
+	cases := []struct {
+		s    Strategy
+		cids []string
+		want [][]int32 // per member; nil: an error
+	}{
+		{Averagely(), []string{"c1", "c2"}, [][]int32{{0, 1, 2}, {3, 4}}},
+		{ByCircle(), []string{"c1", "c2"}, [][]int32{{0, 2, 4}, {1, 3}}},
+		{ByCircle(), []string{"c1", "", "c3", "c1"}, [][]int32{{0, 4}, nil, {2}}},
+		{ByMachineRoom([]string{"b"}), []string{"c1"}, [][]int32{{}}}, // no "room@broker" names
+		{Averagely(), []string{"c1", "c2", "c3", "c4", "c5", "c6"}, [][]int32{{0}, {1}, {2}, {3}, {4}, {}}},
+	}
+	for _, c := range cases {
+		for _, positionsFirst := range []bool{false, true} {
+			p, err := AllocateAll(c.s, "g", mq, c.cids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !positionsFirst {
+				_ = p.MemberQueues(0)
+			}
+			for i, want := range c.want {
+				got := p.MemberPositions(i)
+				if want == nil {
+					if got != nil || p.MemberErr(i) == nil || p.MemberQueues(i) != nil {
+						t.Errorf("%s %q member %d: positions %v, err %v, want an error", c.s.Name(), c.cids, i, got, p.MemberErr(i))
+					}
+					continue
+				}
+				if got == nil || !slices.Equal(got, want) {
+					t.Errorf("%s %q member %d: positions %v, want %v", c.s.Name(), c.cids, i, got, want)
+				}
+				var wantQs []MessageQueue
+				for _, at := range want {
+					wantQs = append(wantQs, mq[at])
+				}
+				if qs := p.MemberQueues(i); qs == nil || !slices.Equal(qs, wantQs) {
+					t.Errorf("%s %q member %d: queues %v, want %v", c.s.Name(), c.cids, i, qs, wantQs)
+				}
+			}
+		}
+	}
+	avg, _ := AllocateAll(Averagely(), "g", mq, []string{"c1", "c2"})
+	if start, n, ok := avg.MemberRun(1); !ok || start != 3 || n != 2 {
+		t.Errorf("AVG MemberRun(1) = %d, %d, %v, want 3, 2, true", start, n, ok)
+	}
+	circle, _ := AllocateAll(ByCircle(), "g", mq, []string{"c1", "c2"})
+	if _, _, ok := circle.MemberRun(0); ok {
+		t.Error("AVG_BY_CIRCLE has runs")
+	}
+	// Broadcast: everyone everything; CONFIG: no positions.
+	b := Broadcast(mq, []string{"c1", "c2"})
+	if got := b.MemberPositions(1); !slices.Equal(got, []int32{0, 1, 2, 3, 4}) {
+		t.Errorf("broadcast positions %v", got)
+	}
+	c, _ := AllocateAll(ByConfig(mq[1:2]), "g", mq, []string{"c1"})
+	if c.MemberPositions(0) != nil || !slices.Equal(c.MemberQueues(0), mq[1:2]) {
+		t.Errorf("config: positions %v queues %v", c.MemberPositions(0), c.MemberQueues(0))
+	}
+}
+
+// TestPlanConcurrentReaders: a plan's lazily built parts are safe to ask
+// for from several goroutines (run with -race).
+func TestPlanConcurrentReaders(t *testing.T) {
+	mq := queues("T", "b", seq(0, 40)...)
+	cids := []string{"c1", "c2", "c3"}
+	for _, s := range allStrategies(t) {
+		p, err := AllocateAll(s, "g", mq, cids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := make([][]MessageQueue, len(cids))
+		var wg sync.WaitGroup
+		for w := range 4 {
+			wg.Go(func() {
+				for i := range cids {
+					switch (w + i) % 4 {
+					case 0:
+						_ = p.MemberPositions(i)
+					case 1:
+						_ = p.OwnersOf(i)
+					case 2:
+						_ = p.String()
+					}
+					if w == 0 {
+						want[i] = p.MemberQueues(i)
+					} else {
+						_ = p.Of(cids[i])
+					}
+				}
+			})
+		}
+		wg.Wait()
+		for i, cid := range cids {
+			if own, _ := s.Allocate("g", cid, mq, cids); !slices.Equal(own, want[i]) {
+				t.Errorf("%s member %q: %v, own call %v", s.Name(), cid, want[i], own)
+			}
 		}
 	}
 }

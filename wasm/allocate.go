@@ -138,16 +138,23 @@ func writePlan(w *writer, h *allocHead, p *alloc.Plan) {
 		} else {
 			w.str(cid)
 		}
-		// One lookup per member where possible: only a nil share can
-		// stand for an error (or CONFIG's null list).
-		qs := p.Of(cid)
-		if qs == nil {
-			if err := p.Err(cid); err != nil {
-				w.u8(memberError)
-				writeErrorBody(w, err)
-				continue
-			}
+		// By member index: no string lookups. Positions (in the view the
+		// strategy saw) are refs as they stand, and no queue is copied.
+		if err := p.MemberErr(m); err != nil {
+			w.u8(memberError)
+			writeErrorBody(w, err)
+			continue
 		}
+		if start, n, ok := p.MemberRun(m); ok {
+			writeRun(w, start, n)
+			continue
+		}
+		if pos := p.MemberPositions(m); pos != nil {
+			writePositions(w, pos)
+			continue
+		}
+		// CONFIG and the like: queues, found in the view by address or value.
+		qs := p.MemberQueues(m)
 		if start, ok := h.mqs.span(qs); ok {
 			w.u8(memberRange)
 			w.uvarint(uint64(start))
@@ -156,6 +163,37 @@ func writePlan(w *writer, h *allocHead, p *alloc.Plan) {
 		}
 		w.u8(memberRefs)
 		writeRefs(w, h.mqs, qs)
+	}
+}
+
+// writeRun writes the share of view positions start..start+n-1: a range,
+// or an empty refs list.
+func writeRun(w *writer, start, n int) {
+	if n == 0 {
+		w.u8(memberRefs)
+		w.uvarint(1)
+		return
+	}
+	w.u8(memberRange)
+	w.uvarint(uint64(start))
+	w.uvarint(uint64(n))
+}
+
+// writePositions writes a member's share given as view positions: a range
+// when they run consecutively, else refs.
+func writePositions(w *writer, pos []int32) {
+	run := len(pos) > 0
+	for k := 1; k < len(pos) && run; k++ {
+		run = pos[k] == pos[k-1]+1
+	}
+	if run {
+		writeRun(w, int(pos[0]), len(pos))
+		return
+	}
+	w.u8(memberRefs)
+	w.uvarint(uint64(len(pos)) + 1)
+	for _, k := range pos {
+		w.uvarint(uint64(k) + 1)
 	}
 }
 

@@ -3,6 +3,7 @@ package md5
 import (
 	stdmd5 "crypto/md5"
 	"encoding/binary"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -14,6 +15,50 @@ func TestSumMatchesCryptoMD5(t *testing.T) {
 	for _, in := range inputs {
 		if got, want := Sum([]byte(in)), stdmd5.Sum([]byte(in)); got != want {
 			t.Errorf("Sum(%q) = %x, want %x", in, got, want)
+		}
+	}
+}
+
+// TestEveryTailLength covers every padding shape: tails that leave room for
+// the length in their block, tails that need a second block, and inputs of
+// several whole blocks.
+func TestEveryTailLength(t *testing.T) {
+	data := make([]byte, 300)
+	for i := range data {
+		data[i] = byte(i*7 + 3)
+	}
+	for n := 0; n <= len(data); n++ {
+		want := stdmd5.Sum(data[:n])
+		if got := Sum(data[:n]); got != want {
+			t.Fatalf("Sum of %d bytes = %x, want %x", n, got, want)
+		}
+		if got := First32(data[:n]); got != binary.BigEndian.Uint32(want[:4]) {
+			t.Fatalf("First32 of %d bytes = %08x, want %x", n, got, want[:4])
+		}
+	}
+}
+
+// TestHasher: keys that share their first block with the key before, keys
+// that do not, short keys in between, and keys that differ only after 64
+// bytes, all against crypto/md5.
+func TestHasher(t *testing.T) {
+	long := strings.Repeat("p", 64)
+	keys := []string{
+		"MessageQueue [topic=BenchTopic, brokerName=broker-R0-00000, queueId=0]",
+		"MessageQueue [topic=BenchTopic, brokerName=broker-R0-00000, queueId=1]",
+		"MessageQueue [topic=BenchTopic, brokerName=broker-R1-00001, queueId=0]",
+		"short", "",
+		"MessageQueue [topic=BenchTopic, brokerName=broker-R1-00001, queueId=1]",
+		long, long, long + "x", long + strings.Repeat("y", 100), long, "q" + long[1:],
+		strings.Repeat("p", 63), long + "x",
+	}
+	var h Hasher
+	for round := 0; round < 2; round++ {
+		for _, k := range keys {
+			sum := stdmd5.Sum([]byte(k))
+			if got, want := h.First32([]byte(k)), binary.BigEndian.Uint32(sum[:4]); got != want {
+				t.Fatalf("Hasher.First32(%q) = %08x, want %08x", k, got, want)
+			}
 		}
 	}
 }
@@ -44,6 +89,7 @@ func hexOf(b []byte) string {
 func FuzzFirst32(f *testing.F) {
 	f.Add("")
 	f.Add("10.0.0.1@cid-00001-R1-3")
+	f.Add("MessageQueue [topic=BenchTopic, brokerName=broker-R0-00000, queueId=0]")
 	f.Fuzz(func(t *testing.T, s string) {
 		sum := stdmd5.Sum([]byte(s))
 		if got, want := First32([]byte(s)), binary.BigEndian.Uint32(sum[:4]); got != want {
@@ -52,5 +98,37 @@ func FuzzFirst32(f *testing.F) {
 		if Sum([]byte(s)) != sum {
 			t.Fatalf("Sum(%q) differs from crypto/md5", s)
 		}
+		// A Hasher, after a key with the same first block and after one
+		// without, gives the same.
+		var h Hasher
+		other := []byte(strings.Repeat("m", 70))
+		for _, before := range [][]byte{[]byte(s + "!"), other, []byte(s)} {
+			h.First32(before)
+			if got, want := h.First32([]byte(s)), binary.BigEndian.Uint32(sum[:4]); got != want {
+				t.Fatalf("Hasher.First32(%q) after %q = %08x, want %08x", s, before, got, want)
+			}
+		}
 	})
+}
+
+// BenchmarkFirst32 hashes a queue's display string (70 bytes: two blocks)
+// and a virtual node key (one block), as the consistent-hash ring does.
+func BenchmarkFirst32(b *testing.B) {
+	for _, key := range []string{
+		"MessageQueue [topic=BenchTopic, brokerName=broker-R0-00000, queueId=0]",
+		"10.0.0.1@cid-00001-R1-3",
+	} {
+		data := []byte(key)
+		b.Run(strconv.Itoa(len(data))+"B", func(b *testing.B) {
+			for b.Loop() {
+				First32(data)
+			}
+		})
+		b.Run(strconv.Itoa(len(data))+"B-Hasher", func(b *testing.B) {
+			var h Hasher
+			for b.Loop() {
+				h.First32(data)
+			}
+		})
+	}
 }
