@@ -21,8 +21,13 @@ func benchTopic(q, c int) ([]MessageQueue, []string) {
 	return mqs, cids
 }
 
-// BenchmarkGroup measures one whole group's allocation (AllocateAll).
-func BenchmarkGroup(b *testing.B) {
+type benchStrategy struct {
+	name string
+	s    Strategy
+}
+
+// benchStrategies are the strategies of BenchmarkGroup, by benchmark name.
+func benchStrategies(b *testing.B) []benchStrategy {
 	ch, err := ConsistentHash(10)
 	if err != nil {
 		b.Fatal(err)
@@ -35,17 +40,18 @@ func BenchmarkGroup(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	strategies := []struct {
-		name string
-		s    Strategy
-	}{
+	return []benchStrategy{
 		{"AVG", Averagely()},
 		{"AVG_BY_CIRCLE", ByCircle()},
 		{"CONSISTENT_HASH_vn10", ch},
 		{"NEARBY_AVG_4rooms", nearby},
 	}
+}
+
+// BenchmarkGroup measures one whole group's allocation (AllocateAll).
+func BenchmarkGroup(b *testing.B) {
 	sizes := [][2]int{{16, 4}, {256, 32}, {4096, 256}, {20000, 1000}}
-	for _, st := range strategies {
+	for _, st := range benchStrategies(b) {
 		b.Run(st.name, func(b *testing.B) {
 			for _, sz := range sizes {
 				mqs, cids := benchTopic(sz[0], sz[1])
@@ -57,6 +63,54 @@ func BenchmarkGroup(b *testing.B) {
 						}
 					}
 				})
+			}
+		})
+	}
+}
+
+// BenchmarkGroupQueues is BenchmarkGroup at 20000×1000 plus reading every
+// member's queues: strategies that keep positions build the queue slices on
+// first read, and this charges that work too.
+func BenchmarkGroupQueues(b *testing.B) {
+	mqs, cids := benchTopic(20000, 1000)
+	for _, st := range benchStrategies(b) {
+		b.Run(st.name+"/Q=20000,C=1000", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				plan, err := AllocateAll(st.s, "bench", mqs, cids)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for i := range plan.Members() {
+					_ = plan.MemberQueues(i)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPerConsumer is the baseline the group view is measured against:
+// what the real clients compute, each consumer calling Allocate for itself
+// on the same view. At 20000×1000 it runs every consumer for AVG and
+// AVG_BY_CIRCLE, and one consumer's single call for CONSISTENT_HASH and
+// NEARBY (a whole group of those takes minutes, as in Java).
+func BenchmarkPerConsumer(b *testing.B) {
+	mqs, cids := benchTopic(20000, 1000)
+	for _, st := range benchStrategies(b) {
+		members := cids
+		name := st.name + "/all/Q=20000,C=1000"
+		if st.name == "CONSISTENT_HASH_vn10" || st.name == "NEARBY_AVG_4rooms" {
+			members = cids[:1]
+			name = st.name + "/one/Q=20000,C=1000"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, cid := range members {
+					if _, err := st.s.Allocate("bench", cid, mqs, cids); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
 		})
 	}
