@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './harness.mjs';
 import { defaults, validate, encode, decode, compact, generateConsumers } from '../lib/state.js';
-import { brokerNames, parseQueueList, topicQueues, assignment, diff, analyze, compareAll, producerView, problemsView, examples } from '../lib/engine.js';
+import { brokerNames, parseQueueList, topicQueues, assignment, change, analyze, compareAll, producerView, problemsView, examples } from '../lib/engine.js';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'js', 'index.js')).href);
 const rmq = await load({ analysis: true }); // the engine uses rmq.analysis
@@ -79,7 +79,7 @@ function rng(seed) {
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
-test('moves and the least possible moves agree with rmqalloc analysis.diff', () => {
+test('what-if diff (analysis.diff) agrees with the owners it draws, on random inputs', () => {
   const r = rng(7);
   for (let n = 0; n < 60; n++) {
     const st = defaults();
@@ -94,18 +94,22 @@ test('moves and the least possible moves agree with rmqalloc analysis.diff', () 
     const qs2 = r() < 0.3 ? topicQueues(rmq, st, { queuesPerBroker: st.queuesPerBroker + 2 }).subscribe : null;
     const qs = topicQueues(rmq, st).subscribe;
     if (!qs.length) continue;
-    const a = assignment(rmq, { queues: qs, consumers: st.consumers, spec, client: '4.9.3', mode: 'clustering' });
-    const b = assignment(rmq, { queues: qs2 || qs, consumers: after, spec, client: '4.9.3', mode: 'clustering' });
-    const mine = diff(a, b);
-    const ref = rmq.analysis.diff({
-      from: { strategy: spec, queues: qs, members: st.consumers, sort: true },
-      to: { strategy: spec, queues: qs2 || qs, members: after, sort: true },
-    }).diff;
+    const input = { queues: qs, consumers: st.consumers, spec, client: '4.9.3', mode: 'clustering' };
+    const { before: a, after: b, diff: d } = change(rmq, input, { ...input, queues: qs2 || qs, consumers: after });
+    // independent count over the drawn owners (one owner per queue here)
+    const was = new Map(a.queues.map((q, i) => [q.join(':'), a.members[a.owners[i]]]));
+    const moved = [];
+    b.queues.forEach((q, i) => { if (was.has(q.join(':')) && was.get(q.join(':')) !== b.members[b.owners[i]]) moved.push(i); });
     const ctx = JSON.stringify({ spec, before: st.consumers.length, after: after.length, q: qs.length });
-    assert.equal(mine.moved, ref.moved, 'moved ' + ctx);
-    assert.equal(mine.minMoves, ref.minMoves, 'minMoves ' + ctx);
-    assert.equal(mine.added, ref.added, 'added ' + ctx);
-    assert.equal(mine.moved + mine.kept, ref.common, 'common ' + ctx);
+    assert.deepEqual(d.movedQueues, moved, 'movedQueues ' + ctx);
+    assert.equal(d.moved, moved.length, 'moved ' + ctx);
+    assert.equal(d.kept + d.moved, qs.length, 'common ' + ctx);
+    assert.equal(d.added, (qs2 || qs).length - qs.length, 'added ' + ctx);
+    assert.equal(d.excess, d.moved - d.minMoves, 'excess ' + ctx);
+    assert.ok(d.minMoves >= 0 && d.minMoves <= d.kept + d.moved, 'minMoves ' + ctx);
+    if (name !== 'CONSISTENT_HASH') assert.ok(d.excess >= 0, 'AVG* are balanced: excess ' + ctx);
+    const gained = d.members.reduce((x, m) => x + m.gained.length, 0);
+    assert.equal(gained, d.moved + d.added, 'gained ' + ctx);
   }
 });
 
@@ -127,15 +131,37 @@ test('assignment: owners per queue match plan.of for every member', () => {
 
 test('analyze, compareAll, producerView and examples on the defaults', () => {
   const st = defaults();
+  // AVG, 16 queues, 4 → 5 consumers: .1 0-3, .2 4-7, .3 8-11, .4 12-15 become
+  // .1 0-3, .2 4-6, .3 7-9, .4 10-12, .5 13-15: queues 7, 10, 11, 13, 14, 15
+  // move; a balanced result could keep 3 + 3 + 3 + 3 + 1 = 13, so 3 must move.
   const res = analyze(rmq, st);
   assert.equal(res.beforeStats.queues, 16);
-  assert.deepEqual([res.beforeStats.min, res.beforeStats.max], [4, 4]);
+  assert.deepEqual([res.beforeStats.min, res.beforeStats.max, res.beforeStats.stdDev], [4, 4, 0]);
   assert.deepEqual([res.afterStats.min, res.afterStats.max, res.afterStats.members], [3, 4, 5]);
-  assert.equal(res.diff.moved, 6);
-  assert.equal(res.diff.minMoves, 3);
+  assert.ok(Math.abs(res.afterStats.stdDev - 0.4) < 1e-9, String(res.afterStats.stdDev));
+  assert.deepEqual([res.afterStats.ideal, res.afterStats.balanceGap, res.afterStats.idle, res.afterStats.orphaned, res.afterStats.shared], [4, 0, [], 0, 0]);
+  const d = res.diff;
+  assert.deepEqual([d.moved, d.kept, d.added, d.removed, d.minMoves, d.excess], [6, 10, 0, 0, 3, 3]);
+  assert.deepEqual(d.movedQueues, [7, 10, 11, 13, 14, 15]);
+  const byMember = Object.fromEntries(d.members.map((m) => [m.member, [m.gained, m.lost, m.inFrom, m.inTo]]));
+  assert.deepEqual(byMember, {
+    '192.168.1.2@4002': [[], [7], true, true],
+    '192.168.1.3@4003': [[7], [10, 11], true, true],
+    '192.168.1.4@4004': [[10, 11], [13, 14, 15], true, true],
+    '192.168.1.5@4005': [[13, 14, 15], [], false, true],
+  });
+  assert.deepEqual([...res.after.counts], [4, 3, 3, 3, 3]);
   const cmp = compareAll(rmq, st);
   assert.deepEqual(cmp.rows.map((r) => r.label), ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH (10 virtual nodes)']);
-  assert.equal(cmp.rows[0].moved, 6);
+  assert.deepEqual([cmp.rows[0].moved, cmp.rows[0].minMoves, cmp.rows[0].excess], [6, 3, 3]);
+  // AVG_BY_CIRCLE: queue i goes from consumer i mod 4 to i mod 5: only 0..3 stay
+  assert.deepEqual([cmp.rows[1].moved, cmp.rows[1].minMoves, cmp.rows[1].excess], [12, 3, 9]);
+  // CONSISTENT_HASH moves little (2) but is unbalanced (9 on one consumer, gap 5 → 3):
+  // it moves fewer than a balanced result must, so its excess is negative
+  const ch = cmp.rows[2];
+  assert.deepEqual([ch.moved, ch.minMoves, ch.excess, ch.before.balanceGap, ch.after.balanceGap], [2, 5, -3, 5, 3]);
+  assert.ok(Math.abs(cmp.rows[0].after.stdDev - 0.4) < 1e-9);
+  assert.equal(cmp.rooms, false);
   const p = producerView(rmq, st);
   assert.equal(p.groups.length, 5);
   assert.ok(p.groups.some((g) => JSON.stringify(g.java.ok) !== JSON.stringify(g.node.ok)));
@@ -180,4 +206,50 @@ test('problems: a join seen by 2 of 4 consumers leaves queue 7 unowned and 13..1
   const mixed = problemsView(rmq, st).mixed.ok;
   assert.ok(mixed.double + mixed.orphaned > 0);
   assert.deepEqual(mixed.strategies, ['CONSISTENT_HASH', 'CONSISTENT_HASH', 'CONSISTENT_HASH', 'go:CONSISTENT_HASH']);
+});
+
+test('what-if with more queues, broadcasting, CONFIG beyond the topic, rooms', () => {
+  // 4 → 6 queues per broker, same consumers: 8 new queues, only the 16 old can move
+  const st = defaults();
+  st.whatIf = { add: '', remove: '', brokers: null, queuesPerBroker: 6 };
+  const res = analyze(rmq, st);
+  assert.deepEqual([res.diff.added, res.diff.removed, res.diff.kept + res.diff.moved, res.afterStats.queues], [8, 0, 16, 24]);
+  // AVG over 24 queues / 4: .1 gets broker-a 0..5, i.e. keeps a0..a3 and gains a4, a5
+  assert.deepEqual(res.diff.members.find((m) => m.member === '192.168.1.1@4001').gained, [4, 5]);
+
+  // broadcasting: everybody reads everything; a join moves nothing
+  const bc = analyze(rmq, { ...defaults(), mode: 'broadcasting' });
+  assert.deepEqual([bc.diff.moved, bc.diff.kept, bc.diff.minMoves, bc.diff.members], [0, 16, 0, null]);
+  assert.deepEqual([bc.afterStats.shared, bc.afterStats.orphaned, bc.afterStats.min, bc.afterStats.max], [16, 0, 16, 16]);
+  assert.deepEqual([...bc.after.nown].filter((n) => n !== 5), []);
+  assert.equal(bc.before.name, 'broadcasting');
+
+  // CONFIG with a queue the topic lacks: counted apart, not in the stats
+  const cf = defaults();
+  cf.strategy.name = 'CONFIG';
+  cf.strategy.config = 'broker-a:0 broker-z:1';
+  const c = analyze(rmq, cf);
+  assert.deepEqual(c.before.extra, [['broker-z', 1]]);
+  assert.deepEqual([...c.before.counts], [1, 1, 1, 1]);
+  assert.deepEqual([c.beforeStats.shared, c.beforeStats.orphaned], [1, 15]);
+
+  // rooms: NEARBY keeps every queue in its room
+  const rm = defaults();
+  rm.rooms = ['hz', 'sh'];
+  rm.consumers = generateConsumers(4, rm.rooms);
+  rm.whatIf = { ...rm.whatIf, add: '192.168.1.5@4005@hz' };
+  rm.strategy = { ...rm.strategy, name: 'MACHINE_ROOM_NEARBY', sep: '@', brokerField: 0, consumerField: 2 };
+  const nr = analyze(rmq, rm);
+  assert.equal(nr.beforeStats.hasRooms, true);
+  assert.equal(nr.beforeStats.locality, 1);
+  const cmp = compareAll(rmq, rm);
+  assert.equal(cmp.rooms, true);
+  assert.equal(cmp.rows.find((r) => r.label.startsWith('MACHINE_ROOM_NEARBY')).after.locality, 1);
+  assert.ok(cmp.rows[0].before.locality < 1); // AVG ignores rooms
+
+  // a failing after-side is reported apart from a working before-side
+  const empty = analyze(rmq, { ...defaults(), whatIf: { add: '', remove: '', brokers: null, queuesPerBroker: 0 } });
+  assert.equal(empty.afterStats.queues, 0);
+  assert.equal(empty.after.errors.length, 4);
+  assert.match(empty.after.errors[0].message, /mqAll/);
 });

@@ -104,6 +104,17 @@ test('what-if: adding a fifth consumer, then removing one, reports the moved que
   const after5 = avgOwners(16, [...base, '192.168.1.5@4005'])[7];
   assert.equal(await page.textContent('#find-after'), after5);
   assert.equal(await page.$$eval('#whatif-out .cell.moved', (c) => c.length), addExpected * 1 + 0 >= 0 ? addExpected : -1);
+  // rmq.analysis.diff's figures (worked out in logic.test.mjs): least 3, excess 3;
+  // the joiner gains 3 queues, .4 loses 3
+  assert.match(await page.textContent('#min-moves'), /could move: 3 \(3 more than needed\)/);
+  const changes = await page.$$eval('#member-changes tbody tr', (r) => r.map((x) => [...x.cells].slice(1).map((c) => c.textContent)));
+  assert.deepEqual(changes.slice(3), [['192.168.1.4@4004', '4', '3', '2', '3'], ['192.168.1.5@4005', 'joins', '3', '3', '0']]);
+  await page.click('#tab-btn-compare');
+  await page.waitForSelector('#compare-table');
+  const cmp = await page.$$eval('#compare-table tbody tr', (r) => r.map((x) => [...x.cells].map((c) => c.textContent)));
+  assert.deepEqual(cmp[0].slice(0, 8), ['AVG', '4 – 4', '3 – 4', '6', '3', '3', '0 → 0.4', '0 → 0']);
+  assert.deepEqual(cmp[1].slice(3, 6), ['12', '3', '9']); // AVG_BY_CIRCLE
+  await page.click('#tab-btn-whatif');
 
   await page.fill('#wi-add', '');
   await page.selectOption('#wi-remove', '192.168.1.2@4002');

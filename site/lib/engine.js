@@ -75,87 +75,117 @@ export function errInfo(e) {
 }
 
 /**
- * The whole group's assignment: queues (sorted as a rebalance sorts), members
- * (sorted), owners per queue and queues per member.
+ * The rmq.analysis plan input of an assignment (rooms: for Stats.locality).
+ * The consumer group is not passed: no strategy reads it.
+ *
+ * Broadcasting is no strategy the analysis knows: every consumer reads
+ * every queue. The plan is asked with CONFIG and an empty list (nobody gets
+ * anything, no checks) for the sorted queues and members and the queue
+ * identities of the diff; fromPlan then fills in "everybody owns
+ * everything" (shares of Q × M entries would not fit for big groups).
  */
-export function assignment(rmq, { queues, consumers, spec, client, mode, group }) {
-  const base = { strategy: spec.name, mode, client };
-  if (mode === 'broadcasting') {
-    const plan = rmq.allocateAll({ strategy: { name: 'AVG' }, mqAll: queues.length ? queues : [], consumers, sort: true, ...clientOptions(client), consumerGroup: group });
-    const Q = plan.queues.length, M = plan.members.length;
-    const owners = new Int32Array(Q).fill(M ? 0 : -1), nown = new Int32Array(Q).fill(M);
-    return { ...base, name: 'broadcasting', queues: plan.queues.map((q) => [q.brokerName, q.queueId]), members: [...plan.members], owners, nown, counts: new Int32Array(M).fill(Q), errors: [], lists: null };
-  }
-  const plan = rmq.allocateAll({ strategy: spec, mqAll: queues, consumers, sort: true, ...clientOptions(client), consumerGroup: group });
-  const qs = plan.queues, members = [...plan.members];
-  const Q = qs.length, M = members.length;
-  const owners = new Int32Array(Q).fill(-1), nown = new Int32Array(Q), counts = new Int32Array(M);
-  const errors = [];
-  const extra = []; // CONFIG may hand out queues the topic does not have
-  let index = null;
-  for (let m = 0; m < M; m++) {
-    const err = plan.error(members[m]);
-    if (err) { errors.push({ member: m, ...errInfo(err) }); continue; }
-    let idx = spec.name === 'CONFIG' ? null : plan.indexesOf(members[m]);
-    if (idx === null) {
-      const list = plan.of(members[m]);
-      if (list === null) { errors.push({ member: m, message: 'no list (null)', javaClass: null }); continue; }
-      if (!index) { index = new Map(); qs.forEach((q, i) => index.set(key(q), i)); }
-      idx = [];
-      for (const q of list) {
-        const i = index.get(key(q));
-        if (i === undefined) extra.push([m, q.brokerName, q.queueId]); else idx.push(i);
-      }
-    }
-    counts[m] = idx.length + extra.filter((e) => e[0] === m).length; // CONFIG may list queues the topic lacks
-    for (const i of idx) { if (nown[i]++ === 0) owners[i] = m; }
-  }
-  return { ...base, name: plan.strategy, queues: qs.map((q) => [q.brokerName, q.queueId]), members, owners, nown, counts, errors, extra };
-}
-
-/** min / max / idle / orphaned / double-owned of an assignment. */
-export function stats(a) {
-  let min = Infinity, max = -Infinity, idle = 0, orphan = 0, dbl = 0;
-  for (const c of a.counts) { min = Math.min(min, c); max = Math.max(max, c); if (c === 0) idle++; }
-  for (const n of a.nown) { if (n === 0) orphan++; else if (n > 1) dbl++; }
-  if (!a.counts.length) { min = 0; max = 0; }
-  return { queues: a.queues.length, members: a.members.length, min, max, idle, orphan, double: dbl };
+export function planInput({ queues, consumers, spec, client, mode, rooms = null }) {
+  const strategy = mode === 'broadcasting' ? { name: 'CONFIG', messageQueueList: [] } : { ...spec, ...clientOptions(client) };
+  return { strategy, queues, members: consumers, sort: true, ...(rooms ? { rooms } : {}) };
 }
 
 /**
- * Movement from a to b. A queue present in both "moved" when its (first)
- * owner's client ID changed; queues only in b are "added", only in a
- * "removed". minMoves is the least any balanced assignment of b's queues to
- * b's members could move: every member m of b keeps at most cap(m) of the
- * common queues it owned in a, where r = Q mod C members may hold
- * ceil(Q/C) queues and the others floor(Q/C); giving the larger caps to the
- * members that owned the most maximises what is kept (exchange argument).
- * Example: a,b own 4 queues each; c joins → caps 3,3,2 → kept 3+3+0 → at
- * least 2 of 8 queues move (AVG moves 3).
+ * Rooms for the plans' room statistics: NEARBY's resolver when it is the
+ * strategy, else the quick form's names (broker "room@broker-x", client IDs
+ * "ip@pid@room") when it has rooms. Null: no room statistics.
  */
-export function diff(a, b) {
-  const before = new Map();
-  a.queues.forEach((q, i) => before.set(q[0] + '\u0000' + q[1], a.owners[i] >= 0 ? a.members[a.owners[i]] : null));
-  let moved = 0, kept = 0, added = 0;
-  const movedIdx = [];
-  const owned = new Map(b.members.map((m) => [m, 0])); // common queues each member of b owned in a
-  b.queues.forEach((q, i) => {
-    const k = q[0] + '\u0000' + q[1];
-    if (!before.has(k)) { added++; return; }
-    const was = before.get(k), now = b.owners[i] >= 0 ? b.members[b.owners[i]] : null;
-    if (was !== null && owned.has(was)) owned.set(was, owned.get(was) + 1);
-    if (was === now) kept++; else { moved++; movedIdx.push(i); }
-    before.delete(k);
-  });
-  const Q = b.queues.length, C = b.members.length;
-  let minMoves = kept + moved;
-  if (C > 0) {
-    const ks = [...owned.values()].sort((x, y) => y - x), lo = Math.floor(Q / C), r = Q % C;
-    let maxKept = 0;
-    ks.forEach((k, i) => { maxKept += Math.min(k, i < r ? lo + 1 : lo); });
-    minMoves = kept + moved - maxKept;
+export function roomsOf(st) {
+  const s = st.strategy;
+  if (s.name === 'MACHINE_ROOM_NEARBY') return { sep: s.sep, brokerField: s.brokerField, consumerField: s.consumerField };
+  return st.source === 'quick' && st.rooms.length ? { sep: '@', brokerField: 0, consumerField: 2 } : null;
+}
+
+/** Stats of broadcasting: each of M members reads all Q queues. */
+function broadcastStats(st) {
+  const Q = st.queues, M = st.members;
+  return {
+    ...st, assigned: M ? Q : 0, orphaned: M ? 0 : Q, shared: M > 1 ? Q : 0,
+    perMember: new Array(M).fill(Q), min: M ? Q : 0, max: M ? Q : 0, mean: M ? Q : 0, stdDev: 0,
+    balanceGap: 0, idle: Q ? [] : [...Array(M).keys()],
+    brokers: st.brokers.map((b) => ({ ...b, orphaned: M ? 0 : b.queues, consumers: M, maxPerConsumer: M ? b.queues : 0 })),
+    rooms: [], hasRooms: false, locality: 0,
+  };
+}
+
+/**
+ * An rmq.analysis plan in the shape the views draw: queues as
+ * [broker, id], members (Java order, whatever the client), the first owner
+ * and the owner count per queue, queues per member (Stats.perMember: the
+ * topic's distinct queues), errors ({member, javaClass, message}) and the
+ * plan's Stats.
+ *
+ * extra: CONFIG may list queues the topic lacks; a member really gets them
+ * (Java returns its list as is) but the analysis counts only the topic's
+ * queues, so they are listed apart ([broker, id], given to every member
+ * whose call did not fail).
+ */
+export function fromPlan(p, { mode = 'clustering', client = '4.9.3', spec = null, extra = [] } = {}) {
+  const Q = p.queues.length, M = p.members.length;
+  const queues = p.queues.map((q) => [q.brokerName, q.queueId]);
+  if (mode === 'broadcasting') {
+    const stats = broadcastStats(p.stats);
+    return {
+      strategy: spec ? spec.name : 'broadcasting', name: 'broadcasting', mode, client, queues, members: p.members,
+      owners: new Int32Array(Q).fill(M ? 0 : -1), nown: new Int32Array(Q).fill(M), counts: new Int32Array(M).fill(Q),
+      errors: [], extra: [], stats,
+    };
   }
-  return { moved, kept, added, removed: before.size, minMoves, movedIdx: Int32Array.from(movedIdx) };
+  const owners = new Int32Array(Q).fill(-1), nown = new Int32Array(Q);
+  p.shares.forEach((share, m) => {
+    for (const i of share) { if (nown[i]++ === 0) owners[i] = m; }
+  });
+  // A Go-client strategy's label is "go:NAME"; the client is shown apart.
+  const name = p.strategy.replace(/^go:/, '');
+  return {
+    strategy: spec ? spec.name : name, name, mode, client, queues, members: p.members,
+    owners, nown, counts: Int32Array.from(p.stats.perMember), errors: p.errors, extra, stats: p.stats,
+  };
+}
+
+/** CONFIG's listed queues that the topic does not have, as [broker, id]. */
+function extraQueues(spec, queues, mode) {
+  if (mode === 'broadcasting' || spec.name !== 'CONFIG' || !spec.messageQueueList) return [];
+  const have = new Set(queues.map(key));
+  const out = new Map();
+  for (const q of spec.messageQueueList) if (!have.has(key(q))) out.set(key(q), [q.brokerName, q.queueId]);
+  return [...out.values()];
+}
+
+/**
+ * The whole group's assignment (rmq.analysis.plan): queues and members
+ * sorted as a rebalance sorts, owners per queue, queues per member, stats.
+ */
+export function assignment(rmq, input) {
+  const p = rmq.analysis.plan(planInput(input));
+  return fromPlan(p, { ...input, extra: extraQueues(input.spec, input.queues, input.mode) });
+}
+
+/**
+ * Before and after a change (rmq.analysis.diff): both assignments and the
+ * Go diff (moved, kept, added, removed, minMoves, excess, movedQueues as
+ * positions in after's queues, per-member gained/lost). Queues are matched
+ * by identity, so a what-if that adds or drops queues shows them as added
+ * / removed, and only common queues can move.
+ *
+ * Broadcasting: every consumer reads every queue on its own offsets, so a
+ * join or leave hands no queue over: nothing moves (kept = common,
+ * minMoves = excess = 0, members null: no per-member gains and losses);
+ * added / removed still come from the analysis.
+ */
+export function change(rmq, from, to) {
+  const r = rmq.analysis.diff({ from: planInput(from), to: planInput(to) });
+  const d = r.diff;
+  if (from.mode === 'broadcasting') Object.assign(d, { kept: d.common, moved: 0, minMoves: 0, excess: 0, movedQueues: [], members: null });
+  return {
+    before: fromPlan(r.from, { ...from, extra: extraQueues(from.spec, from.queues, from.mode) }),
+    after: fromPlan(r.to, { ...to, extra: extraQueues(to.spec, to.queues, to.mode) }),
+    diff: d,
+  };
 }
 
 /** The state after the what-if change: consumers and queue counts. */
@@ -177,16 +207,18 @@ export function analyze(rmq, st) {
   if (t.error) return { error: t.error };
   const spec = settle(() => strategySpec(st.strategy, st.topic));
   if (spec.error) return { error: spec.error };
-  const input = { queues: t.ok.subscribe, consumers: st.consumers, spec: spec.ok, client: st.client, mode: st.mode, group: st.group };
-  const before = settle(() => assignment(rmq, input));
-  if (before.error) return { error: before.error };
+  const input = { queues: t.ok.subscribe, consumers: st.consumers, spec: spec.ok, client: st.client, mode: st.mode, rooms: roomsOf(st) };
   const w = whatIfInput(st);
   const t2 = settle(() => topicQueues(rmq, st, w.overrides));
-  const after = t2.error ? t2 : settle(() => assignment(rmq, { ...input, queues: t2.ok.subscribe, consumers: w.consumers }));
-  const res = { before: before.ok, beforeStats: stats(before.ok) };
-  if (after.error) res.afterError = after.error;
-  else { res.after = after.ok; res.afterStats = stats(after.ok); res.diff = diff(before.ok, after.ok); }
-  return res;
+  const both = t2.error ? t2 : settle(() => change(rmq, input, { ...input, queues: t2.ok.subscribe, consumers: w.consumers }));
+  if (both.ok) {
+    const { before, after, diff } = both.ok;
+    return { before, beforeStats: before.stats, after, afterStats: after.stats, diff };
+  }
+  // Which side failed? Only the error path pays for a second plan.
+  const before = settle(() => assignment(rmq, input));
+  if (before.error) return { error: before.error };
+  return { before: before.ok, beforeStats: before.ok.stats, afterError: both.error };
 }
 
 /** The strategies compared side by side, as (label, spec, client). */
@@ -204,28 +236,33 @@ export function compareSet(st) {
   return list;
 }
 
-/** Every strategy on the same input and the same what-if change. */
+/**
+ * Every strategy on the same input and the same what-if change, in
+ * clustering mode: the analysis's stats before and after and its diff.
+ */
 export function compareAll(rmq, st, progress = () => {}) {
   const t = topicQueues(rmq, st);
   const w = whatIfInput(st);
   const t2 = topicQueues(rmq, st, w.overrides);
+  const rooms = roomsOf(st);
   const set = compareSet(st);
   const rows = [];
   set.forEach(([label, spec], i) => {
     progress(i, set.length, label);
     const row = { label };
     try {
-      const a = assignment(rmq, { queues: t.subscribe, consumers: st.consumers, spec, client: st.client, mode: 'clustering', group: st.group });
-      const b = assignment(rmq, { queues: t2.subscribe, consumers: w.consumers, spec, client: st.client, mode: 'clustering', group: st.group });
-      const d = diff(a, b);
-      row.before = stats(a); row.after = stats(b);
-      row.moved = d.moved; row.minMoves = d.minMoves; row.kept = d.kept; row.added = d.added; row.removed = d.removed;
-      row.errors = a.errors.length + b.errors.length;
+      const from = { queues: t.subscribe, consumers: st.consumers, spec, client: st.client, mode: 'clustering', rooms };
+      const r = rmq.analysis.diff({ from: planInput(from), to: planInput({ ...from, queues: t2.subscribe, consumers: w.consumers }) });
+      const d = r.diff;
+      row.before = r.from.stats; row.after = r.to.stats;
+      row.moved = d.moved; row.minMoves = d.minMoves; row.excess = d.excess;
+      row.kept = d.kept; row.added = d.added; row.removed = d.removed;
+      row.errors = r.from.errors.length + r.to.errors.length;
     } catch (e) { row.error = errInfo(e); }
     rows.push(row);
   });
   progress(set.length, set.length, '');
-  return { rows };
+  return { rows, rooms: !!rooms };
 }
 
 const TIMES = [0, 1000, 5000, 10000, 30000, 60000, 120000, 180000, 600000];
@@ -332,16 +369,7 @@ export function examples(rmq) {
 
 /** A ViewsResult's combined plan in the shape grid() draws. */
 function fromViews(v) {
-  const c = v.combined, Q = c.queues.length, M = c.members.length;
-  const owners = new Int32Array(Q).fill(-1), nown = new Int32Array(Q), counts = new Int32Array(M);
-  c.shares.forEach((share, m) => {
-    counts[m] = share.length;
-    for (const i of share) { if (nown[i]++ === 0) owners[i] = m; }
-  });
-  return {
-    assignment: { name: c.strategy, strategy: c.strategy, queues: c.queues.map((q) => [q.brokerName, q.queueId]), members: c.members, owners, nown, counts, errors: c.errors, extra: [] },
-    stats: null, double: v.doubleOwned.length, orphaned: v.orphaned.length, strategies: v.strategies,
-  };
+  return { assignment: fromPlan(v.combined), stats: v.combined.stats, double: v.doubleOwned.length, orphaned: v.orphaned.length, strategies: v.strategies };
 }
 
 const javaOrder = (xs) => [...new Set(xs)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

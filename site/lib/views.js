@@ -16,15 +16,20 @@ export function errorBox(err, what = '') {
 
 function fmtQ(q) { return q ? `${q[0]} · queue ${q[1]}` : '—'; }
 
+/** A plan's rmq.analysis Stats as a row of figures. */
 export function statsLine(s) {
   const spread = s.max - s.min;
   return h('dl', { className: 'stats' },
     stat('queues', s.queues), stat('consumers', s.members),
     stat('queues per consumer', s.members ? (s.min === s.max ? String(s.min) : `${s.min} – ${s.max}`) : '—', spread > 1 ? 'warn' : ''),
-    stat('idle consumers', s.idle, s.idle ? 'warn' : ''),
-    stat('queues with no owner', s.orphan, s.orphan ? 'bad' : ''),
-    stat('queues with 2+ owners', s.double, s.double ? 'bad' : ''));
+    stat('std dev', s.members ? fmtNum(s.stdDev) : '—', s.balanceGap ? 'warn' : ''),
+    stat('idle consumers', s.idle.length, s.idle.length ? 'warn' : ''),
+    stat('queues with no owner', s.orphaned, s.orphaned ? 'bad' : ''),
+    stat('queues with 2+ owners', s.shared, s.shared ? 'bad' : ''),
+    s.hasRooms ? stat('consumed in their own room', fmtPct(s.locality), s.locality < 1 ? 'warn' : '') : null);
 }
+const fmtNum = (x) => String(Math.round(x * 100) / 100);
+const fmtPct = (x) => Math.round(x * 1000) / 10 + ' %';
 function stat(label, value, cls = '') {
   return h('div', { className: 'stat ' + cls }, h('dt', {}, label), h('dd', {}, String(value)));
 }
@@ -84,8 +89,12 @@ export function queueTable(a) {
 
 function errorsOf(a) {
   const list = [];
-  for (const e of a.errors || []) list.push(h('li', {}, h('code', {}, a.members[e.member]), ': ', e.javaClass ? e.javaClass + ': ' : '', e.message));
-  for (const [m, b, q] of (a.extra || []).slice(0, 20)) list.push(h('li', {}, h('code', {}, a.members[m]), ` also gets ${b} queue ${q}, which the topic does not have`));
+  for (const e of (a.errors || []).slice(0, 50)) list.push(h('li', {}, h('code', {}, a.members[e.member]), ': ', e.javaClass ? e.javaClass + ': ' : '', e.message));
+  const extra = a.extra || [];
+  if (extra.length && (a.errors || []).length < a.members.length) {
+    list.push(h('li', {}, (a.errors || []).length ? 'Each consumer whose call succeeds also gets ' : 'Every consumer also gets ', extra.slice(0, 20).map(([b, q]) => `${b} queue ${q}`).join(', '),
+      extra.length > 20 ? ` and ${extra.length - 20} more` : '', ', which the topic does not have (not counted above)'));
+  }
   return list.length ? h('div', { className: 'error' }, h('strong', {}, 'What the consumers\u2019 own calls report:'), h('ul', {}, list)) : null;
 }
 
@@ -100,36 +109,48 @@ export function renderAlloc(el, res, onRemove) {
     h('h3', {}, 'Queue → consumer'), queueTable(a));
 }
 
+/**
+ * Before / after the what-if change, with rmq.analysis.diff's figures:
+ * moved (owner set changed), the least a balanced result could move, the
+ * excess, added / removed queues and every consumer's gains and losses.
+ */
 export function renderWhatIf(el, res) {
   if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
   if (res.afterError) return put(el, errorBox(res.afterError, 'After the change'));
   const d = res.diff, b = res.before, a = res.after;
   const movedRows = [];
-  const beforeOwner = new Map();
-  b.queues.forEach((q, i) => beforeOwner.set(q[0] + '\u0000' + q[1], b.owners[i] >= 0 ? b.members[b.owners[i]] : null));
-  for (const i of d.movedIdx) {
+  const beforeAt = new Map(); // queue → position in before's queues
+  b.queues.forEach((q, i) => beforeAt.set(q[0] + '\u0000' + q[1], i));
+  const owner = (x, i) => (x.owners[i] < 0 ? 'none' : x.members[x.owners[i]] + (x.nown[i] > 1 ? ` (+${x.nown[i] - 1} more)` : ''));
+  for (const i of d.movedQueues) {
     if (movedRows.length >= ROWS_MAX) break;
-    const q = a.queues[i], o = a.owners[i];
-    movedRows.push([q[0], String(q[1]), beforeOwner.get(q[0] + '\u0000' + q[1]) ?? 'none', o >= 0 ? a.members[o] : 'none']);
+    const q = a.queues[i];
+    const j = beforeAt.get(q[0] + '\u0000' + q[1]);
+    movedRows.push([q[0], String(q[1]), j === undefined ? 'none' : owner(b, j), owner(a, i)]);
   }
   // one color and label per client ID across before and after
   const union = [...new Set([...b.members, ...a.members])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   const ui = new Map(union.map((m, i) => [m, i]));
   const palB = b.members.map((m) => ui.get(m)), palA = a.members.map((m) => ui.get(m));
   const cntB = new Map(b.members.map((m, i) => [m, b.counts[i]])), cntA = new Map(a.members.map((m, i) => [m, a.counts[i]]));
+  const changes = new Map((d.members || []).map((c) => [c.member, c]));
+  const delta = (m, k) => (d.members === null ? '—' : String(changes.has(m) ? changes.get(m)[k].length : 0));
+  const common = d.kept + d.moved;
   put(el,
     h('p', { className: 'headline', id: 'moved-summary' },
-      h('strong', { id: 'moved-count' }, String(d.moved)), ` of ${d.kept + d.moved} queue${d.kept + d.moved === 1 ? '' : 's'} change owner`,
+      h('strong', { id: 'moved-count' }, String(d.moved)), ` of ${common} queue${common === 1 ? '' : 's'} change owner`,
       d.added ? `, ${d.added} new` : '', d.removed ? `, ${d.removed} removed` : '', '.',
-      h('span', { className: 'hint', id: 'min-moves' }, ` The least any balanced assignment could move: ${d.minMoves}.`)),
+      h('span', { className: 'hint', id: 'min-moves' }, ` The least any balanced assignment could move: ${d.minMoves}`,
+        d.excess > 0 ? ` (${d.excess} more than needed)` : '', '.')),
     h('div', { className: 'two' },
       h('div', {}, h('h3', {}, 'Before'), statsLine(res.beforeStats), grid(b, null, '', palB)),
-      h('div', {}, h('h3', {}, 'After (moved queues outlined)'), statsLine(res.afterStats), errorsOf(a), grid(a, d.movedIdx, '', palA))),
+      h('div', {}, h('h3', {}, 'After (moved queues outlined)'), statsLine(res.afterStats), errorsOf(a), grid(a, d.movedQueues, '', palA))),
     h('h3', {}, 'Consumers (sorted as Java strings)'),
     union.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${union.length} consumers.`) : null,
-    table(['', 'Client ID', 'Queues before', 'after'], union.slice(0, LIST_MAX).map((m, i) => [chip(i, m), h('code', {}, m),
+    table(['', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map((m, i) => [chip(i, m), h('code', {}, m),
       cntB.has(m) ? String(cntB.get(m)) : h('span', { className: 'bad' }, 'joins'),
-      cntA.has(m) ? String(cntA.get(m)) : h('span', { className: 'bad' }, 'leaves')]), { className: 'qtable' }),
+      cntA.has(m) ? String(cntA.get(m)) : h('span', { className: 'bad' }, 'leaves'),
+      delta(m, 'gained'), delta(m, 'lost')]), { className: 'qtable', id: 'member-changes' }),
     h('h3', {}, 'Moved queues'),
     movedRows.length ? table(['Broker', 'Queue', 'Before', 'After'], movedRows) : h('p', {}, 'None.'));
 }
@@ -146,16 +167,34 @@ export function findQueue(el, res, broker, queueId) {
   put(el, `${broker} queue ${queueId}: before `, h('strong', { id: 'find-before' }, look(res.before)), ' → after ', h('strong', { id: 'find-after' }, look(res.after)));
 }
 
+/**
+ * One row per strategy: rmq.analysis stats before and after the what-if
+ * change and its diff (moved, least moves, excess over the least).
+ */
 export function renderCompare(el, res) {
   if (res.error) return put(el, errorBox(res.error, 'Cannot compare'));
-  const rows = res.rows.map((r) => r.error
-    ? [r.label, h('span', { className: 'bad' }, (r.error.javaClass ? r.error.javaClass + ': ' : '') + r.error.message), '', '', '', '', '']
-    : [h('code', {}, r.label),
-      `${r.before.min} – ${r.before.max}`, `${r.after.min} – ${r.after.max}`,
-      h('strong', {}, String(r.moved)), String(r.minMoves),
-      `${r.before.idle} → ${r.after.idle}`,
-      `${r.before.orphan + r.before.double} → ${r.after.orphan + r.after.double}`]);
-  put(el, table(['Strategy', 'Queues/consumer before', 'after', 'Moved', 'Least moves for a balanced result', 'Idle consumers', 'Unowned + double-owned queues'], rows, { id: 'compare-table' }));
+  const head = ['Strategy', 'Queues per consumer before', 'after', 'Moved', 'Least moves', 'Excess',
+    'Std dev', 'Balance gap', 'Idle consumers', 'Unowned + double-owned queues'];
+  if (res.rooms) head.push('Own-room share');
+  const ba = (x, y) => h('span', { className: 'nowrap' }, String(x), ' → ', typeof y === 'object' ? y : String(y));
+  const warn = (v, bad) => (bad ? h('span', { className: 'bad' }, String(v)) : String(v));
+  const rows = res.rows.map((r) => {
+    if (r.error) return [r.label, h('span', { className: 'bad' }, (r.error.javaClass ? r.error.javaClass + ': ' : '') + r.error.message), ...head.slice(2).map(() => '')];
+    const b = r.before, a = r.after;
+    const row = [
+      h('span', {}, h('code', {}, r.label), r.errors ? h('span', { className: 'bad' }, ` (${r.errors} failed call${r.errors === 1 ? '' : 's'})`) : null),
+      `${b.min} – ${b.max}`, `${a.min} – ${a.max}`,
+      h('strong', {}, String(r.moved)), String(r.minMoves), warn(r.excess, r.excess > 0),
+      ba(fmtNum(b.stdDev), fmtNum(a.stdDev)), ba(b.balanceGap, warn(a.balanceGap, a.balanceGap > 0)),
+      ba(b.idle.length, a.idle.length), ba(b.orphaned + b.shared, a.orphaned + a.shared)];
+    if (res.rooms) row.push(ba(b.hasRooms ? fmtPct(b.locality) : '—', a.hasRooms ? fmtPct(a.locality) : '—'));
+    return row;
+  });
+  put(el, table(head, rows, { id: 'compare-table' }),
+    h('p', { className: 'hint' }, 'Moved: queues whose owner changes (each pauses, and may be consumed twice during the handover). ',
+      'Least moves: the fewest any balanced assignment after the change could move; excess = moved − least (negative: the strategy ',
+      'moves less by staying unbalanced). Balance gap: a consumer\u2019s most queues minus \u2308queues / consumers\u2309. ',
+      'Pairs read before \u2192 after. Figures from rmqalloc\u2019s analysis (the Go package alloc/analysis).'));
 }
 
 export function renderProducer(els, res) {
