@@ -24,7 +24,7 @@ func (avgStrategy) Allocate(_, currentCID string, mqAll []MessageQueue, cidAll [
 	if err != nil || idx < 0 {
 		return none(), err
 	}
-	start, n := avgRange(idx, len(mqAll), len(cidAll))
+	start, n := AverageRange(idx, len(mqAll), len(cidAll))
 	return slices.Clone(mqAll[start : start+n]), nil
 }
 
@@ -38,7 +38,7 @@ func (avgStrategy) allocateGroup(g *groupView) error {
 	g.start = make([]int32, len(g.members.ids))
 	for m := range g.members.ids {
 		if g.errs[m] == nil {
-			start, n := avgRange(g.first[m], q, c)
+			start, n := AverageRange(g.first[m], q, c)
 			g.of[m] = g.mqAll[start : start+n : start+n]
 			g.start[m] = int32(start)
 		}
@@ -46,10 +46,11 @@ func (avgStrategy) allocateGroup(g *groupView) error {
 	return nil
 }
 
-// avgRange is Java's arithmetic: the block of consumer idx among c over q
-// queues starts at start and holds n queues (n == 0 when it is empty, and
-// then start is 0).
-func avgRange(idx, q, c int) (start, n int) {
+// AverageRange is AVG's layout, the same in the Java and Go clients: of q
+// queues shared by c consumers, consumer idx gets the block that starts at
+// start and holds n queues (n == 0, start == 0 when it gets none).
+// Example: q=10, c=4 gives blocks (0,3) (3,3) (6,2) (8,2).
+func AverageRange(idx, q, c int) (start, n int) {
 	mod := q % c
 	size := q / c
 	switch {

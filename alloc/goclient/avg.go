@@ -21,30 +21,8 @@ func (avg) Allocate(_, cid string, mqAll []alloc.MessageQueue, cidAll []string) 
 	if idx < 0 {
 		return empty(), nil
 	}
-	start, n := avgRange(idx, len(mqAll), len(cidAll))
+	start, n := alloc.AverageRange(idx, len(mqAll), len(cidAll))
 	return append(empty(), mqAll[start:start+n]...), nil
-}
-
-// avgRange is the block [start, start+n) of member idx among c members
-// over q queues under AVG; n is 0 when the member gets nothing.
-func avgRange(idx, q, c int) (start, n int) {
-	mod := q % c
-	size := q / c
-	if q <= c {
-		size = 1
-	} else if mod > 0 && idx < mod {
-		size++
-	}
-	if mod > 0 && idx < mod {
-		start = idx * size
-	} else {
-		start = idx*size + mod
-	}
-	n = min(size, q-start)
-	if n <= 0 {
-		return 0, 0
-	}
-	return start, n
 }
 
 // MachineRoomNearby is the Go client's AllocateByMachineNearby, which

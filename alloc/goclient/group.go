@@ -84,7 +84,7 @@ func (g *Group) fillAvg(q int, cidAll []string) {
 		if !g.active(m, q, len(cidAll)) {
 			continue
 		}
-		start, n := avgRange(i, q, len(cidAll))
+		start, n := alloc.AverageRange(i, q, len(cidAll))
 		g.Shares[m] = positions(start, n)
 	}
 }

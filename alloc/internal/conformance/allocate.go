@@ -107,23 +107,7 @@ func javaAllocate(version alloc.ClientVersion) handler {
 			alloc.SortQueues(mqAll)
 			alloc.SortClientIDs(cidAll)
 		}
-		res := javaAllocateResult{ID: c.ID, Name: s.Name(), Results: map[string]any{}}
-		for _, p := range c.CurrentCIDs {
-			key, cid := "<null>", "" // "" gets the same answers as null
-			if p != nil {
-				key, cid = *p, *p
-			}
-			if _, done := res.Results[key]; done {
-				continue
-			}
-			qs, err := s.Allocate(c.Group, cid, mqAll, cidAll)
-			if err != nil {
-				res.Results[key] = errorOf(err)
-				continue
-			}
-			res.Results[key] = javaQueues{Queues: fromModel(qs)}
-		}
-		return res, nil
+		return javaAllocateResult{ID: c.ID, Name: s.Name(), Results: answerEach(s, c.Group, c.CurrentCIDs, mqAll, cidAll)}, nil
 	}
 }
 
@@ -162,4 +146,27 @@ func cidsOf(cidAll, current []*string) ([]string, bool) {
 		out[i] = *p
 	}
 	return out, hasNull
+}
+
+// answerEach is the results map of an allocate case: one answer per
+// distinct cid of currentCIDs, a null cid keyed "<null>" and asked as ""
+// (which every strategy answers as it answers null).
+func answerEach(s alloc.Strategy, group string, currentCIDs []*string, mqAll []alloc.MessageQueue, cidAll []string) map[string]any {
+	results := map[string]any{}
+	for _, p := range currentCIDs {
+		key, cid := "<null>", ""
+		if p != nil {
+			key, cid = *p, *p
+		}
+		if _, done := results[key]; done {
+			continue
+		}
+		qs, err := s.Allocate(group, cid, mqAll, cidAll)
+		if err != nil {
+			results[key] = errorOf(err)
+			continue
+		}
+		results[key] = javaQueues{Queues: fromModel(qs)}
+	}
+	return results
 }

@@ -34,10 +34,6 @@ type goAllocateResult struct {
 	Results map[string]any `json:"results"`
 }
 
-type queuesResult struct {
-	Queues []Queue `json:"queues"`
-}
-
 func goAllocate(line []byte) (any, error) {
 	var c goAllocateCase
 	if err := json.Unmarshal(line, &c); err != nil {
@@ -58,23 +54,7 @@ func goAllocate(line []byte) (any, error) {
 		goclient.SortQueues(mqAll)
 		goclient.SortClientIDs(cidAll)
 	}
-	res := goAllocateResult{ID: c.ID, Results: map[string]any{}}
-	for _, p := range c.CurrentCIDs {
-		key, cid := "<null>", ""
-		if p != nil {
-			key, cid = *p, *p
-		}
-		if _, done := res.Results[key]; done {
-			continue
-		}
-		qs, err := s.Allocate(c.Group, cid, mqAll, cidAll)
-		if err != nil {
-			res.Results[key] = errorOf(err)
-			continue
-		}
-		res.Results[key] = queuesResult{Queues: fromModel(qs)}
-	}
-	return res, nil
+	return goAllocateResult{ID: c.ID, Results: answerEach(s, c.Group, c.CurrentCIDs, mqAll, cidAll)}, nil
 }
 
 // goStrategy builds the Go client's strategy of a case through
