@@ -229,13 +229,7 @@ func (h *hasher) node(f HashFunc, cid string, k int) int64 {
 
 // queue is the position of q's display string.
 func (h *hasher) queue(f HashFunc, q MessageQueue) int64 {
-	h.buf = append(h.buf[:0], "MessageQueue [topic="...)
-	h.buf = append(h.buf, q.Topic...)
-	h.buf = append(h.buf, ", brokerName="...)
-	h.buf = append(h.buf, q.BrokerName...)
-	h.buf = append(h.buf, ", queueId="...)
-	h.buf = strconv.AppendInt(h.buf, int64(q.QueueID), 10)
-	h.buf = append(h.buf, ']')
+	h.buf = q.AppendString(h.buf[:0])
 	return h.pos(f)
 }
 

@@ -19,15 +19,19 @@ type MessageQueue struct {
 // String is Java's MessageQueue.toString, the text that CONSISTENT_HASH
 // hashes: "MessageQueue [topic=T, brokerName=B, queueId=N]".
 func (q MessageQueue) String() string {
-	b := make([]byte, 0, 48+len(q.Topic)+len(q.BrokerName))
+	return string(q.AppendString(make([]byte, 0, 48+len(q.Topic)+len(q.BrokerName))))
+}
+
+// AppendString appends q.String() to b, for hashing many queues through one
+// reused buffer.
+func (q MessageQueue) AppendString(b []byte) []byte {
 	b = append(b, "MessageQueue [topic="...)
 	b = append(b, q.Topic...)
 	b = append(b, ", brokerName="...)
 	b = append(b, q.BrokerName...)
 	b = append(b, ", queueId="...)
 	b = strconv.AppendInt(b, int64(q.QueueID), 10)
-	b = append(b, ']')
-	return string(b)
+	return append(b, ']')
 }
 
 // CompareQueues is Java's MessageQueue.compareTo: topic, then broker name

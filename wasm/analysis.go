@@ -218,20 +218,10 @@ func writePlanJSON(j jsonw, p *analysis.Plan) {
 	j.key("members", false)
 	j.strs(p.Members)
 	j.key("shares", false)
-	j.raw("[")
-	for i, s := range p.Shares {
-		if i > 0 {
-			j.raw(",")
-		}
-		j.int32s(s)
-	}
-	j.raw("]")
+	j.list(len(p.Shares), func(k int) { j.int32s(p.Shares[k]) })
 	j.key("errors", false)
-	j.raw("[")
-	for i, e := range p.Errors {
-		if i > 0 {
-			j.raw(",")
-		}
+	j.list(len(p.Errors), func(k int) {
+		e := p.Errors[k]
 		j.raw(`{"member":`)
 		j.int(e.Member)
 		j.raw(`,"javaClass":`)
@@ -239,8 +229,7 @@ func writePlanJSON(j jsonw, p *analysis.Plan) {
 		j.raw(`,"message":`)
 		j.str(e.Message)
 		j.raw("}")
-	}
-	j.raw("]")
+	})
 	j.key("stats", false)
 	writeStatsJSON(j, &p.Stats)
 	j.raw("}")
@@ -273,31 +262,23 @@ func writeStatsJSON(j jsonw, s *analysis.Stats) {
 	j.key("idle", false)
 	j.ints(s.Idle)
 	j.key("brokers", false)
-	j.raw("[")
-	for i, b := range s.Brokers {
-		if i > 0 {
-			j.raw(",")
-		}
+	j.list(len(s.Brokers), func(k int) {
+		b := s.Brokers[k]
 		j.raw(`{"broker":`)
 		j.str(b.Broker)
 		j.intFields(brokerKeys, b.Queues, b.Orphaned, b.Consumers, b.MaxPerConsumer)
 		j.raw("}")
-	}
-	j.raw("]")
+	})
 	j.key("hasRooms", false)
 	j.bool(s.HasRooms)
 	j.key("rooms", false)
-	j.raw("[")
-	for i, r := range s.Rooms {
-		if i > 0 {
-			j.raw(",")
-		}
+	j.list(len(s.Rooms), func(k int) {
+		r := s.Rooms[k]
 		j.raw(`{"room":`)
 		j.str(r.Room)
 		j.intFields(roomKeys, r.Queues, r.Members, r.Local, r.Remote, r.Orphaned)
 		j.raw("}")
-	}
-	j.raw("]")
+	})
 	j.key("locality", false)
 	j.float(s.Locality)
 	j.raw("}")
@@ -316,11 +297,8 @@ func writeDiffJSON(j jsonw, d *analysis.Diff) {
 	j.key("movedQueues", false)
 	j.int32s(d.MovedQueues)
 	j.key("members", false)
-	j.raw("[")
-	for i, m := range d.Members {
-		if i > 0 {
-			j.raw(",")
-		}
+	j.list(len(d.Members), func(k int) {
+		m := d.Members[k]
 		j.raw(`{"member":`)
 		j.str(m.Member)
 		j.key("inFrom", false)
@@ -332,19 +310,16 @@ func writeDiffJSON(j jsonw, d *analysis.Diff) {
 		j.key("lost", false)
 		j.int32s(m.Lost)
 		j.raw("}")
-	}
-	j.raw("]}")
+	})
+	j.raw("}")
 }
 
 func writeScenarioJSON(j jsonw, res *analysis.ScenarioResult) {
 	j.raw(`{"strategies":`)
 	j.strs(res.Strategies)
 	j.key("steps", false)
-	j.raw("[")
-	for i, st := range res.Steps {
-		if i > 0 {
-			j.raw(",")
-		}
+	j.list(len(res.Steps), func(k int) {
+		st := res.Steps[k]
 		j.raw(`{"change":{"kind":`)
 		j.str(st.Change.Kind)
 		j.key("members", false)
@@ -359,44 +334,26 @@ func writeScenarioJSON(j jsonw, res *analysis.ScenarioResult) {
 		j.key("crashed", false)
 		j.strs(st.Crashed)
 		j.key("plans", false)
-		j.raw("[")
-		for k, p := range st.Plans {
-			if k > 0 {
-				j.raw(",")
-			}
-			writePlanJSON(j, p)
-		}
-		j.raw("]")
+		j.list(len(st.Plans), func(i int) { writePlanJSON(j, st.Plans[i]) })
 		j.key("diffs", false)
 		if st.Diffs == nil {
 			j.raw("null")
 		} else {
-			j.raw("[")
-			for k, d := range st.Diffs {
-				if k > 0 {
-					j.raw(",")
-				}
-				writeDiffJSON(j, d)
-			}
-			j.raw("]")
+			j.list(len(st.Diffs), func(i int) { writeDiffJSON(j, st.Diffs[i]) })
 		}
 		j.key("unconsumed", false)
 		j.ints(st.Unconsumed)
 		j.raw("}")
-	}
-	j.raw("]")
+	})
 	j.key("totals", false)
-	j.raw("[")
-	for i, t := range res.Totals {
-		if i > 0 {
-			j.raw(",")
-		}
+	j.list(len(res.Totals), func(k int) {
+		t := res.Totals[k]
 		j.raw(`{"strategy":`)
 		j.str(t.Strategy)
 		j.intFields(totalsKeys, t.Moved, t.MinMoves, t.Excess, t.MaxBalanceGap, t.MaxSpread, t.MaxOrphaned, t.Errors)
 		j.raw("}")
-	}
-	j.raw("]}")
+	})
+	j.raw("}")
 }
 
 func writeViewsJSON(j jsonw, v *analysis.ViewsResult) {
@@ -405,18 +362,14 @@ func writeViewsJSON(j jsonw, v *analysis.ViewsResult) {
 	j.key("strategies", false)
 	j.strs(v.Strategies)
 	j.key("doubleOwned", false)
-	j.raw("[")
-	for i, q := range v.DoubleOwned {
-		if i > 0 {
-			j.raw(",")
-		}
+	j.list(len(v.DoubleOwned), func(k int) {
+		q := v.DoubleOwned[k]
 		j.raw(`{"queue":`)
 		j.int(int(q.Queue))
 		j.key("owners", false)
 		j.int32s(q.Owners)
 		j.raw("}")
-	}
-	j.raw("]")
+	})
 	j.key("orphaned", false)
 	j.int32s(v.Orphaned)
 	j.raw("}")

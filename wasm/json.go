@@ -101,37 +101,29 @@ func (j jsonw) intFields(names []string, vals ...int) {
 	}
 }
 
-func (j jsonw) strs(ss []string) {
+// list writes a JSON array of n elements, each written by elem(i): the
+// one place that handles brackets and commas.
+func (j jsonw) list(n int, elem func(i int)) {
 	j.raw("[")
-	for i, s := range ss {
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			j.raw(",")
 		}
-		j.str(s)
+		elem(i)
 	}
 	j.raw("]")
+}
+
+func (j jsonw) strs(ss []string) {
+	j.list(len(ss), func(k int) { j.str(ss[k]) })
 }
 
 func (j jsonw) ints(vs []int) {
-	j.raw("[")
-	for i, v := range vs {
-		if i > 0 {
-			j.raw(",")
-		}
-		j.int(v)
-	}
-	j.raw("]")
+	j.list(len(vs), func(k int) { j.int(vs[k]) })
 }
 
 func (j jsonw) int32s(vs []int32) {
-	j.raw("[")
-	for i, v := range vs {
-		if i > 0 {
-			j.raw(",")
-		}
-		j.int(int(v))
-	}
-	j.raw("]")
+	j.list(len(vs), func(k int) { j.int(int(vs[k])) })
 }
 
 func (j jsonw) queue(q alloc.MessageQueue) {
@@ -145,12 +137,5 @@ func (j jsonw) queue(q alloc.MessageQueue) {
 }
 
 func (j jsonw) queues(qs []alloc.MessageQueue) {
-	j.raw("[")
-	for i, q := range qs {
-		if i > 0 {
-			j.raw(",")
-		}
-		j.queue(q)
-	}
-	j.raw("]")
+	j.list(len(qs), func(k int) { j.queue(qs[k]) })
 }

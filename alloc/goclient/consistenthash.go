@@ -129,7 +129,7 @@ func (r ring) owner(q alloc.MessageQueue) (int32, bool) {
 	if len(r.keys) == 0 {
 		return 0, false
 	}
-	return r.ownerOfKey(crc32.ChecksumIEEE(appendDisplay(nil, q))), true
+	return r.ownerOfKey(crc32.ChecksumIEEE(q.AppendString(nil))), true
 }
 
 // ownerOfKey is the owner of the first key strictly greater than h,
@@ -140,16 +140,4 @@ func (r ring) ownerOfKey(h uint32) int32 {
 		i = 0
 	}
 	return r.owners[i]
-}
-
-// appendDisplay appends the Go client's MessageQueue.String() to b: the
-// same text as Java's.
-func appendDisplay(b []byte, q alloc.MessageQueue) []byte {
-	b = append(b, "MessageQueue [topic="...)
-	b = append(b, q.Topic...)
-	b = append(b, ", brokerName="...)
-	b = append(b, q.BrokerName...)
-	b = append(b, ", queueId="...)
-	b = strconv.AppendInt(b, int64(q.QueueID), 10)
-	return append(b, ']')
 }

@@ -123,7 +123,7 @@ func (g *Group) fillConsistentHash(s consistentHash, mqAll []alloc.MessageQueue,
 	}
 	var buf []byte
 	for p, q := range mqAll {
-		buf = appendDisplay(buf[:0], q)
+		buf = q.AppendString(buf[:0])
 		m := byFirst[r.ownerOfKey(crc32.ChecksumIEEE(buf))]
 		if g.Members[m] != "" {
 			g.Shares[m] = append(g.Shares[m], int32(p))
