@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 )
 
 // decodeInput turns fuzz bytes into queues and client IDs: fields split on
@@ -130,26 +132,13 @@ func FuzzSplitPiece(f *testing.F) {
 			return
 		}
 		k %= 8
-		pieces := splitRef(s, sep)
+		pieces := javalang.Split(s, sep) // checked against its definition in javalang
 		got, ok := splitPiece(s, sep, k)
 		wantOK := k >= 0 && k < len(pieces)
 		if ok != wantOK || (ok && got != pieces[k]) {
 			t.Fatalf("splitPiece(%q, %q, %d) = %q, %v; pieces %q", s, sep, k, got, ok, pieces)
 		}
 	})
-}
-
-// splitRef is Java's split: cut everywhere, drop trailing empty pieces,
-// unless there was nothing to cut.
-func splitRef(s, sep string) []string {
-	parts := strings.Split(s, sep)
-	if len(parts) == 1 {
-		return parts
-	}
-	for len(parts) > 0 && parts[len(parts)-1] == "" {
-		parts = parts[:len(parts)-1]
-	}
-	return parts
 }
 
 // vectorSeeds encodes the inputs of the Java allocate vectors (those whose

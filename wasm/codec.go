@@ -109,18 +109,21 @@ func (r *reader) i32() int32 {
 	return int32(v>>1) ^ -int32(v&1)
 }
 
+// le64 reads 8 little-endian bytes.
+//
 //go:noinline
-func (r *reader) f64() float64 {
+func (r *reader) le64() uint64 {
 	if r.p+8 > len(r.b) {
 		r.fail()
 		return 0
 	}
 	b := r.b[r.p : r.p+8]
 	r.p += 8
-	u := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-	return math.Float64frombits(u)
 }
+
+func (r *reader) f64() float64 { return math.Float64frombits(r.le64()) }
 
 // int64f reads an f64 that JS validated to be an integer (a safe one).
 //
@@ -134,17 +137,7 @@ func (r *reader) int64f() int64 {
 	return int64(f)
 }
 
-//go:noinline
-func (r *reader) i64() int64 {
-	if r.p+8 > len(r.b) {
-		r.fail()
-		return 0
-	}
-	b := r.b[r.p : r.p+8]
-	r.p += 8
-	return int64(uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56)
-}
+func (r *reader) i64() int64 { return int64(r.le64()) }
 
 //go:noinline
 func (r *reader) str() string {
