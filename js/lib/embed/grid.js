@@ -11,16 +11,16 @@ const CSS = `
 :host{display:block;color-scheme:light dark;font:var(--rmq-font,inherit);color:var(--rmq-fg,CanvasText);
 --_cell:var(--rmq-cell-size,2.5rem);--_s:70%;--_l0:74%;--_l1:82%;--_ink:#111;--_none:#e4e4e7;--_edge:var(--rmq-moved,#111);
 --_err:#b91c1c;--_errbg:#fef2f2;--_muted:#52525b;--_focus:var(--rmq-focus,#2563eb);margin:1em 0}
-@media (prefers-color-scheme:dark){:host{--_s:45%;--_l0:30%;--_l1:37%;--_ink:#fafafa;--_none:#3f3f46;--_edge:var(--rmq-moved,#fde047);
+@media (prefers-color-scheme:dark){:host{--_s:50%;--_l0:24%;--_l1:30%;--_ink:#fafafa;--_none:#3f3f46;--_edge:var(--rmq-moved,#fde047);
 --_err:#fca5a5;--_errbg:#450a0a;--_muted:#a1a1aa}}
 :host([hidden]){display:none}
-.box{background:var(--rmq-bg,Canvas);border:1px solid var(--rmq-border,#a1a1aa);border-radius:8px;padding:.75em;overflow-x:auto}
+.box{position:relative;background:var(--rmq-bg,Canvas);border:1px solid var(--rmq-border,#a1a1aa);border-radius:8px;padding:.75em;overflow-x:auto}
 .head{margin:0 0 .5em;font-weight:600}
 .head code,.legend code{font-family:var(--rmq-mono,ui-monospace,monospace);font-size:.9em}
 .muted{color:var(--_muted);font-weight:400}
 .grid{border-collapse:separate;border-spacing:3px;margin:0 0 .5em -3px}
 .grid th{font-weight:500;font-size:.8em;text-align:right;padding-right:.4em;white-space:nowrap;max-width:12em;overflow:hidden;text-overflow:ellipsis}
-.grid td{width:var(--_cell);height:var(--_cell);min-width:var(--_cell);padding:0;border-radius:6px;text-align:center;vertical-align:middle;
+.grid td{position:relative;width:var(--_cell);height:var(--_cell);min-width:var(--_cell);padding:0;border-radius:6px;text-align:center;vertical-align:middle;
 background:var(--c,var(--_none));color:var(--_ink);line-height:1.1;cursor:default}
 .grid td:focus{outline:none}
 .grid td:focus-visible{box-shadow:0 0 0 3px var(--_focus)}

@@ -97,10 +97,10 @@ export function queuesOf(get, props, rmq, side = 'subscribe') {
     return props.queues;
   }
   if (props.route) {
+    const route = parseRoute(props.route);
     try {
-      return rmq.routeToQueues({ topic, route: parseRoute(props.route) })[side];
+      return rmq.routeToQueues({ topic, route })[side];
     } catch (e) {
-      if (e instanceof AttrError) throw e;
       throw Object.assign(new AttrError('route', null, e.message), { javaClass: e.javaClass });
     }
   }
