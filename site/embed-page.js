@@ -17,10 +17,17 @@ const ROUTE = {
 };
 const ROUTE_SNIPPET = `\n<script type="module">\n  import 'rmqalloc/embed';\n  document.getElementById('ID').route = await (await fetch('route.json')).text();\n</script>`;
 
+const THEME_SNIPPET = `
+<style>
+  rmq-allocation.themed { --rmq-owner-0: #fde68a; --rmq-owner-1: #a7f3d0; --rmq-cell-size: 3.2rem; --rmq-font: 600 15px Georgia, serif; }
+  @media (prefers-color-scheme: dark) { rmq-allocation.themed { --rmq-owner-0: #92400e; --rmq-owner-1: #065f46; } }
+</style>`;
+
 for (const ex of document.querySelectorAll('.example')) {
   const el = ex.firstElementChild;
   let markup = el.outerHTML.replace(/=""/g, '');
   if (ex.dataset.script === 'route') markup += ROUTE_SNIPPET.replace('ID', el.id);
+  if (ex.classList.contains('themed')) markup += THEME_SNIPPET;
   const pre = document.createElement('pre');
   pre.tabIndex = 0;
   pre.setAttribute('aria-label', 'Markup of the example');
