@@ -6,8 +6,8 @@
 //   <rmq-rebalance strategy="CONSISTENT_HASH" from="3" to="4"></rmq-rebalance>
 //   <rmq-producer selector="hash" keys="order-1, order-2"></rmq-producer>
 //
-// Importing it outside a browser (Node, SSR) defines nothing and loads
-// nothing. embed.d.ts documents every attribute and property.
+// Outside a browser (Node, SSR) it defines and loads nothing. embed.d.ts
+// documents the attributes and properties.
 
 import { shadow, h, renderGrid, legend, errorBox } from './lib/embed/grid.js';
 import { allocationInput, rebalanceInput, producerInput, consumersOf, consumerIds, STRATEGIES, AttrError } from './lib/embed/inputs.js';
@@ -147,10 +147,7 @@ export class RmqAllocation extends EmbedElement {
   /** The controls: strategy, add a consumer (they edit the attributes in place). */
   bar() {
     if (!this.hasAttribute('controls')) return null;
-    let current = 'AVG';
-    try {
-      current = (this.getAttribute('strategy') || 'AVG').trim().toUpperCase().replace(/-/g, '_');
-    } catch { /* keep AVG */ }
+    const current = (this.getAttribute('strategy') || 'AVG').trim().toUpperCase().replace(/-/g, '_');
     const select = h('select', { 'data-focus': 'strategy', 'aria-label': 'Strategy', on: { change: (e) => this.setAttribute('strategy', e.target.value) } },
       STRATEGIES.filter((s) => s !== 'CONFIG').map((s) => h('option', { value: s, selected: s === current }, s)));
     return h('div', { class: 'bar' }, h('label', null, 'Strategy ', select),
@@ -178,10 +175,7 @@ export class RmqAllocation extends EmbedElement {
   }
 
   #remove(cid) {
-    const list = this.#list();
-    const i = list.indexOf(cid);
-    if (i >= 0) list.splice(i, 1);
-    this.#setList(list);
+    this.#setList(this.#list().filter((c) => c !== cid));
   }
 }
 
@@ -194,8 +188,8 @@ export class RmqRebalance extends EmbedElement {
     const inp = rebalanceInput(get, props, rmq);
     const v = rebalanceView(rmq, inp);
     const col = (cid) => v.union.indexOf(cid);
-    const who = (list, verb) => (list.length ? `${list.slice(0, 3).map((c) => `C${col(c)} ${c}`).join(', ')}${list.length > 3 ? ` and ${list.length - 3} more` : ''} ${verb}` : '');
-    const change = [who(v.joined, list1(v.joined) ? 'joins' : 'join'), who(v.left, list1(v.left) ? 'leaves' : 'leave')].filter(Boolean).join(' and ');
+    const who = (l, one, many) => l.length && `${l.slice(0, 3).map((c) => `C${col(c)} ${c}`).join(', ')}${l.length > 3 ? ` and ${l.length - 3} more` : ''} ${l.length > 1 ? many : one}`;
+    const change = [who(v.joined, 'joins', 'join'), who(v.left, 'leaves', 'leave')].filter(Boolean).join(' and ');
     const side = (label, s) => h('div', null, h('p', { class: 'side', 'aria-hidden': 'true' }, `${label}: ${plural(s.members.length, 'consumer')}`), renderGrid({
       queues: s.queues, cells: s.cells,
       caption: `${label}: ${plural(s.members.length, 'consumer')}; outlined queues change owner`,
@@ -213,8 +207,6 @@ export class RmqRebalance extends EmbedElement {
       }), 'Consumers before and after'));
   }
 }
-
-const list1 = (l) => l.length === 1;
 
 const PRODUCER_CLIENT = { 'java-4.9.3': 'Java client 4.9.3', 'java-5.3.3': 'Java client 5.3.3', 'grpc-java': 'gRPC Java client', 'grpc-nodejs-1.0.8': 'gRPC Node.js client 1.0.8' };
 const SELECTOR_LABEL = { hash: 'SelectMessageQueueByHash', 'round-robin': 'round robin', 'message-group': 'message groups' };

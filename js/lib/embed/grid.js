@@ -1,11 +1,6 @@
-// grid.js — the broker × queue grid, coloured by owner, as a reusable
-// component: renderGrid() builds it, legend() its key, sheets() the styles
-// (constructable stylesheets: no <style> element, no style="" attribute, so
-// a strict CSP is fine). <rmq-grid> (embed.js) wraps it in a shadow root.
-//
-// Owner colours are classes .o0, .o1, ... in one sheet shared by every
-// shadow root and grown on demand; each reads --rmq-owner-N first, so a page
-// can theme them.
+// grid.js — the broker × queue grid coloured by owner (renderGrid), its
+// legend, and the styles: constructable sheets, so a strict CSP needs no
+// <style> or style="". Owner colour N is class .oN, themable as --rmq-owner-N.
 
 const CSS = `
 :host{display:block;color-scheme:light dark;font:var(--rmq-font,inherit);color:var(--rmq-fg,CanvasText);
@@ -33,7 +28,6 @@ background:var(--c,var(--_none));color:var(--_ink);line-height:1.1;cursor:defaul
 .legend{list-style:none;margin:.25em 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.25em 1em;font-size:.85em}
 .legend li{display:flex;align-items:center;gap:.35em}
 .chip{display:inline-block;min-width:2.2em;padding:.1em .3em;border-radius:4px;text-align:center;font-weight:700;background:var(--c,var(--_none));color:var(--_ink)}
-.chip.mv{outline:3px solid var(--_edge);outline-offset:-3px}
 .sentence{margin:0 0 .5em}
 .side{margin:.25em 0;font-size:.85em;color:var(--_muted)}
 .pair{display:flex;flex-wrap:wrap;gap:0 1.5em}
@@ -74,9 +68,6 @@ export function shadow(host) {
   return root;
 }
 
-/** Grows the owner colours to n (call before drawing n owners). */
-export const colours = (n) => sheets(n);
-
 /** h('td', { class: 'x', title: 't', data: {...}, aria: {...} }, children...) */
 export function h(tag, props, ...kids) {
   const el = document.createElement(tag);
@@ -105,14 +96,8 @@ const colourClass = (i) => (i < 0 ? '' : 'o' + (i % 1024));
 export const GRID_MAX = 4096;
 
 /**
- * The grid of a list of queues. model:
- *   queues:  [{ brokerName, queueId }] (or [broker, id] pairs), in order;
- *   cells:   per queue { colour: owner index or -1, label: 'C3', text: what a
- *            screen reader hears after "broker-a queue 3:", owners?: string,
- *            moved?: bool, many?: bool };
- *   caption: the table's caption.
- * A table with role="grid": one cell in the tab order, arrow keys, Home/End
- * and PageUp/PageDown move between cells; every cell has a text label.
+ * A <table role="grid"> of model (embed.d.ts: GridModel), one row per broker;
+ * one cell in the tab order, arrow keys move; every cell has a text label.
  */
 export function renderGrid(model) {
   const { queues, cells, caption } = model;
@@ -121,7 +106,7 @@ export function renderGrid(model) {
   }
   let max = -1;
   for (const c of cells) if (c.colour > max) max = c.colour;
-  colours(max + 1);
+  sheets(max + 1); // grow the owner colours first
   const rows = new Map();
   queues.forEach((q, i) => {
     const b = Array.isArray(q) ? q[0] : q.brokerName;
@@ -171,15 +156,12 @@ function navigate(ev) {
 }
 
 /** A coloured tag, e.g. "C3", as in the grid. */
-export const chip = (colour, label, moved = false) =>
-  h('span', { class: ['chip', colourClass(colour), moved ? 'mv' : ''].filter(Boolean).join(' '), 'aria-hidden': 'true' }, label);
+export const chip = (colour, label) => h('span', { class: 'chip ' + colourClass(colour), 'aria-hidden': 'true' }, label);
 
-/**
- * The key of a grid: entries { colour, label, name, note, extra? (a node,
- * e.g. a button) } as a list; the text says the same as the colour.
- */
+/** The key of a grid: tag, name and note per entry (text, not colour alone). */
 export function legend(entries, label, max = 300) {
   const shown = entries.slice(0, max);
+  sheets(Math.max(0, ...shown.map((e) => e.colour + 1)));
   return h('ol', { class: 'legend', 'aria-label': label },
     shown.map((e) => h('li', null, chip(e.colour, e.label), h('span', { class: 'sr' }, e.label + ': '),
       h('code', null, e.name), e.note ? h('span', { class: 'muted' }, e.note) : null, e.extra || null)),

@@ -15,12 +15,7 @@ function sortQueues(qs) {
   return [...qs].sort((a, b) => byJava(a.topic, b.topic) || byJava(a.brokerName, b.brokerName) || a.queueId - b.queueId);
 }
 
-/**
- * Grid cells from owners. Either ownerLists (per queue, the owners' member
- * indexes) or the playground's shape: owners (first owner per queue, -1 for
- * none) and nown (owner count). palette maps a member index to its colour
- * (default: itself); moved: queue positions to outline.
- */
+/** Grid cells from ownerLists, or from the playground's owners + nown (embed.d.ts). */
 export function ownerCells({ members, ownerLists, owners, nown, moved, palette, all }) {
   const mv = moved ? new Set(moved) : null;
   const col = (m) => (palette ? palette[m] : m);
