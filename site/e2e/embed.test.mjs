@@ -416,3 +416,27 @@ test('narrow screens: the grid scrolls inside its box, the page does not', async
   assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
   await noTrouble(log, page);
 });
+
+test('<rmq-grid>: the reusable grid, from the playground\'s plan shape', async () => {
+  const { page, log } = await open();
+  const got = await page.evaluate(async () => {
+    const { ownerCells } = await import('/js/embed.js');
+    // The playground's shape: queues as [broker, id], first owner and owner count per queue.
+    const a = { queues: [['broker-a', 0], ['broker-a', 1], ['broker-b', 0]], members: ['x@1', 'y@2'], owners: Int32Array.from([0, -1, 1]), nown: Int32Array.from([1, 0, 2]) };
+    const el = document.createElement('rmq-grid');
+    el.model = { queues: a.queues, cells: ownerCells({ ...a, moved: [2] }), caption: 'test grid', legend: a.members.map((m, i) => ({ colour: i, label: 'C' + i, name: m })) };
+    document.getElementById('main').replaceChildren(el);
+    const r = el.shadowRoot;
+    return {
+      cells: [...r.querySelectorAll('td')].map((td) => [td.dataset.broker, td.dataset.queue, td.querySelector('.t').textContent, td.className]),
+      caption: r.querySelector('caption').textContent,
+      legend: [...r.querySelectorAll('.legend li')].map((li) => li.textContent),
+      labels: [...r.querySelectorAll('td')].map((td) => td.textContent),
+    };
+  });
+  assert.deepEqual(got.cells, [['broker-a', '0', 'C0', 'o0'], ['broker-a', '1', '—', 'none'], ['broker-b', '0', 'C1+1', 'o1 mv many']]);
+  assert.equal(got.caption, 'test grid');
+  assert.deepEqual(got.legend, ['C0C0: x@1', 'C1C1: y@2']);
+  assert.equal(got.labels[2], 'broker-b queue 0: C1+1C1 y@2 and 1 more (moves)');
+  await noTrouble(log, page);
+});
