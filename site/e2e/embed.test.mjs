@@ -440,3 +440,22 @@ test('<rmq-grid>: the reusable grid, from the playground\'s plan shape', async (
   assert.equal(got.labels[2], 'broker-b queue 0: C1+1C1 y@2 and 1 more (moves)');
   await noTrouble(log, page);
 });
+
+test('a module that cannot be loaded: an inline error, and the page stays usable', async () => {
+  const { page, log } = await open();
+  await page.evaluate(async () => (await import('/js/embed.js')).configure({ wasmURL: '/js/missing.wasm' }));
+  await mount(page, '<rmq-allocation></rmq-allocation>');
+  const st = await page.evaluate(() => {
+    const el = document.querySelector('#main > *');
+    return { state: el.state, text: el.shadowRoot.querySelector('.error').textContent };
+  });
+  assert.equal(st.state, 'error');
+  assert.match(st.text, /the rmqalloc module could not be loaded/);
+  // The browser logs the 404 itself; nothing else.
+  assert.ok(log.errors.every((e) => /404/.test(e)), log.errors.join('\n'));
+  // Once the module is reachable, the next render loads it.
+  await page.evaluate(async () => (await import('/js/embed.js')).configure(undefined));
+  await page.evaluate(() => document.querySelector('#main > *').setAttribute('consumers', '2'));
+  await rendered(page, 2);
+  assert.deepEqual(await cells(page), await expectAlloc(page, { strategy: { name: 'AVG' }, mqAll: queues(2, 4), consumers: ids(2), sort: true }));
+});
