@@ -98,8 +98,8 @@ func brokerMasters(r *route.Route) (map[string]bool, error) {
 	for i, bd := range r.BrokerDatas {
 		master := false
 		for k := range bd.BrokerAddrs {
-			id, err := strconv.ParseInt(k, 10, 64)
-			if err != nil {
+			id, ok := route.BrokerID(k)
+			if !ok {
 				return nil, &alloc.Error{Kind: alloc.ErrNumberFormat, JavaClass: alloc.NumberFormatException,
 					Field: "brokerDatas[" + strconv.Itoa(i) + "].brokerAddrs",
 					Msg:   "broker ID keys must be decimal integers: For input string: " + strconv.Quote(k)}
