@@ -86,6 +86,10 @@ test('broker PULL: AVG as the client computes it; CONSISTENT_HASH gets nothing',
   const { page, log } = await open();
   await choose(page, 'broker-pull');
   assert.equal((await rows(page))['192.168.1.3@4003'], 'broker-c · 0 1 2 3');
+  assert.match(await page.textContent('#where-out .warn-note'), /Java 4\.9\.3\) has no clientRebalance/, 'the default client predates it');
+  await page.selectOption('#client', '5.3.3');
+  await whereReady(page);
+  assert.equal(await page.$$eval('#where-out .warn-note', (n) => n.length), 0, 'Java 5.3.3: no note');
   await page.selectOption('#strategy', 'CONSISTENT_HASH');
   await whereReady(page);
   assert.equal((await rows(page))['192.168.1.1@4001'], 'no assignment — keeps what it had');

@@ -61,6 +61,7 @@ export function renderWhere(el, r) {
   const pathNote = h('p', { className: path.noAssignment || (r.at.startsWith('broker') && path.path !== 'broker') ? 'warn-note' : 'hint' },
     `A consumer with these settings: allocation on the ${path.path} — ${path.reason}.`);
   if (r.error) return put(el, head, pathNote, h('div', { className: 'error', attrs: { role: 'alert' } }, r.error.code ? h('code', {}, r.error.code + ' ') : null, r.error.message));
+  const note = r.note ? h('p', { className: 'warn-note' }, r.note) : null;
   const counts = new Map(r.brokers);
   const summary = h('p', { className: 'where-summary' },
     `Mode ${r.mode}`, r.at === 'broker-pop' ? ` · popShareQueueNum ${r.popShare}` : '',
@@ -70,7 +71,7 @@ export function renderWhere(el, r) {
   const rows = r.rows.slice(0, ROWS_MAX).map((row) => [
     h('span', {}, chip(order.indexOf(row.cid), row.cid), ' ', h('code', {}, row.cid)),
     queuesCell(row.queues, counts), h('span', { className: 'hint' }, row.reason)]);
-  put(el, head, pathNote, summary,
+  put(el, head, pathNote, note, summary,
     table(['Consumer', 'Assigned', 'Rule'], rows, { className: 'where-table' }),
     r.rows.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${r.rows.length} consumers.`) : null,
     h('p', { className: 'hint' }, 'Below: what a client-side rebalance computes, for comparison.'));

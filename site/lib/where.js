@@ -60,6 +60,10 @@ export function whereView(rmq, st) {
   const settings = w.at === 'proxy' ? { client: 'grpc' } : { client: 'push', clientRebalance: w.at === 'client', messageModel: model, strategyName: strategyName(st.strategy) };
   const out = { at: w.at, popShare: w.popShare, path: rmq.allocationPath(settings) };
   if (w.at === 'client') return out;
+  // clientRebalance and QUERY_ASSIGNMENT came with the Java client 5.0.
+  if (w.at !== 'proxy' && st.client !== '5.3.3') {
+    out.note = `The selected client (${st.client === 'go' ? 'rocketmq-client-go 2.1.2' : 'Java 4.9.3'}) has no clientRebalance switch and always rebalances itself; this is what a Java 5 client with clientRebalance=false gets.`;
+  }
   let queues;
   try { queues = topicQueues(rmq, st).subscribe; } catch (e) { return { ...out, error: err(e) }; }
   const counts = new Map();
