@@ -21,7 +21,7 @@ export interface MessageQueue {
 export type JavaVersion = '4.9.3' | '5.3.3';
 
 /** Every client profile of the conformance vectors. */
-export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1.0.8' | 'go-client-2.1.2';
+export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1.0.8' | 'go-client-2.1.2' | 'broker-5.3.3';
 
 /** Profiles that allocate queues to consumers (allocate / allocateAll). */
 export type AllocateProfile = 'java-4.9.3' | 'java-5.3.3' | 'go-client-2.1.2';
@@ -296,7 +296,11 @@ export type ErrorCode =
   /** load()/init() could not fetch, compile or start the module. */
   | 'ERR_LOAD_FAILED'
   /** A bug in rmqalloc (a recovered Go panic); please report it. */
-  | 'ERR_INTERNAL';
+  | 'ERR_INTERNAL'
+  /** rmq.proxyAssignment: the gRPC proxy answers FORBIDDEN "no readable queue". */
+  | 'ERR_FORBIDDEN'
+  /** rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR. */
+  | 'ERR_INTERNAL_SERVER_ERROR';
 
 /** Shape of every error thrown by rmqalloc (an Error, TypeError or RangeError). */
 export interface RmqError extends Error {
@@ -560,3 +564,94 @@ export function init(options?: InitOptions): Promise<Rmq>;
 
 /** The package version. */
 export const version: string;
+
+// ---- RocketMQ 5 server-side assignment (alloc/broker) ----
+
+/** Java's MessageRequestMode. */
+export type MessageRequestMode = 'PULL' | 'POP';
+
+/** Inputs of the broker's QUERY_ASSIGNMENT (RocketMQ 5.3.3). */
+export interface QueryAssignmentOptions {
+  topic: string;
+  consumerGroup?: string;
+  /** Default 'CLUSTERING'. */
+  messageModel?: 'CLUSTERING' | 'BROADCASTING';
+  /** The client strategy's getName(); the broker runs only 'AVG' and 'AVG_BY_CIRCLE' (others: no assignment). */
+  strategyName: string | null;
+  /** Broker setting, default true; false: everybody gets the whole subscribe set. */
+  serverLoadBalancerEnable?: boolean;
+  /** Broker setting defaultMessageRequestMode, default 'PULL'. */
+  brokerDefaultMode?: MessageRequestMode;
+  /** Broker setting defaultPopShareQueueNum, default -1. */
+  brokerDefaultPopShareQueueNum?: number;
+  /** What `mqadmin setConsumeMode` set for this topic and group; null/absent: nothing. */
+  configuredMode?: { mode: MessageRequestMode; popShareQueueNum?: number } | null;
+  /** The topic's subscribe set, any order; null: the broker knows no route. */
+  mqAll: readonly MessageQueue[] | Topic | null;
+  /** The group's client IDs as the broker lists them (duplicates kept); null: unknown group. */
+  cidAll: readonly string[] | null;
+  /** Who asks; default: every ID of cidAll. */
+  clientIds?: readonly string[];
+}
+
+/** The broker's answer to one client. */
+export interface BrokerAssignment {
+  mode: MessageRequestMode;
+  /**
+   * The assigned set, sorted like MessageQueue.compareTo. queueId -1 means
+   * every queue of that broker (POP). null: no assignment (the client keeps
+   * what it had); []: nothing.
+   */
+  queues: MessageQueue[] | null;
+  /** Which rule produced the answer, in a few words. */
+  reason: string;
+}
+
+export interface QueryAssignmentResult {
+  /** The mode the broker answers with (setConsumeMode, else PULL for %RETRY% topics, else its default). */
+  mode: MessageRequestMode;
+  /** The share count used in POP mode (0 for PULL unless configured). */
+  popShareQueueNum: number;
+  /** The answer per client ID. */
+  results: Record<string, BrokerAssignment>;
+}
+
+/** Where a consumer's queues are decided, and why. */
+export interface AllocationPath {
+  /** 'client': it rebalances itself; 'broker': QUERY_ASSIGNMENT; 'proxy': the gRPC proxy assigns. */
+  path: 'client' | 'broker' | 'proxy';
+  /** The broker path with a strategy the broker does not run: the consumer gets no queues. */
+  noAssignment: boolean;
+  reason: string;
+}
+
+export interface Rmq {
+  /**
+   * The broker's answer to QUERY_ASSIGNMENT, for each client, as 5.3.3
+   * computes it: PULL runs the strategy as a client would; POP shares
+   * queues with the next popShareQueueNum clients, or hands out queue -1
+   * ("all queues of the broker") when popShareQueueNum <= 0 or
+   * >= clients - 1.
+   */
+  queryAssignment(options: QueryAssignmentOptions): QueryAssignmentResult;
+
+  /**
+   * What every gRPC push consumer of the group gets from the proxy: one
+   * queue -1 per readable broker (with a master), in route order, or every
+   * read queue for a FIFO (orderly) group. Throws ERR_FORBIDDEN "no
+   * readable queue" when there is none.
+   */
+  proxyAssignment(options: { topic: string; route: TopicRouteData; orderly?: boolean }): MessageQueue[];
+
+  /**
+   * Which path a consumer's settings select. Defaults: client 'push',
+   * clientRebalance true, orderly false, 'CLUSTERING', strategyName 'AVG'.
+   */
+  allocationPath(options?: {
+    client?: 'push' | 'pull' | 'grpc';
+    clientRebalance?: boolean;
+    orderly?: boolean;
+    messageModel?: 'CLUSTERING' | 'BROADCASTING';
+    strategyName?: string | null;
+  }): AllocationPath;
+}

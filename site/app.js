@@ -5,6 +5,7 @@ import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
 import * as V from './lib/views.js';
+import { readWhere, fillWhere, syncWhere, showWhere } from './lib/where-view.js';
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient(new URL('./worker.js', import.meta.url));
@@ -51,6 +52,7 @@ function readForm() {
   s.mode = $('mode-broadcasting').checked ? 'broadcasting' : 'clustering';
   s.consumers = lines($('consumers').value);
   s.client = $('client').value;
+  s.where = readWhere(state.where);
   Object.assign(s.strategy, {
     name: $('strategy').value, virtualNodes: num($('vnodes'), 10), consumeridcs: list($('idcs').value),
     inner: $('inner').value, sep: $('sep').value || '@', brokerField: num($('bfield'), 0), consumerField: num($('cfield'), 0),
@@ -101,6 +103,7 @@ function fillForm() {
   $('mode-broadcasting').checked = s.mode === 'broadcasting';
   $('consumers').value = s.consumers.join('\n');
   $('client').value = s.client;
+  fillWhere(s.where);
   const st = s.strategy;
   $('strategy').value = st.name;
   $('vnodes').value = st.virtualNodes;
@@ -163,6 +166,7 @@ function syncVisibility() {
   $('quick-form').hidden = state.source !== 'quick';
   $('quick-hint').hidden = state.source !== 'quick';
   $('route-form').hidden = state.source !== 'route';
+  syncWhere(state.where);
   const name = state.strategy.name;
   for (const el of document.querySelectorAll('.opt')) {
     let show = el.dataset.for.split(' ').includes(name);
@@ -223,6 +227,7 @@ async function compute() {
   const res = r.error ? { error: r.error } : r.result;
   lastAnalysis = res;
   dirty.alloc = dirty.whatif = true;
+  showWhere(engine, state, $('where-out'));
   syncDynamic();
   renderVisible();
   const ms = Math.round(performance.now() - t0);

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/broker"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
 
@@ -83,6 +84,15 @@ func writeErrorBody(w *writer, err error) {
 		w.str(ae.JavaClass)
 		w.str(ae.Field)
 		w.str(ae.Error())
+		w.u8(jsError)
+		return
+	}
+	if se, ok := as[*broker.StatusError](err); ok {
+		// The gRPC proxy's status: ERR_FORBIDDEN, ERR_INTERNAL_SERVER_ERROR.
+		w.str("ERR_" + se.Code)
+		w.str(se.JavaClass)
+		w.str("route")
+		w.str(se.Error())
 		w.u8(jsError)
 		return
 	}

@@ -27,6 +27,7 @@ var profiles = []struct {
 	{"grpc-java", []string{"selectMessageGroup"}},
 	{"grpc-nodejs-1.0.8", []string{"selectMessageGroup"}},
 	{"go-client-2.1.2", []string{"allocate"}},
+	{"broker-5.3.3", []string{"queryAssignment"}},
 }
 
 func init() {

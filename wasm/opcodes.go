@@ -22,6 +22,10 @@ const (
 	opCidsNew        = 16
 	opCidsFree       = 17
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
+	// 40..44: RocketMQ 5 server-side assignment (broker.go).
+	opQueryAssignment = 40
+	opProxyAssignment = 41
+	opAllocationPath  = 42
 )
 
 // Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,

@@ -165,34 +165,43 @@ func (r *Route) checkAddrs() error {
 }
 
 // parseBrokerID reads a brokerAddrs key as a Java long ("0", "1", "-1",
-// "00"): an optional sign, then 1 to 19 ASCII digits within int64 range.
-// Only zero-ness matters here, so the value is reported as is-zero.
+// "00"); only zero-ness matters here, so the value is reported as is-zero.
 func parseBrokerID(k string) (isZero, ok bool) {
+	id, ok := BrokerID(k)
+	return ok && id == 0, ok
+}
+
+// BrokerID reads a brokerAddrs key as the Java long it stands for: an
+// optional sign, then 1 to 19 ASCII digits within int64 range ("00" and
+// "-0" are the master's 0). ok is false for anything else, which no route
+// decoder would have accepted.
+func BrokerID(k string) (id int64, ok bool) {
 	digits := k
 	if digits != "" && (digits[0] == '+' || digits[0] == '-') {
 		digits = digits[1:]
 	}
 	if digits == "" {
-		return false, false
+		return 0, false
 	}
 	var v uint64
-	isZero = true
 	for i := 0; i < len(digits); i++ {
 		c := digits[i]
 		if c < '0' || c > '9' {
-			return false, false
+			return 0, false
 		}
 		if v > (1<<63)/10 {
-			return false, false
+			return 0, false
 		}
 		v = v*10 + uint64(c-'0')
-		isZero = isZero && c == '0'
 	}
 	// 2^63 itself is only valid negative (Long.MIN_VALUE).
 	if v > 1<<63 || (v == 1<<63 && k[0] != '-') {
-		return false, false
+		return 0, false
 	}
-	return isZero, true
+	if k[0] == '-' {
+		return -int64(v), true // wraps to MinInt64 for 2^63, as intended
+	}
+	return int64(v), true
 }
 
 // orderedQueues parses orderTopicConf ("broker-a:4;broker-b:4").

@@ -4,6 +4,7 @@
 
 import { CIDS, OP } from './wire.js';
 import { makeAnalysis } from './analysis.js';
+import { defineBroker } from './broker.js';
 import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
 import {
   array, bool, clientOf, encCids, encQueues, encSpec, int32, object, oneOf, safeInt, string,
@@ -311,6 +312,7 @@ export class Rmq {
     // Which module this is: 'core' (rmqalloc.wasm) or 'full' (with analysis).
     this.build = d.p < d.b.length ? d.str() : 'core';
     this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full');
+    defineBroker(this, rt, (v) => this.#topicOf(v)); // queryAssignment, proxyAssignment, allocationPath
   }
 
   get alive() {

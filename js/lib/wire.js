@@ -22,6 +22,9 @@ export const OP = Object.freeze({
   CIDS_NEW: 16,
   CIDS_FREE: 17,
   ANALYSIS: 20,
+  QUERY_ASSIGNMENT: 40,
+  PROXY_ASSIGNMENT: 41,
+  ALLOCATION_PATH: 42,
 });
 
 /** Queue-list tags of a request. */

@@ -1,5 +1,6 @@
 // state.js — the playground's whole state, its defaults, validation, and
 // its permalink form (the URL hash: #s=<base64url of JSON>).
+import { whereDefaults, validateWhere } from './where.js';
 
 export const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONFIG'];
 export const INNER = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH'];
@@ -31,6 +32,7 @@ export function defaults() {
     mode: 'clustering',
     consumers: generateConsumers(4),
     client: '4.9.3',
+    where: whereDefaults(), // where the allocation runs (where.js)
     strategy: {
       name: 'AVG', virtualNodes: 10, consumeridcs: [], inner: 'AVG',
       sep: '@', brokerField: 0, consumerField: 2, config: 'broker-a:0-1',
@@ -92,6 +94,7 @@ export function validate(input) {
   st.mode = oneOf(pick(s, 'mode', d.mode), 'mode', ['clustering', 'broadcasting']);
   st.consumers = strList(pick(s, 'consumers', d.consumers), 'consumers', LIMITS.consumers);
   st.client = oneOf(pick(s, 'client', d.client), 'client', CLIENTS);
+  try { st.where = validateWhere(pick(s, 'where', d.where)); } catch (e) { throw new StateError(e.message); }
   const ss = obj(pick(s, 'strategy', d.strategy), 'strategy'), ds = d.strategy;
   st.strategy = {
     name: oneOf(pick(ss, 'name', ds.name), 'strategy.name', STRATEGIES),

@@ -9,6 +9,7 @@ export const PROFILE_OPS = {
   'grpc-java': ['selectMessageGroup'],
   'grpc-nodejs-1.0.8': ['selectMessageGroup'],
   'go-client-2.1.2': ['allocate'],
+  'broker-5.3.3': ['queryAssignment'],
 };
 
 const queue = ([topic, brokerName, queueId]) => ({ topic, brokerName, queueId });
@@ -138,6 +139,19 @@ function messageGroup(rmq, profile, c) {
   }
 }
 
+/** The broker's answer to every client ID of the case (FORMAT.md). */
+function queryAssignment(rmq, c) {
+  const r = rmq.queryAssignment({
+    topic: c.topic, consumerGroup: c.group, messageModel: c.messageModel, strategyName: c.strategyName,
+    serverLoadBalancerEnable: c.serverLoadBalancerEnable, brokerDefaultMode: c.brokerDefaultMode,
+    brokerDefaultPopShareQueueNum: c.brokerDefaultPopShareQueueNum, configuredMode: c.configuredMode,
+    mqAll: queues(c.mqAll), cidAll: c.cidAll, clientIds: c.clientIds,
+  });
+  const results = {};
+  for (const [id, a] of Object.entries(r.results)) results[id] = { mode: a.mode, queues: wireList(a.queues) };
+  return { id: c.id, results };
+}
+
 /** The result object of case c (parsed JSON) under profile. */
 export function runCase(rmq, profile, c) {
   const ops = PROFILE_OPS[profile];
@@ -156,6 +170,8 @@ export function runCase(rmq, profile, c) {
       return route(rmq, c);
     case 'selectMessageGroup':
       return messageGroup(rmq, profile, c);
+    case 'queryAssignment':
+      return queryAssignment(rmq, c);
   }
   throw new Error(`unknown op ${c.op}`);
 }
