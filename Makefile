@@ -19,7 +19,7 @@ WASM_MAX_GZIP ?= 760000
 
 export GOFLAGS := -buildvcs=false
 
-.PHONY: help build run test test-go test-wasm test-js test-e2e check-size tools chromium npm \
+.PHONY: help build generate run test test-go test-wasm test-js test-e2e check-size tools chromium npm \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
@@ -36,6 +36,9 @@ $(WASM_FULL): $(GO_SRC)
 # wasm_exec.js must come from the Go that built the modules.
 $(WASM_EXEC): $(WASM) $(WASM_FULL)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
+
+generate: ## regenerate js/lib/tables.generated.js from the Go wire constants (wasm/) after changing one
+	$(GO) generate ./wasm
 
 run: build ## build everything and serve the playground at http://$(ADDR)
 	$(GO) run ./site/serve -addr $(ADDR)

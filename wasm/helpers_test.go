@@ -49,6 +49,7 @@ func metaBuild(t testing.TB, resp []byte) string {
 		}
 	}
 	str() // version
+	str() // tables hash
 	// Strategies, then profiles: a name and a string list each.
 	for range 2 {
 		for n := r.uvarint(); n > 0; n-- {
