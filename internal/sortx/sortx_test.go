@@ -2,18 +2,12 @@ package sortx
 
 import (
 	"cmp"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
-)
 
-func equal(t *testing.T, want, got any, msg ...any) {
-	t.Helper()
-	if !reflect.DeepEqual(want, got) {
-		t.Fatalf("%v: got %v, want %v", msg, got, want)
-	}
-}
+	"github.com/stretchr/testify/require"
+)
 
 type item struct {
 	key string
@@ -38,7 +32,7 @@ func TestFuncWorkedExamples(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := slices.Clone(c.in)
 			Func(s, byKey)
-			equal(t, c.want, s)
+			require.Equal(t, c.want, s)
 		})
 	}
 }
@@ -46,19 +40,19 @@ func TestFuncWorkedExamples(t *testing.T) {
 func TestStableWorkedExample(t *testing.T) {
 	s := []int32{3, 1, 2}
 	Stable(s, cmp.Compare[int32])
-	equal(t, []int32{1, 2, 3}, s)
+	require.Equal(t, []int32{1, 2, 3}, s)
 }
 
 func TestPermWorkedExample(t *testing.T) {
 	names := []string{"b", "c", "a"}
 	p := Perm(len(names), func(i, j int32) int { return strings.Compare(names[i], names[j]) })
-	equal(t, []int32{2, 0, 1}, p)
+	require.Equal(t, []int32{2, 0, 1}, p)
 }
 
 func TestInt32s(t *testing.T) {
 	s := []int32{5, -1, 3, 3, -1 << 31, 1<<31 - 1, 0}
 	Int32s(s)
-	equal(t, []int32{-1 << 31, -1, 0, 3, 3, 5, 1<<31 - 1}, s)
+	require.Equal(t, []int32{-1 << 31, -1, 0, 3, 3, 5, 1<<31 - 1}, s)
 }
 
 // lcg is a tiny deterministic generator for the property tests.
@@ -83,7 +77,7 @@ func TestFuncMatchesSlicesStable(t *testing.T) {
 			got, want := slices.Clone(in), slices.Clone(in)
 			Func(got, byKey)
 			slices.SortStableFunc(want, byKey)
-			equal(t, want, got, "n=%d keys=%d", n, keys)
+			require.Equal(t, want, got, "n=%d keys=%d", n, keys)
 		}
 	}
 }
@@ -100,8 +94,8 @@ func TestStableOnPresortedAndReversed(t *testing.T) {
 		}
 		Int32s(up)
 		Int32s(down)
-		equal(t, true, slices.IsSorted(up))
-		equal(t, up, down)
+		require.True(t, slices.IsSorted(up))
+		require.Equal(t, up, down)
 	}
 }
 
@@ -111,8 +105,8 @@ func TestFuncSmallDoesNotAllocate(t *testing.T) {
 		s[0], s[6] = s[6], s[0]
 		Func(s, cmp.Compare[int])
 	})
-	equal(t, 0.0, allocs)
-	equal(t, true, slices.IsSorted(s))
+	require.Equal(t, 0.0, allocs)
+	require.True(t, slices.IsSorted(s))
 }
 
 // FuzzFunc: any input sorts to slices.SortStableFunc's result (so the
