@@ -120,6 +120,7 @@ func TestPlanSlicesAreClipped(t *testing.T) {
 // TestPlanMemberAccessors: the index accessors on worked examples, asked
 // in both orders (queues first, positions first).
 func TestPlanMemberAccessors(t *testing.T) {
+	t.Parallel()
 	mq := queues("T", "b", 0, 1, 2, 3, 4)
 	cases := []struct {
 		s    Strategy

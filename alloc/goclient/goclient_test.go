@@ -29,6 +29,7 @@ func seq(broker string, n int) []alloc.MessageQueue {
 }
 
 func TestWorkedExamples(t *testing.T) {
+	t.Parallel()
 	mr := []alloc.MessageQueue{
 		{Topic: "T", BrokerName: "A@b", QueueID: 0}, {Topic: "T", BrokerName: "A@b", QueueID: 1},
 		{Topic: "T", BrokerName: "B@b", QueueID: 2}, {Topic: "T", BrokerName: "A@b", QueueID: 3},
@@ -62,6 +63,7 @@ func TestWorkedExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			got, err := tt.s.Allocate("g", tt.cid, tt.mqAll, tt.cidAll)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
@@ -127,6 +129,7 @@ func TestSortIsByBytes(t *testing.T) {
 }
 
 func TestNewStrategy(t *testing.T) {
+	t.Parallel()
 	vn := 3
 	for _, tt := range []struct {
 		spec alloc.StrategySpec

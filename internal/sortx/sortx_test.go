@@ -17,6 +17,7 @@ type item struct {
 func byKey(a, b item) int { return strings.Compare(a.key, b.key) }
 
 func TestFuncWorkedExamples(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		in   []item
@@ -30,6 +31,7 @@ func TestFuncWorkedExamples(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			s := slices.Clone(c.in)
 			Func(s, byKey)
 			require.Equal(t, c.want, s)
@@ -67,6 +69,7 @@ func (g *lcg) next(n int) int {
 // merge paths, with odd run counts) and key ranges (many ties or none),
 // Func gives exactly slices.SortStableFunc's result.
 func TestFuncMatchesSlicesStable(t *testing.T) {
+	t.Parallel()
 	g := lcg(1)
 	for _, n := range []int{2, 3, 15, 16, 17, 31, 32, 33, 47, 100, 257, 1000, 4099} {
 		for _, keys := range []int{1, 3, 50, 1 << 30} {
