@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// The wire format between index.js and this module is positional binary,
+// The wire format between js/lib/wire.js and this module is positional binary,
 // written by one side and read by the other in the same order:
 //
 //   - uvarint: unsigned LEB128, at most 10 bytes;

@@ -20,7 +20,7 @@
 // exit is called, then releases it and returns.
 //
 // Every operation recovers panics and reports failures as error responses,
-// which index.js throws as JS Errors: the module never dies of bad input.
+// which js/lib/runtime.js throws as JS Errors: the module never dies of bad input.
 //
 // Only this file needs GOOS=js GOARCH=wasm: the codec, the handlers and
 // the JSON writer build everywhere, so plain `go test ./wasm` and `go vet`
