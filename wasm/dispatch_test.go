@@ -2,6 +2,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -163,4 +164,39 @@ func TestRandomRequestsNeverKillTheModule(t *testing.T) {
 	}
 	resp := call(t, opAllocate, seeds[0])
 	assert.Equal(t, byte(statusOK), resp[0], "status after fuzzing")
+}
+
+// nestedSpecRequest is a strategyName request: NEARBY wrapped around NEARBY
+// levels deep, AVG at the bottom, every level with resolver "@", 0, 1.
+func nestedSpecRequest(levels int) []byte {
+	w := newRequest()
+	w.u8(clientJava493)
+	for range levels {
+		w.str("MACHINE_ROOM_NEARBY")
+		w.u8(specFlagInner | specFlagResolver)
+	}
+	w.str("AVG")
+	w.u8(0)
+	for range levels {
+		w.str("@")
+		w.i32(0)
+		w.i32(1)
+	}
+	return w.b
+}
+
+// TestSpecNestingLimitIsAllocs: the boundary reads one level past
+// alloc.MaxSpecDepth, so too deep a spec gets alloc's named error.
+func TestSpecNestingLimitIsAllocs(t *testing.T) {
+	resp := call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth))
+	require.Equal(t, byte(statusOK), resp[0], "MaxSpecDepth levels of nesting build")
+	code, class, field, msg := responseError(t, call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth+1)))
+	assert.Equal(t, "ERR_INVALID_ARGUMENT", code)
+	assert.Equal(t, alloc.IllegalArgumentException, class)
+	assert.Equal(t, "strategy"+strings.Repeat(".inner", alloc.MaxSpecDepth+1), field)
+	assert.Contains(t, msg, "nested deeper than 16")
+	// Deeper still, the JS side should never send: malformed, not a crash.
+	code, _, _, msg = responseError(t, call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth+3)))
+	assert.Equal(t, "ERR_INTERNAL", code)
+	assert.Contains(t, msg, "malformed request")
 }

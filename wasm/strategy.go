@@ -21,9 +21,9 @@ const (
 	specFlagResolver
 )
 
-// maxSpecDepth bounds MACHINE_ROOM_NEARBY nesting while reading (alloc
-// checks its own, smaller, limit when building).
-const maxSpecDepth = 32
+// maxSpecDepth bounds MACHINE_ROOM_NEARBY nesting while reading: one level
+// past alloc.MaxSpecDepth, so that building reports alloc's clear error.
+const maxSpecDepth = alloc.MaxSpecDepth + 1
 
 // readSpec reads a strategy spec:
 //
