@@ -195,7 +195,9 @@ func TestPlanConcurrentReaders(t *testing.T) {
 		want := make([][]MessageQueue, len(cids))
 		var wg sync.WaitGroup
 		for w := range 4 {
-			wg.Go(func() {
+			wg.Add(1) // not wg.Go: that needs Go 1.25, and go.mod says 1.24
+			go func() {
+				defer wg.Done()
 				for i := range cids {
 					switch (w + i) % 4 {
 					case 0:
@@ -211,7 +213,7 @@ func TestPlanConcurrentReaders(t *testing.T) {
 						_ = p.Of(cids[i])
 					}
 				}
-			})
+			}()
 		}
 		wg.Wait()
 		for i, cid := range cids {

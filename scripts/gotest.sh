@@ -30,7 +30,7 @@ wasm)
     timeout 900 env -i \
       PATH="$root/scripts/chromium-flags:$root/.bin:$goroot/bin:/usr/local/bin:/usr/bin:/bin" \
       HOME="$HOME" TMPDIR="$tmp" GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)" \
-      GOPATH="$(go env GOPATH)" GOPROXY="$(go env GOPROXY)" GOFLAGS=-buildvcs=false \
+      GOPATH="$(go env GOPATH)" GOPROXY="$(go env GOPROXY)" GOFLAGS="${GOFLAGS:--buildvcs=false}" \
       GOOS=js GOARCH=wasm \
       go test -count=1 -v "$@"
   }
