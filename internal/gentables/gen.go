@@ -106,6 +106,9 @@ func renderTables(c consts) (string, error) {
 			}
 			return es[i].name < es[j].name
 		})
+		if err := distinct(t.js, es); err != nil {
+			return "", err
+		}
 		fmt.Fprintf(&b, "/** %s */\nexport const %s = Object.freeze({\n", t.doc, t.js)
 		for _, e := range es {
 			fmt.Fprintf(&b, "  %s: %d,\n", e.name, e.value)
@@ -113,6 +116,19 @@ func renderTables(c consts) (string, error) {
 		b.WriteString("});\n\n")
 	}
 	return b.String(), nil
+}
+
+// distinct fails when two entries of a table (sorted by value) share a
+// value, unless one names the other's range (OP's ANALYSIS is the base of
+// ANALYSIS_PLAN, ...): two helpers picking the same op number is caught here.
+func distinct(table string, es []entry) error {
+	for i := 1; i < len(es); i++ {
+		a, b := es[i-1], es[i]
+		if a.value == b.value && !strings.HasPrefix(b.name, a.name+"_") && !strings.HasPrefix(a.name, b.name+"_") {
+			return fmt.Errorf("table %s: %s and %s are both %d", table, a.name, b.name, a.value)
+		}
+	}
+	return nil
 }
 
 // shadowed reports whether name belongs to a table with a longer prefix.

@@ -124,3 +124,13 @@ func TestUnknownExpressionsFailClearly(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "opX")
 }
+
+func TestDuplicateValuesAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
+	src := "package main\nconst version = \"1\"\nconst (\n\topDoctorCheck = 30\n\topBrokerAssign = 30\n)\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
+	_, err := generate(dir)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "table OP: BROKER_ASSIGN and DOCTOR_CHECK are both 30")
+}
