@@ -17,13 +17,15 @@ GO_SRC   := $(shell find alloc wasm internal -name '*.go' -not -name '*_test.go'
 WASM_MAX_RAW  ?= 2600000
 WASM_MAX_GZIP ?= 760000
 
-export GOFLAGS := -buildvcs=false
+# -buildvcs=false: builds also run outside a VCS checkout. Added to the
+# user's own GOFLAGS (unless they set -buildvcs themselves), never replacing them.
+export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(GOFLAGS) -buildvcs=false))
 
-.PHONY: help build run test test-go test-wasm test-js test-e2e check-size tools chromium npm \
+.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e check-size tools chromium npm \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
 build: $(WASM) $(WASM_FULL) $(WASM_EXEC) ## build js/rmqalloc.wasm (core) and js/rmqalloc-full.wasm (with analysis)
 
@@ -37,10 +39,15 @@ $(WASM_FULL): $(GO_SRC)
 $(WASM_EXEC): $(WASM) $(WASM_FULL)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
 
+generate: ## regenerate js/lib/tables.generated.js from the Go wire constants (wasm/) after changing one
+	$(GO) generate ./wasm
+
 run: build ## build everything and serve the playground at http://$(ADDR)
 	$(GO) run ./site/serve -addr $(ADDR)
 
 test: tools build ## every test layer: native Go, Go in Chromium, JS package, site end to end
+	@scripts/layer.sh start
+	@scripts/layer.sh "go version (go.mod's go line suffices)" scripts/check-go-version.sh
 	@scripts/layer.sh "go test -race (native)" scripts/gotest.sh native
 	@scripts/layer.sh "module size" scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
 	@scripts/layer.sh "go test (GOOS=js GOARCH=wasm in Chromium)" scripts/gotest.sh wasm
@@ -48,6 +55,8 @@ test: tools build ## every test layer: native Go, Go in Chromium, JS package, si
 	@scripts/layer.sh "playwright (site end to end)" scripts/nodetest.sh site e2e
 	@scripts/layer.sh summary scripts/summary.sh
 
+check-go: ## check that go.mod's go line is the lowest Go that builds and vets every build
+	scripts/check-go-version.sh
 test-go: ## native Go tests only
 	scripts/gotest.sh native
 test-wasm: tools ## Go tests under GOOS=js GOARCH=wasm in headless Chromium only

@@ -1,13 +1,13 @@
 package alloc
 
 import (
-	"errors"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // Shared property helpers for every strategy test: input generators with
@@ -86,38 +86,31 @@ func requirePlanMatchesAllocate(t testing.TB, s Strategy, mqAll []MessageQueue, 
 				continue
 			}
 			_, e := s.Allocate("g", cid, mqAll, cidAll)
-			if e == nil || JavaClassOf(e) != JavaClassOf(err) {
-				t.Fatalf("%s: group error %v but member %q's own call gives %v", s.Name(), err, cid, e)
-			}
+			require.Error(t, e, "%s: group error %v but member %q's own call succeeds", s.Name(), err, cid)
+			require.Equal(t, JavaClassOf(err), JavaClassOf(e), "%s member %q: own call's error class", s.Name(), cid)
 		}
 		return nil
 	}
-	if p.Strategy() != s.Name() {
-		t.Fatalf("plan strategy %q, want %q", p.Strategy(), s.Name())
-	}
+	require.Equal(t, s.Name(), p.Strategy(), "plan strategy")
 	var distinct []string
 	for _, c := range cidAll {
 		if !slices.Contains(distinct, c) {
 			distinct = append(distinct, c)
 		}
 	}
-	if !slices.Equal(p.Members(), distinct) {
-		t.Fatalf("%s: members %q, want %q", s.Name(), p.Members(), distinct)
-	}
+	require.True(t, slices.Equal(distinct, p.Members()), "%s: members %q, want %q (nil and empty alike)", s.Name(), p.Members(), distinct)
 	requirePositions(t, p, positionsExpected(s))
 	for _, cid := range p.Members() {
 		want, werr := s.Allocate("g", cid, mqAll, cidAll)
 		got, gerr := p.Of(cid), p.Err(cid)
 		if werr != nil || gerr != nil {
-			if werr == nil || gerr == nil || JavaClassOf(werr) != JavaClassOf(gerr) {
-				t.Fatalf("%s member %q: own call error %v, plan error %v", s.Name(), cid, werr, gerr)
-			}
+			require.Error(t, werr, "%s member %q: only the plan fails", s.Name(), cid)
+			require.Error(t, gerr, "%s member %q: only the own call fails", s.Name(), cid)
+			require.Equal(t, JavaClassOf(werr), JavaClassOf(gerr), "%s member %q: error class", s.Name(), cid)
 			requireOurError(t, werr)
 			continue
 		}
-		if !reflect.DeepEqual(want, got) {
-			t.Fatalf("%s member %q (mqAll %v, cidAll %q):\nown call %v\nplan     %v", s.Name(), cid, mqAll, cidAll, want, got)
-		}
+		require.Equal(t, want, got, "%s member %q (mqAll %v, cidAll %q): plan against own call", s.Name(), cid, mqAll, cidAll)
 	}
 	return p
 }
@@ -137,49 +130,41 @@ func requirePositions(t testing.TB, p *Plan, expected bool) {
 	for i, cid := range p.Members() {
 		pos := p.MemberPositions(i) // before the queues exist, for lazy plans
 		qs, err := p.MemberQueues(i), p.MemberErr(i)
-		if !reflect.DeepEqual(qs, p.Of(cid)) || err != p.Err(cid) {
-			t.Fatalf("%s member %d (%q): MemberQueues/MemberErr %v %v, Of/Err %v %v", p.Strategy(), i, cid, qs, err, p.Of(cid), p.Err(cid))
-		}
+		require.Equal(t, p.Of(cid), qs, "%s member %d (%q): MemberQueues against Of", p.Strategy(), i, cid)
+		require.Equal(t, p.Err(cid), err, "%s member %d (%q): MemberErr against Err", p.Strategy(), i, cid)
 		if err != nil {
-			if pos != nil {
-				t.Fatalf("%s member %q failed (%v) but has positions %v", p.Strategy(), cid, err, pos)
-			}
+			require.Nil(t, pos, "%s member %q failed (%v) but has positions", p.Strategy(), cid, err)
 			continue
 		}
 		if pos == nil {
-			if expected {
-				t.Fatalf("%s member %q: no positions", p.Strategy(), cid)
-			}
+			require.False(t, expected, "%s member %q: no positions", p.Strategy(), cid)
 			continue
 		}
-		if start, n, ok := p.MemberRun(i); ok && !slices.Equal(p.Queues()[start:start+n], qs) {
-			t.Fatalf("%s member %q: run %d+%d, queues %v", p.Strategy(), cid, start, n, qs)
+		if start, n, ok := p.MemberRun(i); ok {
+			require.True(t, slices.Equal(qs, p.Queues()[start:start+n]), "%s member %q: run %d+%d, queues %v", p.Strategy(), cid, start, n, qs)
 		}
-		if len(pos) != len(qs) {
-			t.Fatalf("%s member %q: %d positions for %d queues", p.Strategy(), cid, len(pos), len(qs))
-		}
+		require.Len(t, pos, len(qs), "%s member %q: a position per queue", p.Strategy(), cid)
 		for k, at := range pos {
-			if at < 0 || int(at) >= len(p.Queues()) || p.Queues()[at] != qs[k] {
-				t.Fatalf("%s member %q: position %d is %d, queue %v", p.Strategy(), cid, k, at, qs[k])
-			}
+			require.True(t, at >= 0 && int(at) < len(p.Queues()), "%s member %q: position %d is %d, out of range", p.Strategy(), cid, k, at)
+			require.Equal(t, qs[k], p.Queues()[at], "%s member %q: position %d", p.Strategy(), cid, k)
 		}
 	}
 	n := len(p.Members())
-	if p.MemberQueues(-1) != nil || p.MemberQueues(n) != nil || p.MemberErr(n) != nil || p.MemberPositions(n) != nil || p.MemberPositions(-1) != nil {
-		t.Fatalf("%s: member index out of range answers", p.Strategy())
+	for _, i := range []int{-1, n} {
+		require.Nil(t, p.MemberQueues(i), "%s: MemberQueues(%d) out of range", p.Strategy(), i)
+		require.Nil(t, p.MemberPositions(i), "%s: MemberPositions(%d) out of range", p.Strategy(), i)
+		_, _, ok := p.MemberRun(i)
+		require.False(t, ok, "%s: MemberRun(%d) out of range", p.Strategy(), i)
 	}
-	if _, _, ok := p.MemberRun(n); ok {
-		t.Fatalf("%s: member index out of range answers", p.Strategy())
-	}
+	require.NoError(t, p.MemberErr(n), "%s: MemberErr out of range", p.Strategy())
 }
 
 // requireOurError: every failure is an *Error carrying a Java class.
 func requireOurError(t testing.TB, err error) {
 	t.Helper()
 	var e *Error
-	if !errors.As(err, &e) || e.JavaClass == "" {
-		t.Fatalf("error %v (%T) is not an *alloc.Error with a Java class", err, err)
-	}
+	require.ErrorAs(t, err, &e, "every failure is an *alloc.Error")
+	require.NotEmpty(t, e.JavaClass, "%v has a Java class", err)
 }
 
 // requireEachQueueOnce: every queue of the plan (all distinct) has exactly
@@ -188,16 +173,12 @@ func requireEachQueueOnce(t testing.TB, p *Plan) {
 	t.Helper()
 	total := 0
 	for i := range p.Queues() {
-		if o := p.OwnersOf(i); len(o) != 1 {
-			t.Fatalf("%s: queue %d (%v) has owners %q, want exactly one\n%s", p.Strategy(), i, p.Queues()[i], o, p)
-		}
+		require.Len(t, p.OwnersOf(i), 1, "%s: queue %d (%v) has exactly one owner\n%s", p.Strategy(), i, p.Queues()[i], p)
 	}
 	for _, m := range p.Members() {
 		total += len(p.Of(m))
 	}
-	if total != len(p.Queues()) {
-		t.Fatalf("%s: %d queues handed out for %d queues", p.Strategy(), total, len(p.Queues()))
-	}
+	require.Equal(t, len(p.Queues()), total, "%s: queues handed out", p.Strategy())
 }
 
 // requireBalanced: over the members that took part, the counts differ by
@@ -217,9 +198,7 @@ func requireBalanced(t testing.TB, p *Plan, maxDiff int) {
 			hi = n
 		}
 	}
-	if hi-lo > maxDiff {
-		t.Fatalf("%s: member counts range %d..%d, want a spread <= %d\n%s", p.Strategy(), lo, hi, maxDiff, p)
-	}
+	require.LessOrEqual(t, hi-lo, maxDiff, "%s: member counts range %d..%d\n%s", p.Strategy(), lo, hi, p)
 }
 
 // requireOrderIndependent: after the rebalance sort, shuffled inputs give
@@ -233,11 +212,9 @@ func requireOrderIndependent(t testing.TB, r *rand.Rand, s Strategy, mqAll []Mes
 	SortQueues(mq2)
 	SortClientIDs(cid2)
 	b, err2 := AllocateAll(s, "g", mq2, cid2)
-	if (err1 == nil) != (err2 == nil) {
-		t.Fatalf("%s: errors differ after shuffling: %v vs %v", s.Name(), err1, err2)
-	}
-	if err1 == nil && a.String() != b.String() {
-		t.Fatalf("%s: plan depends on input order:\n%s\nvs\n%s", s.Name(), a, b)
+	require.Equal(t, err1 == nil, err2 == nil, "%s: errors differ after shuffling: %v vs %v", s.Name(), err1, err2)
+	if err1 == nil {
+		require.Equal(t, a.String(), b.String(), "%s: plan depends on input order", s.Name())
 	}
 }
 

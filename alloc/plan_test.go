@@ -120,6 +120,7 @@ func TestPlanSlicesAreClipped(t *testing.T) {
 // TestPlanMemberAccessors: the index accessors on worked examples, asked
 // in both orders (queues first, positions first).
 func TestPlanMemberAccessors(t *testing.T) {
+	t.Parallel()
 	mq := queues("T", "b", 0, 1, 2, 3, 4)
 	cases := []struct {
 		s    Strategy
@@ -194,7 +195,9 @@ func TestPlanConcurrentReaders(t *testing.T) {
 		want := make([][]MessageQueue, len(cids))
 		var wg sync.WaitGroup
 		for w := range 4 {
-			wg.Go(func() {
+			wg.Add(1) // not wg.Go: that needs Go 1.25, and go.mod says 1.24
+			go func() {
+				defer wg.Done()
 				for i := range cids {
 					switch (w + i) % 4 {
 					case 0:
@@ -210,7 +213,7 @@ func TestPlanConcurrentReaders(t *testing.T) {
 						_ = p.Of(cids[i])
 					}
 				}
-			})
+			}()
 		}
 		wg.Wait()
 		for i, cid := range cids {

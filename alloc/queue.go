@@ -43,8 +43,8 @@ func CompareQueues(a, b MessageQueue) int {
 	if c := javalang.CompareStrings(a.BrokerName, b.BrokerName); c != 0 {
 		return c
 	}
-	// Java subtracts the ids; int64 keeps the difference exact (Java's int
-	// subtraction could overflow only for ids near the int32 limits).
+	// Java subtracts the ids in 32 bits, which wraps for ids more than 2^31
+	// apart: so does compareJavaIntDiff.
 	return compareJavaIntDiff(a.QueueID, b.QueueID)
 }
 

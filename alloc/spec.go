@@ -36,8 +36,10 @@ type SplitResolverSpec struct {
 	ConsumerField int
 }
 
-// maxSpecDepth bounds MACHINE_ROOM_NEARBY nesting in a spec.
-const maxSpecDepth = 16
+// MaxSpecDepth bounds MACHINE_ROOM_NEARBY nesting in a spec: deeper specs
+// are an IllegalArgumentException naming the field. The one limit on the Go
+// side (the wasm boundary reads one level more, so this error is reported).
+const MaxSpecDepth = 16
 
 // NewStrategy builds the strategy spec describes. Options apply to the
 // whole spec, inner strategies included (e.g. WithClientVersion selects
@@ -57,8 +59,8 @@ func NewStrategy(spec StrategySpec, opts ...Option) (Strategy, error) {
 }
 
 func buildStrategy(spec *StrategySpec, path string, depth int, opts []Option) (Strategy, error) {
-	if depth > maxSpecDepth {
-		return nil, illegalArgument(path, "strategies nested deeper than "+itoa(maxSpecDepth))
+	if depth > MaxSpecDepth {
+		return nil, illegalArgument(path, "strategies nested deeper than "+itoa(MaxSpecDepth))
 	}
 	switch spec.Name {
 	case nameAVG:

@@ -29,6 +29,7 @@ func TestStrategyNames(t *testing.T) {
 }
 
 func TestNewStrategyErrors(t *testing.T) {
+	t.Parallel()
 	neg := -2
 	res := &SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1}
 	tests := []struct {

@@ -2,9 +2,10 @@ package alloc
 
 import (
 	"errors"
-	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // queues builds queues topic/broker/id for each id.
@@ -35,13 +36,11 @@ func checkAllocations(t *testing.T, s Strategy, mqAll []MessageQueue, cidAll []s
 	for cid, w := range wants {
 		got, err := s.Allocate("group", cid, mqAll, cidAll)
 		if w.class != "" {
-			if JavaClassOf(err) != w.class {
-				t.Errorf("%s %q: error %v, want %s", s.Name(), cid, err, w.class)
-			}
+			assert.Equal(t, w.class, JavaClassOf(err), "%s %q: error %v", s.Name(), cid, err)
 			continue
 		}
-		if err != nil || !reflect.DeepEqual(got, w.queues) {
-			t.Errorf("%s %q = %v, %v; want %v", s.Name(), cid, got, err, w.queues)
+		if assert.NoError(t, err, "%s %q", s.Name(), cid) {
+			assert.Equal(t, w.queues, got, "%s %q", s.Name(), cid)
 		}
 	}
 	requirePlanMatchesAllocate(t, s, mqAll, cidAll)
@@ -89,6 +88,7 @@ func TestByCircle(t *testing.T) {
 }
 
 func TestCommonChecks(t *testing.T) {
+	t.Parallel()
 	mq := queues("T", "broker-a", 0, 1)
 	for _, s := range []Strategy{Averagely(), ByCircle(), ByMachineRoom(nil), mustCH(t, 10), mustNearby(t)} {
 		for _, tt := range []struct {

@@ -10,5 +10,5 @@ module.exports = {
   load: (options) => esm().then((m) => m.load(options)),
   init: (options) => esm().then((m) => m.init(options)),
   isRmqError: (e) => e instanceof Error && e[MARK] === true,
-  version: '0.1.0',
+  version: require('./package.json').version, // = wasm/meta.go's, checked by internal/gentables
 };

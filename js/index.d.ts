@@ -318,6 +318,8 @@ export function isRmqError(e: unknown): e is RmqError;
 export interface Rmq {
   /** rmqalloc's version (the package's). */
   readonly version: string;
+  /** Hash of the module's wire tables; load() refuses a module whose hash differs from the package's. */
+  readonly tablesHash: string;
   /**
    * Which module is loaded, as the module itself reports it: 'core'
    * (rmqalloc.wasm, the default of load()) or 'full' (rmqalloc-full.wasm,

@@ -8,11 +8,12 @@
 import { start } from './lib/runtime.js';
 import { Rmq } from './lib/api.js';
 import { isRmqError, rmqError, typeError } from './lib/errors.js';
+import { VERSION } from './lib/tables.generated.js';
 
 export { isRmqError };
 
-/** The package version (package.json's). */
-export const version = '0.1.0';
+/** The package version (package.json's; generated from wasm/meta.go). */
+export const version = VERSION;
 
 // One instance per build: 'core' (rmqalloc.wasm) and 'full'
 // (rmqalloc-full.wasm, with rmq.analysis), each loaded once.
@@ -39,7 +40,14 @@ function checkOptions(options) {
 
 /** Starts the module of build for opts and checks it is that build. */
 async function startBuild(opts, build) {
-  const rmq = new Rmq(await start(opts));
+  const rt = await start(opts);
+  let rmq;
+  try {
+    rmq = new Rmq(rt);
+  } catch (e) {
+    await rt.exit();
+    throw e;
+  }
   if (build === 'full' && rmq.build !== 'full') {
     await rmq.exit();
     throw rmqError(Error, 'ERR_LOAD_FAILED', 'rmqalloc: load({ analysis: true }) got the core module; pass the full one (rmqalloc-full.wasm) as wasmURL, wasmModule or bytes', { field: 'options.analysis' });

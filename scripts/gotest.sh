@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # gotest.sh native|wasm: runs the Go tests verbosely into a log, prints the
 # package lines, every failure and skip, and a closing "N passed, N failed".
-#   native: go test -race ./...
+#   native: go test -race ./..., then ./wasm again with -tags rmqfull (the
+#           analysis handlers and their JSON)
 #   wasm:   the alloc and wasm packages under GOOS=js GOARCH=wasm in headless
 #           Chromium through wasmbrowsertest (.bin/go_js_wasm_exec), then
 #           ./wasm again with -tags rmqfull (the full module's build); both
@@ -15,7 +16,11 @@ log=test-results/go-$mode.log
 case $mode in
 native)
   go test -race -count=1 -v ./... >"$log" 2>&1
-  rc=$? ;;
+  rc=$?
+  echo "=== go test -tags rmqfull ./wasm/ (full module build)" >>"$log"
+  go test -race -count=1 -v -tags rmqfull ./wasm/ 2>&1 | sed -E 's#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\1\2 [-tags rmqfull]\3#' >>"$log"
+  rc2=${PIPESTATUS[0]}
+  [ $rc -ne 0 ] || rc=$rc2 ;;
 wasm)
   # wasm programs get at most ~8 KB of arguments plus environment: run with a
   # trimmed one. A private TMPDIR collects chromedp's leftovers.
@@ -25,7 +30,7 @@ wasm)
     timeout 900 env -i \
       PATH="$root/scripts/chromium-flags:$root/.bin:$goroot/bin:/usr/local/bin:/usr/bin:/bin" \
       HOME="$HOME" TMPDIR="$tmp" GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)" \
-      GOPATH="$(go env GOPATH)" GOPROXY="$(go env GOPROXY)" GOFLAGS=-buildvcs=false \
+      GOPATH="$(go env GOPATH)" GOPROXY="$(go env GOPROXY)" GOFLAGS="${GOFLAGS:--buildvcs=false}" \
       GOOS=js GOARCH=wasm \
       go test -count=1 -v "$@"
   }

@@ -1,4 +1,4 @@
-//go:build js && wasm && rmqfull
+//go:build rmqfull
 
 package main
 
@@ -19,7 +19,14 @@ const build = "full"
 // readClientStrategy: u8 client, spec.
 func readClientStrategy(r *reader) (alloc.Strategy, error) { return readStrategy(r, r.u8()) }
 
-// readOptions: u8 sort, u8 has rooms [str sep, i32 brokerField, i32 consumerField].
+// Scenario sort option (u8): absent, false or true.
+const (
+	analysisSortDefault = 0
+	analysisSortFalse   = 1
+	analysisSortTrue    = 2
+)
+
+// readOptions: bool sort, u8 has rooms [str sep, i32 brokerField, i32 consumerField].
 func readOptions(r *reader) (analysis.Options, error) {
 	o := analysis.Options{Sort: r.bool()}
 	if r.bool() {
@@ -36,7 +43,7 @@ func readOptions(r *reader) (analysis.Options, error) {
 	return o, r.err
 }
 
-// readPlanInput: strategy, qlist queues, strings members, options.
+// readPlan: strategy, qlist queues, strings members, options.
 func readPlan(r *reader) (*analysis.Plan, error) {
 	s, err := readClientStrategy(r)
 	if err != nil {
@@ -97,7 +104,7 @@ func init() {
 	})
 	// scenario: str topic, strings brokers, i32 queuesPerBroker, strings
 	// members, uvarint n × (str kind, strings members, str broker, i32
-	// queues), strategies, u8 sort (0 default, 1 false, 2 true).
+	// queues), strategies, u8 sort (analysisSort*).
 	register(opAnalysisScenario, func(r *reader, w *writer) error {
 		sc := analysis.Scenario{Topic: r.str(), Brokers: readStrings(r), QueuesPerBroker: int(r.i32()), Members: readStrings(r)}
 		sc.Changes = make([]analysis.Change, r.count(4))
@@ -109,8 +116,8 @@ func init() {
 			return err
 		}
 		var o analysis.RunOptions
-		if s := r.u8(); s > 0 {
-			v := s == 2
+		if s := r.u8(); s != analysisSortDefault {
+			v := s == analysisSortTrue
 			o.Sort = &v
 		}
 		if r.err != nil {

@@ -1,4 +1,4 @@
-//go:build js && wasm && !rmqfull
+//go:build !rmqfull
 
 package main
 

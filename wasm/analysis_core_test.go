@@ -1,23 +1,27 @@
-//go:build js && wasm && !rmqfull
+//go:build !rmqfull
 
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 func TestCoreBuildNamesItselfInMeta(t *testing.T) {
 	resp := call(t, opMeta, nil)
-	equal(t, "core", metaBuild(t, resp), "build")
+	assert.Equal(t, "core", metaBuild(t, resp), "build")
 }
 
 func TestCoreBuildAnswersAnalysisWithUnsupported(t *testing.T) {
 	for _, op := range analysisOps {
 		code, class, field, msg := responseError(t, call(t, op, []byte{0, 0, 3, 'A', 'V', 'G', 0}))
-		equal(t, "ERR_UNSUPPORTED", code, "code")
-		equal(t, "", class, "no Java class")
-		equal(t, "", field, "no field")
-		equal(t, "rmq.analysis needs the full module: load({ analysis: true })", msg, "message")
+		assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
+		assert.Equal(t, "", class, "no Java class")
+		assert.Equal(t, "", field, "no field")
+		assert.Equal(t, "rmq.analysis needs the full module: load({ analysis: true })", msg, "message")
 	}
 	// The module still answers afterwards.
 	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
-	equal(t, byte(statusOK), resp[0], "status")
+	assert.Equal(t, byte(statusOK), resp[0], "status")
 }

@@ -1,4 +1,4 @@
-//go:build js && wasm && rmqfull
+//go:build rmqfull
 
 package main
 
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // planRequest encodes an analysis plan input: AVG over qs and members.
@@ -26,7 +28,7 @@ func planRequest(w *requestWriter, qs []alloc.MessageQueue, members []string) {
 
 func TestFullBuildNamesItselfInMeta(t *testing.T) {
 	resp := call(t, opMeta, nil)
-	equal(t, "full", metaBuild(t, resp), "build")
+	assert.Equal(t, "full", metaBuild(t, resp), "build")
 }
 
 func TestFullBuildServesAnalysisDiff(t *testing.T) {
@@ -36,7 +38,7 @@ func TestFullBuildServesAnalysisDiff(t *testing.T) {
 	planRequest(w, testQueues(6), []string{"c0", "c1"})
 	planRequest(w, testQueues(6), []string{"c0", "c1", "c2"})
 	resp := call(t, opAnalysisDiff, w.b)
-	must(t, resp[0] == statusOK, "ok")
+	require.Equal(t, byte(statusOK), resp[0])
 	var got struct {
 		Diff struct {
 			Moved       int     `json:"moved"`
@@ -46,8 +48,8 @@ func TestFullBuildServesAnalysisDiff(t *testing.T) {
 	if err := json.Unmarshal(resp[1:], &got); err != nil {
 		t.Fatalf("%v: %s", err, resp[1:])
 	}
-	equal(t, 3, got.Diff.Moved, "moved")
-	equal(t, []int32{2, 4, 5}, got.Diff.MovedQueues, "moved queues")
+	assert.Equal(t, 3, got.Diff.Moved, "moved")
+	assert.Equal(t, []int32{2, 4, 5}, got.Diff.MovedQueues, "moved queues")
 }
 
 func TestJSONWriterOutputParses(t *testing.T) {
@@ -66,8 +68,8 @@ func TestJSONWriterOutputParses(t *testing.T) {
 	if err := json.Unmarshal(w.b, &got); err != nil {
 		t.Fatalf("%v: %s", err, w.b)
 	}
-	equal(t, "q\"\\\n\t\x01😀\ufffd", got["s"], "escaped string")
-	equal(t, 1.5, got["f"], "float")
-	equal(t, nil, got["n"], "NaN as null")
-	equal(t, map[string]any{"topic": "T", "brokerName": "b", "queueId": -1.0}, got["q"], "queue")
+	assert.Equal(t, "q\"\\\n\t\x01😀\ufffd", got["s"], "escaped string")
+	assert.Equal(t, 1.5, got["f"], "float")
+	assert.Nil(t, got["n"], "NaN as null")
+	assert.Equal(t, map[string]any{"topic": "T", "brokerName": "b", "queueId": -1.0}, got["q"], "queue")
 }

@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package main
 
 import (
@@ -12,7 +10,7 @@ import (
 // Client-ID lists on the wire (allocate / allocateAll): u8 tag, then
 //
 //	0: null
-//	1: an interned list: uvarint handle (index.js interns big lists it
+//	1: an interned list: uvarint handle (js/lib/api.js interns big lists it
 //	   sees again, so a group of 1,000 consumers crosses once)
 //	2: inline: uvarint n+1, n × str (as readStrings)
 const (

@@ -1,10 +1,11 @@
-//go:build js && wasm
-
 package main
 
 import (
 	"math"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // requestWriter encodes a request the way js/lib/wire.js does (string
@@ -42,19 +43,19 @@ func TestCodecRoundTrip(t *testing.T) {
 	}
 	r := reader{b: w.b}
 	for _, v := range ints {
-		equal(t, v, r.i32(), "i32")
+		assert.Equal(t, v, r.i32(), "i32")
 	}
-	equal(t, uint64(1<<53-1), r.uvarint(), "uvarint")
-	equal(t, -0.5, r.f64(), "f64")
-	equal(t, int64(1700015855038), r.int64f(), "int64f")
-	equal(t, int64(math.MinInt64), r.i64(), "i64")
-	equal(t, true, r.bool(), "bool")
+	assert.Equal(t, uint64(1<<53-1), r.uvarint(), "uvarint")
+	assert.Equal(t, -0.5, r.f64(), "f64")
+	assert.Equal(t, int64(1700015855038), r.int64f(), "int64f")
+	assert.Equal(t, int64(math.MinInt64), r.i64(), "i64")
+	assert.True(t, r.bool(), "bool")
 	for _, s := range []string{"", "topic", "😀 中文", "topic", "\x00", "😀 中文"} {
-		equal(t, s, r.str(), "str")
+		assert.Equal(t, s, r.str(), "str")
 	}
-	must(t, r.err == nil, "no error")
-	equal(t, len(w.b), r.p, "everything read")
-	equal(t, 4, len(r.strs), "repeats come from the table")
+	require.NoError(t, r.err, "no error")
+	assert.Equal(t, len(w.b), r.p, "everything read")
+	assert.Len(t, r.strs, 4, "repeats come from the table")
 }
 
 func TestReaderRejectsMalformedInput(t *testing.T) {
@@ -71,13 +72,13 @@ func TestReaderRejectsMalformedInput(t *testing.T) {
 			r.str()
 			r.i32()
 			r.f64()
-			must(t, malformed(r.err), "want a malformed-request error")
+			require.True(t, malformed(r.err), "want a malformed-request error")
 		})
 	}
 	// A count larger than the bytes left cannot allocate.
 	r := reader{b: []byte{0xff, 0xff, 0xff, 0xff, 0x0f}}
-	equal(t, 0, r.count(3), "count")
-	must(t, malformed(r.err), "want a malformed-request error")
+	assert.Equal(t, 0, r.count(3), "count")
+	require.True(t, malformed(r.err), "want a malformed-request error")
 }
 
 func TestInt64fRejectsFractions(t *testing.T) {
@@ -86,6 +87,6 @@ func TestInt64fRejectsFractions(t *testing.T) {
 		w.f64(f)
 		r := reader{b: w.b}
 		r.int64f()
-		must(t, r.err != nil, "fraction accepted")
+		require.True(t, r.err != nil, "fraction accepted")
 	}
 }

@@ -1,12 +1,13 @@
-//go:build js && wasm
-
 package main
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // call runs op over req as index.js would and returns the response.
@@ -16,14 +17,14 @@ func call(t testing.TB, op int, req []byte) []byte {
 	copy(reqBuf, req)
 	ctl[4] = uint32(len(req))
 	dispatch(op)
-	must(t, ctl[2] == addr(respOut.b) && ctl[3] == uint32(len(respOut.b)), "response published in ctl")
+	require.True(t, ctl[2] == addr(respOut.b) && ctl[3] == uint32(len(respOut.b)), "response published in ctl")
 	return append([]byte(nil), respOut.b...)
 }
 
 // responseError decodes an error response: code, class, field, message.
 func responseError(t testing.TB, resp []byte) (code, class, field, msg string) {
 	t.Helper()
-	must(t, len(resp) > 0 && resp[0] == statusError, "want an error response")
+	require.True(t, len(resp) > 0 && resp[0] == statusError, "want an error response")
 	r := reader{b: resp[1:]}
 	rd := func() string { n := r.uvarint(); s := string(r.b[r.p : r.p+int(n)]); r.p += int(n); return s }
 	code, class, field, msg = rd(), rd(), rd(), rd()
@@ -69,18 +70,18 @@ func testQueues(n int) []alloc.MessageQueue {
 func TestAllocateAnswersWithRefsIntoMqAll(t *testing.T) {
 	// AVG, 10 queues, 4 consumers: c1 gets queues 3, 4, 5.
 	resp := call(t, opAllocate, allocateRequest("c1", testQueues(10), []string{"c0", "c1", "c2", "c3"}))
-	must(t, resp[0] == statusOK, "ok")
+	require.Equal(t, byte(statusOK), resp[0])
 	r := reader{b: resp[1:]}
-	equal(t, uint64(4), r.uvarint(), "3 refs + 1")
-	equal(t, []uint64{4, 5, 6}, []uint64{r.uvarint(), r.uvarint(), r.uvarint()}, "refs are positions + 1")
+	assert.Equal(t, uint64(4), r.uvarint(), "3 refs + 1")
+	assert.Equal(t, []uint64{4, 5, 6}, []uint64{r.uvarint(), r.uvarint(), r.uvarint()}, "refs are positions + 1")
 }
 
 func TestJavaErrorsKeepTheirClassAndField(t *testing.T) {
 	code, class, field, msg := responseError(t, call(t, opAllocate, allocateRequest("", testQueues(2), []string{"c"})))
-	equal(t, "ERR_INVALID_ARGUMENT", code, "code")
-	equal(t, alloc.IllegalArgumentException, class, "class")
-	equal(t, "currentCID", field, "field")
-	contains(t, msg, "currentCID is empty", "message")
+	assert.Equal(t, "ERR_INVALID_ARGUMENT", code, "code")
+	assert.Equal(t, alloc.IllegalArgumentException, class, "class")
+	assert.Equal(t, "currentCID", field, "field")
+	assert.Contains(t, msg, "currentCID is empty", "message")
 }
 
 func TestPanicsBecomeInternalErrors(t *testing.T) {
@@ -88,16 +89,16 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 	register(opPanic, func(*reader, *writer) error { panic("boom") })
 	defer delete(ops, opPanic)
 	code, _, _, msg := responseError(t, call(t, opPanic, nil))
-	equal(t, "ERR_INTERNAL", code, "code")
-	contains(t, msg, "boom", "message")
+	assert.Equal(t, "ERR_INTERNAL", code, "code")
+	assert.Contains(t, msg, "boom", "message")
 	// The module still answers afterwards.
 	resp := call(t, opAllocate, allocateRequest("c0", testQueues(1), []string{"c0"}))
-	equal(t, byte(statusOK), resp[0], "status")
+	assert.Equal(t, byte(statusOK), resp[0], "status")
 }
 
 func TestUnknownOpIsUnsupported(t *testing.T) {
 	code, _, _, _ := responseError(t, call(t, 12345, nil))
-	equal(t, "ERR_UNSUPPORTED", code, "code")
+	assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
 }
 
 func TestTopicsAndProducersAreFreed(t *testing.T) {
@@ -106,11 +107,11 @@ func TestTopicsAndProducersAreFreed(t *testing.T) {
 	resp := call(t, opTopicNew, w.b)
 	r := reader{b: resp[1:]}
 	id := r.uvarint()
-	must(t, topics[uint32(id)] != nil, "topic interned")
+	require.NotNil(t, topics[uint32(id)], "topic interned")
 	var free writer
 	free.uvarint(id)
 	call(t, opTopicFree, free.b)
-	must(t, topics[uint32(id)] == nil, "topic freed")
+	require.Nil(t, topics[uint32(id)], "topic freed")
 	// Using a freed topic is a clear error.
 	q := newRequest()
 	q.u8(qlistTopic)
@@ -118,20 +119,20 @@ func TestTopicsAndProducersAreFreed(t *testing.T) {
 	q.u8(argInt)
 	q.i32(1)
 	code, _, _, _ := responseError(t, call(t, opSelectHash, q.b))
-	equal(t, "ERR_DISPOSED", code, "code")
+	assert.Equal(t, "ERR_DISPOSED", code, "code")
 }
 
 func TestViewFindsByAddressAndByValue(t *testing.T) {
 	qs := testQueues(5)
 	v := &view{qs: qs}
-	equal(t, int32(3), v.find(&qs[3]), "by address")
-	must(t, v.index == nil, "no map needed for sub-slices")
+	assert.Equal(t, int32(3), v.find(&qs[3]), "by address")
+	assert.Nil(t, v.index, "no map needed for sub-slices")
 	c := qs[4]
-	equal(t, int32(4), v.find(&c), "a copy, by value")
+	assert.Equal(t, int32(4), v.find(&c), "a copy, by value")
 	fresh := alloc.MessageQueue{Topic: string([]byte("T")), BrokerName: string([]byte("b")), QueueID: 2}
-	equal(t, int32(2), v.find(&fresh), "new strings, by value")
+	assert.Equal(t, int32(2), v.find(&fresh), "new strings, by value")
 	other := alloc.MessageQueue{Topic: "X"}
-	equal(t, int32(-1), v.find(&other), "absent")
+	assert.Equal(t, int32(-1), v.find(&other), "absent")
 }
 
 // FuzzDispatch: any bytes to any operation give a response (ok or error),
@@ -143,7 +144,7 @@ func FuzzDispatch(f *testing.F) {
 	f.Add(opAnalysisPlan, []byte{0, 0, 3, 'A', 'V', 'G', 0})
 	f.Fuzz(func(t *testing.T, op int, req []byte) {
 		resp := call(t, op%32, req)
-		must(t, len(resp) > 0 && (resp[0] == statusOK || resp[0] == statusError), "a response")
+		require.True(t, len(resp) > 0 && (resp[0] == statusOK || resp[0] == statusError), "a response")
 	})
 }
 
@@ -159,8 +160,43 @@ func TestRandomRequestsNeverKillTheModule(t *testing.T) {
 			b = b[:rng.IntN(len(b))]
 		}
 		resp := call(t, 1+rng.IntN(26), b)
-		must(t, len(resp) > 0, "a response")
+		require.True(t, len(resp) > 0, "a response")
 	}
 	resp := call(t, opAllocate, seeds[0])
-	equal(t, byte(statusOK), resp[0], "status after fuzzing")
+	assert.Equal(t, byte(statusOK), resp[0], "status after fuzzing")
+}
+
+// nestedSpecRequest is a strategyName request: NEARBY wrapped around NEARBY
+// levels deep, AVG at the bottom, every level with resolver "@", 0, 1.
+func nestedSpecRequest(levels int) []byte {
+	w := newRequest()
+	w.u8(clientJava493)
+	for range levels {
+		w.str("MACHINE_ROOM_NEARBY")
+		w.u8(specFlagInner | specFlagResolver)
+	}
+	w.str("AVG")
+	w.u8(0)
+	for range levels {
+		w.str("@")
+		w.i32(0)
+		w.i32(1)
+	}
+	return w.b
+}
+
+// TestSpecNestingLimitIsAllocs: the boundary reads one level past
+// alloc.MaxSpecDepth, so too deep a spec gets alloc's named error.
+func TestSpecNestingLimitIsAllocs(t *testing.T) {
+	resp := call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth))
+	require.Equal(t, byte(statusOK), resp[0], "MaxSpecDepth levels of nesting build")
+	code, class, field, msg := responseError(t, call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth+1)))
+	assert.Equal(t, "ERR_INVALID_ARGUMENT", code)
+	assert.Equal(t, alloc.IllegalArgumentException, class)
+	assert.Equal(t, "strategy"+strings.Repeat(".inner", alloc.MaxSpecDepth+1), field)
+	assert.Contains(t, msg, "nested deeper than 16")
+	// Deeper still, the JS side should never send: malformed, not a crash.
+	code, _, _, msg = responseError(t, call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth+3)))
+	assert.Equal(t, "ERR_INTERNAL", code)
+	assert.Contains(t, msg, "malformed request")
 }

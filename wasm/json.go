@@ -1,5 +1,3 @@
-//go:build js && wasm && rmqfull
-
 package main
 
 import (

@@ -20,7 +20,11 @@
 // exit is called, then releases it and returns.
 //
 // Every operation recovers panics and reports failures as error responses,
-// which index.js throws as JS Errors: the module never dies of bad input.
+// which js/lib/runtime.js throws as JS Errors: the module never dies of bad input.
+//
+// Only this file needs GOOS=js GOARCH=wasm: the codec, the handlers and
+// the JSON writer build everywhere, so plain `go test ./wasm` and `go vet`
+// cover them natively (main_native.go stands in for main).
 //
 // Two builds of this package ship: the core module (js/rmqalloc.wasm, the
 // one with a size budget) and, with -tags rmqfull, the full module
@@ -36,20 +40,6 @@ import (
 // hostKey is the temporary global through which the loader passes its host
 // object; the loader deletes it as soon as the program blocks.
 const hostKey = "__rmqalloc_host__"
-
-// handler runs one operation: it reads its request from r and writes its
-// result (after the status byte) to w.
-type handler func(r *reader, w *writer) error
-
-// ops, indexed by operation number (opcodes.go; js/lib/wire.js has the same table).
-var ops = map[int]handler{}
-
-func register(op int, h handler) {
-	if _, dup := ops[op]; dup {
-		panic("duplicate op")
-	}
-	ops[op] = h
-}
 
 func main() {
 	host := js.Global().Get(hostKey)
@@ -85,29 +75,3 @@ func wasmReserve(n int32) {
 
 //go:wasmexport rmqalloc_ctl
 func wasmCtl() int32 { return int32(ctlAddr()) }
-
-// dispatch runs op over the current request and publishes its response,
-// turning any failure, panics included, into an error response.
-func dispatch(op int) {
-	startResponse()
-	defer publish()
-	defer func() {
-		if v := recover(); v != nil {
-			writeError(&respOut, panicError(v))
-		}
-	}()
-	h, ok := ops[op]
-	if !ok {
-		writeError(&respOut, unsupported("rmqalloc: unknown operation (index.js and rmqalloc.wasm do not match)"))
-		return
-	}
-	r := reader{b: request()}
-	respOut.u8(statusOK)
-	err := h(&r, &respOut)
-	if err == nil {
-		err = r.err
-	}
-	if err != nil {
-		writeError(&respOut, err)
-	}
-}

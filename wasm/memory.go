@@ -1,11 +1,9 @@
-//go:build js && wasm
-
 package main
 
 import "unsafe"
 
 // The request and response bytes live in this module's linear memory, where
-// index.js reads and writes them directly: a call then costs one exported
+// js/lib/runtime.js reads and writes them directly: a call then costs one exported
 // function call and no js.Value per argument. Go's garbage collector does
 // not move objects, and the buffers below stay referenced by package
 // variables, so their addresses hold until they are replaced.

@@ -1,12 +1,12 @@
-//go:build js && wasm
-
 package main
 
 import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// version is rmqalloc's version; js/package.json carries the same.
+// version is rmqalloc's version: the source of js/lib/tables.generated.js's
+// VERSION (make generate); js/package.json must carry the same (checked by
+// internal/gentables's test).
 const version = "0.1.0"
 
 // strategyOptions: the spec fields each strategy reads besides its name.
@@ -31,10 +31,11 @@ var profiles = []struct {
 }
 
 func init() {
-	// meta: → str version, uvarint n × (str name, strings options),
+	// meta: → str version, str tablesHash, uvarint n × (str name, strings options),
 	// uvarint n × (str profile, strings ops), str build ("core" or "full").
 	register(opMeta, func(_ *reader, w *writer) error {
 		w.str(version)
+		w.str(tablesHash)
 		names := alloc.StrategyNames()
 		w.uvarint(uint64(len(names)))
 		for _, n := range names {

@@ -1,8 +1,10 @@
-//go:build js && wasm
-
 package main
 
-// Operation numbers; js/wire.js has the same table.
+// The JS side's copy of these tables, and of every other wire constant, is
+// generated from the Go source: change a constant here, then `make generate`.
+//go:generate go run ../internal/gentables -root ..
+
+// Operation numbers (OP in js/lib/tables.generated.js).
 const (
 	opMeta           = 1
 	opTopicNew       = 2

@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package main
 
 import (
@@ -31,9 +29,15 @@ func producerOf(r *reader) (*producerEntry, error) {
 	return e, nil
 }
 
-// readProducerOptions reads:
+// Producer client versions (u8).
+const (
+	producerVersionJava493 = 1
+	producerVersionJava533 = 2
+)
+
+// newProducerEntry reads:
 //
-//	qlist mqs, u8 version (1 = 4.9.3, 2 = 5.3.3), u8 latencyFaultTolerance,
+//	qlist mqs, u8 version (producerVersion*), u8 latencyFaultTolerance,
 //	u8 has startIndex [i32], u8 has worstStartIndex [i32],
 //	uvarint n+1 resetValues (0 = none) [n × i32],
 //	uvarint n+1 queueDatas (0 = default) [n × (str, i32 read, i32 write, i32 perm)],
@@ -44,7 +48,7 @@ func newProducerEntry(r *reader) (*producerEntry, error) {
 		return nil, err
 	}
 	e := &producerEntry{}
-	opts := producer.Options{Version: producer.Version(r.u8()), LatencyFaultTolerance: r.bool()}
+	opts := producer.Options{Version: producerVersion(r), LatencyFaultTolerance: r.bool()}
 	if r.bool() {
 		v := r.i32()
 		opts.StartIndex = &v
@@ -99,6 +103,18 @@ func newProducerEntry(r *reader) (*producerEntry, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// producerVersion reads a producerVersion* byte.
+func producerVersion(r *reader) producer.Version {
+	switch r.u8() {
+	case producerVersionJava493:
+		return producer.Version4_9_3
+	case producerVersionJava533:
+		return producer.Version5_3_3
+	}
+	r.fail()
+	return producer.Version4_9_3
 }
 
 func init() {

@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package main
 
 import (
@@ -12,6 +10,12 @@ const (
 	argString = 0
 	argInt    = 1
 	argLong   = 2
+)
+
+// Message-group selectors (u8): whose hash of the group picks the queue.
+const (
+	groupJava      = 0 // grpc-java
+	groupNodeJS108 = 1 // grpc-nodejs-1.0.8
 )
 
 func init() {
@@ -44,8 +48,8 @@ func init() {
 		writeRefs(w, v, v.qs[i:i+1])
 		return nil
 	})
-	// selectGroup: qlist mqs, str messageGroup, u8 client (0 Java, 1
-	// Node.js 1.0.8) → refs (one queue).
+	// selectGroup: qlist mqs, str messageGroup, u8 group* selector
+	// → refs (one queue).
 	register(opSelectGroup, func(r *reader, w *writer) error {
 		qs, t, _, err := readQueueList(r, "mqs")
 		if err != nil {
@@ -53,7 +57,7 @@ func init() {
 		}
 		group := r.str()
 		c := producer.GroupJava
-		if r.u8() == 1 {
+		if r.u8() == groupNodeJS108 {
 			c = producer.GroupNodeJS1_0_8
 		}
 		if r.err != nil {

@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package main
 
 import (
@@ -14,14 +12,22 @@ const (
 	clientGo      = 2
 )
 
-// maxSpecDepth bounds MACHINE_ROOM_NEARBY nesting while reading (alloc
-// checks its own, smaller, limit when building).
-const maxSpecDepth = 32
+// Spec flag bits (u8): which optional fields follow the name, in this order.
+const (
+	specFlagMessageQueueList = 1 << iota
+	specFlagConsumeridcs
+	specFlagVirtualNodeCnt
+	specFlagInner
+	specFlagResolver
+)
+
+// maxSpecDepth bounds MACHINE_ROOM_NEARBY nesting while reading: one level
+// past alloc.MaxSpecDepth, so that building reports alloc's clear error.
+const maxSpecDepth = alloc.MaxSpecDepth + 1
 
 // readSpec reads a strategy spec:
 //
-//	str name, u8 flags (1 messageQueueList, 2 consumeridcs, 4 virtualNodeCnt,
-//	8 inner, 16 resolver), then the flagged fields in that order:
+//	str name, u8 flags (specFlag*), then the flagged fields in that order:
 //	qlist, strings, i32, spec, (str sep, i32 brokerField, i32 consumerField)
 func readSpec(r *reader, depth int) alloc.StrategySpec {
 	var s alloc.StrategySpec
@@ -31,25 +37,25 @@ func readSpec(r *reader, depth int) alloc.StrategySpec {
 	}
 	s.Name = r.str()
 	flags := r.u8()
-	if flags&1 != 0 {
+	if flags&specFlagMessageQueueList != 0 {
 		qs, _, _, err := readQueueList(r, "strategy.messageQueueList")
 		if err != nil && r.err == nil {
 			r.err = err
 		}
 		s.MessageQueueList, s.HasMessageQueueList = qs, true
 	}
-	if flags&2 != 0 {
+	if flags&specFlagConsumeridcs != 0 {
 		s.ConsumerIDCs = readStrings(r)
 	}
-	if flags&4 != 0 {
+	if flags&specFlagVirtualNodeCnt != 0 {
 		vn := int(r.i32())
 		s.VirtualNodeCnt = &vn
 	}
-	if flags&8 != 0 {
+	if flags&specFlagInner != 0 {
 		inner := readSpec(r, depth+1)
 		s.Inner = &inner
 	}
-	if flags&16 != 0 {
+	if flags&specFlagResolver != 0 {
 		s.Resolver = &alloc.SplitResolverSpec{Sep: r.str(), BrokerField: int(r.i32()), ConsumerField: int(r.i32())}
 	}
 	return s

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/stretchr/testify/assert"
 )
 
 func TestDiffWorkedExample(t *testing.T) {
@@ -13,13 +14,13 @@ func TestDiffWorkedExample(t *testing.T) {
 	a := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1"}, Options{})
 	b := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1", "c2"}, Options{})
 	d := DiffPlans(a, b)
-	eq(t, []int{d.Common, d.Kept, d.Moved, d.Added, d.Removed, d.MinMoves, d.Excess}, []int{6, 3, 3, 0, 0, 2, 1})
-	eq(t, d.MovedQueues, []int32{2, 4, 5})
-	eq(t, d.Members, []MemberChange{
+	assert.Equal(t, []int{6, 3, 3, 0, 0, 2, 1}, []int{d.Common, d.Kept, d.Moved, d.Added, d.Removed, d.MinMoves, d.Excess})
+	assert.Equal(t, []int32{2, 4, 5}, d.MovedQueues)
+	assert.Equal(t, []MemberChange{
 		{Member: "c0", InFrom: true, InTo: true, Gained: []int32{}, Lost: []int32{2}},
 		{Member: "c1", InFrom: true, InTo: true, Gained: []int32{2}, Lost: []int32{4, 5}},
 		{Member: "c2", InTo: true, Gained: []int32{4, 5}, Lost: []int32{}},
-	})
+	}, d.Members)
 }
 
 func TestDiffQueuesAddedAndRemoved(t *testing.T) {
@@ -27,11 +28,11 @@ func TestDiffQueuesAddedAndRemoved(t *testing.T) {
 	b := mustPlan(t, alloc.Averagely(), mqs(2, "b", "c"), []string{"c1"}, Options{})
 	d := DiffPlans(a, b)
 	// a: c0 [a0 a1], c1 [b0 b1]; b: c1 [b0 b1 c0 c1].
-	eq(t, []int{d.Common, d.Kept, d.Moved, d.Added, d.Removed}, []int{2, 2, 0, 2, 2})
-	eq(t, d.Members, []MemberChange{
+	assert.Equal(t, []int{2, 2, 0, 2, 2}, []int{d.Common, d.Kept, d.Moved, d.Added, d.Removed})
+	assert.Equal(t, []MemberChange{
 		{Member: "c0", InFrom: true, Gained: []int32{}, Lost: []int32{0, 1}},
 		{Member: "c1", InFrom: true, InTo: true, Gained: []int32{2, 3}, Lost: []int32{}},
-	})
+	}, d.Members)
 }
 
 // bruteMinMoves tries every balanced complete assignment of b's queues to

@@ -2,27 +2,13 @@ package analysis
 
 import (
 	"math/rand/v2"
-	"reflect"
 	"strconv"
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/stretchr/testify/require"
 )
-
-func eq(t testing.TB, got, want any, msg ...any) {
-	t.Helper()
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%v: got %v, want %v", msg, got, want)
-	}
-}
-
-func noErr(t testing.TB, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatalf("unexpected error: %v", err)
-	}
-}
 
 func mqs(n int, brokers ...string) []alloc.MessageQueue {
 	var qs []alloc.MessageQueue
@@ -37,7 +23,7 @@ func mqs(n int, brokers ...string) []alloc.MessageQueue {
 func mustPlan(t testing.TB, s alloc.Strategy, qs []alloc.MessageQueue, cids []string, o Options) *Plan {
 	t.Helper()
 	p, err := NewPlan(s, qs, cids, o)
-	noErr(t, err)
+	require.NoError(t, err)
 	return p
 }
 
@@ -45,11 +31,11 @@ func mustPlan(t testing.TB, s alloc.Strategy, qs []alloc.MessageQueue, cids []st
 // on a consistent view.
 func partitioning(t testing.TB) []alloc.Strategy {
 	ch, err := alloc.ConsistentHash(5)
-	noErr(t, err)
+	require.NoError(t, err)
 	res, err := alloc.SplitResolver("@", 0, 1)
-	noErr(t, err)
+	require.NoError(t, err)
 	nearby, err := alloc.MachineRoomNearby(alloc.ByCircle(), res)
-	noErr(t, err)
+	require.NoError(t, err)
 	return []alloc.Strategy{
 		alloc.Averagely(), alloc.ByCircle(), ch, alloc.ByMachineRoom([]string{"A"}), nearby,
 		goclient.Averagely(), goclient.AveragelyByCircle(), goclient.ConsistentHash(5),

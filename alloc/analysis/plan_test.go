@@ -7,23 +7,25 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestPlanStatsWorkedExample(t *testing.T) {
 	p := mustPlan(t, alloc.Averagely(), mqs(10, "broker-a"), []string{"c0", "c1", "c2", "c3"}, Options{})
-	eq(t, p.Shares, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}})
+	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}}, p.Shares)
 	st := p.Stats
-	eq(t, st.PerMember, []int{3, 3, 2, 2})
-	eq(t, []int{st.Min, st.Max, st.Ideal, st.BalanceGap, st.Orphaned, st.Shared, st.Assigned}, []int{2, 3, 3, 0, 0, 0, 10})
-	eq(t, st.Mean, 2.5)
-	eq(t, st.StdDev, 0.5)
-	eq(t, st.Idle, []int{})
-	eq(t, st.Brokers, []BrokerSpread{{Broker: "broker-a", Queues: 10, Consumers: 4, MaxPerConsumer: 3}})
-	eq(t, p.Owners(4), []int32{1})
+	assert.Equal(t, []int{3, 3, 2, 2}, st.PerMember)
+	assert.Equal(t, []int{2, 3, 3, 0, 0, 0, 10}, []int{st.Min, st.Max, st.Ideal, st.BalanceGap, st.Orphaned, st.Shared, st.Assigned})
+	assert.Equal(t, 2.5, st.Mean)
+	assert.Equal(t, 0.5, st.StdDev)
+	assert.Equal(t, []int{}, st.Idle)
+	assert.Equal(t, []BrokerSpread{{Broker: "broker-a", Queues: 10, Consumers: 4, MaxPerConsumer: 3}}, st.Brokers)
+	assert.Equal(t, []int32{1}, p.Owners(4))
 
 	idle := mustPlan(t, alloc.Averagely(), mqs(4, "broker-a"), []string{"c0", "c1", "c2", "c3", "c4"}, Options{})
-	eq(t, idle.Stats.Idle, []int{4})
-	eq(t, idle.Stats.Min, 0)
+	assert.Equal(t, []int{4}, idle.Stats.Idle)
+	assert.Equal(t, 0, idle.Stats.Min)
 }
 
 func TestPlanSortsPerClient(t *testing.T) {
@@ -32,31 +34,31 @@ func TestPlanSortsPerClient(t *testing.T) {
 	cids := []string{"ｲ", "😀"}
 	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{Sort: true})
 	golang := mustPlan(t, goclient.Averagely(), qs, cids, Options{Sort: true})
-	eq(t, java.Queues[0].BrokerName, "😀")
-	eq(t, java.Members, []string{"😀", "ｲ"})
-	eq(t, golang.Queues, java.Queues, "canonical order is Java's for both clients")
-	eq(t, golang.Members, java.Members)
-	eq(t, java.Shares, [][]int32{{0}, {1}})
-	eq(t, golang.Shares, [][]int32{{0}, {1}}, "Go sorts both lists the other way round: same pairs")
+	assert.Equal(t, "😀", java.Queues[0].BrokerName)
+	assert.Equal(t, []string{"😀", "ｲ"}, java.Members)
+	assert.Equal(t, java.Queues, golang.Queues, "canonical order is Java's for both clients")
+	assert.Equal(t, java.Members, golang.Members)
+	assert.Equal(t, [][]int32{{0}, {1}}, java.Shares)
+	assert.Equal(t, [][]int32{{0}, {1}}, golang.Shares, "Go sorts both lists the other way round: same pairs")
 
 	// Over one broker the member order alone decides: Java gives q0 to 😀,
 	// Go gives q0 to ｲ.
 	java = mustPlan(t, alloc.Averagely(), mqs(2, "b"), cids, Options{Sort: true})
 	golang = mustPlan(t, goclient.Averagely(), mqs(2, "b"), cids, Options{Sort: true})
-	eq(t, java.Shares, [][]int32{{0}, {1}})
-	eq(t, golang.Shares, [][]int32{{1}, {0}})
-	eq(t, golang.Client, ClientGo)
-	eq(t, golang.Strategy, "go:AVG")
+	assert.Equal(t, [][]int32{{0}, {1}}, java.Shares)
+	assert.Equal(t, [][]int32{{1}, {0}}, golang.Shares)
+	assert.Equal(t, ClientGo, golang.Client)
+	assert.Equal(t, "go:AVG", golang.Strategy)
 }
 
 func TestPlanErrorsPerMember(t *testing.T) {
 	p := mustPlan(t, alloc.Averagely(), nil, []string{"c0", "c1"}, Options{})
-	eq(t, len(p.Errors), 2)
-	eq(t, p.Errors[0].JavaClass, alloc.IllegalArgumentException)
+	assert.Len(t, p.Errors, 2)
+	assert.Equal(t, alloc.IllegalArgumentException, p.Errors[0].JavaClass)
 	g := mustPlan(t, goclient.ConsistentHash(0), mqs(2, "b"), []string{"c0", "c1"}, Options{})
-	eq(t, len(g.Errors), 2)
-	eq(t, g.Errors[1].JavaClass, goclient.PanicClass)
-	eq(t, g.Stats.Orphaned, 2)
+	assert.Len(t, g.Errors, 2)
+	assert.Equal(t, goclient.PanicClass, g.Errors[1].JavaClass)
+	assert.Equal(t, 2, g.Stats.Orphaned)
 	if _, err := NewPlan(nil, nil, nil, Options{}); err == nil {
 		t.Error("nil strategy accepted")
 	}
@@ -64,19 +66,19 @@ func TestPlanErrorsPerMember(t *testing.T) {
 
 func TestRoomsAndLocality(t *testing.T) {
 	res, err := alloc.SplitResolver("@", 0, 1)
-	noErr(t, err)
+	require.NoError(t, err)
 	// AVG over A@b0/0..3 then B@b1/0..3; members c0@A, c1@B, c2@B.
 	p := mustPlan(t, alloc.Averagely(), mqs(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: res})
 	// c0@A [A0 A1 A2], c1@B [A3 B0 B1], c2@B [B2 B3]: 7 of 8 local.
-	eq(t, p.Stats.HasRooms, true)
-	eq(t, p.Stats.Locality, 7.0/8)
-	eq(t, p.Stats.Rooms, []RoomSpread{
+	assert.True(t, p.Stats.HasRooms)
+	assert.Equal(t, 7.0/8, p.Stats.Locality)
+	assert.Equal(t, []RoomSpread{
 		{Room: "A", Queues: 4, Members: 1, Local: 3, Remote: 1},
 		{Room: "B", Queues: 4, Members: 2, Local: 4},
-	})
+	}, p.Stats.Rooms)
 	f := RoomFuncs(func(q alloc.MessageQueue) string { return q.BrokerName[:1] }, func(c string) string { return c[len(c)-1:] })
 	p2 := mustPlan(t, alloc.Averagely(), mqs(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: f})
-	eq(t, p2.Stats.Rooms, p.Stats.Rooms)
+	assert.Equal(t, p.Stats.Rooms, p2.Stats.Rooms)
 }
 
 // On one consistent view, partitioning strategies never hand a queue out
@@ -120,11 +122,11 @@ func TestQueueIndex(t *testing.T) {
 	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "a", QueueID: 1 << 30},
 		{Topic: "U", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "b", QueueID: -3}}
 	x := newQueueIndex(qs)
-	eq(t, x.pos(qs[0]), int32(0))
-	eq(t, x.pos(qs[1]), int32(1))
-	eq(t, x.pos(qs[2]), int32(2))
-	eq(t, x.pos(qs[3]), int32(0), "first occurrence")
-	eq(t, x.pos(qs[4]), int32(4))
-	eq(t, x.pos(alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: 7}), int32(-1))
-	eq(t, x.pos(alloc.MessageQueue{Topic: "T", BrokerName: "c"}), int32(-1))
+	assert.Equal(t, int32(0), x.pos(qs[0]))
+	assert.Equal(t, int32(1), x.pos(qs[1]))
+	assert.Equal(t, int32(2), x.pos(qs[2]))
+	assert.Equal(t, int32(0), x.pos(qs[3]), "first occurrence")
+	assert.Equal(t, int32(4), x.pos(qs[4]))
+	assert.Equal(t, int32(-1), x.pos(alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: 7}))
+	assert.Equal(t, int32(-1), x.pos(alloc.MessageQueue{Topic: "T", BrokerName: "c"}))
 }

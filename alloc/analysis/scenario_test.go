@@ -6,6 +6,8 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestScenarioSteps(t *testing.T) {
@@ -22,33 +24,33 @@ func TestScenarioSteps(t *testing.T) {
 	res, err := RunScenario(sc, []alloc.Strategy{alloc.Averagely(), goclient.Averagely()}, RunOptions{
 		Progress: func(done, total int) { progress = append(progress, [2]int{done, total}) },
 	})
-	noErr(t, err)
-	eq(t, progress, [][2]int{{1, 7}, {2, 7}, {3, 7}, {4, 7}, {5, 7}, {6, 7}, {7, 7}})
-	eq(t, res.Strategies, []string{"AVG", "go:AVG"})
-	eq(t, len(res.Steps), 7)
+	require.NoError(t, err)
+	assert.Equal(t, [][2]int{{1, 7}, {2, 7}, {3, 7}, {4, 7}, {5, 7}, {6, 7}, {7, 7}}, progress)
+	assert.Equal(t, []string{"AVG", "go:AVG"}, res.Strategies)
+	assert.Len(t, res.Steps, 7)
 	queues := []int{}
 	for _, st := range res.Steps {
 		queues = append(queues, st.Queues)
 	}
-	eq(t, queues, []int{4, 4, 4, 4, 6, 9, 6})
-	eq(t, res.Steps[0].Diffs == nil, true)
+	assert.Equal(t, []int{4, 4, 4, 4, 6, 9, 6}, queues)
+	assert.Nil(t, res.Steps[0].Diffs)
 	// Step 2: c0 crashed but is listed: its share [a0 a1] is unconsumed.
-	eq(t, res.Steps[2].Crashed, []string{"c0"})
-	eq(t, res.Steps[2].Unconsumed, []int{2, 2})
-	eq(t, res.Steps[2].Diffs[0].Moved, 0)
-	eq(t, res.Steps[3].Members, []string{"c1", "c2"})
-	eq(t, res.Steps[3].Unconsumed, []int{0, 0})
+	assert.Equal(t, []string{"c0"}, res.Steps[2].Crashed)
+	assert.Equal(t, []int{2, 2}, res.Steps[2].Unconsumed)
+	assert.Equal(t, 0, res.Steps[2].Diffs[0].Moved)
+	assert.Equal(t, []string{"c1", "c2"}, res.Steps[3].Members)
+	assert.Equal(t, []int{0, 0}, res.Steps[3].Unconsumed)
 	// join: 4 queues over c0..c2 (2,1,1) from (2,2): b0 moves c1→c2.
-	eq(t, res.Steps[1].Diffs[0].Moved, 1)
-	eq(t, res.Steps[1].Diffs[0].MinMoves, 1)
+	assert.Equal(t, 1, res.Steps[1].Diffs[0].Moved)
+	assert.Equal(t, 1, res.Steps[1].Diffs[0].MinMoves)
 	tot := res.Totals[0]
 	sumMoved, sumMin := 0, 0
 	for _, st := range res.Steps[1:] {
 		sumMoved += st.Diffs[0].Moved
 		sumMin += st.Diffs[0].MinMoves
 	}
-	eq(t, []int{tot.Moved, tot.MinMoves, tot.Excess}, []int{sumMoved, sumMin, sumMoved - sumMin})
-	eq(t, res.Totals[0].Moved, res.Totals[1].Moved, "Java and Go AVG agree on ASCII names")
+	assert.Equal(t, []int{sumMoved, sumMin, sumMoved - sumMin}, []int{tot.Moved, tot.MinMoves, tot.Excess})
+	assert.Equal(t, res.Totals[1].Moved, res.Totals[0].Moved, "Java and Go AVG agree on ASCII names")
 }
 
 func TestScenarioErrors(t *testing.T) {
@@ -77,8 +79,8 @@ func TestScenarioEmptyGroup(t *testing.T) {
 	sc := Scenario{Topic: "T", Brokers: []string{"a"}, QueuesPerBroker: 2, Members: []string{"c0"},
 		Changes: []Change{{Kind: ChangeLeave, Members: []string{"c0"}}, {Kind: ChangeJoin, Members: []string{"c1"}}}}
 	res, err := RunScenario(sc, []alloc.Strategy{alloc.Averagely()}, RunOptions{})
-	noErr(t, err)
-	eq(t, res.Steps[1].Plans[0].Stats.Orphaned, 2)
-	eq(t, res.Steps[1].Diffs[0].MinMoves, 2, "no members: every owned queue loses its owner")
-	eq(t, res.Steps[2].Diffs[0].Moved, 2)
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Steps[1].Plans[0].Stats.Orphaned)
+	assert.Equal(t, 2, res.Steps[1].Diffs[0].MinMoves, "no members: every owned queue loses its owner")
+	assert.Equal(t, 2, res.Steps[2].Diffs[0].Moved)
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestViewsStaleAndNewMembers(t *testing.T) {
@@ -16,20 +18,20 @@ func TestViewsStaleAndNewMembers(t *testing.T) {
 		{Member: "c2", Members: []string{"c0", "c1", "c2", "c3"}},
 		{Member: "c3"},
 	}, Options{Sort: true})
-	noErr(t, err)
+	require.NoError(t, err)
 	// c1: [a0 a1 a2]; c2 (index 2 of 4): [a4]; c3 (index 2 of 3): [a4 a5].
-	eq(t, res.Combined.Shares, [][]int32{{0, 1, 2}, {4}, {4, 5}})
-	eq(t, res.DoubleOwned, []QueueOwners{{Queue: 4, Owners: []int32{1, 2}}})
-	eq(t, res.Orphaned, []int32{3})
-	eq(t, res.Combined.Stats.Shared, 1)
-	eq(t, res.Strategies, []string{"AVG", "AVG", "AVG"})
+	assert.Equal(t, [][]int32{{0, 1, 2}, {4}, {4, 5}}, res.Combined.Shares)
+	assert.Equal(t, []QueueOwners{{Queue: 4, Owners: []int32{1, 2}}}, res.DoubleOwned)
+	assert.Equal(t, []int32{3}, res.Orphaned)
+	assert.Equal(t, 1, res.Combined.Stats.Shared)
+	assert.Equal(t, []string{"AVG", "AVG", "AVG"}, res.Strategies)
 }
 
 func TestViewsNotInOwnList(t *testing.T) {
 	res, err := Views([]alloc.Strategy{alloc.Averagely()}, mqs(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{})
-	noErr(t, err)
-	eq(t, res.Combined.Shares, [][]int32{{}})
-	eq(t, res.Orphaned, []int32{0, 1})
+	require.NoError(t, err)
+	assert.Equal(t, [][]int32{{}}, res.Combined.Shares)
+	assert.Equal(t, []int32{0, 1}, res.Orphaned)
 	_, err = Views([]alloc.Strategy{alloc.Averagely()}, nil, nil, []View{{Member: "x", Strategy: 3}}, Options{})
 	if err == nil {
 		t.Error("bad strategy index accepted")
@@ -38,10 +40,10 @@ func TestViewsNotInOwnList(t *testing.T) {
 
 func TestSubscriptionMismatch(t *testing.T) {
 	res, err := Subscription(alloc.Averagely(), mqs(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{Sort: true})
-	noErr(t, err)
-	eq(t, res.Combined.Members, []string{"c0"})
-	eq(t, res.Orphaned, []int32{2, 3})
-	eq(t, len(res.DoubleOwned), 0)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"c0"}, res.Combined.Members)
+	assert.Equal(t, []int32{2, 3}, res.Orphaned)
+	assert.Empty(t, res.DoubleOwned)
 }
 
 func TestMixedClients(t *testing.T) {
@@ -51,11 +53,11 @@ func TestMixedClients(t *testing.T) {
 		{ID: "😀", Client: ClientJava},
 		{ID: "ｲ", Client: ClientGo},
 	}, Options{Sort: true})
-	noErr(t, err)
-	eq(t, res.Combined.Shares, [][]int32{{0}, {0}})
-	eq(t, res.DoubleOwned, []QueueOwners{{Queue: 0, Owners: []int32{0, 1}}})
-	eq(t, res.Orphaned, []int32{1})
-	eq(t, res.Strategies, []string{"AVG", "go:AVG"})
+	require.NoError(t, err)
+	assert.Equal(t, [][]int32{{0}, {0}}, res.Combined.Shares)
+	assert.Equal(t, []QueueOwners{{Queue: 0, Owners: []int32{0, 1}}}, res.DoubleOwned)
+	assert.Equal(t, []int32{1}, res.Orphaned)
+	assert.Equal(t, []string{"AVG", "go:AVG"}, res.Strategies)
 	_, err = Mixed(alloc.Averagely(), goclient.Averagely(), nil, []Member{{ID: "x", Client: "rust"}}, Options{})
 	if err == nil {
 		t.Error("unknown client accepted")
@@ -78,12 +80,12 @@ func TestConsistentViewsProperty(t *testing.T) {
 				}
 			}
 			res, err := Views([]alloc.Strategy{s}, qs, cids, views, Options{Sort: true})
-			noErr(t, err)
+			require.NoError(t, err)
 			if len(res.DoubleOwned) != 0 {
 				t.Fatalf("%s: double-owned %v on a consistent view", Label(s), res.DoubleOwned)
 			}
 			p := mustPlan(t, s, qs, cids, Options{Sort: true})
-			eq(t, res.Combined.Stats.Orphaned, p.Stats.Orphaned, Label(s))
+			assert.Equal(t, p.Stats.Orphaned, res.Combined.Stats.Orphaned, Label(s))
 			name := s.Name()
 			// With a repeated client ID the later slots belong to nobody.
 			if distinct := len(views) == len(cids); distinct && (name == "AVG" || name == "AVG_BY_CIRCLE" || name == "CONSISTENT_HASH") {

@@ -3,12 +3,13 @@ package goclient
 import (
 	"errors"
 	"math/rand/v2"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func qs(broker string, ids ...int32) []alloc.MessageQueue {
@@ -28,6 +29,7 @@ func seq(broker string, n int) []alloc.MessageQueue {
 }
 
 func TestWorkedExamples(t *testing.T) {
+	t.Parallel()
 	mr := []alloc.MessageQueue{
 		{Topic: "T", BrokerName: "A@b", QueueID: 0}, {Topic: "T", BrokerName: "A@b", QueueID: 1},
 		{Topic: "T", BrokerName: "B@b", QueueID: 2}, {Topic: "T", BrokerName: "A@b", QueueID: 3},
@@ -61,9 +63,10 @@ func TestWorkedExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			got, err := tt.s.Allocate("g", tt.cid, tt.mqAll, tt.cidAll)
-			noErr(t, err)
-			eq(t, tt.want, got)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
 		})
 	}
 }
@@ -71,12 +74,12 @@ func TestWorkedExamples(t *testing.T) {
 func TestConsistentHashRing(t *testing.T) {
 	s := ConsistentHash(1).(consistentHash)
 	r, err := s.ring([]string{"a", "b"})
-	noErr(t, err)
-	eq(t, []uint32{0x3d232478, 0xa42a75c2}, r.keys)
-	eq(t, []int32{1, 0}, r.owners)
-	eq(t, int32(0), r.ownerOfKey(0x50000000))
-	eq(t, int32(1), r.ownerOfKey(0xf0000000))
-	eq(t, int32(0), r.ownerOfKey(0x3d232478), "strictly greater: an equal key goes to the next node")
+	require.NoError(t, err)
+	assert.Equal(t, []uint32{0x3d232478, 0xa42a75c2}, r.keys)
+	assert.Equal(t, []int32{1, 0}, r.owners)
+	assert.Equal(t, int32(0), r.ownerOfKey(0x50000000))
+	assert.Equal(t, int32(1), r.ownerOfKey(0xf0000000))
+	assert.Equal(t, int32(0), r.ownerOfKey(0x3d232478), "strictly greater: an equal key goes to the next node")
 }
 
 func TestConsistentHashZeroNodesPanics(t *testing.T) {
@@ -87,10 +90,10 @@ func TestConsistentHashZeroNodesPanics(t *testing.T) {
 	if !errors.Is(err, ErrPanic) {
 		t.Errorf("error %v is not ErrPanic", err)
 	}
-	eq(t, PanicClass, alloc.JavaClassOf(err))
+	assert.Equal(t, PanicClass, alloc.JavaClassOf(err))
 	got, err := ConsistentHash(0).Allocate("g", "ghost", seq("b", 3), []string{"c0"})
-	noErr(t, err)
-	eq(t, len(got), 0)
+	require.NoError(t, err)
+	assert.Empty(t, got)
 }
 
 func TestConsistentHashHugeRingRefused(t *testing.T) {
@@ -106,26 +109,27 @@ func TestMachineRoomIndexPanic(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	eq(t, PanicClass, alloc.JavaClassOf(err))
-	eq(t, strings.Contains(err.Error(), "index out of range [1] with length 1"), true)
+	assert.Equal(t, PanicClass, alloc.JavaClassOf(err))
+	assert.True(t, strings.Contains(err.Error(), "index out of range [1] with length 1"))
 }
 
 func TestConfigNil(t *testing.T) {
 	got, err := Config(nil).Allocate("g", "c", seq("b", 2), []string{"c"})
-	noErr(t, err)
-	eq(t, got == nil, true)
+	require.NoError(t, err)
+	assert.Nil(t, got)
 }
 
 func TestSortIsByBytes(t *testing.T) {
 	cids := []string{"😀", "ｲ", "192.168.1.9", "192.168.1.10"}
 	SortClientIDs(cids)
-	eq(t, []string{"192.168.1.10", "192.168.1.9", "ｲ", "😀"}, cids)
+	assert.Equal(t, []string{"192.168.1.10", "192.168.1.9", "ｲ", "😀"}, cids)
 	q := []alloc.MessageQueue{{Topic: "T", BrokerName: "😀"}, {Topic: "T", BrokerName: "ｲ", QueueID: 2}, {Topic: "T", BrokerName: "ｲ", QueueID: -1}}
 	SortQueues(q)
-	eq(t, []alloc.MessageQueue{{Topic: "T", BrokerName: "ｲ", QueueID: -1}, {Topic: "T", BrokerName: "ｲ", QueueID: 2}, {Topic: "T", BrokerName: "😀"}}, q)
+	assert.Equal(t, []alloc.MessageQueue{{Topic: "T", BrokerName: "ｲ", QueueID: -1}, {Topic: "T", BrokerName: "ｲ", QueueID: 2}, {Topic: "T", BrokerName: "😀"}}, q)
 }
 
 func TestNewStrategy(t *testing.T) {
+	t.Parallel()
 	vn := 3
 	for _, tt := range []struct {
 		spec alloc.StrategySpec
@@ -140,14 +144,14 @@ func TestNewStrategy(t *testing.T) {
 		{alloc.StrategySpec{Name: "CONFIG", HasMessageQueueList: true}, Config([]alloc.MessageQueue{})},
 	} {
 		got, err := NewStrategy(tt.spec)
-		noErr(t, err)
-		eq(t, tt.want, got, tt.spec.Name)
-		eq(t, Profile, got.Profile())
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, got, tt.spec.Name)
+		assert.Equal(t, Profile, got.Profile())
 	}
 	_, err := NewStrategy(alloc.StrategySpec{Name: "NOPE"})
 	var e *alloc.Error
-	eq(t, errors.As(err, &e), true)
-	eq(t, "strategy.name", e.Field)
+	assert.True(t, errors.As(err, &e))
+	assert.Equal(t, "strategy.name", e.Field)
 }
 
 // groupMatchesEach checks AllocateGroup against one Allocate call per member.
@@ -228,7 +232,7 @@ func TestAllocateGroupConfig(t *testing.T) {
 	mqAll := seq("b", 4)
 	foreign := alloc.MessageQueue{Topic: "X", BrokerName: "b"}
 	g := AllocateGroup(Config([]alloc.MessageQueue{mqAll[2], foreign, mqAll[0]}), mqAll, []string{"c0", "c1"})
-	eq(t, [][]int32{{2, 0}, {2, 0}}, g.Shares)
+	assert.Equal(t, [][]int32{{2, 0}, {2, 0}}, g.Shares)
 }
 
 func FuzzAllocate(f *testing.F) {
@@ -242,21 +246,6 @@ func FuzzAllocate(f *testing.F) {
 			groupMatchesEach(t, s, mqAll, cidAll)
 		}
 	})
-}
-
-func noErr(t testing.TB, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatalf("unexpected error: %v", err)
-	}
-}
-
-// eq fails the test when got and want differ; msg (optional) says what.
-func eq(t testing.TB, got, want any, msg ...any) {
-	t.Helper()
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%v: got %v, want %v", msg, got, want)
-	}
 }
 
 func TestMachineRoomHugeKeptRefused(t *testing.T) {

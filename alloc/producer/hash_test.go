@@ -8,6 +8,7 @@ import (
 )
 
 func TestHashKeys(t *testing.T) {
+	t.Parallel()
 	// Values printed by Java 17 (String/Long.hashCode).
 	tests := []struct {
 		name string
@@ -31,6 +32,7 @@ func TestHashKeys(t *testing.T) {
 }
 
 func TestHashIndex(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		key  HashKey
 		n    int

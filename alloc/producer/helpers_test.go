@@ -1,8 +1,9 @@
 package producer
 
 import (
-	"errors"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
@@ -30,12 +31,9 @@ func i32(v int32) *int32 { return &v }
 func wantJavaError(t *testing.T, err error, class string, kind error) {
 	t.Helper()
 	var e *alloc.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("want *alloc.Error %s, got %v", class, err)
-	}
-	if e.JavaClass != class || !errors.Is(err, kind) {
-		t.Fatalf("want %s (%v), got %s (%v): %v", class, kind, e.JavaClass, e.Kind, err)
-	}
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, class, e.JavaClass, "%v", err)
+	require.ErrorIs(t, err, kind)
 }
 
 // clock is a settable fake clock.

@@ -8,6 +8,7 @@ import (
 )
 
 func TestMessageGroupIndex(t *testing.T) {
+	t.Parallel()
 	// "" hashes to 0x726fdb47dd0e0e31 (odd); bswap64 is 0x310e0edd47db6f72 (even).
 	tests := []struct {
 		group  string

@@ -13,6 +13,7 @@ import (
 // Integer.MIN_VALUE stays negative and clamps to position 0, and the next
 // values count down; 5.3.3 masks, so it restarts at 0.
 func TestSendIndexWrap(t *testing.T) {
+	t.Parallel()
 	mqs := queues("a", 3) // 2147483647 % 3 == 1
 	tests := []struct {
 		v    Version
@@ -155,6 +156,7 @@ type windowUpdate struct {
 // TestWindows: 4.9.3 overwrites the window on every update, 5.3.3 only
 // moves it forward; isolation counts as latency 30000 / 10000.
 func TestWindows(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		v         Version
 		updates   []windowUpdate
@@ -184,6 +186,7 @@ func TestWindows(t *testing.T) {
 }
 
 func TestNotAvailableDuration(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		latency int64
 		want493 int64

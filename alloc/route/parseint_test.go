@@ -12,6 +12,7 @@ import (
 
 // Every expectation below was printed by Java 17's Integer.parseInt.
 func TestParseInt(t *testing.T) {
+	t.Parallel()
 	ok := []struct {
 		in   string
 		want int32

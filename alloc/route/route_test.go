@@ -31,6 +31,7 @@ func master(names ...string) []BrokerData {
 }
 
 func TestOrderTopicConf(t *testing.T) {
+	t.Parallel()
 	// Expectations printed by Java 17 running the client's parsing loop.
 	tests := []struct {
 		conf  string
@@ -190,6 +191,7 @@ func FuzzOrderTopicConf(f *testing.F) {
 }
 
 func TestParseBrokerID(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		k        string
 		zero, ok bool

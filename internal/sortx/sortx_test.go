@@ -2,18 +2,12 @@ package sortx
 
 import (
 	"cmp"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
-)
 
-func equal(t *testing.T, want, got any, msg ...any) {
-	t.Helper()
-	if !reflect.DeepEqual(want, got) {
-		t.Fatalf("%v: got %v, want %v", msg, got, want)
-	}
-}
+	"github.com/stretchr/testify/require"
+)
 
 type item struct {
 	key string
@@ -23,6 +17,7 @@ type item struct {
 func byKey(a, b item) int { return strings.Compare(a.key, b.key) }
 
 func TestFuncWorkedExamples(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		in   []item
@@ -36,9 +31,10 @@ func TestFuncWorkedExamples(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			s := slices.Clone(c.in)
 			Func(s, byKey)
-			equal(t, c.want, s)
+			require.Equal(t, c.want, s)
 		})
 	}
 }
@@ -46,19 +42,19 @@ func TestFuncWorkedExamples(t *testing.T) {
 func TestStableWorkedExample(t *testing.T) {
 	s := []int32{3, 1, 2}
 	Stable(s, cmp.Compare[int32])
-	equal(t, []int32{1, 2, 3}, s)
+	require.Equal(t, []int32{1, 2, 3}, s)
 }
 
 func TestPermWorkedExample(t *testing.T) {
 	names := []string{"b", "c", "a"}
 	p := Perm(len(names), func(i, j int32) int { return strings.Compare(names[i], names[j]) })
-	equal(t, []int32{2, 0, 1}, p)
+	require.Equal(t, []int32{2, 0, 1}, p)
 }
 
 func TestInt32s(t *testing.T) {
 	s := []int32{5, -1, 3, 3, -1 << 31, 1<<31 - 1, 0}
 	Int32s(s)
-	equal(t, []int32{-1 << 31, -1, 0, 3, 3, 5, 1<<31 - 1}, s)
+	require.Equal(t, []int32{-1 << 31, -1, 0, 3, 3, 5, 1<<31 - 1}, s)
 }
 
 // lcg is a tiny deterministic generator for the property tests.
@@ -73,6 +69,7 @@ func (g *lcg) next(n int) int {
 // merge paths, with odd run counts) and key ranges (many ties or none),
 // Func gives exactly slices.SortStableFunc's result.
 func TestFuncMatchesSlicesStable(t *testing.T) {
+	t.Parallel()
 	g := lcg(1)
 	for _, n := range []int{2, 3, 15, 16, 17, 31, 32, 33, 47, 100, 257, 1000, 4099} {
 		for _, keys := range []int{1, 3, 50, 1 << 30} {
@@ -83,7 +80,7 @@ func TestFuncMatchesSlicesStable(t *testing.T) {
 			got, want := slices.Clone(in), slices.Clone(in)
 			Func(got, byKey)
 			slices.SortStableFunc(want, byKey)
-			equal(t, want, got, "n=%d keys=%d", n, keys)
+			require.Equal(t, want, got, "n=%d keys=%d", n, keys)
 		}
 	}
 }
@@ -100,8 +97,8 @@ func TestStableOnPresortedAndReversed(t *testing.T) {
 		}
 		Int32s(up)
 		Int32s(down)
-		equal(t, true, slices.IsSorted(up))
-		equal(t, up, down)
+		require.True(t, slices.IsSorted(up))
+		require.Equal(t, up, down)
 	}
 }
 
@@ -111,8 +108,8 @@ func TestFuncSmallDoesNotAllocate(t *testing.T) {
 		s[0], s[6] = s[6], s[0]
 		Func(s, cmp.Compare[int])
 	})
-	equal(t, 0.0, allocs)
-	equal(t, true, slices.IsSorted(s))
+	require.Equal(t, 0.0, allocs)
+	require.True(t, slices.IsSorted(s))
 }
 
 // FuzzFunc: any input sorts to slices.SortStableFunc's result (so the

@@ -9,8 +9,16 @@
 
 import { array, bool, clientOf, encCids, encQueues, encSpec, int32, object, string } from './validate.js';
 import { rmqError } from './errors.js';
+import { ANALYSIS_SORT, OP } from './tables.generated.js';
 
-const OPS = { plan: 20, diff: 21, scenario: 22, views: 23, subscription: 24, mixed: 25 };
+const OPS = {
+  plan: OP.ANALYSIS_PLAN,
+  diff: OP.ANALYSIS_DIFF,
+  scenario: OP.ANALYSIS_SCENARIO,
+  views: OP.ANALYSIS_VIEWS,
+  subscription: OP.ANALYSIS_SUBSCRIPTION,
+  mixed: OP.ANALYSIS_MIXED,
+};
 const text = new TextDecoder();
 const NEEDS_FULL = 'rmq.analysis needs the full module: load({ analysis: true })';
 
@@ -92,7 +100,7 @@ export function makeAnalysis(rt, topicOf, full) {
         enc.i32(int32(ch.queues ?? 0, `${f}.queues`));
       });
       strategies(enc, o.strategies, 'strategies');
-      enc.u8(o.sort === undefined ? 0 : bool(o.sort, 'sort') ? 2 : 1);
+      enc.u8(o.sort === undefined ? ANALYSIS_SORT.DEFAULT : bool(o.sort, 'sort') ? ANALYSIS_SORT.TRUE : ANALYSIS_SORT.FALSE);
       return json(OPS.scenario);
     },
     views(o) {

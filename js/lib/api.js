@@ -2,7 +2,7 @@
 // checked here first (validate.js), results decoded from the module's
 // response (wire.js). index.d.ts documents every method.
 
-import { CIDS, OP } from './wire.js';
+import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
 import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
@@ -303,6 +303,10 @@ export class Rmq {
     rt.request();
     const d = rt.call(OP.META);
     this.version = d.str();
+    this.tablesHash = d.str();
+    if (this.version !== VERSION || this.tablesHash !== TABLES_HASH) {
+      throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: the module is version ${this.version} with wire tables ${this.tablesHash}, this package is ${VERSION} with ${TABLES_HASH}; load the .wasm built with it (make build)`, {});
+    }
     const strategies = [];
     for (let n = d.uv(); n > 0; n--) strategies.push(Object.freeze({ name: d.str(), options: Object.freeze(d.strings()) }));
     const profiles = [];
@@ -467,14 +471,14 @@ export class Rmq {
     for (let m = 0; m < nm; m++) {
       members[m] = byPos ? consumers[d.uv()] : d.str();
       const kind = d.u8();
-      if (kind === 2) {
+      if (kind === MEMBER.RANGE) {
         const start = d.uv();
         spans[3 * m] = RANGE;
         spans[3 * m + 1] = start;
         spans[3 * m + 2] = start + d.uv();
         continue;
       }
-      if (kind === 1) {
+      if (kind === MEMBER.ERROR) {
         errors.set(m, decodeError(d));
         spans[3 * m] = NONE;
         continue;
@@ -520,7 +524,7 @@ export class Rmq {
       op = OP.SELECT_GROUP;
       enc.str(string(o.messageGroup, 'messageGroup'));
       const p = o.profile === undefined ? 'grpc-java' : oneOf(o.profile, 'profile', ['grpc-java', 'grpc-nodejs-1.0.8']);
-      enc.u8(p === 'grpc-java' ? 0 : 1);
+      enc.u8(p === 'grpc-java' ? GROUP.JAVA : GROUP.NODE_JS108);
     }
     const d = this.#rt.call(op);
     return readRefs(d, topic ? topic.queues : o.mqs, !topic)[0];
@@ -534,7 +538,7 @@ export class Rmq {
     if (typeof clock !== 'function') throw typeError('clock', 'a function returning milliseconds', clock);
     const enc = this.#rt.request();
     encQueues(enc, o.mqs, 'mqs', { topicOf: this.#topicOf });
-    enc.u8(version === '4.9.3' ? 1 : 2);
+    enc.u8(version === '4.9.3' ? PRODUCER_VERSION.JAVA493 : PRODUCER_VERSION.JAVA533);
     enc.bool(lft);
     for (const k of ['startIndex', 'worstStartIndex']) {
       enc.bool(o[k] !== undefined);
@@ -622,30 +626,30 @@ function encLong(enc, v, field) {
     b = BigInt(safeInt(v, field));
   } else throw typeError(field, 'a bigint, a decimal string or a safe integer', v);
   if (b < LONG_MIN || b > LONG_MAX) throw rangeError(field, 'in int64 (Java long) range', b);
-  enc.u8(2);
+  enc.u8(HASH_ARG.LONG);
   enc.i64(b);
 }
 
 /** Hash selector argument (wasm/select.go). */
 function encHashArg(enc, arg) {
   if (typeof arg === 'string') {
-    enc.u8(0);
+    enc.u8(HASH_ARG.STRING);
     enc.str(arg);
   } else if (typeof arg === 'number') {
     if ((arg | 0) !== arg) {
       throw rangeError('arg', "an int32 (Java Integer); pass a bigint or { type: 'long', value } for a Long", arg);
     }
-    enc.u8(1);
+    enc.u8(HASH_ARG.INT);
     enc.i32(arg);
   } else if (typeof arg === 'bigint') {
     encLong(enc, arg, 'arg');
   } else if (arg !== null && typeof arg === 'object') {
     const type = oneOf(arg.type, 'arg.type', ['string', 'int', 'long']);
     if (type === 'string') {
-      enc.u8(0);
+      enc.u8(HASH_ARG.STRING);
       enc.str(string(arg.value, 'arg.value'));
     } else if (type === 'int') {
-      enc.u8(1);
+      enc.u8(HASH_ARG.INT);
       enc.i32(int32(arg.value, 'arg.value'));
     } else encLong(enc, arg.value, 'arg.value');
   } else {

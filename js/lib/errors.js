@@ -1,6 +1,8 @@
 // Errors thrown by rmqalloc: real Error / TypeError / RangeError instances
 // carrying `code`, `javaClass` and `field` (see RmqError in index.d.ts).
 
+import { ERROR_CTOR } from './tables.generated.js';
+
 const MARK = Symbol.for('rmqalloc.error');
 
 /**
@@ -21,7 +23,7 @@ export function isRmqError(e) {
   return e instanceof Error && e[MARK] === true;
 }
 
-const CTORS = [Error, TypeError, RangeError];
+const CTORS = { [ERROR_CTOR.ERROR]: Error, [ERROR_CTOR.TYPE_ERROR]: TypeError, [ERROR_CTOR.RANGE_ERROR]: RangeError };
 
 /** Reads an error body of a response (wasm/errors.go writeErrorBody). */
 export function decodeError(d) {

@@ -4,7 +4,7 @@
 // module's linear memory, responses read from it, one direct call of a
 // //go:wasmexport function each.
 
-import { Decoder, Encoder } from './wire.js';
+import { Decoder, Encoder, STATUS } from './wire.js';
 import { decodeError, moduleExited, rmqError } from './errors.js';
 
 const HOST_KEY = '__rmqalloc_host__';
@@ -171,7 +171,7 @@ export class Runtime {
     if (this.buffer !== this.mem.buffer) this.view();
     const start = this.ctl[2];
     const d = new Decoder(this.u8.subarray(start, start + this.ctl[3]));
-    if (d.u8() !== 0) throw decodeError(d);
+    if (d.u8() !== STATUS.OK) throw decodeError(d);
     return d;
   }
 

@@ -2,7 +2,7 @@
 // are cheap here, and their messages name the exact field. Each enc* both
 // checks and encodes (wasm/*.go documents the layouts), in one pass.
 
-import { QLIST } from './wire.js';
+import { CLIENT, QLIST, SPEC_FLAG } from './wire.js';
 import { rangeError, typeError, describe, rmqError } from './errors.js';
 
 /** Most queues one list may hold (about 4 million). */
@@ -135,26 +135,26 @@ export function encSpec(enc, spec, field = 'strategy', depth = 0) {
   enc.u8(0);
   let flags = 0;
   if (name === 'CONFIG' && spec.messageQueueList != null) {
-    flags |= 1;
+    flags |= SPEC_FLAG.MESSAGE_QUEUE_LIST;
     encQueues(enc, spec.messageQueueList, `${field}.messageQueueList`);
   }
   if (name === 'MACHINE_ROOM' && spec.consumeridcs != null) {
-    flags |= 2;
+    flags |= SPEC_FLAG.CONSUMERIDCS;
     encCids(enc, spec.consumeridcs, `${field}.consumeridcs`, false);
   }
   if (name === 'CONSISTENT_HASH' && spec.virtualNodeCnt != null) {
-    flags |= 4;
+    flags |= SPEC_FLAG.VIRTUAL_NODE_CNT;
     enc.i32(int32(spec.virtualNodeCnt, `${field}.virtualNodeCnt`));
   }
   if (name === 'MACHINE_ROOM_NEARBY') {
     if (spec.inner != null) {
       if (depth >= MAX_DEPTH) throw rangeError(`${field}.inner`, `nested at most ${MAX_DEPTH} deep`, spec.inner);
-      flags |= 8;
+      flags |= SPEC_FLAG.INNER;
       encSpec(enc, spec.inner, `${field}.inner`, depth + 1);
     }
     if (spec.resolver != null) {
       const r = object(spec.resolver, `${field}.resolver`);
-      flags |= 16;
+      flags |= SPEC_FLAG.RESOLVER;
       enc.str(string(r.sep, `${field}.resolver.sep`));
       enc.i32(int32(r.brokerField, `${field}.resolver.brokerField`));
       enc.i32(int32(r.consumerField, `${field}.resolver.consumerField`));
@@ -163,7 +163,13 @@ export function encSpec(enc, spec, field = 'strategy', depth = 0) {
   enc.buf[flagsAt] = flags;
 }
 
-const CLIENTS = { '4.9.3': 0, '5.3.3': 1, 'java-4.9.3': 0, 'java-5.3.3': 1, 'go-client-2.1.2': 2 };
+const CLIENTS = {
+  '4.9.3': CLIENT.JAVA493,
+  '5.3.3': CLIENT.JAVA533,
+  'java-4.9.3': CLIENT.JAVA493,
+  'java-5.3.3': CLIENT.JAVA533,
+  'go-client-2.1.2': CLIENT.GO,
+};
 
 /** The client byte of an allocate request from version / profile. */
 export function clientOf(opts) {
@@ -176,5 +182,5 @@ export function clientOf(opts) {
     }
     c = p;
   }
-  return c ?? 0;
+  return c ?? CLIENT.JAVA493;
 }

@@ -2,36 +2,9 @@
 // for the layout). Requests are encoded here into a reusable byte buffer and
 // copied into the module's memory; responses are decoded straight from it.
 
-/** Operation numbers: wasm/opcodes.go has the same table. */
-export const OP = Object.freeze({
-  META: 1,
-  TOPIC_NEW: 2,
-  TOPIC_FREE: 3,
-  ALLOCATE: 4,
-  ALLOCATE_ALL: 5,
-  SELECT_HASH: 6,
-  SELECT_GROUP: 7,
-  ROUTE: 8,
-  PRODUCER_NEW: 9,
-  PRODUCER_SELECT: 10,
-  PRODUCER_UPDATE: 11,
-  PRODUCER_RESET: 12,
-  PRODUCER_STATE: 13,
-  PRODUCER_FREE: 14,
-  STRATEGY_NAME: 15,
-  CIDS_NEW: 16,
-  CIDS_FREE: 17,
-  ANALYSIS: 20,
-  QUERY_ASSIGNMENT: 40,
-  PROXY_ASSIGNMENT: 41,
-  ALLOCATION_PATH: 42,
-});
-
-/** Queue-list tags of a request. */
-export const QLIST = Object.freeze({ NULL: 0, TOPIC: 1, INLINE: 2 });
-
-/** Client-ID-list tags of an allocate request (wasm/cids.go). */
-export const CIDS = Object.freeze({ NULL: 0, HANDLE: 1, INLINE: 2 });
+// Operation numbers, tags, kinds and flag bits: generated from the Go
+// constants in wasm/ (make generate), never written by hand.
+export * from './tables.generated.js';
 
 const utf8 = new TextEncoder();
 const f64 = new Float64Array(1);

@@ -72,13 +72,16 @@ test('MACHINE_ROOM blank cid: 4.9.3 rejects, 5.3.3 accepts', async () => {
   assert.equal(rmq.allocate({ ...o, version: '5.3.3' }).length, 1);
 });
 
-for (const strategy of [{ name: 'AVG' }, { name: 'AVG_BY_CIRCLE' }, { name: 'CONSISTENT_HASH' }, { name: 'MACHINE_ROOM', consumeridcs: ['broker-0'] },
-  { name: 'MACHINE_ROOM_NEARBY', inner: { name: 'AVG_BY_CIRCLE' }, resolver: { sep: '-', brokerField: 1, consumerField: 0 } }]) {
+// Brokers in rooms A and B ("A@broker-0"), consumers in rooms too
+// ("10.0.0.1@1001@A"), so MACHINE_ROOM and NEARBY allocate something.
+for (const strategy of [{ name: 'AVG' }, { name: 'AVG_BY_CIRCLE' }, { name: 'CONSISTENT_HASH' }, { name: 'MACHINE_ROOM', consumeridcs: ['A'] },
+  { name: 'MACHINE_ROOM_NEARBY', inner: { name: 'AVG_BY_CIRCLE' }, resolver: { sep: '@', brokerField: 0, consumerField: 2 } }]) {
   for (const profile of ['java-4.9.3', 'go-client-2.1.2']) {
     test(`allocateAll equals one allocate per member: ${strategy.name} ${profile}`, async () => {
       const rmq = await load();
-      const mqAll = queues(37, 3).map((q) => ({ ...q, brokerName: q.brokerName.replace('-', '@') === q.brokerName ? q.brokerName : q.brokerName }));
-      const all = [...cids(7), cids(7)[2]];
+      const mqAll = queues(37, 3).map((q) => ({ ...q, brokerName: `${q.brokerName === 'broker-1' ? 'B' : 'A'}@${q.brokerName}` }));
+      const members = cids(7).map((c, i) => `${c}@${i % 3 === 0 ? 'B' : 'A'}`);
+      const all = [...members, members[2]];
       for (const sort of [false, true]) {
         const topic = rmq.topic(mqAll);
         for (const src of [{ topic }, { mqAll }]) {
@@ -90,6 +93,8 @@ for (const strategy of [{ name: 'AVG' }, { name: 'AVG_BY_CIRCLE' }, { name: 'CON
             assert.deepEqual(Array.from(plan.indexesOf(m), (i) => plan.queues[i]), one);
           }
           assert.deepEqual(plan.of('ghost'), []);
+          const given = plan.members.reduce((n, m) => n + (plan.of(m)?.length ?? 0), 0);
+          assert.ok(given >= 12, `${given} queues allocated: the case is not vacuous`);
         }
         topic.dispose();
       }

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { load } from '../index.js';
+import { TABLES_HASH } from '../lib/tables.generated.js';
 
 const WASM = new URL('../rmqalloc.wasm', import.meta.url);
 const GLOBALS = ['Go', 'fs', '__rmqalloc_host__'];
@@ -54,6 +55,19 @@ test('bytes and wasmModule inputs work', async () => {
   await rmq.exit();
   rmq = await load({ wasmModule: await WebAssembly.compile(bytes) });
   assert.equal(rmq.strategyName({ name: 'AVG' }), 'AVG');
+});
+
+test('a module built from other wire tables is refused, then load works again', async () => {
+  // The module carries its tables hash as string data: change one character.
+  const bytes = new Uint8Array(readFileSync(WASM));
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(TABLES_HASH);
+  assert.ok(at > 0, 'the hash is in the module');
+  bytes[at] = bytes[at] === 0x30 ? 0x31 : 0x30;
+  const current = await load();
+  await current.exit();
+  await assert.rejects(load({ bytes }), { code: 'ERR_LOAD_FAILED', message: new RegExp(`wire tables .* ${TABLES_HASH}`) });
+  for (const g of GLOBALS) assert.equal(Object.prototype.hasOwnProperty.call(globalThis, g), false, g);
+  assert.ok((await load()).alive);
 });
 
 const FULL = new URL('../rmqalloc-full.wasm', import.meta.url);

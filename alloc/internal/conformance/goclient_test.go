@@ -11,6 +11,7 @@ import (
 // {"error":"panic"}, a negative virtualNodeCnt as [] for everyone, CONFIG's
 // null list kept null.
 func TestGoClientWireRules(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`{"id":"a","op":"allocate","strategy":{"name":"AVG"},"group":"g","mqAll":[["T","b",0],["T","b",1]],"cidAll":[null,"c1"],"currentCIDs":["c1",null,""],"sortFirst":false}`,
 			`{"id":"a","results":{"c1":{"queues":[["T","b",1]]},"<null>":{"queues":[]},"":{"queues":[]}}}`},

@@ -21,6 +21,7 @@ func javaCompare(a, b string) int {
 }
 
 func TestCompareStrings(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		a, b string
 		want int

@@ -7,6 +7,7 @@ import (
 )
 
 func TestHashCode(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		s    string
 		want int32
@@ -39,6 +40,7 @@ func hashRef(s string) int32 {
 }
 
 func TestLongHashCode(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		v    int64
 		want int32
@@ -59,6 +61,7 @@ func TestLongHashCode(t *testing.T) {
 }
 
 func TestAbsAndFloorMod(t *testing.T) {
+	t.Parallel()
 	if got := Abs(math.MinInt32); got != math.MinInt32 {
 		t.Errorf("Abs(MinInt32) = %d, want MinInt32 (Java keeps it negative)", got)
 	}

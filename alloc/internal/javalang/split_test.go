@@ -7,6 +7,7 @@ import (
 )
 
 func TestSplit(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		s, sep string
 		want   []string
@@ -35,6 +36,7 @@ func TestSplit(t *testing.T) {
 }
 
 func TestIsLiteralSeparator(t *testing.T) {
+	t.Parallel()
 	for _, sep := range []string{"-", "@", "#", ":", "_", "/", ",", ";", "中", "😀", " "} {
 		if !IsLiteralSeparator(sep) {
 			t.Errorf("IsLiteralSeparator(%q) = false, want true", sep)

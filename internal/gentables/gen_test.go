@@ -1,0 +1,136 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const root = "../.."
+
+// TestGeneratedFilesAreFresh regenerates the tables in memory: a wire
+// constant changed in wasm/ without `make generate` fails here.
+func TestGeneratedFilesAreFresh(t *testing.T) {
+	out, err := generate(root)
+	require.NoError(t, err)
+	for _, f := range out {
+		onDisk, err := os.ReadFile(filepath.Join(root, f.path))
+		require.NoError(t, err)
+		assert.Equal(t, string(f.data), string(onDisk), "%s is stale: run `make generate`", f.path)
+	}
+}
+
+// TestPackageVersionsMatchTheModule: the npm package says the version the
+// module reports (wasm/meta.go).
+func TestPackageVersionsMatchTheModule(t *testing.T) {
+	c, err := parseConsts(filepath.Join(root, "wasm"))
+	require.NoError(t, err)
+	version, err := c.str("version")
+	require.NoError(t, err)
+	for _, p := range []string{"js/package.json", "js/package-lock.json"} {
+		b, err := os.ReadFile(filepath.Join(root, p))
+		require.NoError(t, err)
+		var pkg struct {
+			Version  string `json:"version"`
+			Packages map[string]struct {
+				Version string `json:"version"`
+			} `json:"packages"`
+		}
+		require.NoError(t, json.Unmarshal(b, &pkg), p)
+		assert.Equal(t, version, pkg.Version, "%s version", p)
+		if self, ok := pkg.Packages[""]; ok {
+			assert.Equal(t, version, self.Version, "%s packages[\"\"].version", p)
+		}
+	}
+}
+
+func TestUpperSnake(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Meta":             "META",
+		"AnalysisPlan":     "ANALYSIS_PLAN",
+		"NodeJS108":        "NODE_JS108",
+		"Java493":          "JAVA493",
+		"OK":               "OK",
+		"TypeError":        "TYPE_ERROR",
+		"MessageQueueList": "MESSAGE_QUEUE_LIST",
+	} {
+		assert.Equal(t, want, upperSnake(in), in)
+	}
+}
+
+// TestNewConstantsAreGeneric: an op added in a new const block of any file,
+// written in terms of others, lands in OP with no change to the generator.
+func TestNewConstantsAreGeneric(t *testing.T) {
+	dir := t.TempDir()
+	wasm := filepath.Join(dir, "wasm")
+	require.NoError(t, os.Mkdir(wasm, 0o755))
+	src := `package main
+
+const version = "9.9.9"
+
+const (
+	opMeta = 1
+	opDoctor = 30
+)
+
+const (
+	opDoctorCheck = opDoctor + iota
+	opDoctorFix
+)
+
+const (
+	opBroker = 1 << 5 + 8
+)
+
+const (
+	statusOK = 0
+	jsError = 0
+	qlistNull = 0
+	cidsNull = 0
+	clientGo = 2
+	specFlagInner = 1 << 3
+	memberRefs = 0
+	argInt = 1
+	groupJava = 0
+	producerVersionJava493 = byte(1)
+	analysisSortTrue = 2
+)
+`
+	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x.go"), []byte(src), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x_test.go"), []byte("package main\nconst opTest = 99\n"), 0o644))
+	out, err := generate(dir)
+	require.NoError(t, err)
+	js := string(out[0].data)
+	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 30,", "DOCTOR_CHECK: 30,", "DOCTOR_FIX: 31,", "BROKER: 40,", "JAVA493: 1,", "INNER: 8,"} {
+		assert.Contains(t, js, line)
+	}
+	assert.NotContains(t, js, "TEST", "test files are not read")
+	// Producer versions are not shadowed into a shorter prefix's table.
+	assert.Regexp(t, regexp.MustCompile(`PRODUCER_VERSION = Object.freeze\(\{\n  JAVA493: 1,\n\}\)`), js)
+}
+
+func TestUnknownExpressionsFailClearly(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
+	src := "package main\nimport \"x/y\"\nconst version = \"1\"\nconst opX = y.Op\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
+	_, err := generate(dir)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "opX")
+}
+
+func TestDuplicateValuesAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
+	src := "package main\nconst version = \"1\"\nconst (\n\topDoctorCheck = 30\n\topBrokerAssign = 30\n)\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
+	_, err := generate(dir)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "table OP: BROKER_ASSIGN and DOCTOR_CHECK are both 30")
+}
