@@ -1,6 +1,6 @@
 // app.js — the playground's page logic: form ↔ state ↔ URL, and rendering
 // of what the worker computes. No framework; no HTML parsing of user text.
-import { decode, encode, defaults, validate, generateConsumers } from './lib/state.js';
+import { decode, encode, defaults, validate, generateConsumers, unusedID } from './lib/state.js';
 import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
@@ -26,10 +26,11 @@ const EXAMPLE_ROUTE = {
   ],
 };
 
-function banner(msg) {
+function banner(msg, partial = false) {
   const b = $('banner');
   if (!msg) { b.hidden = true; b.replaceChildren(); return; }
-  put(b, h('strong', {}, 'This link could not be restored: '), msg, '. The defaults are shown instead.',
+  put(b, h('strong', {}, partial ? 'This link was restored in part: ' : 'This link could not be restored: '), msg,
+    partial ? '.' : '. The defaults are shown instead.',
     h('button', { type: 'button', className: 'small', attrs: { 'aria-label': 'Dismiss' }, on: { click: () => banner(null) } }, '×'));
   b.hidden = false;
 }
@@ -123,6 +124,7 @@ function fillForm() {
   $('p-sends').value = p.sends;
   syncDynamic();
   syncVisibility();
+  syncWhatIfAdd();
   selectTab(s.tab, false);
 }
 
@@ -185,15 +187,74 @@ function selectTab(tab, focus) {
   for (const p of document.querySelectorAll('[role=tabpanel]')) p.hidden = p.id !== 'tab-' + tab;
 }
 
+// validate's field names → the control that holds them.
+const FIELD_INPUT = {
+  topic: 'topic', brokers: 'brokers', queuesPerBroker: 'qpb', 'brokers × queuesPerBroker': 'qpb', group: 'group',
+  'strategy.virtualNodes': 'vnodes', 'strategy.sep': 'sep', 'strategy.brokerField': 'bfield', 'strategy.consumerField': 'cfield',
+  'whatIf.brokers': 'wi-brokers', 'whatIf.queuesPerBroker': 'wi-qpb', 'whatIf brokers × queuesPerBroker': 'wi-qpb',
+  'producer.startIndex': 'p-start', 'producer.sends': 'p-sends', 'problems.seen': 'pb-seen', consumers: 'consumers',
+};
+function fieldInput(field) {
+  if (!field) return null;
+  const lat = /^producer\.latency\[(".*")\]$/.exec(field);
+  if (lat) return [...document.querySelectorAll('#latency-in input[type=number]')].find((i) => i.dataset.broker === JSON.parse(lat[1])) || null;
+  return FIELD_INPUT[field] ? $(FIELD_INPUT[field]) : null;
+}
+
+/** Shows msg at the control of field (or clears every field error), and greys the results it invalidates. */
+function fieldError(field, msg) {
+  for (const el of document.querySelectorAll('[aria-invalid=true]')) { el.removeAttribute('aria-invalid'); el.removeAttribute('aria-describedby'); }
+  for (const el of document.querySelectorAll('.field-error')) el.remove();
+  const results = document.querySelector('.results');
+  results.classList.toggle('stale', !!msg);
+  $('stale-note').hidden = !msg;
+  if (!msg) return;
+  const input = fieldInput(field);
+  put($('stale-note'), h('strong', {}, 'Out of date: '), 'the result below is for the last valid inputs. Fix ', field ? h('code', {}, field) : 'the form', ' to update it.');
+  if (!input) return;
+  const note = h('p', { className: 'field-error', id: input.id + '-error', attrs: { role: 'alert' } }, msg);
+  input.setAttribute('aria-invalid', 'true');
+  input.setAttribute('aria-describedby', note.id);
+  input.insertAdjacentElement('afterend', note);
+}
+
 /** Form changed: validate, write the URL, recompute (debounced). */
 function changed() {
   let s;
-  try { s = validate(readForm()); } catch (e) { setStatus('⚠ ' + e.message, true); return; }
+  try { s = validate(readForm()); } catch (e) {
+    setStatus('⚠ ' + e.message, true);
+    fieldError(e.field, e.message);
+    clearTimeout(timer);
+    return;
+  }
+  fieldError(null);
   state = s;
   syncVisibility();
+  syncWhatIfAdd();
   history.replaceState(null, '', encode(state));
   clearTimeout(timer);
   timer = setTimeout(compute, 120);
+}
+
+/** Flags a what-if "add" that is already a consumer: it would duplicate a client ID. */
+function syncWhatIfAdd() {
+  const dup = state.whatIf.add !== '' && state.consumers.includes(state.whatIf.add);
+  const note = $('wi-add-note');
+  note.hidden = !dup;
+  if (!dup) return;
+  const next = unusedID(state.consumers, state.rooms);
+  if (note.dataset.key === state.whatIf.add + '\n' + next) return; // keep the button a click is landing on
+  note.dataset.key = state.whatIf.add + '\n' + next;
+  put(note, '⚠ already a consumer: adding it again makes a duplicate client ID. ',
+    h('button', { type: 'button', className: 'small', id: 'wi-add-unused', on: { click: () => proposeAdd(true) } }, 'Use ' + next));
+}
+
+/** Puts an unused generated ID in the what-if "add" box when its value is taken (or forced). */
+function proposeAdd(force = true) {
+  const cs = lines($('consumers').value);
+  const v = $('wi-add').value.trim();
+  if (force === true || (v !== '' && cs.includes(v))) $('wi-add').value = unusedID(cs, list($('rooms').value));
+  changed();
 }
 
 function setStatus(msg, bad = false) {
@@ -206,7 +267,7 @@ function setStatus(msg, bad = false) {
 const dirty = { alloc: false, whatif: false };
 function renderVisible() {
   if (!lastAnalysis) return;
-  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer); }
+  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
   if (state.tab === 'whatif' && dirty.whatif) { dirty.whatif = false; V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
 }
 
@@ -272,11 +333,26 @@ function removeConsumer(cid) {
 }
 
 function nextConsumer() {
-  const used = new Set(state.consumers);
-  for (let i = state.consumers.length + 1; ; i++) {
-    const c = generateConsumers(i, state.rooms)[i - 1];
-    if (!used.has(c)) return c;
-  }
+  return unusedID(state.consumers, state.rooms);
+}
+
+/**
+ * The one-click fix for MACHINE_ROOM_NEARBY on IDs without rooms: rooms for
+ * the quick form's brokers (hz, sh) when there are none, and each client ID
+ * padded to the consumer field with a room, dealt round robin.
+ */
+function giveRooms() {
+  const st = state.strategy;
+  let rooms = list($('rooms').value);
+  if (!rooms.length && state.source === 'quick') { rooms = ['hz', 'sh']; $('rooms').value = rooms.join(', '); }
+  if (!rooms.length) rooms = ['hz'];
+  $('consumers').value = state.consumers.map((c, i) => {
+    const parts = c.split(st.sep);
+    while (parts.length < st.consumerField) parts.push('x');
+    if (parts.length === st.consumerField) parts.push(rooms[i % rooms.length]);
+    return parts.join(st.sep);
+  }).join('\n');
+  changed();
 }
 
 function wire() {
@@ -295,12 +371,12 @@ function wire() {
   $('generate').addEventListener('click', () => {
     const n = Math.max(0, Math.min(100000, Math.floor(num($('gen-count'), 4))));
     $('consumers').value = generateConsumers(n, list($('rooms').value)).join('\n');
-    changed();
+    proposeAdd(false);
   });
   $('add-consumer').addEventListener('click', () => {
     state.consumers.push(nextConsumer());
     $('consumers').value = state.consumers.join('\n');
-    changed();
+    proposeAdd(false);
   });
   $('route-example').addEventListener('click', () => {
     $('route').value = JSON.stringify(EXAMPLE_ROUTE, null, 2);
@@ -346,7 +422,7 @@ function onTab() {
 function load() {
   const r = decode(location.hash);
   state = r.state;
-  banner(r.error || null);
+  banner(r.error || r.warning || null, !r.error);
   fillForm();
   compute();
 }

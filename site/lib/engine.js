@@ -18,8 +18,12 @@ export function brokerNames(count, rooms) {
 export function topicQueues(rmq, st, overrides = {}) {
   const topic = st.topic;
   if (st.source === 'route') {
+    const text = cleanPaste(st.route);
+    if (text === '') {
+      throw Object.assign(new Error('Paste the output of mqadmin topicRoute -t ' + (topic || 'TOPIC') + ' into the box, or insert the example route.'), { field: 'route', prompt: true });
+    }
     let route;
-    try { route = JSON.parse(st.route); } catch (e) {
+    try { route = JSON.parse(text); } catch (e) {
       throw Object.assign(new Error('route JSON does not parse: ' + e.message), { field: 'route' });
     }
     if (route && typeof route === 'object' && route.queueDatas === undefined && route.data) route = route.data;
@@ -33,6 +37,35 @@ export function topicQueues(rmq, st, overrides = {}) {
     for (let q = 0; q < qpb; q++) qs.push({ topic, brokerName: b, queueId: q });
   }
   return { subscribe: qs, publish: qs };
+}
+
+/**
+ * A pasted topicRoute as JSON text: without a leading byte-order mark and
+ * without the "RocketMQLog:WARN ..." lines mqadmin prints before the JSON.
+ */
+export function cleanPaste(text) {
+  return text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => !/^\s*RocketMQLog:/.test(l)).join('\n').trim();
+}
+
+/** Client IDs listed more than once, with their counts (the duplicate-client-ID fault). */
+export function duplicateIDs(consumers) {
+  const n = new Map();
+  for (const c of consumers) n.set(c, (n.get(c) || 0) + 1);
+  return [...n].filter(([, k]) => k > 1).map(([id, count]) => ({ id, count }));
+}
+
+/**
+ * MACHINE_ROOM_NEARBY's room lookups that cannot work: client IDs and broker
+ * names with no field at the resolver's index (Java's split then throws
+ * ArrayIndexOutOfBoundsException in every consumer's rebalance).
+ */
+export function roomlessNames(st, queues) {
+  const s = st.strategy;
+  if (s.name !== 'MACHINE_ROOM_NEARBY' || st.mode === 'broadcasting') return null;
+  const short = (name, field) => name.split(s.sep).length <= field;
+  const ids = st.consumers.filter((c) => short(c, s.consumerField));
+  const brokers = [...new Set(queues.map((q) => q.brokerName))].filter((b) => short(b, s.brokerField));
+  return ids.length || brokers.length ? { ids: ids.slice(0, 50), idCount: ids.length, brokers: brokers.slice(0, 20), brokerCount: brokers.length } : null;
 }
 
 /** Parses CONFIG's list: "broker-a:0 broker-a:1-3, broker-b:2". */
@@ -71,7 +104,7 @@ export function clientOptions(client) {
 const key = (q) => q.brokerName + '\u0000' + q.queueId;
 
 export function errInfo(e) {
-  return { message: String(e && e.message || e), code: e && e.code || null, javaClass: e && e.javaClass || null, field: e && e.field || null };
+  return { message: String(e && e.message || e), code: e && e.code || null, javaClass: e && e.javaClass || null, field: e && e.field || null, ...(e && e.prompt ? { prompt: true } : {}) };
 }
 
 /**
@@ -211,14 +244,15 @@ export function analyze(rmq, st) {
   const w = whatIfInput(st);
   const t2 = settle(() => topicQueues(rmq, st, w.overrides));
   const both = t2.error ? t2 : settle(() => change(rmq, input, { ...input, queues: t2.ok.subscribe, consumers: w.consumers }));
+  const faults = { duplicates: duplicateIDs(st.consumers), afterDuplicates: duplicateIDs(w.consumers), roomless: roomlessNames(st, t.ok.subscribe) };
   if (both.ok) {
     const { before, after, diff } = both.ok;
-    return { before, beforeStats: before.stats, after, afterStats: after.stats, diff };
+    return { before, beforeStats: before.stats, after, afterStats: after.stats, diff, faults };
   }
   // Which side failed? Only the error path pays for a second plan.
   const before = settle(() => assignment(rmq, input));
   if (before.error) return { error: before.error };
-  return { before: before.ok, beforeStats: before.ok.stats, afterError: both.error };
+  return { before: before.ok, beforeStats: before.ok.stats, afterError: both.error, faults };
 }
 
 /** The strategies compared side by side, as (label, spec, client). */
@@ -312,8 +346,11 @@ export function producerView(rmq, st) {
     out.latency[version] = settle(() => {
       const prod = rmq.producer({ mqs, version, latencyFaultTolerance: true, startIndex: p.startIndex, clock: () => 0 });
       try {
-        for (const [b, ms] of Object.entries(p.latency)) {
-          if (ms > 0) prod.update(b, ms, !!p.isolated[b], { now: 0 });
+        // updateFaultItem(broker, latency, isolation): an isolation counts as
+        // 30,000 ms (4.9.3) / 10,000 ms (5.3.3) whatever the latency.
+        for (const b of new Set([...Object.keys(p.latency), ...Object.keys(p.isolated)])) {
+          const ms = p.latency[b] || 0, iso = !!p.isolated[b];
+          if (ms > 0 || iso) prod.update(b, ms, iso, { now: 0 });
         }
         return TIMES.map((now) => {
           const items = prod.faultItems();

@@ -8,6 +8,7 @@ const ROWS_MAX = 500;
 const LIST_MAX = 300; // consumers listed one per line
 
 export function errorBox(err, what = '') {
+  if (err.prompt) return h('p', { className: 'prompt', attrs: { role: 'note' } }, err.message);
   return h('div', { className: 'error', attrs: { role: 'alert' } },
     h('strong', {}, what ? what + ': ' : 'Error: '),
     err.javaClass ? h('code', {}, err.javaClass + ' ') : null,
@@ -89,7 +90,11 @@ export function queueTable(a) {
 
 function errorsOf(a) {
   const list = [];
-  for (const e of (a.errors || []).slice(0, 50)) list.push(h('li', {}, h('code', {}, a.members[e.member]), ': ', e.javaClass ? e.javaClass + ': ' : '', e.message));
+  for (const e of (a.errors || []).slice(0, 50)) {
+    const m = a.members[e.member], other = /splitting "(.*)" on/.exec(e.message);
+    list.push(h('li', {}, h('code', { className: 'err-member' }, m), ': ', e.javaClass ? e.javaClass + ': ' : '', e.message,
+      other && other[1] !== m ? h('em', {}, ` — thrown by ${m}’s own rebalance while it splits ${other[1]}, not its own ID`) : null));
+  }
   const extra = a.extra || [];
   if (extra.length && (a.errors || []).length < a.members.length) {
     list.push(h('li', {}, (a.errors || []).length ? 'Each consumer whose call succeeds also gets ' : 'Every consumer also gets ', extra.slice(0, 20).map(([b, q]) => `${b} queue ${q}`).join(', '),
@@ -98,13 +103,41 @@ function errorsOf(a) {
   return list.length ? h('div', { className: 'error' }, h('strong', {}, 'What the consumers\u2019 own calls report:'), h('ul', {}, list)) : null;
 }
 
-export function renderAlloc(el, res, onRemove) {
+/** Why duplicated client IDs lose queues (Java's cidAll.indexOf finds the first copy). */
+export function duplicateNote(dups, where = '') {
+  if (!dups || !dups.length) return null;
+  const ids = dups.slice(0, 5).map((d, i) => [i ? ', ' : '', h('code', {}, d.id), ` (${d.count}×)`]);
+  return h('div', { className: 'warnbox fault', attrs: { role: 'note' } },
+    h('strong', {}, '⚠ Duplicate client ID fault' + where + ': '), ids, dups.length > 5 ? ` and ${dups.length - 5} more` : '', '. ',
+    'Every copy finds the first position of its ID in the sorted list, so the copies consume the same queues twice and ',
+    'the queues of the other positions get no owner. Give each instance a distinct instanceName (or unique IP@pid).');
+}
+
+/**
+ * MACHINE_ROOM_NEARBY on names without the room field: what to change,
+ * which IDs, and a one-click fix (actions.giveRooms).
+ */
+function roomlessNote(r, st, actions) {
+  if (!r) return null;
+  return h('div', { className: 'warnbox fault', id: 'roomless', attrs: { role: 'note' } },
+    h('strong', {}, '⚠ MACHINE_ROOM_NEARBY cannot find rooms. '),
+    r.idCount ? ['Field ', String(st.consumerField), ' of ', h('code', {}, st.sep), '-split client IDs is the consumer’s room, but ',
+      `${r.idCount} ID${r.idCount === 1 ? ' has' : 's have'} no such field: `,
+      r.ids.slice(0, 8).map((id, i) => [i ? ', ' : '', h('code', { className: 'roomless-id' }, id)]), r.idCount > 8 ? ` and ${r.idCount - 8} more` : '',
+      '. Each consumer’s rebalance splits every member’s ID, so every call fails on the first of them (',
+      h('code', {}, r.ids[0]), '), whichever consumer makes it. '] : null,
+    r.brokerCount ? ['Broker names without field ', String(st.brokerField), ': ', r.brokers.slice(0, 5).join(', '), '. '] : null,
+    'Give the IDs a room (e.g. ', h('code', {}, 'ip@pid@hz'), '), or change the separator / fields. ',
+    actions && actions.giveRooms ? h('button', { type: 'button', id: 'give-rooms', on: { click: actions.giveRooms } }, 'Give the IDs rooms') : null);
+}
+
+export function renderAlloc(el, res, onRemove, actions = {}) {
   if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
-  const a = res.before;
+  const a = res.before, f = res.faults || {};
   put(el,
     h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
       a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : ''),
-    statsLine(res.beforeStats), errorsOf(a),
+    statsLine(res.beforeStats), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a),
     h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), memberList(a, onRemove)),
     h('h3', {}, 'Queue → consumer'), queueTable(a));
 }
@@ -136,7 +169,11 @@ export function renderWhatIf(el, res) {
   const changes = new Map((d.members || []).map((c) => [c.member, c]));
   const delta = (m, k) => (d.members === null ? '—' : String(changes.has(m) ? changes.get(m)[k].length : 0));
   const common = d.kept + d.moved;
+  const f = res.faults || {};
+  const before = new Set((f.duplicates || []).map((x) => x.id));
+  const newDups = (f.afterDuplicates || []).filter((x) => !before.has(x.id));
   put(el,
+    duplicateNote(newDups, ' after the change'),
     h('p', { className: 'headline', id: 'moved-summary' },
       h('strong', { id: 'moved-count' }, String(d.moved)), ` of ${common} queue${common === 1 ? '' : 's'} change owner`,
       d.added ? `, ${d.added} new` : '', d.removed ? `, ${d.removed} removed` : '', '.',
