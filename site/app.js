@@ -50,6 +50,7 @@ function readForm() {
   s.route = $('route').value;
   s.group = $('group').value;
   s.mode = $('mode-broadcasting').checked ? 'broadcasting' : 'clustering';
+  s.retry = $('retry').checked;
   s.consumers = lines($('consumers').value);
   s.client = $('client').value;
   Object.assign(s.strategy, {
@@ -100,6 +101,7 @@ function fillForm() {
   $('group').value = s.group;
   $('mode-clustering').checked = s.mode === 'clustering';
   $('mode-broadcasting').checked = s.mode === 'broadcasting';
+  $('retry').checked = s.retry;
   $('consumers').value = s.consumers.join('\n');
   $('client').value = s.client;
   const st = s.strategy;
@@ -269,6 +271,49 @@ function renderVisible() {
   if (!lastAnalysis) return;
   if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
   if (state.tab === 'whatif' && dirty.whatif) { dirty.whatif = false; V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
+  highlight(pinned);
+}
+
+// Hover, focus or click a consumer (a list entry, a chip, a cell): its
+// queues light up in every grid; a click pins it until the next click.
+let pinned = null;
+function highlight(cid) {
+  const results = document.querySelector('.results');
+  for (const el of results.querySelectorAll('.hl')) el.classList.remove('hl');
+  results.classList.toggle('highlighting', !!cid);
+  if (!cid) return;
+  const v = CSS.escape(cid);
+  for (const el of results.querySelectorAll(`[data-owner="${v}"], [data-member="${v}"]`)) el.classList.add('hl');
+}
+function memberAt(target) {
+  const el = target instanceof Element ? target.closest('[data-member], [data-owner]') : null;
+  return el ? el.dataset.member || el.dataset.owner : null;
+}
+function wireHighlight() {
+  const results = document.querySelector('.results');
+  const hover = (e) => { if (!pinned) highlight(memberAt(e.target)); };
+  results.addEventListener('mouseover', hover);
+  results.addEventListener('focusin', hover);
+  results.addEventListener('mouseleave', () => { if (!pinned) highlight(null); });
+  results.addEventListener('click', (e) => {
+    if (e.target.closest('button')) return;
+    const cid = memberAt(e.target);
+    pinned = cid && cid !== pinned ? cid : null;
+    highlight(pinned || cid);
+  });
+}
+
+/** Downloads the plan (computed in the worker) as a file. */
+async function exportPlan(kind) {
+  const r = await engine.call('export', structuredClone(state));
+  if (r.stale) return;
+  if (r.error) { setStatus('⚠ export: ' + r.error.message, true); return; }
+  const blob = new Blob([r.result[kind]], { type: kind === 'json' ? 'application/json' : 'text/csv' });
+  const a = h('a', { attrs: { href: URL.createObjectURL(blob), download: `${state.topic || 'plan'}-${state.strategy.name}.${kind}` } });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
 let computing = 0;
@@ -306,7 +351,7 @@ async function computeProducer() {
   if (r.stale) return;
   const res = r.error ? { error: r.error } : r.result;
   if (res.publish) { lastAnalysis = lastAnalysis || null; }
-  V.renderProducer({ hash: $('hash-out'), groups: $('groups-out'), rr: $('rr-out'), latency: $('latency-out') }, res);
+  V.renderProducer({ note: $('producer-note'), hash: $('hash-out'), groups: $('groups-out'), rr: $('rr-out'), latency: $('latency-out') }, res);
 }
 
 async function computeCompare() {
@@ -367,6 +412,9 @@ function wire() {
   $('latency-in').addEventListener('input', changed);
   $('latency-in').addEventListener('change', changed);
   $('find-broker').addEventListener('change', find);
+  $('export-json').addEventListener('click', () => exportPlan('json'));
+  $('export-csv').addEventListener('click', () => exportPlan('csv'));
+  wireHighlight();
   $('find-queue').addEventListener('input', find);
   $('generate').addEventListener('click', () => {
     const n = Math.max(0, Math.min(100000, Math.floor(num($('gen-count'), 4))));

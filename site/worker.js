@@ -3,6 +3,7 @@
 // { id, error }. A failed load is reported on every call and retried.
 import { load } from '/js/index.js';
 import { analyze, compareAll, producerView, problemsView, examples } from './lib/engine.js';
+import { exportFiles } from './lib/export.js';
 
 let rmq = null;
 
@@ -18,6 +19,7 @@ const ops = {
   producer: (r, msg) => producerView(r, msg.state),
   problems: (r, msg) => problemsView(r, msg.state),
   examples: (r) => examples(r),
+  export: (r, msg) => exportFiles(r, msg.state),
   info: (r) => ({ version: r.version, strategies: r.strategies, profiles: r.profiles }),
 };
 

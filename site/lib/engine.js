@@ -157,27 +157,50 @@ function broadcastStats(st) {
  * queues, so they are listed apart ([broker, id], given to every member
  * whose call did not fail).
  */
-export function fromPlan(p, { mode = 'clustering', client = '4.9.3', spec = null, extra = [] } = {}) {
+export function fromPlan(p, { mode = 'clustering', client = '4.9.3', spec = null, extra = [], notWritable = null } = {}) {
   const Q = p.queues.length, M = p.members.length;
   const queues = p.queues.map((q) => [q.brokerName, q.queueId]);
+  // ro[i] = 1: queue i is readable but not writable (perm 4, fewer write
+  // queues, no master): producers never send there.
+  const ro = notWritable ? Uint8Array.from(p.queues, (q) => (notWritable.has(key(q)) ? 1 : 0)) : null;
   if (mode === 'broadcasting') {
     const stats = broadcastStats(p.stats);
+    const allRo = !!ro && Q > 0 && ro.every((x) => x);
     return {
       strategy: spec ? spec.name : 'broadcasting', name: 'broadcasting', mode, client, queues, members: p.members,
       owners: new Int32Array(Q).fill(M ? 0 : -1), nown: new Int32Array(Q).fill(M), counts: new Int32Array(M).fill(Q),
-      errors: [], extra: [], stats,
+      errors: [], extra: [], stats, ro, roOnly: allRo ? [...Array(M).keys()] : [],
     };
   }
   const owners = new Int32Array(Q).fill(-1), nown = new Int32Array(Q);
+  const roOnly = [];
   p.shares.forEach((share, m) => {
     for (const i of share) { if (nown[i]++ === 0) owners[i] = m; }
+    if (ro && share.length && share.every((i) => ro[i])) roOnly.push(m);
   });
   // A Go-client strategy's label is "go:NAME"; the client is shown apart.
   const name = p.strategy.replace(/^go:/, '');
   return {
     strategy: spec ? spec.name : name, name, mode, client, queues, members: p.members,
-    owners, nown, counts: Int32Array.from(p.stats.perMember), errors: p.errors, extra, stats: p.stats,
+    owners, nown, counts: Int32Array.from(p.stats.perMember), errors: p.errors, extra, stats: p.stats, ro, roOnly,
   };
+}
+
+/** Keys of the subscribe queues producers cannot write (null: all writable). */
+export function notWritableOf(t) {
+  if (t.publish === t.subscribe) return null;
+  const pub = new Set(t.publish.map(key));
+  const out = new Set(t.subscribe.map(key).filter((k) => !pub.has(k)));
+  return out.size ? out : null;
+}
+
+/**
+ * The group's retry topic %RETRY%<group>: one queue per broker (the
+ * broker's default retryQueueNums = 1), allocated by the same strategy.
+ */
+export function retryQueues(st, queues) {
+  const topic = '%RETRY%' + st.group;
+  return [...new Set(queues.map((q) => q.brokerName))].map((b) => ({ topic, brokerName: b, queueId: 0 }));
 }
 
 /** CONFIG's listed queues that the topic does not have, as [broker, id]. */
@@ -240,19 +263,35 @@ export function analyze(rmq, st) {
   if (t.error) return { error: t.error };
   const spec = settle(() => strategySpec(st.strategy, st.topic));
   if (spec.error) return { error: spec.error };
-  const input = { queues: t.ok.subscribe, consumers: st.consumers, spec: spec.ok, client: st.client, mode: st.mode, rooms: roomsOf(st) };
+  const input = { queues: t.ok.subscribe, consumers: st.consumers, spec: spec.ok, client: st.client, mode: st.mode, rooms: roomsOf(st), notWritable: notWritableOf(t.ok) };
   const w = whatIfInput(st);
   const t2 = settle(() => topicQueues(rmq, st, w.overrides));
-  const both = t2.error ? t2 : settle(() => change(rmq, input, { ...input, queues: t2.ok.subscribe, consumers: w.consumers }));
+  const both = t2.error ? t2 : settle(() => change(rmq, input, { ...input, queues: t2.ok.subscribe, consumers: w.consumers, notWritable: notWritableOf(t2.ok) }));
   const faults = { duplicates: duplicateIDs(st.consumers), afterDuplicates: duplicateIDs(w.consumers), roomless: roomlessNames(st, t.ok.subscribe) };
+  // The retry topic, when asked for (clustering only: broadcasting does not retry through the broker).
+  const retry = st.retry && st.mode === 'clustering'
+    ? settle(() => ({ ...assignment(rmq, { ...input, queues: retryQueues(st, t.ok.subscribe), notWritable: null, rooms: null }), topic: '%RETRY%' + st.group })) : null;
   if (both.ok) {
     const { before, after, diff } = both.ok;
-    return { before, beforeStats: before.stats, after, afterStats: after.stats, diff, faults };
+    return { before, beforeStats: before.stats, after, afterStats: after.stats, diff, faults, retry };
   }
   // Which side failed? Only the error path pays for a second plan.
   const before = settle(() => assignment(rmq, input));
   if (before.error) return { error: before.error };
-  return { before: before.ok, beforeStats: before.ok.stats, afterError: both.error, faults };
+  return { before: before.ok, beforeStats: before.ok.stats, afterError: both.error, faults, retry };
+}
+
+const COMPARE_GRID_MAX = 512;
+
+/** Strategies Compare leaves out, each with the reason. */
+export function absentFromCompare(st) {
+  const out = [['CONFIG', 'it ignores the consumers: each one gets the configured list, so there is nothing to compare']];
+  if (!st.rooms.length) {
+    const why = st.source === 'quick' ? 'they need rooms: fill in "Rooms" (brokers become room@broker-x, client IDs ip@pid@room)'
+      : 'they need rooms, which Compare takes from the quick form’s "Rooms" field';
+    out.unshift(['MACHINE_ROOM', why], ['MACHINE_ROOM_NEARBY', why]);
+  }
+  return out;
 }
 
 /** The strategies compared side by side, as (label, spec, client). */
@@ -292,11 +331,16 @@ export function compareAll(rmq, st, progress = () => {}) {
       row.moved = d.moved; row.minMoves = d.minMoves; row.excess = d.excess;
       row.kept = d.kept; row.added = d.added; row.removed = d.removed;
       row.errors = r.from.errors.length + r.to.errors.length;
+      // Small topics get a mini grid per strategy (owners only; a few KB).
+      if (r.from.queues.length <= COMPARE_GRID_MAX) {
+        const a = fromPlan(r.from, from);
+        row.grid = { queues: a.queues, members: a.members, owners: a.owners, nown: a.nown };
+      }
     } catch (e) { row.error = errInfo(e); }
     rows.push(row);
   });
   progress(set.length, set.length, '');
-  return { rows, rooms: !!rooms };
+  return { rows, rooms: !!rooms, absent: absentFromCompare(st) };
 }
 
 const TIMES = [0, 1000, 5000, 10000, 30000, 60000, 120000, 180000, 600000];
@@ -317,10 +361,10 @@ function hashArg(p) {
 /** Everything the producer tab shows. */
 export function producerView(rmq, st) {
   const t = settle(() => topicQueues(rmq, st));
-  if (t.error) return { error: t.error };
+  if (t.error) return { error: t.error, client: st.client };
   const mqs = t.ok.publish, p = st.producer;
   const q2 = (q) => q && [q.brokerName, q.queueId];
-  const out = { publish: mqs.map(q2) };
+  const out = { publish: mqs.map(q2), client: st.client };
   out.hash = settle(() => q2(rmq.select({ selector: 'hash', mqs, arg: hashArg(p) })));
   out.groups = p.groups.map((g) => {
     const java = settle(() => q2(rmq.select({ selector: 'messageGroup', mqs, messageGroup: g, profile: 'grpc-java' })));

@@ -47,6 +47,7 @@ export function defaults() {
     route: '',
     group: 'please_rename_unique_group_name',
     mode: 'clustering',
+    retry: false, // also allocate %RETRY%<group>
     consumers: generateConsumers(4),
     client: '4.9.3',
     strategy: {
@@ -111,6 +112,8 @@ export function validate(input) {
   st.route = str(pick(s, 'route', d.route), 'route', LIMITS.text);
   st.group = str(pick(s, 'group', d.group), 'group', 255);
   st.mode = oneOf(pick(s, 'mode', d.mode), 'mode', ['clustering', 'broadcasting']);
+  st.retry = pick(s, 'retry', d.retry);
+  if (typeof st.retry !== 'boolean') fail('retry', 'must be true or false');
   st.consumers = strList(pick(s, 'consumers', d.consumers), 'consumers', LIMITS.consumers);
   st.client = oneOf(pick(s, 'client', d.client), 'client', CLIENTS);
   const ss = obj(pick(s, 'strategy', d.strategy), 'strategy'), ds = d.strategy;

@@ -37,15 +37,17 @@ function stat(label, value, cls = '') {
 
 /** The sorted client IDs, with their color, index and share. */
 export function memberList(a, onRemove) {
+  const roOnly = new Set(a.roOnly || []);
   return h('div', { className: 'members' },
     h('h3', {}, 'Consumers in the order the strategy sees them'),
     h('p', { className: 'hint' }, 'Client IDs are sorted as Java strings, character by character: so ',
       h('code', {}, '192.168.1.10'), ' comes before ', h('code', {}, '192.168.1.9'), ' ("1" < "9").'),
     a.members.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${a.members.length} consumers.`) : null,
     h('ol', { className: 'member-list', attrs: { start: 0 } },
-      a.members.slice(0, LIST_MAX).map((m, i) => h('li', {},
+      a.members.slice(0, LIST_MAX).map((m, i) => h('li', { dataset: { member: m }, attrs: { tabindex: 0 } },
         chip(i, m), ' ', h('code', { className: 'cid' }, m),
         h('span', { className: 'count' }, ` ${a.counts[i]} queue${a.counts[i] === 1 ? '' : 's'}`),
+        roOnly.has(i) ? h('span', { className: 'ro-only bad' }, ' only read-only queues: gets no new messages') : null,
         onRemove ? h('button', { type: 'button', className: 'small', attrs: { 'aria-label': 'Remove consumer ' + m }, on: { click: () => onRemove(m) } }, 'remove') : null))));
 }
 
@@ -64,14 +66,14 @@ export function grid(a, moved = null, caption = '', pal = null) {
     [...byBroker].map(([b, idxs]) => h('div', { className: 'grid-row' },
       h('div', { className: 'broker', title: b }, b),
       h('div', { className: 'cells' }, idxs.map((i) => {
-        const o = a.owners[i], n = a.nown[i];
+        const o = a.owners[i], n = a.nown[i], ro = a.ro && a.ro[i];
         const who = o < 0 ? 'no owner' : a.members[o] + (n > 1 ? ` and ${n - 1} more` : '');
         return h('span', {
-          className: 'cell' + (mv && mv.has(i) ? ' moved' : '') + (n === 0 ? ' orphan' : '') + (n > 1 ? ' double' : ''),
+          className: 'cell' + (mv && mv.has(i) ? ' moved' : '') + (n === 0 ? ' orphan' : '') + (n > 1 ? ' double' : '') + (ro ? ' ro' : ''),
           style: { background: color(ci(o)) },
-          title: `${b} queue ${a.queues[i][1]} → ${who}`,
-          dataset: { broker: b, queue: String(a.queues[i][1]) },
-        }, h('span', { className: 'qid' }, String(a.queues[i][1])), h('span', { className: 'own' }, n > 1 ? tag(ci(o)) + '+' : tag(ci(o))));
+          title: `${b} queue ${a.queues[i][1]} → ${who}` + (ro ? ' (read-only: producers do not write here)' : ''),
+          dataset: { broker: b, queue: String(a.queues[i][1]), ...(o >= 0 ? { owner: a.members[o] } : {}) },
+        }, h('span', { className: 'qid' }, ro ? 'r/o ' + a.queues[i][1] : String(a.queues[i][1])), h('span', { className: 'own' }, n > 1 ? tag(ci(o)) + '+' : tag(ci(o))));
       })))));
 }
 
@@ -131,14 +133,49 @@ function roomlessNote(r, st, actions) {
     actions && actions.giveRooms ? h('button', { type: 'button', id: 'give-rooms', on: { click: actions.giveRooms } }, 'Give the IDs rooms') : null);
 }
 
+/** What the chosen client does differently for this strategy (shown next to the grid). */
+export function profileNote(client, strategy) {
+  let text;
+  if (client === 'go') {
+    const own = { CONSISTENT_HASH: ' Its CONSISTENT_HASH ring hashes with CRC-32, not MD5: owners differ from a Java consumer’s.',
+      MACHINE_ROOM_NEARBY: ' It runs MACHINE_ROOM_NEARBY as plain AVG: rooms are ignored.' }[strategy]
+      || ` For ${strategy} it allocates as Java does.`;
+    text = 'Go client 2.1.2: sorts client IDs by bytes (UTF-8), the same as Java for ASCII IDs.' + own;
+  } else if (strategy === 'MACHINE_ROOM') {
+    text = 'Java 4.9.3 and 5.3.3 differ for MACHINE_ROOM only in the check of a blank consumer ID.';
+  } else {
+    text = `Java 4.9.3 and 5.3.3 allocate ${strategy} identically (they differ only in MACHINE_ROOM’s blank-ID check).`;
+  }
+  return h('p', { className: 'profile-note', id: 'profile-note' }, text);
+}
+
+/** Legend of the grid's marks that are in use. */
+function roNote(a) {
+  const n = a.ro ? a.ro.reduce((x, y) => x + y, 0) : 0;
+  if (!n) return null;
+  return h('p', { className: 'hint', id: 'ro-note' }, `${n} queue${n === 1 ? ' is' : 's are'} read-only (marked r/o, dashed): perm 4, fewer write queues or no master, so producers never write there.`,
+    a.roOnly && a.roOnly.length ? ` ${a.roOnly.length} consumer${a.roOnly.length === 1 ? ' owns' : 's own'} only such queues and get${a.roOnly.length === 1 ? 's' : ''} no new messages.` : '');
+}
+
+/** The retry topic's allocation (%RETRY%group), when asked for. */
+function retryBlock(r) {
+  if (!r) return null;
+  if (r.error) return h('div', { id: 'retry-out' }, errorBox(r.error, '%RETRY% topic'));
+  const a = r.ok;
+  return h('div', { id: 'retry-out' }, h('h3', {}, 'Retry topic ', h('code', {}, a.topic), ` (${a.queues.length} queue${a.queues.length === 1 ? '' : 's'}: one per broker, same strategy)`),
+    statsLine(a.stats), grid(a, null, 'Each consumer also pulls these retry queues (messages it or another consumer failed to process).'));
+}
+
 export function renderAlloc(el, res, onRemove, actions = {}) {
   if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
   const a = res.before, f = res.faults || {};
   put(el,
     h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
       a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : ''),
-    statsLine(res.beforeStats), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a),
+    profileNote(a.client, a.strategy),
+    statsLine(res.beforeStats), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a), roNote(a),
     h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), memberList(a, onRemove)),
+    retryBlock(res.retry),
     h('h3', {}, 'Queue → consumer'), queueTable(a));
 }
 
@@ -227,14 +264,31 @@ export function renderCompare(el, res) {
     if (res.rooms) row.push(ba(b.hasRooms ? fmtPct(b.locality) : '—', a.hasRooms ? fmtPct(a.locality) : '—'));
     return row;
   });
+  const minis = res.rows.filter((r) => r.grid);
   put(el, table(head, rows, { id: 'compare-table' }),
+    minis.length ? h('div', { className: 'minis', id: 'compare-grids' }, minis.map((r) => h('div', { className: 'mini' },
+      h('h3', {}, h('code', {}, r.label)), grid(r.grid, null, '')))) : null,
+    res.absent && res.absent.length ? h('ul', { className: 'hint', id: 'compare-absent' },
+      res.absent.map(([name, why]) => h('li', {}, h('code', {}, name), ' is not compared: ', why, '.'))) : null,
     h('p', { className: 'hint' }, 'Moved: queues whose owner changes (each pauses, and may be consumed twice during the handover). ',
       'Least moves: the fewest any balanced assignment after the change could move; excess = moved − least (negative: the strategy ',
       'moves less by staying unbalanced). Balance gap: a consumer\u2019s most queues minus \u2308queues / consumers\u2309. ',
       'Pairs read before \u2192 after. Figures from rmqalloc\u2019s analysis (the Go package alloc/analysis).'));
 }
 
+/** What the Client selector means for the producer views. */
+function producerClientNote(client) {
+  if (client === 'go') {
+    return h('p', { className: 'warnbox', id: 'producer-client-note', attrs: { role: 'note' } },
+      'Client: Go 2.1.2. Its producer is not modelled here: rocketmq-client-go picks queues with its own selectors ',
+      '(round robin by default, with no latency fault tolerance), so the round-robin and latency tables show the Java producers for comparison. ',
+      'Message groups (gRPC clients) and SelectMessageQueueByHash are the Java behaviour.');
+  }
+  return h('p', { className: 'hint', id: 'producer-client-note' }, `Client: Java ${client} — its columns come first and are marked.`);
+}
+
 export function renderProducer(els, res) {
+  if (els.note) put(els.note, producerClientNote(res.client || '4.9.3'));
   if (res.error) {
     for (const k of ['hash', 'groups', 'rr', 'latency']) put(els[k], k === 'hash' ? errorBox(res.error, 'Topic') : '');
     return;
@@ -251,18 +305,21 @@ export function renderProducer(els, res) {
     nDiffer ? h('p', { className: 'warnbox', attrs: { role: 'note' } }, `⚠ ${nDiffer} of ${res.groups.length} groups go to different queues from the Java/Go and the Node.js clients (Node.js 1.0.8 byte-swaps the SipHash): mixing them breaks per-group ordering.`) : null,
     table(['Message group', 'Java / Go client', 'Node.js client 1.0.8', ''], gRows));
   const rr = (v) => res.roundRobin[v].error ? [errorBox(res.roundRobin[v].error)] : res.roundRobin[v].ok;
-  const r4 = rr('4.9.3'), r5 = rr('5.3.3');
-  if (!Array.isArray(r4) || !Array.isArray(r5)) put(els.rr, Array.isArray(r4) ? r5[0] : r4[0]);
+  // The selected Java version first (Go: Java 4.9.3 first, for comparison).
+  const [v1, v2] = res.client === '5.3.3' ? ['5.3.3', '4.9.3'] : ['4.9.3', '5.3.3'];
+  const mark = (v) => (v === res.client ? `${v} (selected)` : v);
+  const r1 = rr(v1), r2 = rr(v2);
+  if (!Array.isArray(r1) || !Array.isArray(r2)) put(els.rr, Array.isArray(r1) ? r2[0] : r1[0]);
   else {
-    put(els.rr, table(['Send', '4.9.3', '5.3.3'], r4.map((row, i) => [String(i + 1), attempt(row), attempt(r5[i])])));
+    put(els.rr, table(['Send', mark(v1), mark(v2)], r1.map((row, i) => [String(i + 1), attempt(row), attempt(r2[i])])));
   }
   const lt = (v) => res.latency[v];
-  if (lt('4.9.3').error || lt('5.3.3').error) put(els.latency, errorBox(lt('4.9.3').error || lt('5.3.3').error));
+  if (lt(v1).error || lt(v2).error) put(els.latency, errorBox(lt(v1).error || lt(v2).error));
   else {
-    put(els.latency, table(['Time', '4.9.3: avoided brokers (until)', '4.9.3 picks', '5.3.3: avoided brokers (until)', '5.3.3 picks'],
-      lt('4.9.3').ok.map((r, i) => {
-        const r5b = lt('5.3.3').ok[i];
-        return [fmtMs(r.now), avoided(r.avoided), fmtQ(r.queue), avoided(r5b.avoided), fmtQ(r5b.queue)];
+    put(els.latency, table(['Time', `${mark(v1)}: avoided brokers (until)`, `${v1} picks`, `${mark(v2)}: avoided brokers (until)`, `${v2} picks`],
+      lt(v1).ok.map((r, i) => {
+        const rb = lt(v2).ok[i];
+        return [fmtMs(r.now), avoided(r.avoided), fmtQ(r.queue), avoided(rb.avoided), fmtQ(rb.queue)];
       })));
   }
 }
@@ -325,7 +382,7 @@ function problem(el, r, what) {
 /** Compact key of the chips: C0 = client ID (queues). */
 export function legend(a) {
   return h('ul', { className: 'legend' }, a.members.slice(0, 200).map((m, i) =>
-    h('li', {}, chip(i, m), ' ', h('code', {}, m), h('span', { className: 'count' }, ` ${a.counts[i]}`))));
+    h('li', { dataset: { member: m } }, chip(i, m), ' ', h('code', {}, m), h('span', { className: 'count' }, ` ${a.counts[i]}`))));
 }
 
 export function renderProblems(els, res) {
