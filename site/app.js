@@ -5,6 +5,7 @@ import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
 import * as V from './lib/views.js';
+import { unpack } from './lib/pack.js';
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient(new URL('./worker.js', import.meta.url));
@@ -77,8 +78,13 @@ function readForm() {
   return s;
 }
 
+const optionKeys = new WeakMap(); // select → the values it holds (skip rebuilding the same list)
 function options(sel, values, current, labelOf = (v) => v) {
-  put(sel, values.map((v) => h('option', { value: v }, labelOf(v))));
+  const key = values.join('\n');
+  if (optionKeys.get(sel) !== key) {
+    optionKeys.set(sel, key);
+    put(sel, values.map((v) => h('option', { value: v }, labelOf(v))));
+  }
   sel.value = values.includes(current) ? current : values[0] ?? '';
 }
 
@@ -132,7 +138,8 @@ function fillForm() {
 
 /** Controls whose options depend on the state (consumer and broker lists). */
 function syncDynamic() {
-  options($('wi-remove'), ['', ...state.consumers], state.whatIf.remove, (v) => v || '(nobody)');
+  // One option per consumer: rebuilt only while the What-if tab shows it (thousands of options per keystroke otherwise).
+  if (state.tab === 'whatif' || !$('wi-remove').options.length) options($('wi-remove'), ['', ...state.consumers], state.whatIf.remove, (v) => v || '(nobody)');
   const brokers = knownBrokers();
   const fb = $('find-broker');
   options(fb, brokers, fb.value || brokers[Math.min(1, brokers.length - 1)]);
@@ -145,7 +152,7 @@ function syncDynamic() {
     put(lat, brokers.slice(0, 50).map((b, i) => h('div', { className: 'lat' },
       h('label', { htmlFor: 'lat-' + i }, b, ' latency (ms)'),
       h('input', { id: 'lat-' + i, type: 'number', value: String(state.producer.latency[b] ?? 0), dataset: { broker: b }, attrs: { min: -1000000, max: 10000000, inputmode: 'numeric' } }),
-      h('label', { className: 'check' }, h('input', { type: 'checkbox', dataset: { broker: b } }), ' isolate'))));
+      h('label', { className: 'check' }, h('input', { type: 'checkbox', id: 'iso-' + i, dataset: { broker: b }, attrs: { 'aria-label': 'Isolate ' + b } }), ' isolate'))));
     lat.querySelectorAll('input[type=checkbox]').forEach((c) => { c.checked = !!state.producer.isolated[c.dataset.broker]; });
   }
 }
@@ -163,7 +170,19 @@ function checkList(fs, selected, prefix) {
   fs.querySelectorAll('input').forEach((c) => { c.checked = sel.has(c.dataset.cid); });
 }
 
+const JAVA_CLASS = {
+  AVG: 'AllocateMessageQueueAveragely', AVG_BY_CIRCLE: 'AllocateMessageQueueAveragelyByCircle',
+  CONSISTENT_HASH: 'AllocateMessageQueueConsistentHash', MACHINE_ROOM: 'AllocateMessageQueueByMachineRoom',
+  MACHINE_ROOM_NEARBY: 'AllocateMachineRoomNearby', CONFIG: 'AllocateMessageQueueByConfig',
+};
+
+/** Marks wide tables that scroll sideways, for their visible cue (style.css). */
+function markScrollers() {
+  for (const w of document.querySelectorAll('.table-wrap')) w.classList.toggle('scrollable', w.scrollWidth > w.clientWidth + 1);
+}
+
 function syncVisibility() {
+  $('strategy-class').textContent = 'Java: ' + JAVA_CLASS[state.strategy.name];
   $('quick-form').hidden = state.source !== 'quick';
   $('quick-hint').hidden = state.source !== 'quick';
   $('route-form').hidden = state.source !== 'route';
@@ -222,6 +241,7 @@ function fieldError(field, msg) {
 
 /** Form changed: validate, write the URL, recompute (debounced). */
 function changed() {
+  const T0 = performance.now();
   let s;
   try { s = validate(readForm()); } catch (e) {
     setStatus('⚠ ' + e.message, true);
@@ -235,7 +255,8 @@ function changed() {
   syncWhatIfAdd();
   history.replaceState(null, '', encode(state));
   clearTimeout(timer);
-  timer = setTimeout(compute, 120);
+  timer = setTimeout(compute, DEBOUNCE_MS);
+  console.log('changed', Math.round(performance.now() - T0));
 }
 
 /** Flags a what-if "add" that is already a consumer: it would duplicate a client ID. */
@@ -270,8 +291,9 @@ const dirty = { alloc: false, whatif: false };
 function renderVisible() {
   if (!lastAnalysis) return;
   if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
-  if (state.tab === 'whatif' && dirty.whatif) { dirty.whatif = false; V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
+  if (state.tab === 'whatif' && dirty.whatif && !lastAnalysis.whatIfPending) { dirty.whatif = false; V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
   highlight(pinned);
+  markScrollers();
 }
 
 // Hover, focus or click a consumer (a list entry, a chip, a cell): its
@@ -316,6 +338,9 @@ async function exportPlan(kind) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
+// Typing coalesces into one computation per pause this long; the worker
+// client (client.js) also drops work superseded while a call runs.
+const DEBOUNCE_MS = 60;
 let computing = 0;
 let firstRun = true;
 async function compute() {
@@ -326,17 +351,23 @@ async function compute() {
   const r = await engine.call('analyze', snap);
   computing--;
   if (r.stale) return;
-  const res = r.error ? { error: r.error } : r.result;
+  const T9 = performance.now();
+  const res = r.error ? { error: r.error } : unpack(r.result);
+  console.log('unpack', Math.round(performance.now() - T9));
+  const T1 = performance.now();
   lastAnalysis = res;
   dirty.alloc = dirty.whatif = true;
   syncDynamic();
+  const T2 = performance.now();
   renderVisible();
+  console.log('unpack+sync', Math.round(T2 - T1), 'render', Math.round(performance.now() - T2), 'total', Math.round(performance.now() - t0));
   const ms = Math.round(performance.now() - t0);
   setStatus(r.error ? '⚠ ' + r.error.message
     : res.error ? '⚠ ' + res.error.message
       : `${res.before.queues.length} queues, ${res.before.members.length} consumers · ${ms} ms${firstRun ? ' (incl. loading the module)' : ''}`, !!(r.error || res.error));
   firstRun = false;
   document.body.dataset.ready = 'true';
+  document.body.dataset.renderedAt = String(Math.round(performance.now())); // for the e2e timing test
   onTab();
 }
 
@@ -344,6 +375,7 @@ async function computeProblems() {
   const r = await engine.call('problems', structuredClone(state));
   if (r.stale) return;
   V.renderProblems({ views: $('pb-views-out'), mixed: $('pb-mixed-out'), sub: $('pb-sub-out') }, r.error ? { error: r.error } : r.result);
+  markScrollers();
 }
 
 async function computeProducer() {
@@ -364,6 +396,7 @@ async function computeCompare() {
   if (r.stale) return;
   bar.hidden = true; void shown;
   V.renderCompare($('compare-out'), r.error ? { error: r.error } : r.result);
+  markScrollers();
 }
 
 function find() {
@@ -461,6 +494,13 @@ function wire() {
 }
 
 function onTab() {
+  // The what-if side is computed only while its tab is open (engine.analyze).
+  if (state.tab === 'whatif' && lastAnalysis && lastAnalysis.whatIfPending) {
+    put($('whatif-out'), h('p', { className: 'hint' }, 'computing the what-if…'));
+    compute();
+    return;
+  }
+  if (state.tab === 'whatif') syncDynamic();
   renderVisible();
   if (state.tab === 'problems') computeProblems();
   if (state.tab === 'producer') computeProducer();
@@ -480,7 +520,21 @@ async function explain() {
   V.renderExplain($('explain-out'), r.error ? { error: r.error } : r.result);
 }
 
+/** Offline after the first visit: the service worker caches what the page and its worker loaded. */
+async function offline() {
+  if (!('serviceWorker' in navigator)) return;
+  try {
+    const reg = await navigator.serviceWorker.register(new URL('./sw.js', import.meta.url));
+    await navigator.serviceWorker.ready;
+    const r = await engine.call('resources', null);
+    const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(r.result || [])];
+    (reg.active || navigator.serviceWorker.controller)?.postMessage({ cache: urls });
+  } catch { /* no offline copy; the page works as before */ }
+}
+
 wire();
 load();
+offline();
+window.addEventListener('resize', markScrollers);
 V.renderExplain($('explain-out'), null);
 explain();

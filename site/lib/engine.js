@@ -257,20 +257,32 @@ function settle(fn) {
   try { return { ok: fn() }; } catch (e) { return { error: errInfo(e) }; }
 }
 
-/** Everything the allocation and what-if tabs show. */
-export function analyze(rmq, st) {
+/**
+ * Everything the allocation and what-if tabs show. whatIf: false skips the
+ * what-if side (a second plan and the diff, the bulk of the work on big
+ * topics) while the What-if tab is not open; the result then has
+ * whatIfPending: true.
+ */
+export function analyze(rmq, st, { whatIf = true } = {}) {
   const t = settle(() => topicQueues(rmq, st));
   if (t.error) return { error: t.error };
   const spec = settle(() => strategySpec(st.strategy, st.topic));
   if (spec.error) return { error: spec.error };
   const input = { queues: t.ok.subscribe, consumers: st.consumers, spec: spec.ok, client: st.client, mode: st.mode, rooms: roomsOf(st), notWritable: notWritableOf(t.ok) };
   const w = whatIfInput(st);
+  const retryOf = () => (st.retry && st.mode === 'clustering'
+    ? settle(() => ({ ...assignment(rmq, { ...input, queues: retryQueues(st, t.ok.subscribe), notWritable: null, rooms: null }), topic: '%RETRY%' + st.group })) : null);
+  if (!whatIf) {
+    const faults = { duplicates: duplicateIDs(st.consumers), afterDuplicates: [], roomless: roomlessNames(st, t.ok.subscribe) };
+    const b = settle(() => assignment(rmq, input));
+    if (b.error) return { error: b.error };
+    return { before: b.ok, beforeStats: b.ok.stats, faults, retry: retryOf(), whatIfPending: true };
+  }
   const t2 = settle(() => topicQueues(rmq, st, w.overrides));
   const both = t2.error ? t2 : settle(() => change(rmq, input, { ...input, queues: t2.ok.subscribe, consumers: w.consumers, notWritable: notWritableOf(t2.ok) }));
   const faults = { duplicates: duplicateIDs(st.consumers), afterDuplicates: duplicateIDs(w.consumers), roomless: roomlessNames(st, t.ok.subscribe) };
   // The retry topic, when asked for (clustering only: broadcasting does not retry through the broker).
-  const retry = st.retry && st.mode === 'clustering'
-    ? settle(() => ({ ...assignment(rmq, { ...input, queues: retryQueues(st, t.ok.subscribe), notWritable: null, rooms: null }), topic: '%RETRY%' + st.group })) : null;
+  const retry = retryOf();
   if (both.ok) {
     const { before, after, diff } = both.ok;
     return { before, beforeStats: before.stats, after, afterStats: after.stats, diff, faults, retry };

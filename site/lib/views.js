@@ -4,8 +4,9 @@ import { h, put, color, tag, table, chip } from './dom.js';
 
 const CLIENT_NAMES = { '4.9.3': 'Java client 4.9.3', '5.3.3': 'Java client 5.3.3', go: 'Go client 2.1.2' };
 const GRID_MAX = 4096; // queues drawn as cells; beyond that, the table and stats only
-const ROWS_MAX = 500;
-const LIST_MAX = 300; // consumers listed one per line
+// Rows drawn at most: enough to read, few enough to draw within one frame's budget.
+const ROWS_MAX = 120;
+const LIST_MAX = 120; // consumers listed one per line
 
 export function errorBox(err, what = '') {
   if (err.prompt) return h('p', { className: 'prompt', attrs: { role: 'note' } }, err.message);
@@ -85,7 +86,7 @@ export function queueTable(a) {
     rows.push([a.queues[i][0], String(a.queues[i][1]),
       o < 0 ? h('span', { className: 'bad' }, 'none') : h('span', {}, chip(o, a.members[o]), ' ', a.members[o], n > 1 ? h('span', { className: 'bad' }, ` (+${n - 1} more)`) : null)]);
   }
-  return h('div', {},
+  return h('div', { className: 'qtable-wrap' },
     table(['Broker', 'Queue', 'Consumer'], rows, { className: 'qtable' }),
     a.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${a.queues.length} queues.`) : null);
 }
