@@ -241,7 +241,6 @@ function fieldError(field, msg) {
 
 /** Form changed: validate, write the URL, recompute (debounced). */
 function changed() {
-  const T0 = performance.now();
   let s;
   try { s = validate(readForm()); } catch (e) {
     setStatus('⚠ ' + e.message, true);
@@ -256,7 +255,6 @@ function changed() {
   history.replaceState(null, '', encode(state));
   clearTimeout(timer);
   timer = setTimeout(compute, DEBOUNCE_MS);
-  console.log('changed', Math.round(performance.now() - T0));
 }
 
 /** Flags a what-if "add" that is already a consumer: it would duplicate a client ID. */
@@ -288,10 +286,16 @@ function setStatus(msg, bad = false) {
 
 // Only the visible tab is drawn; the other is drawn when it is opened.
 const dirty = { alloc: false, whatif: false };
-function renderVisible() {
+// Resolves when every part is drawn; the long lists are drawn in tasks of their own.
+async function renderVisible() {
   if (!lastAnalysis) return;
-  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
-  if (state.tab === 'whatif' && dirty.whatif && !lastAnalysis.whatIfPending) { dirty.whatif = false; V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
+  let later = [];
+  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; later = V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
+  if (state.tab === 'whatif' && dirty.whatif && !lastAnalysis.whatIfPending) { dirty.whatif = false; later = V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
+  for (const draw of later) {
+    await new Promise((r) => setTimeout(r, 0));
+    draw();
+  }
   highlight(pinned);
   markScrollers();
 }
@@ -351,16 +355,11 @@ async function compute() {
   const r = await engine.call('analyze', snap);
   computing--;
   if (r.stale) return;
-  const T9 = performance.now();
   const res = r.error ? { error: r.error } : unpack(r.result);
-  console.log('unpack', Math.round(performance.now() - T9));
-  const T1 = performance.now();
   lastAnalysis = res;
   dirty.alloc = dirty.whatif = true;
   syncDynamic();
-  const T2 = performance.now();
-  renderVisible();
-  console.log('unpack+sync', Math.round(T2 - T1), 'render', Math.round(performance.now() - T2), 'total', Math.round(performance.now() - t0));
+  await renderVisible();
   const ms = Math.round(performance.now() - t0);
   setStatus(r.error ? '⚠ ' + r.error.message
     : res.error ? '⚠ ' + res.error.message
@@ -523,6 +522,9 @@ async function explain() {
 /** Offline after the first visit: the service worker caches what the page and its worker loaded. */
 async function offline() {
   if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (e) => {
+    if (e.data && e.data.cached) document.body.dataset.offline = 'ready'; // everything loaded so far is cached
+  });
   try {
     const reg = await navigator.serviceWorker.register(new URL('./sw.js', import.meta.url));
     await navigator.serviceWorker.ready;

@@ -29,7 +29,9 @@ self.addEventListener('activate', (ev) => {
 self.addEventListener('message', (ev) => {
   const urls = ev.data && Array.isArray(ev.data.cache) ? ev.data.cache : [];
   const same = urls.filter((u) => typeof u === 'string' && new URL(u, self.location.href).origin === self.location.origin);
-  ev.waitUntil(caches.open(CACHE).then((c) => Promise.all(same.map((u) => c.match(u).then((hit) => hit || c.add(u)).catch(() => {})))));
+  ev.waitUntil(caches.open(CACHE)
+    .then((c) => Promise.all(same.map((u) => c.match(u).then((hit) => hit || c.add(u)).catch(() => {}))))
+    .then(() => ev.source && ev.source.postMessage({ cached: same.length })));
 });
 
 self.addEventListener('fetch', (ev) => {

@@ -17,8 +17,9 @@ async function instance() {
   }
   return rmq;
 }
-// Start loading the module at once, before the first question arrives.
-instance().catch(() => {});
+// Start loading the module at once, before the first question arrives, and
+// say when it is loaded (client.js times computations from then on).
+instance().then(() => postMessage({ ready: true }), () => {});
 
 const ops = {
   // The what-if side only while its tab is open (see analyze).

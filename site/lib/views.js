@@ -167,17 +167,24 @@ function retryBlock(r) {
     statsLine(a.stats), grid(a, null, 'Each consumer also pulls these retry queues (messages it or another consumer failed to process).'));
 }
 
+/**
+ * The Allocation tab. Returns the parts drawn later (the long lists), as
+ * functions the page runs in separate tasks so that no single task blocks
+ * typing on big topics.
+ */
 export function renderAlloc(el, res, onRemove, actions = {}) {
-  if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
+  if (res.error) { put(el, errorBox(res.error, 'Cannot allocate')); return []; }
   const a = res.before, f = res.faults || {};
+  const members = h('div', { className: 'members-slot' }), rows = h('div', { className: 'rows-slot' });
   put(el,
     h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
       a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : ''),
     profileNote(a.client, a.strategy),
     statsLine(res.beforeStats), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a), roNote(a),
-    h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), memberList(a, onRemove)),
+    h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), members),
     retryBlock(res.retry),
-    h('h3', {}, 'Queue → consumer'), queueTable(a));
+    h('h3', {}, 'Queue → consumer'), rows);
+  return [() => put(members, memberList(a, onRemove)), () => put(rows, queueTable(a))];
 }
 
 /**
@@ -185,19 +192,34 @@ export function renderAlloc(el, res, onRemove, actions = {}) {
  * moved (owner set changed), the least a balanced result could move, the
  * excess, added / removed queues and every consumer's gains and losses.
  */
+/**
+ * Position of queue (broker, id) in a's queues, or -1. Plans sort queues by
+ * broker name then id (Java's order): a binary search, then a scan for the
+ * Go client's byte order on non-ASCII names.
+ */
+export function positionOf(a, broker, id) {
+  let lo = 0, hi = a.queues.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1, q = a.queues[mid];
+    const c = q[0] < broker ? -1 : q[0] > broker ? 1 : q[1] - id;
+    if (c === 0) return mid;
+    if (c < 0) lo = mid + 1; else hi = mid - 1;
+  }
+  return a.queues.findIndex((q) => q[0] === broker && q[1] === id);
+}
+
+/** The What-if tab; returns the parts drawn later (see renderAlloc). */
 export function renderWhatIf(el, res) {
-  if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
-  if (res.afterError) return put(el, errorBox(res.afterError, 'After the change'));
+  if (res.error) { put(el, errorBox(res.error, 'Cannot allocate')); return []; }
+  if (res.afterError) { put(el, errorBox(res.afterError, 'After the change')); return []; }
   const d = res.diff, b = res.before, a = res.after;
   const movedRows = [];
-  const beforeAt = new Map(); // queue → position in before's queues
-  b.queues.forEach((q, i) => beforeAt.set(q[0] + '\u0000' + q[1], i));
   const owner = (x, i) => (x.owners[i] < 0 ? 'none' : x.members[x.owners[i]] + (x.nown[i] > 1 ? ` (+${x.nown[i] - 1} more)` : ''));
   for (const i of d.movedQueues) {
     if (movedRows.length >= ROWS_MAX) break;
     const q = a.queues[i];
-    const j = beforeAt.get(q[0] + '\u0000' + q[1]);
-    movedRows.push([q[0], String(q[1]), j === undefined ? 'none' : owner(b, j), owner(a, i)]);
+    const j = positionOf(b, q[0], q[1]);
+    movedRows.push([q[0], String(q[1]), j < 0 ? 'none' : owner(b, j), owner(a, i)]);
   }
   // one color and label per client ID across before and after
   const union = [...new Set([...b.members, ...a.members])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
@@ -210,6 +232,7 @@ export function renderWhatIf(el, res) {
   const f = res.faults || {};
   const before = new Set((f.duplicates || []).map((x) => x.id));
   const newDups = (f.afterDuplicates || []).filter((x) => !before.has(x.id));
+  const memberSlot = h('div', {}), movedSlot = h('div', {});
   put(el,
     duplicateNote(newDups, ' after the change'),
     h('p', { className: 'headline', id: 'moved-summary' },
@@ -222,12 +245,16 @@ export function renderWhatIf(el, res) {
       h('div', {}, h('h3', {}, 'After (moved queues outlined)'), statsLine(res.afterStats), errorsOf(a), grid(a, d.movedQueues, '', palA))),
     h('h3', {}, 'Consumers (sorted as Java strings)'),
     union.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${union.length} consumers.`) : null,
-    table(['', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map((m, i) => [chip(i, m), h('code', {}, m),
+    memberSlot,
+    h('h3', {}, 'Moved queues'),
+    movedSlot);
+  return [
+    () => put(memberSlot, table(['', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map((m, i) => [chip(i, m), h('code', {}, m),
       cntB.has(m) ? String(cntB.get(m)) : h('span', { className: 'bad' }, 'joins'),
       cntA.has(m) ? String(cntA.get(m)) : h('span', { className: 'bad' }, 'leaves'),
-      delta(m, 'gained'), delta(m, 'lost')]), { className: 'qtable', id: 'member-changes' }),
-    h('h3', {}, 'Moved queues'),
-    movedRows.length ? table(['Broker', 'Queue', 'Before', 'After'], movedRows) : h('p', {}, 'None.'));
+      delta(m, 'gained'), delta(m, 'lost')]), { className: 'qtable', id: 'member-changes' })),
+    () => put(movedSlot, movedRows.length ? table(['Broker', 'Queue', 'Before', 'After'], movedRows) : h('p', {}, 'None.')),
+  ];
 }
 
 /** "Which consumer gets broker-b queue 3?" before and after. */
@@ -235,7 +262,7 @@ export function findQueue(el, res, broker, queueId) {
   if (!res || res.error || !res.before) return put(el, '');
   const look = (a) => {
     if (!a) return '—';
-    const i = a.queues.findIndex((q) => q[0] === broker && q[1] === queueId);
+    const i = positionOf(a, broker, queueId);
     if (i < 0) return 'no such queue';
     return a.owners[i] < 0 ? 'nobody' : a.members[a.owners[i]] + (a.nown[i] > 1 ? ` (+${a.nown[i] - 1} more)` : '');
   };
