@@ -331,6 +331,8 @@ function wireHighlight() {
 
 /** Downloads the plan (computed in the worker) as a file. */
 async function exportPlan(kind) {
+  // Never a file that does not match the inputs on screen.
+  if (document.querySelector('.results').classList.contains('stale')) { setStatus('⚠ fix the marked field before exporting', true); return; }
   const r = await engine.call('export', structuredClone(state));
   if (r.stale) return;
   if (r.error) { setStatus('⚠ export: ' + r.error.message, true); return; }

@@ -112,6 +112,7 @@ export function duplicateNote(dups, where = '') {
   const ids = dups.slice(0, 5).map((d, i) => [i ? ', ' : '', h('code', {}, d.id), ` (${d.count}×)`]);
   return h('div', { className: 'warnbox fault', attrs: { role: 'note' } },
     h('strong', {}, '⚠ Duplicate client ID fault' + where + ': '), ids, dups.length > 5 ? ` and ${dups.length - 5} more` : '', '. ',
+    `${dups.reduce((n, d) => n + d.count - 1, 0)} instance(s) more than distinct IDs, so the statistics count fewer consumers than are running. `,
     'Every copy finds the first position of its ID in the sorted list, so the copies consume the same queues twice and ',
     'the queues of the other positions get no owner. Give each instance a distinct instanceName (or unique IP@pid).');
 }
