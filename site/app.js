@@ -1,11 +1,12 @@
 // app.js — the playground's page logic: form ↔ state ↔ URL, and rendering
 // of what the worker computes. No framework; no HTML parsing of user text.
-import { decode, encode, defaults, validate, generateConsumers } from './lib/state.js';
+import { decode, encode, defaults, validate, generateConsumers, unusedID } from './lib/state.js';
 import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
 import * as V from './lib/views.js';
 import { readWhere, fillWhere, syncWhere, showWhere } from './lib/where-view.js';
+import { unpack } from './lib/pack.js';
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient(new URL('./worker.js', import.meta.url));
@@ -27,10 +28,11 @@ const EXAMPLE_ROUTE = {
   ],
 };
 
-function banner(msg) {
+function banner(msg, partial = false) {
   const b = $('banner');
   if (!msg) { b.hidden = true; b.replaceChildren(); return; }
-  put(b, h('strong', {}, 'This link could not be restored: '), msg, '. The defaults are shown instead.',
+  put(b, h('strong', {}, partial ? 'This link was restored in part: ' : 'This link could not be restored: '), msg,
+    partial ? '.' : '. The defaults are shown instead.',
     h('button', { type: 'button', className: 'small', attrs: { 'aria-label': 'Dismiss' }, on: { click: () => banner(null) } }, '×'));
   b.hidden = false;
 }
@@ -50,6 +52,7 @@ function readForm() {
   s.route = $('route').value;
   s.group = $('group').value;
   s.mode = $('mode-broadcasting').checked ? 'broadcasting' : 'clustering';
+  s.retry = $('retry').checked;
   s.consumers = lines($('consumers').value);
   s.client = $('client').value;
   s.where = readWhere(state.where);
@@ -77,8 +80,13 @@ function readForm() {
   return s;
 }
 
+const optionKeys = new WeakMap(); // select → the values it holds (skip rebuilding the same list)
 function options(sel, values, current, labelOf = (v) => v) {
-  put(sel, values.map((v) => h('option', { value: v }, labelOf(v))));
+  const key = values.join('\n');
+  if (optionKeys.get(sel) !== key) {
+    optionKeys.set(sel, key);
+    put(sel, values.map((v) => h('option', { value: v }, labelOf(v))));
+  }
   sel.value = values.includes(current) ? current : values[0] ?? '';
 }
 
@@ -101,6 +109,7 @@ function fillForm() {
   $('group').value = s.group;
   $('mode-clustering').checked = s.mode === 'clustering';
   $('mode-broadcasting').checked = s.mode === 'broadcasting';
+  $('retry').checked = s.retry;
   $('consumers').value = s.consumers.join('\n');
   $('client').value = s.client;
   fillWhere(s.where);
@@ -126,12 +135,14 @@ function fillForm() {
   $('p-sends').value = p.sends;
   syncDynamic();
   syncVisibility();
+  syncWhatIfAdd();
   selectTab(s.tab, false);
 }
 
 /** Controls whose options depend on the state (consumer and broker lists). */
 function syncDynamic() {
-  options($('wi-remove'), ['', ...state.consumers], state.whatIf.remove, (v) => v || '(nobody)');
+  // One option per consumer: rebuilt only while the What-if tab shows it (thousands of options per keystroke otherwise).
+  if (state.tab === 'whatif' || !$('wi-remove').options.length) options($('wi-remove'), ['', ...state.consumers], state.whatIf.remove, (v) => v || '(nobody)');
   const brokers = knownBrokers();
   const fb = $('find-broker');
   options(fb, brokers, fb.value || brokers[Math.min(1, brokers.length - 1)]);
@@ -144,7 +155,7 @@ function syncDynamic() {
     put(lat, brokers.slice(0, 50).map((b, i) => h('div', { className: 'lat' },
       h('label', { htmlFor: 'lat-' + i }, b, ' latency (ms)'),
       h('input', { id: 'lat-' + i, type: 'number', value: String(state.producer.latency[b] ?? 0), dataset: { broker: b }, attrs: { min: -1000000, max: 10000000, inputmode: 'numeric' } }),
-      h('label', { className: 'check' }, h('input', { type: 'checkbox', dataset: { broker: b } }), ' isolate'))));
+      h('label', { className: 'check' }, h('input', { type: 'checkbox', id: 'iso-' + i, dataset: { broker: b }, attrs: { 'aria-label': 'Isolate ' + b } }), ' isolate'))));
     lat.querySelectorAll('input[type=checkbox]').forEach((c) => { c.checked = !!state.producer.isolated[c.dataset.broker]; });
   }
 }
@@ -162,7 +173,19 @@ function checkList(fs, selected, prefix) {
   fs.querySelectorAll('input').forEach((c) => { c.checked = sel.has(c.dataset.cid); });
 }
 
+const JAVA_CLASS = {
+  AVG: 'AllocateMessageQueueAveragely', AVG_BY_CIRCLE: 'AllocateMessageQueueAveragelyByCircle',
+  CONSISTENT_HASH: 'AllocateMessageQueueConsistentHash', MACHINE_ROOM: 'AllocateMessageQueueByMachineRoom',
+  MACHINE_ROOM_NEARBY: 'AllocateMachineRoomNearby', CONFIG: 'AllocateMessageQueueByConfig',
+};
+
+/** Marks wide tables that scroll sideways, for their visible cue (style.css). */
+function markScrollers() {
+  for (const w of document.querySelectorAll('.table-wrap')) w.classList.toggle('scrollable', w.scrollWidth > w.clientWidth + 1);
+}
+
 function syncVisibility() {
+  $('strategy-class').textContent = 'Java: ' + JAVA_CLASS[state.strategy.name];
   $('quick-form').hidden = state.source !== 'quick';
   $('quick-hint').hidden = state.source !== 'quick';
   $('route-form').hidden = state.source !== 'route';
@@ -189,15 +212,74 @@ function selectTab(tab, focus) {
   for (const p of document.querySelectorAll('[role=tabpanel]')) p.hidden = p.id !== 'tab-' + tab;
 }
 
+// validate's field names → the control that holds them.
+const FIELD_INPUT = {
+  topic: 'topic', brokers: 'brokers', queuesPerBroker: 'qpb', 'brokers × queuesPerBroker': 'qpb', group: 'group',
+  'strategy.virtualNodes': 'vnodes', 'strategy.sep': 'sep', 'strategy.brokerField': 'bfield', 'strategy.consumerField': 'cfield',
+  'whatIf.brokers': 'wi-brokers', 'whatIf.queuesPerBroker': 'wi-qpb', 'whatIf brokers × queuesPerBroker': 'wi-qpb',
+  'producer.startIndex': 'p-start', 'producer.sends': 'p-sends', 'problems.seen': 'pb-seen', consumers: 'consumers',
+};
+function fieldInput(field) {
+  if (!field) return null;
+  const lat = /^producer\.latency\[(".*")\]$/.exec(field);
+  if (lat) return [...document.querySelectorAll('#latency-in input[type=number]')].find((i) => i.dataset.broker === JSON.parse(lat[1])) || null;
+  return FIELD_INPUT[field] ? $(FIELD_INPUT[field]) : null;
+}
+
+/** Shows msg at the control of field (or clears every field error), and greys the results it invalidates. */
+function fieldError(field, msg) {
+  for (const el of document.querySelectorAll('[aria-invalid=true]')) { el.removeAttribute('aria-invalid'); el.removeAttribute('aria-describedby'); }
+  for (const el of document.querySelectorAll('.field-error')) el.remove();
+  const results = document.querySelector('.results');
+  results.classList.toggle('stale', !!msg);
+  $('stale-note').hidden = !msg;
+  if (!msg) return;
+  const input = fieldInput(field);
+  put($('stale-note'), h('strong', {}, 'Out of date: '), 'the result below is for the last valid inputs. Fix ', field ? h('code', {}, field) : 'the form', ' to update it.');
+  if (!input) return;
+  const note = h('p', { className: 'field-error', id: input.id + '-error', attrs: { role: 'alert' } }, msg);
+  input.setAttribute('aria-invalid', 'true');
+  input.setAttribute('aria-describedby', note.id);
+  input.insertAdjacentElement('afterend', note);
+}
+
 /** Form changed: validate, write the URL, recompute (debounced). */
 function changed() {
   let s;
-  try { s = validate(readForm()); } catch (e) { setStatus('⚠ ' + e.message, true); return; }
+  try { s = validate(readForm()); } catch (e) {
+    setStatus('⚠ ' + e.message, true);
+    fieldError(e.field, e.message);
+    clearTimeout(timer);
+    return;
+  }
+  fieldError(null);
   state = s;
   syncVisibility();
+  syncWhatIfAdd();
   history.replaceState(null, '', encode(state));
   clearTimeout(timer);
-  timer = setTimeout(compute, 120);
+  timer = setTimeout(compute, DEBOUNCE_MS);
+}
+
+/** Flags a what-if "add" that is already a consumer: it would duplicate a client ID. */
+function syncWhatIfAdd() {
+  const dup = state.whatIf.add !== '' && state.consumers.includes(state.whatIf.add);
+  const note = $('wi-add-note');
+  note.hidden = !dup;
+  if (!dup) return;
+  const next = unusedID(state.consumers, state.rooms);
+  if (note.dataset.key === state.whatIf.add + '\n' + next) return; // keep the button a click is landing on
+  note.dataset.key = state.whatIf.add + '\n' + next;
+  put(note, '⚠ already a consumer: adding it again makes a duplicate client ID. ',
+    h('button', { type: 'button', className: 'small', id: 'wi-add-unused', on: { click: () => proposeAdd(true) } }, 'Use ' + next));
+}
+
+/** Puts an unused generated ID in the what-if "add" box when its value is taken (or forced). */
+function proposeAdd(force = true) {
+  const cs = lines($('consumers').value);
+  const v = $('wi-add').value.trim();
+  if (force === true || (v !== '' && cs.includes(v))) $('wi-add').value = unusedID(cs, list($('rooms').value));
+  changed();
 }
 
 function setStatus(msg, bad = false) {
@@ -208,12 +290,67 @@ function setStatus(msg, bad = false) {
 
 // Only the visible tab is drawn; the other is drawn when it is opened.
 const dirty = { alloc: false, whatif: false };
-function renderVisible() {
+// Resolves when every part is drawn; the long lists are drawn in tasks of their own.
+async function renderVisible() {
   if (!lastAnalysis) return;
-  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer); }
-  if (state.tab === 'whatif' && dirty.whatif) { dirty.whatif = false; V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
+  let later = [];
+  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; later = V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
+  if (state.tab === 'whatif' && dirty.whatif && !lastAnalysis.whatIfPending) { dirty.whatif = false; later = V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
+  for (const draw of later) {
+    await new Promise((r) => setTimeout(r, 0));
+    draw();
+  }
+  highlight(pinned);
+  markScrollers();
 }
 
+// Hover, focus or click a consumer (a list entry, a chip, a cell): its
+// queues light up in every grid; a click pins it until the next click.
+let pinned = null;
+function highlight(cid) {
+  const results = document.querySelector('.results');
+  for (const el of results.querySelectorAll('.hl')) el.classList.remove('hl');
+  results.classList.toggle('highlighting', !!cid);
+  if (!cid) return;
+  const v = CSS.escape(cid);
+  for (const el of results.querySelectorAll(`[data-owner="${v}"], [data-member="${v}"]`)) el.classList.add('hl');
+}
+function memberAt(target) {
+  const el = target instanceof Element ? target.closest('[data-member], [data-owner]') : null;
+  return el ? el.dataset.member || el.dataset.owner : null;
+}
+function wireHighlight() {
+  const results = document.querySelector('.results');
+  const hover = (e) => { if (!pinned) highlight(memberAt(e.target)); };
+  results.addEventListener('mouseover', hover);
+  results.addEventListener('focusin', hover);
+  results.addEventListener('mouseleave', () => { if (!pinned) highlight(null); });
+  results.addEventListener('click', (e) => {
+    if (e.target.closest('button')) return;
+    const cid = memberAt(e.target);
+    pinned = cid && cid !== pinned ? cid : null;
+    highlight(pinned || cid);
+  });
+}
+
+/** Downloads the plan (computed in the worker) as a file. */
+async function exportPlan(kind) {
+  // Never a file that does not match the inputs on screen.
+  if (document.querySelector('.results').classList.contains('stale')) { setStatus('⚠ fix the marked field before exporting', true); return; }
+  const r = await engine.call('export', structuredClone(state));
+  if (r.stale) return;
+  if (r.error) { setStatus('⚠ export: ' + r.error.message, true); return; }
+  const blob = new Blob([r.result[kind]], { type: kind === 'json' ? 'application/json' : 'text/csv' });
+  const a = h('a', { attrs: { href: URL.createObjectURL(blob), download: `${state.topic || 'plan'}-${state.strategy.name}.${kind}` } });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+// Typing coalesces into one computation per pause this long; the worker
+// client (client.js) also drops work superseded while a call runs.
+const DEBOUNCE_MS = 60;
 let computing = 0;
 let firstRun = true;
 async function compute() {
@@ -224,18 +361,19 @@ async function compute() {
   const r = await engine.call('analyze', snap);
   computing--;
   if (r.stale) return;
-  const res = r.error ? { error: r.error } : r.result;
+  const res = r.error ? { error: r.error } : unpack(r.result);
   lastAnalysis = res;
   dirty.alloc = dirty.whatif = true;
   showWhere(engine, state, $('where-out'));
   syncDynamic();
-  renderVisible();
+  await renderVisible();
   const ms = Math.round(performance.now() - t0);
   setStatus(r.error ? '⚠ ' + r.error.message
     : res.error ? '⚠ ' + res.error.message
       : `${res.before.queues.length} queues, ${res.before.members.length} consumers · ${ms} ms${firstRun ? ' (incl. loading the module)' : ''}`, !!(r.error || res.error));
   firstRun = false;
   document.body.dataset.ready = 'true';
+  document.body.dataset.renderedAt = String(Math.round(performance.now())); // for the e2e timing test
   onTab();
 }
 
@@ -243,6 +381,7 @@ async function computeProblems() {
   const r = await engine.call('problems', structuredClone(state));
   if (r.stale) return;
   V.renderProblems({ views: $('pb-views-out'), mixed: $('pb-mixed-out'), sub: $('pb-sub-out') }, r.error ? { error: r.error } : r.result);
+  markScrollers();
 }
 
 async function computeProducer() {
@@ -250,7 +389,7 @@ async function computeProducer() {
   if (r.stale) return;
   const res = r.error ? { error: r.error } : r.result;
   if (res.publish) { lastAnalysis = lastAnalysis || null; }
-  V.renderProducer({ hash: $('hash-out'), groups: $('groups-out'), rr: $('rr-out'), latency: $('latency-out') }, res);
+  V.renderProducer({ note: $('producer-note'), hash: $('hash-out'), groups: $('groups-out'), rr: $('rr-out'), latency: $('latency-out') }, res);
 }
 
 async function computeCompare() {
@@ -263,6 +402,7 @@ async function computeCompare() {
   if (r.stale) return;
   bar.hidden = true; void shown;
   V.renderCompare($('compare-out'), r.error ? { error: r.error } : r.result);
+  markScrollers();
 }
 
 function find() {
@@ -277,11 +417,26 @@ function removeConsumer(cid) {
 }
 
 function nextConsumer() {
-  const used = new Set(state.consumers);
-  for (let i = state.consumers.length + 1; ; i++) {
-    const c = generateConsumers(i, state.rooms)[i - 1];
-    if (!used.has(c)) return c;
-  }
+  return unusedID(state.consumers, state.rooms);
+}
+
+/**
+ * The one-click fix for MACHINE_ROOM_NEARBY on IDs without rooms: rooms for
+ * the quick form's brokers (hz, sh) when there are none, and each client ID
+ * padded to the consumer field with a room, dealt round robin.
+ */
+function giveRooms() {
+  const st = state.strategy;
+  let rooms = list($('rooms').value);
+  if (!rooms.length && state.source === 'quick') { rooms = ['hz', 'sh']; $('rooms').value = rooms.join(', '); }
+  if (!rooms.length) rooms = ['hz'];
+  $('consumers').value = state.consumers.map((c, i) => {
+    const parts = c.split(st.sep);
+    while (parts.length < st.consumerField) parts.push('x');
+    if (parts.length === st.consumerField) parts.push(rooms[i % rooms.length]);
+    return parts.join(st.sep);
+  }).join('\n');
+  changed();
 }
 
 function wire() {
@@ -296,16 +451,19 @@ function wire() {
   $('latency-in').addEventListener('input', changed);
   $('latency-in').addEventListener('change', changed);
   $('find-broker').addEventListener('change', find);
+  $('export-json').addEventListener('click', () => exportPlan('json'));
+  $('export-csv').addEventListener('click', () => exportPlan('csv'));
+  wireHighlight();
   $('find-queue').addEventListener('input', find);
   $('generate').addEventListener('click', () => {
     const n = Math.max(0, Math.min(100000, Math.floor(num($('gen-count'), 4))));
     $('consumers').value = generateConsumers(n, list($('rooms').value)).join('\n');
-    changed();
+    proposeAdd(false);
   });
   $('add-consumer').addEventListener('click', () => {
     state.consumers.push(nextConsumer());
     $('consumers').value = state.consumers.join('\n');
-    changed();
+    proposeAdd(false);
   });
   $('route-example').addEventListener('click', () => {
     $('route').value = JSON.stringify(EXAMPLE_ROUTE, null, 2);
@@ -342,6 +500,13 @@ function wire() {
 }
 
 function onTab() {
+  // The what-if side is computed only while its tab is open (engine.analyze).
+  if (state.tab === 'whatif' && lastAnalysis && lastAnalysis.whatIfPending) {
+    put($('whatif-out'), h('p', { className: 'hint' }, 'computing the what-if…'));
+    compute();
+    return;
+  }
+  if (state.tab === 'whatif') syncDynamic();
   renderVisible();
   if (state.tab === 'problems') computeProblems();
   if (state.tab === 'producer') computeProducer();
@@ -351,7 +516,7 @@ function onTab() {
 function load() {
   const r = decode(location.hash);
   state = r.state;
-  banner(r.error || null);
+  banner(r.error || r.warning || null, !r.error);
   fillForm();
   compute();
 }
@@ -361,7 +526,24 @@ async function explain() {
   V.renderExplain($('explain-out'), r.error ? { error: r.error } : r.result);
 }
 
+/** Offline after the first visit: the service worker caches what the page and its worker loaded. */
+async function offline() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (e) => {
+    if (e.data && e.data.cached) document.body.dataset.offline = 'ready'; // everything loaded so far is cached
+  });
+  try {
+    const reg = await navigator.serviceWorker.register(new URL('./sw.js', import.meta.url));
+    await navigator.serviceWorker.ready;
+    const r = await engine.call('resources', null);
+    const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(r.result || [])];
+    (reg.active || navigator.serviceWorker.controller)?.postMessage({ cache: urls });
+  } catch { /* no offline copy; the page works as before */ }
+}
+
 wire();
 load();
+offline();
+window.addEventListener('resize', markScrollers);
 V.renderExplain($('explain-out'), null);
 explain();

@@ -373,11 +373,9 @@ test('rebalance problems: a half-seen join, mixed Java and Go consumers, a membe
   noTrouble(log);
 });
 
-test('README screenshot', async () => {
-  const { page, log } = await open({ width: 1280, height: 860 });
-  await page.click('#tab-btn-whatif');
-  await page.selectOption('#find-broker', 'broker-b');
-  await page.fill('#find-queue', '3');
+test('README screenshot: the Allocation tab at 1366×800', async () => {
+  const { page, log } = await open({ width: 1366, height: 800 });
+  await page.click('#tab-btn-alloc');
   await ready(page);
   await page.evaluate(() => document.activeElement.blur());
   await page.screenshot({ path: join(ROOT, 'site', 'screenshot.png') });

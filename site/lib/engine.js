@@ -18,8 +18,12 @@ export function brokerNames(count, rooms) {
 export function topicQueues(rmq, st, overrides = {}) {
   const topic = st.topic;
   if (st.source === 'route') {
+    const text = cleanPaste(st.route);
+    if (text === '') {
+      throw Object.assign(new Error('Paste the output of mqadmin topicRoute -t ' + (topic || 'TOPIC') + ' into the box, or insert the example route.'), { field: 'route', prompt: true });
+    }
     let route;
-    try { route = JSON.parse(st.route); } catch (e) {
+    try { route = JSON.parse(text); } catch (e) {
       throw Object.assign(new Error('route JSON does not parse: ' + e.message), { field: 'route' });
     }
     if (route && typeof route === 'object' && route.queueDatas === undefined && route.data) route = route.data;
@@ -33,6 +37,35 @@ export function topicQueues(rmq, st, overrides = {}) {
     for (let q = 0; q < qpb; q++) qs.push({ topic, brokerName: b, queueId: q });
   }
   return { subscribe: qs, publish: qs };
+}
+
+/**
+ * A pasted topicRoute as JSON text: without a leading byte-order mark and
+ * without the "RocketMQLog:WARN ..." lines mqadmin prints before the JSON.
+ */
+export function cleanPaste(text) {
+  return text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => !/^\s*RocketMQLog:/.test(l)).join('\n').trim();
+}
+
+/** Client IDs listed more than once, with their counts (the duplicate-client-ID fault). */
+export function duplicateIDs(consumers) {
+  const n = new Map();
+  for (const c of consumers) n.set(c, (n.get(c) || 0) + 1);
+  return [...n].filter(([, k]) => k > 1).map(([id, count]) => ({ id, count }));
+}
+
+/**
+ * MACHINE_ROOM_NEARBY's room lookups that cannot work: client IDs and broker
+ * names with no field at the resolver's index (Java's split then throws
+ * ArrayIndexOutOfBoundsException in every consumer's rebalance).
+ */
+export function roomlessNames(st, queues) {
+  const s = st.strategy;
+  if (s.name !== 'MACHINE_ROOM_NEARBY' || st.mode === 'broadcasting') return null;
+  const short = (name, field) => name.split(s.sep).length <= field;
+  const ids = st.consumers.filter((c) => short(c, s.consumerField));
+  const brokers = [...new Set(queues.map((q) => q.brokerName))].filter((b) => short(b, s.brokerField));
+  return ids.length || brokers.length ? { ids: ids.slice(0, 50), idCount: ids.length, brokers: brokers.slice(0, 20), brokerCount: brokers.length } : null;
 }
 
 /** Parses CONFIG's list: "broker-a:0 broker-a:1-3, broker-b:2". */
@@ -71,7 +104,7 @@ export function clientOptions(client) {
 const key = (q) => q.brokerName + '\u0000' + q.queueId;
 
 export function errInfo(e) {
-  return { message: String(e && e.message || e), code: e && e.code || null, javaClass: e && e.javaClass || null, field: e && e.field || null };
+  return { message: String(e && e.message || e), code: e && e.code || null, javaClass: e && e.javaClass || null, field: e && e.field || null, ...(e && e.prompt ? { prompt: true } : {}) };
 }
 
 /**
@@ -124,27 +157,50 @@ function broadcastStats(st) {
  * queues, so they are listed apart ([broker, id], given to every member
  * whose call did not fail).
  */
-export function fromPlan(p, { mode = 'clustering', client = '4.9.3', spec = null, extra = [] } = {}) {
+export function fromPlan(p, { mode = 'clustering', client = '4.9.3', spec = null, extra = [], notWritable = null } = {}) {
   const Q = p.queues.length, M = p.members.length;
   const queues = p.queues.map((q) => [q.brokerName, q.queueId]);
+  // ro[i] = 1: queue i is readable but not writable (perm 4, fewer write
+  // queues, no master): producers never send there.
+  const ro = notWritable ? Uint8Array.from(p.queues, (q) => (notWritable.has(key(q)) ? 1 : 0)) : null;
   if (mode === 'broadcasting') {
     const stats = broadcastStats(p.stats);
+    const allRo = !!ro && Q > 0 && ro.every((x) => x);
     return {
       strategy: spec ? spec.name : 'broadcasting', name: 'broadcasting', mode, client, queues, members: p.members,
       owners: new Int32Array(Q).fill(M ? 0 : -1), nown: new Int32Array(Q).fill(M), counts: new Int32Array(M).fill(Q),
-      errors: [], extra: [], stats,
+      errors: [], extra: [], stats, ro, roOnly: allRo ? [...Array(M).keys()] : [],
     };
   }
   const owners = new Int32Array(Q).fill(-1), nown = new Int32Array(Q);
+  const roOnly = [];
   p.shares.forEach((share, m) => {
     for (const i of share) { if (nown[i]++ === 0) owners[i] = m; }
+    if (ro && share.length && share.every((i) => ro[i])) roOnly.push(m);
   });
   // A Go-client strategy's label is "go:NAME"; the client is shown apart.
   const name = p.strategy.replace(/^go:/, '');
   return {
     strategy: spec ? spec.name : name, name, mode, client, queues, members: p.members,
-    owners, nown, counts: Int32Array.from(p.stats.perMember), errors: p.errors, extra, stats: p.stats,
+    owners, nown, counts: Int32Array.from(p.stats.perMember), errors: p.errors, extra, stats: p.stats, ro, roOnly,
   };
+}
+
+/** Keys of the subscribe queues producers cannot write (null: all writable). */
+export function notWritableOf(t) {
+  if (t.publish === t.subscribe) return null;
+  const pub = new Set(t.publish.map(key));
+  const out = new Set(t.subscribe.map(key).filter((k) => !pub.has(k)));
+  return out.size ? out : null;
+}
+
+/**
+ * The group's retry topic %RETRY%<group>: one queue per broker (the
+ * broker's default retryQueueNums = 1), allocated by the same strategy.
+ */
+export function retryQueues(st, queues) {
+  const topic = '%RETRY%' + st.group;
+  return [...new Set(queues.map((q) => q.brokerName))].map((b) => ({ topic, brokerName: b, queueId: 0 }));
 }
 
 /** CONFIG's listed queues that the topic does not have, as [broker, id]. */
@@ -201,24 +257,53 @@ function settle(fn) {
   try { return { ok: fn() }; } catch (e) { return { error: errInfo(e) }; }
 }
 
-/** Everything the allocation and what-if tabs show. */
-export function analyze(rmq, st) {
+/**
+ * Everything the allocation and what-if tabs show. whatIf: false skips the
+ * what-if side (a second plan and the diff, the bulk of the work on big
+ * topics) while the What-if tab is not open; the result then has
+ * whatIfPending: true.
+ */
+export function analyze(rmq, st, { whatIf = true } = {}) {
   const t = settle(() => topicQueues(rmq, st));
   if (t.error) return { error: t.error };
   const spec = settle(() => strategySpec(st.strategy, st.topic));
   if (spec.error) return { error: spec.error };
-  const input = { queues: t.ok.subscribe, consumers: st.consumers, spec: spec.ok, client: st.client, mode: st.mode, rooms: roomsOf(st) };
+  const input = { queues: t.ok.subscribe, consumers: st.consumers, spec: spec.ok, client: st.client, mode: st.mode, rooms: roomsOf(st), notWritable: notWritableOf(t.ok) };
   const w = whatIfInput(st);
+  const retryOf = () => (st.retry && st.mode === 'clustering'
+    ? settle(() => ({ ...assignment(rmq, { ...input, queues: retryQueues(st, t.ok.subscribe), notWritable: null, rooms: null }), topic: '%RETRY%' + st.group })) : null);
+  if (!whatIf) {
+    const faults = { duplicates: duplicateIDs(st.consumers), afterDuplicates: [], roomless: roomlessNames(st, t.ok.subscribe) };
+    const b = settle(() => assignment(rmq, input));
+    if (b.error) return { error: b.error };
+    return { before: b.ok, beforeStats: b.ok.stats, faults, retry: retryOf(), whatIfPending: true };
+  }
   const t2 = settle(() => topicQueues(rmq, st, w.overrides));
-  const both = t2.error ? t2 : settle(() => change(rmq, input, { ...input, queues: t2.ok.subscribe, consumers: w.consumers }));
+  const both = t2.error ? t2 : settle(() => change(rmq, input, { ...input, queues: t2.ok.subscribe, consumers: w.consumers, notWritable: notWritableOf(t2.ok) }));
+  const faults = { duplicates: duplicateIDs(st.consumers), afterDuplicates: duplicateIDs(w.consumers), roomless: roomlessNames(st, t.ok.subscribe) };
+  // The retry topic, when asked for (clustering only: broadcasting does not retry through the broker).
+  const retry = retryOf();
   if (both.ok) {
     const { before, after, diff } = both.ok;
-    return { before, beforeStats: before.stats, after, afterStats: after.stats, diff };
+    return { before, beforeStats: before.stats, after, afterStats: after.stats, diff, faults, retry };
   }
   // Which side failed? Only the error path pays for a second plan.
   const before = settle(() => assignment(rmq, input));
   if (before.error) return { error: before.error };
-  return { before: before.ok, beforeStats: before.ok.stats, afterError: both.error };
+  return { before: before.ok, beforeStats: before.ok.stats, afterError: both.error, faults, retry };
+}
+
+const COMPARE_GRID_MAX = 512;
+
+/** Strategies Compare leaves out, each with the reason. */
+export function absentFromCompare(st) {
+  const out = [['CONFIG', 'it ignores the consumers: each one gets the configured list, so there is nothing to compare']];
+  if (!st.rooms.length) {
+    const why = st.source === 'quick' ? 'they need rooms: fill in "Rooms" (brokers become room@broker-x, client IDs ip@pid@room)'
+      : 'they need rooms, which Compare takes from the quick form’s "Rooms" field';
+    out.unshift(['MACHINE_ROOM', why], ['MACHINE_ROOM_NEARBY', why]);
+  }
+  return out;
 }
 
 /** The strategies compared side by side, as (label, spec, client). */
@@ -258,11 +343,16 @@ export function compareAll(rmq, st, progress = () => {}) {
       row.moved = d.moved; row.minMoves = d.minMoves; row.excess = d.excess;
       row.kept = d.kept; row.added = d.added; row.removed = d.removed;
       row.errors = r.from.errors.length + r.to.errors.length;
+      // Small topics get a mini grid per strategy (owners only; a few KB).
+      if (r.from.queues.length <= COMPARE_GRID_MAX) {
+        const a = fromPlan(r.from, from);
+        row.grid = { queues: a.queues, members: a.members, owners: a.owners, nown: a.nown };
+      }
     } catch (e) { row.error = errInfo(e); }
     rows.push(row);
   });
   progress(set.length, set.length, '');
-  return { rows, rooms: !!rooms };
+  return { rows, rooms: !!rooms, absent: absentFromCompare(st) };
 }
 
 const TIMES = [0, 1000, 5000, 10000, 30000, 60000, 120000, 180000, 600000];
@@ -283,10 +373,10 @@ function hashArg(p) {
 /** Everything the producer tab shows. */
 export function producerView(rmq, st) {
   const t = settle(() => topicQueues(rmq, st));
-  if (t.error) return { error: t.error };
+  if (t.error) return { error: t.error, client: st.client };
   const mqs = t.ok.publish, p = st.producer;
   const q2 = (q) => q && [q.brokerName, q.queueId];
-  const out = { publish: mqs.map(q2) };
+  const out = { publish: mqs.map(q2), client: st.client };
   out.hash = settle(() => q2(rmq.select({ selector: 'hash', mqs, arg: hashArg(p) })));
   out.groups = p.groups.map((g) => {
     const java = settle(() => q2(rmq.select({ selector: 'messageGroup', mqs, messageGroup: g, profile: 'grpc-java' })));
@@ -312,8 +402,11 @@ export function producerView(rmq, st) {
     out.latency[version] = settle(() => {
       const prod = rmq.producer({ mqs, version, latencyFaultTolerance: true, startIndex: p.startIndex, clock: () => 0 });
       try {
-        for (const [b, ms] of Object.entries(p.latency)) {
-          if (ms > 0) prod.update(b, ms, !!p.isolated[b], { now: 0 });
+        // updateFaultItem(broker, latency, isolation): an isolation counts as
+        // 30,000 ms (4.9.3) / 10,000 ms (5.3.3) whatever the latency.
+        for (const b of new Set([...Object.keys(p.latency), ...Object.keys(p.isolated)])) {
+          const ms = p.latency[b] || 0, iso = !!p.isolated[b];
+          if (ms > 0 || iso) prod.update(b, ms, iso, { now: 0 });
         }
         return TIMES.map((now) => {
           const items = prod.faultItems();

@@ -9,14 +9,32 @@ export const TABS = ['alloc', 'whatif', 'compare', 'problems', 'producer', 'expl
 const LIMITS = { brokers: 1000, queuesPerBroker: 65536, queues: 2_000_000, consumers: 100_000, text: 2_000_000 };
 export { LIMITS };
 
-/** n generated client IDs "192.168.1.<i>@<pid>", with "@room" when rooms are given. */
-export function generateConsumers(n, rooms = [], base = '192.168.1.') {
+/**
+ * The i-th generated IPv4 (1-based): 192.168.1.1 … 192.168.1.254, then
+ * 192.168.2.1 …; past 192.168.255.254 the second octet goes on (192.169.…),
+ * so every address up to LIMITS.consumers stays four valid octets.
+ */
+export function generatedIP(i) {
+  const k = i - 1, block = 1 + Math.floor(k / 254);
+  return `192.${168 + Math.floor(block / 256)}.${block % 256}.${(k % 254) + 1}`;
+}
+
+/** The i-th generated client ID "<ip>@<pid>", with "@room" when rooms are given. */
+export function generatedID(i, rooms = []) {
+  return generatedIP(i) + '@' + (4000 + i) + (rooms.length ? '@' + rooms[(i - 1) % rooms.length] : '');
+}
+
+/** n generated client IDs (generatedID 1 … n). */
+export function generateConsumers(n, rooms = []) {
   const out = [];
-  for (let i = 1; i <= n; i++) {
-    const ip = base.endsWith('.') && i > 254 ? base + (Math.floor(i / 254)) + '.' + (i % 254 + 1) : base + i;
-    out.push(ip + '@' + (4000 + i) + (rooms.length ? '@' + rooms[(i - 1) % rooms.length] : ''));
-  }
+  for (let i = 1; i <= n; i++) out.push(generatedID(i, rooms));
   return out;
+}
+
+/** A generated client ID that is not in consumers (for "Add one" and the what-if). */
+export function unusedID(consumers, rooms = []) {
+  const used = new Set(consumers);
+  for (let i = consumers.length + 1; ; i++) if (!used.has(generatedID(i, rooms))) return generatedID(i, rooms);
 }
 
 /** A fresh default state. */
@@ -30,6 +48,7 @@ export function defaults() {
     route: '',
     group: 'please_rename_unique_group_name',
     mode: 'clustering',
+    retry: false, // also allocate %RETRY%<group>
     consumers: generateConsumers(4),
     client: '4.9.3',
     where: whereDefaults(), // where the allocation runs (where.js)
@@ -47,9 +66,12 @@ export function defaults() {
   };
 }
 
-class StateError extends Error {}
+/** A bad state field; .field names it as validate's messages do ("whatIf.brokers"). */
+export class StateError extends Error {
+  constructor(message, field = null) { super(message); this.field = field; }
+}
 
-function fail(field, msg) { throw new StateError(`${field} ${msg}`); }
+function fail(field, msg) { throw new StateError(`${field} ${msg}`, field); }
 function str(v, field, max = 10_000) {
   if (typeof v !== 'string') fail(field, 'must be a string');
   if (v.length > max) fail(field, `is longer than ${max} characters`);
@@ -92,6 +114,8 @@ export function validate(input) {
   st.route = str(pick(s, 'route', d.route), 'route', LIMITS.text);
   st.group = str(pick(s, 'group', d.group), 'group', 255);
   st.mode = oneOf(pick(s, 'mode', d.mode), 'mode', ['clustering', 'broadcasting']);
+  st.retry = pick(s, 'retry', d.retry);
+  if (typeof st.retry !== 'boolean') fail('retry', 'must be true or false');
   st.consumers = strList(pick(s, 'consumers', d.consumers), 'consumers', LIMITS.consumers);
   st.client = oneOf(pick(s, 'client', d.client), 'client', CLIENTS);
   try { st.where = validateWhere(pick(s, 'where', d.where)); } catch (e) { throw new StateError(e.message); }
@@ -170,14 +194,55 @@ export function compact(st) {
   return out;
 }
 
+// Generated consumers are linked by their rule: "gen": k stands for
+// generateConsumers(k, rooms) ahead of the listed ones, so a link to 1,000
+// generated consumers stays a few dozen characters.
+const GEN_MIN = 8;
+
+/** How many leading consumers are generateConsumers(k, rooms) (0 below GEN_MIN). */
+function generatedPrefix(consumers, rooms) {
+  let k = 0;
+  while (k < consumers.length && consumers[k] === generatedID(k + 1, rooms)) k++;
+  return k >= GEN_MIN ? k : 0;
+}
+
 /** The hash fragment ("#s=...") that restores st. */
 export function encode(st) {
-  return '#s=' + toBase64Url(new TextEncoder().encode(JSON.stringify(compact(st))));
+  const c = compact(st);
+  const k = c.consumers ? generatedPrefix(c.consumers, st.rooms) : 0;
+  if (k) { c.gen = k; c.consumers = c.consumers.slice(k); }
+  return '#s=' + toBase64Url(new TextEncoder().encode(JSON.stringify(c)));
+}
+
+/** Fields of a parsed link that no state has (a hand edit, or a newer version's link). */
+function unknownFields(parsed) {
+  const d = defaults(), out = [];
+  for (const [k, v] of Object.entries(parsed)) {
+    if (k === 'gen') continue;
+    if (!(k in d)) { out.push(k); continue; }
+    const dv = d[k];
+    if (v && typeof v === 'object' && !Array.isArray(v) && dv && typeof dv === 'object' && !Array.isArray(dv)) {
+      for (const k2 of Object.keys(v)) if (!(k2 in dv)) out.push(k + '.' + k2);
+    }
+  }
+  return out;
+}
+
+/** The parsed link with its "gen" rule expanded into consumers. */
+function expand(parsed) {
+  if (parsed.gen === undefined) return parsed;
+  const n = int(parsed.gen, 'gen', 0, LIMITS.consumers);
+  const rooms = Array.isArray(parsed.rooms) ? strList(parsed.rooms, 'rooms', 100).map((r) => r.trim()).filter(Boolean) : [];
+  const rest = parsed.consumers === undefined ? [] : strList(parsed.consumers, 'consumers', LIMITS.consumers);
+  const { gen, ...o } = parsed;
+  void gen;
+  return { ...o, consumers: [...generateConsumers(n, rooms), ...rest] };
 }
 
 /**
- * Reads a hash fragment. Returns { state } (the defaults for an empty hash)
- * or { state: defaults, error } with a message a user can act on.
+ * Reads a hash fragment. Returns { state } (the defaults for an empty hash),
+ * { state, warning } when the link had fields it ignored, or
+ * { state: defaults, error } with a message a user can act on.
  */
 export function decode(hash) {
   const h = (hash || '').replace(/^#/, '');
@@ -192,7 +257,10 @@ export function decode(hash) {
     }
     let parsed;
     try { parsed = JSON.parse(json); } catch (e) { throw new StateError('the link is damaged (bad JSON)'); }
-    return { state: validate(parsed) };
+    obj(parsed, 'state');
+    const state = validate(expand(parsed));
+    const unknown = unknownFields(parsed);
+    return unknown.length ? { state, warning: `the link has fields this playground does not know (${unknown.slice(0, 5).join(', ')}); they were ignored` } : { state };
   } catch (e) {
     return { state: defaults(), error: e instanceof StateError ? e.message : 'the link could not be read' };
   }

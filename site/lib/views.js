@@ -4,10 +4,12 @@ import { h, put, color, tag, table, chip } from './dom.js';
 
 const CLIENT_NAMES = { '4.9.3': 'Java client 4.9.3', '5.3.3': 'Java client 5.3.3', go: 'Go client 2.1.2' };
 const GRID_MAX = 4096; // queues drawn as cells; beyond that, the table and stats only
-const ROWS_MAX = 500;
-const LIST_MAX = 300; // consumers listed one per line
+// Rows drawn at most: enough to read, few enough to draw within one frame's budget.
+const ROWS_MAX = 120;
+const LIST_MAX = 120; // consumers listed one per line
 
 export function errorBox(err, what = '') {
+  if (err.prompt) return h('p', { className: 'prompt', attrs: { role: 'note' } }, err.message);
   return h('div', { className: 'error', attrs: { role: 'alert' } },
     h('strong', {}, what ? what + ': ' : 'Error: '),
     err.javaClass ? h('code', {}, err.javaClass + ' ') : null,
@@ -36,15 +38,17 @@ function stat(label, value, cls = '') {
 
 /** The sorted client IDs, with their color, index and share. */
 export function memberList(a, onRemove) {
+  const roOnly = new Set(a.roOnly || []);
   return h('div', { className: 'members' },
     h('h3', {}, 'Consumers in the order the strategy sees them'),
     h('p', { className: 'hint' }, 'Client IDs are sorted as Java strings, character by character: so ',
       h('code', {}, '192.168.1.10'), ' comes before ', h('code', {}, '192.168.1.9'), ' ("1" < "9").'),
     a.members.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${a.members.length} consumers.`) : null,
     h('ol', { className: 'member-list', attrs: { start: 0 } },
-      a.members.slice(0, LIST_MAX).map((m, i) => h('li', {},
+      a.members.slice(0, LIST_MAX).map((m, i) => h('li', { dataset: { member: m }, attrs: { tabindex: 0 } },
         chip(i, m), ' ', h('code', { className: 'cid' }, m),
         h('span', { className: 'count' }, ` ${a.counts[i]} queue${a.counts[i] === 1 ? '' : 's'}`),
+        roOnly.has(i) ? h('span', { className: 'ro-only bad' }, ' only read-only queues: gets no new messages') : null,
         onRemove ? h('button', { type: 'button', className: 'small', attrs: { 'aria-label': 'Remove consumer ' + m }, on: { click: () => onRemove(m) } }, 'remove') : null))));
 }
 
@@ -63,14 +67,14 @@ export function grid(a, moved = null, caption = '', pal = null) {
     [...byBroker].map(([b, idxs]) => h('div', { className: 'grid-row' },
       h('div', { className: 'broker', title: b }, b),
       h('div', { className: 'cells' }, idxs.map((i) => {
-        const o = a.owners[i], n = a.nown[i];
+        const o = a.owners[i], n = a.nown[i], ro = a.ro && a.ro[i];
         const who = o < 0 ? 'no owner' : a.members[o] + (n > 1 ? ` and ${n - 1} more` : '');
         return h('span', {
-          className: 'cell' + (mv && mv.has(i) ? ' moved' : '') + (n === 0 ? ' orphan' : '') + (n > 1 ? ' double' : ''),
+          className: 'cell' + (mv && mv.has(i) ? ' moved' : '') + (n === 0 ? ' orphan' : '') + (n > 1 ? ' double' : '') + (ro ? ' ro' : ''),
           style: { background: color(ci(o)) },
-          title: `${b} queue ${a.queues[i][1]} → ${who}`,
-          dataset: { broker: b, queue: String(a.queues[i][1]) },
-        }, h('span', { className: 'qid' }, String(a.queues[i][1])), h('span', { className: 'own' }, n > 1 ? tag(ci(o)) + '+' : tag(ci(o))));
+          title: `${b} queue ${a.queues[i][1]} → ${who}` + (ro ? ' (read-only: producers do not write here)' : ''),
+          dataset: { broker: b, queue: String(a.queues[i][1]), ...(o >= 0 ? { owner: a.members[o] } : {}) },
+        }, h('span', { className: 'qid' }, ro ? 'r/o ' + a.queues[i][1] : String(a.queues[i][1])), h('span', { className: 'own' }, n > 1 ? tag(ci(o)) + '+' : tag(ci(o))));
       })))));
 }
 
@@ -82,14 +86,18 @@ export function queueTable(a) {
     rows.push([a.queues[i][0], String(a.queues[i][1]),
       o < 0 ? h('span', { className: 'bad' }, 'none') : h('span', {}, chip(o, a.members[o]), ' ', a.members[o], n > 1 ? h('span', { className: 'bad' }, ` (+${n - 1} more)`) : null)]);
   }
-  return h('div', {},
+  return h('div', { className: 'qtable-wrap' },
     table(['Broker', 'Queue', 'Consumer'], rows, { className: 'qtable' }),
     a.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${a.queues.length} queues.`) : null);
 }
 
 function errorsOf(a) {
   const list = [];
-  for (const e of (a.errors || []).slice(0, 50)) list.push(h('li', {}, h('code', {}, a.members[e.member]), ': ', e.javaClass ? e.javaClass + ': ' : '', e.message));
+  for (const e of (a.errors || []).slice(0, 50)) {
+    const m = a.members[e.member], other = /splitting "(.*)" on/.exec(e.message);
+    list.push(h('li', {}, h('code', { className: 'err-member' }, m), ': ', e.javaClass ? e.javaClass + ': ' : '', e.message,
+      other && other[1] !== m ? h('em', {}, ` — thrown by ${m}’s own rebalance while it splits ${other[1]}, not its own ID`) : null));
+  }
   const extra = a.extra || [];
   if (extra.length && (a.errors || []).length < a.members.length) {
     list.push(h('li', {}, (a.errors || []).length ? 'Each consumer whose call succeeds also gets ' : 'Every consumer also gets ', extra.slice(0, 20).map(([b, q]) => `${b} queue ${q}`).join(', '),
@@ -98,15 +106,86 @@ function errorsOf(a) {
   return list.length ? h('div', { className: 'error' }, h('strong', {}, 'What the consumers\u2019 own calls report:'), h('ul', {}, list)) : null;
 }
 
-export function renderAlloc(el, res, onRemove) {
-  if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
-  const a = res.before;
+/** Why duplicated client IDs lose queues (Java's cidAll.indexOf finds the first copy). */
+export function duplicateNote(dups, where = '') {
+  if (!dups || !dups.length) return null;
+  const ids = dups.slice(0, 5).map((d, i) => [i ? ', ' : '', h('code', {}, d.id), ` (${d.count}×)`]);
+  return h('div', { className: 'warnbox fault', attrs: { role: 'note' } },
+    h('strong', {}, '⚠ Duplicate client ID fault' + where + ': '), ids, dups.length > 5 ? ` and ${dups.length - 5} more` : '', '. ',
+    `${dups.reduce((n, d) => n + d.count - 1, 0)} instance(s) more than distinct IDs, so the statistics count fewer consumers than are running. `,
+    'Every copy finds the first position of its ID in the sorted list, so the copies consume the same queues twice and ',
+    'the queues of the other positions get no owner. Give each instance a distinct instanceName (or unique IP@pid).');
+}
+
+/**
+ * MACHINE_ROOM_NEARBY on names without the room field: what to change,
+ * which IDs, and a one-click fix (actions.giveRooms).
+ */
+function roomlessNote(r, st, actions) {
+  if (!r) return null;
+  return h('div', { className: 'warnbox fault', id: 'roomless', attrs: { role: 'note' } },
+    h('strong', {}, '⚠ MACHINE_ROOM_NEARBY cannot find rooms. '),
+    r.idCount ? ['Field ', String(st.consumerField), ' of ', h('code', {}, st.sep), '-split client IDs is the consumer’s room, but ',
+      `${r.idCount} ID${r.idCount === 1 ? ' has' : 's have'} no such field: `,
+      r.ids.slice(0, 8).map((id, i) => [i ? ', ' : '', h('code', { className: 'roomless-id' }, id)]), r.idCount > 8 ? ` and ${r.idCount - 8} more` : '',
+      '. Each consumer’s rebalance splits every member’s ID, so every call fails on the first of them (',
+      h('code', {}, r.ids[0]), '), whichever consumer makes it. '] : null,
+    r.brokerCount ? ['Broker names without field ', String(st.brokerField), ': ', r.brokers.slice(0, 5).join(', '), '. '] : null,
+    'Give the IDs a room (e.g. ', h('code', {}, 'ip@pid@hz'), '), or change the separator / fields. ',
+    actions && actions.giveRooms ? h('button', { type: 'button', id: 'give-rooms', on: { click: actions.giveRooms } }, 'Give the IDs rooms') : null);
+}
+
+/** What the chosen client does differently for this strategy (shown next to the grid). */
+export function profileNote(client, strategy) {
+  let text;
+  if (client === 'go') {
+    const own = { CONSISTENT_HASH: ' Its CONSISTENT_HASH ring hashes with CRC-32, not MD5: owners differ from a Java consumer’s.',
+      MACHINE_ROOM_NEARBY: ' It runs MACHINE_ROOM_NEARBY as plain AVG: rooms are ignored.' }[strategy]
+      || ` For ${strategy} it allocates as Java does.`;
+    text = 'Go client 2.1.2: sorts client IDs by bytes (UTF-8), the same as Java for ASCII IDs.' + own;
+  } else if (strategy === 'MACHINE_ROOM') {
+    text = 'Java 4.9.3 and 5.3.3 differ for MACHINE_ROOM only in the check of a blank consumer ID.';
+  } else {
+    text = `Java 4.9.3 and 5.3.3 allocate ${strategy} identically (they differ only in MACHINE_ROOM’s blank-ID check).`;
+  }
+  return h('p', { className: 'profile-note', id: 'profile-note' }, text);
+}
+
+/** Legend of the grid's marks that are in use. */
+function roNote(a) {
+  const n = a.ro ? a.ro.reduce((x, y) => x + y, 0) : 0;
+  if (!n) return null;
+  return h('p', { className: 'hint', id: 'ro-note' }, `${n} queue${n === 1 ? ' is' : 's are'} read-only (marked r/o, dashed): perm 4, fewer write queues or no master, so producers never write there.`,
+    a.roOnly && a.roOnly.length ? ` ${a.roOnly.length} consumer${a.roOnly.length === 1 ? ' owns' : 's own'} only such queues and get${a.roOnly.length === 1 ? 's' : ''} no new messages.` : '');
+}
+
+/** The retry topic's allocation (%RETRY%group), when asked for. */
+function retryBlock(r) {
+  if (!r) return null;
+  if (r.error) return h('div', { id: 'retry-out' }, errorBox(r.error, '%RETRY% topic'));
+  const a = r.ok;
+  return h('div', { id: 'retry-out' }, h('h3', {}, 'Retry topic ', h('code', {}, a.topic), ` (${a.queues.length} queue${a.queues.length === 1 ? '' : 's'}: one per broker, same strategy)`),
+    statsLine(a.stats), grid(a, null, 'Each consumer also pulls these retry queues (messages it or another consumer failed to process).'));
+}
+
+/**
+ * The Allocation tab. Returns the parts drawn later (the long lists), as
+ * functions the page runs in separate tasks so that no single task blocks
+ * typing on big topics.
+ */
+export function renderAlloc(el, res, onRemove, actions = {}) {
+  if (res.error) { put(el, errorBox(res.error, 'Cannot allocate')); return []; }
+  const a = res.before, f = res.faults || {};
+  const members = h('div', { className: 'members-slot' }), rows = h('div', { className: 'rows-slot' });
   put(el,
     h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
       a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : ''),
-    statsLine(res.beforeStats), errorsOf(a),
-    h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), memberList(a, onRemove)),
-    h('h3', {}, 'Queue → consumer'), queueTable(a));
+    profileNote(a.client, a.strategy),
+    statsLine(res.beforeStats), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a), roNote(a),
+    h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), members),
+    retryBlock(res.retry),
+    h('h3', {}, 'Queue → consumer'), rows);
+  return [() => put(members, memberList(a, onRemove)), () => put(rows, queueTable(a))];
 }
 
 /**
@@ -114,19 +193,34 @@ export function renderAlloc(el, res, onRemove) {
  * moved (owner set changed), the least a balanced result could move, the
  * excess, added / removed queues and every consumer's gains and losses.
  */
+/**
+ * Position of queue (broker, id) in a's queues, or -1. Plans sort queues by
+ * broker name then id (Java's order): a binary search, then a scan for the
+ * Go client's byte order on non-ASCII names.
+ */
+export function positionOf(a, broker, id) {
+  let lo = 0, hi = a.queues.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1, q = a.queues[mid];
+    const c = q[0] < broker ? -1 : q[0] > broker ? 1 : q[1] - id;
+    if (c === 0) return mid;
+    if (c < 0) lo = mid + 1; else hi = mid - 1;
+  }
+  return a.queues.findIndex((q) => q[0] === broker && q[1] === id);
+}
+
+/** The What-if tab; returns the parts drawn later (see renderAlloc). */
 export function renderWhatIf(el, res) {
-  if (res.error) return put(el, errorBox(res.error, 'Cannot allocate'));
-  if (res.afterError) return put(el, errorBox(res.afterError, 'After the change'));
+  if (res.error) { put(el, errorBox(res.error, 'Cannot allocate')); return []; }
+  if (res.afterError) { put(el, errorBox(res.afterError, 'After the change')); return []; }
   const d = res.diff, b = res.before, a = res.after;
   const movedRows = [];
-  const beforeAt = new Map(); // queue → position in before's queues
-  b.queues.forEach((q, i) => beforeAt.set(q[0] + '\u0000' + q[1], i));
   const owner = (x, i) => (x.owners[i] < 0 ? 'none' : x.members[x.owners[i]] + (x.nown[i] > 1 ? ` (+${x.nown[i] - 1} more)` : ''));
   for (const i of d.movedQueues) {
     if (movedRows.length >= ROWS_MAX) break;
     const q = a.queues[i];
-    const j = beforeAt.get(q[0] + '\u0000' + q[1]);
-    movedRows.push([q[0], String(q[1]), j === undefined ? 'none' : owner(b, j), owner(a, i)]);
+    const j = positionOf(b, q[0], q[1]);
+    movedRows.push([q[0], String(q[1]), j < 0 ? 'none' : owner(b, j), owner(a, i)]);
   }
   // one color and label per client ID across before and after
   const union = [...new Set([...b.members, ...a.members])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
@@ -136,7 +230,12 @@ export function renderWhatIf(el, res) {
   const changes = new Map((d.members || []).map((c) => [c.member, c]));
   const delta = (m, k) => (d.members === null ? '—' : String(changes.has(m) ? changes.get(m)[k].length : 0));
   const common = d.kept + d.moved;
+  const f = res.faults || {};
+  const before = new Set((f.duplicates || []).map((x) => x.id));
+  const newDups = (f.afterDuplicates || []).filter((x) => !before.has(x.id));
+  const memberSlot = h('div', {}), movedSlot = h('div', {});
   put(el,
+    duplicateNote(newDups, ' after the change'),
     h('p', { className: 'headline', id: 'moved-summary' },
       h('strong', { id: 'moved-count' }, String(d.moved)), ` of ${common} queue${common === 1 ? '' : 's'} change owner`,
       d.added ? `, ${d.added} new` : '', d.removed ? `, ${d.removed} removed` : '', '.',
@@ -147,12 +246,16 @@ export function renderWhatIf(el, res) {
       h('div', {}, h('h3', {}, 'After (moved queues outlined)'), statsLine(res.afterStats), errorsOf(a), grid(a, d.movedQueues, '', palA))),
     h('h3', {}, 'Consumers (sorted as Java strings)'),
     union.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${union.length} consumers.`) : null,
-    table(['', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map((m, i) => [chip(i, m), h('code', {}, m),
+    memberSlot,
+    h('h3', {}, 'Moved queues'),
+    movedSlot);
+  return [
+    () => put(memberSlot, table(['', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map((m, i) => [chip(i, m), h('code', {}, m),
       cntB.has(m) ? String(cntB.get(m)) : h('span', { className: 'bad' }, 'joins'),
       cntA.has(m) ? String(cntA.get(m)) : h('span', { className: 'bad' }, 'leaves'),
-      delta(m, 'gained'), delta(m, 'lost')]), { className: 'qtable', id: 'member-changes' }),
-    h('h3', {}, 'Moved queues'),
-    movedRows.length ? table(['Broker', 'Queue', 'Before', 'After'], movedRows) : h('p', {}, 'None.'));
+      delta(m, 'gained'), delta(m, 'lost')]), { className: 'qtable', id: 'member-changes' })),
+    () => put(movedSlot, movedRows.length ? table(['Broker', 'Queue', 'Before', 'After'], movedRows) : h('p', {}, 'None.')),
+  ];
 }
 
 /** "Which consumer gets broker-b queue 3?" before and after. */
@@ -160,7 +263,7 @@ export function findQueue(el, res, broker, queueId) {
   if (!res || res.error || !res.before) return put(el, '');
   const look = (a) => {
     if (!a) return '—';
-    const i = a.queues.findIndex((q) => q[0] === broker && q[1] === queueId);
+    const i = positionOf(a, broker, queueId);
     if (i < 0) return 'no such queue';
     return a.owners[i] < 0 ? 'nobody' : a.members[a.owners[i]] + (a.nown[i] > 1 ? ` (+${a.nown[i] - 1} more)` : '');
   };
@@ -190,14 +293,31 @@ export function renderCompare(el, res) {
     if (res.rooms) row.push(ba(b.hasRooms ? fmtPct(b.locality) : '—', a.hasRooms ? fmtPct(a.locality) : '—'));
     return row;
   });
+  const minis = res.rows.filter((r) => r.grid);
   put(el, table(head, rows, { id: 'compare-table' }),
+    minis.length ? h('div', { className: 'minis', id: 'compare-grids' }, minis.map((r) => h('div', { className: 'mini' },
+      h('h3', {}, h('code', {}, r.label)), grid(r.grid, null, '')))) : null,
+    res.absent && res.absent.length ? h('ul', { className: 'hint', id: 'compare-absent' },
+      res.absent.map(([name, why]) => h('li', {}, h('code', {}, name), ' is not compared: ', why, '.'))) : null,
     h('p', { className: 'hint' }, 'Moved: queues whose owner changes (each pauses, and may be consumed twice during the handover). ',
       'Least moves: the fewest any balanced assignment after the change could move; excess = moved − least (negative: the strategy ',
       'moves less by staying unbalanced). Balance gap: a consumer\u2019s most queues minus \u2308queues / consumers\u2309. ',
       'Pairs read before \u2192 after. Figures from rmqalloc\u2019s analysis (the Go package alloc/analysis).'));
 }
 
+/** What the Client selector means for the producer views. */
+function producerClientNote(client) {
+  if (client === 'go') {
+    return h('p', { className: 'warnbox', id: 'producer-client-note', attrs: { role: 'note' } },
+      'Client: Go 2.1.2. Its producer is not modelled here: rocketmq-client-go picks queues with its own selectors ',
+      '(round robin by default, with no latency fault tolerance), so the round-robin and latency tables show the Java producers for comparison. ',
+      'Message groups (gRPC clients) and SelectMessageQueueByHash are the Java behaviour.');
+  }
+  return h('p', { className: 'hint', id: 'producer-client-note' }, `Client: Java ${client} — its columns come first and are marked.`);
+}
+
 export function renderProducer(els, res) {
+  if (els.note) put(els.note, producerClientNote(res.client || '4.9.3'));
   if (res.error) {
     for (const k of ['hash', 'groups', 'rr', 'latency']) put(els[k], k === 'hash' ? errorBox(res.error, 'Topic') : '');
     return;
@@ -214,18 +334,21 @@ export function renderProducer(els, res) {
     nDiffer ? h('p', { className: 'warnbox', attrs: { role: 'note' } }, `⚠ ${nDiffer} of ${res.groups.length} groups go to different queues from the Java/Go and the Node.js clients (Node.js 1.0.8 byte-swaps the SipHash): mixing them breaks per-group ordering.`) : null,
     table(['Message group', 'Java / Go client', 'Node.js client 1.0.8', ''], gRows));
   const rr = (v) => res.roundRobin[v].error ? [errorBox(res.roundRobin[v].error)] : res.roundRobin[v].ok;
-  const r4 = rr('4.9.3'), r5 = rr('5.3.3');
-  if (!Array.isArray(r4) || !Array.isArray(r5)) put(els.rr, Array.isArray(r4) ? r5[0] : r4[0]);
+  // The selected Java version first (Go: Java 4.9.3 first, for comparison).
+  const [v1, v2] = res.client === '5.3.3' ? ['5.3.3', '4.9.3'] : ['4.9.3', '5.3.3'];
+  const mark = (v) => (v === res.client ? `${v} (selected)` : v);
+  const r1 = rr(v1), r2 = rr(v2);
+  if (!Array.isArray(r1) || !Array.isArray(r2)) put(els.rr, Array.isArray(r1) ? r2[0] : r1[0]);
   else {
-    put(els.rr, table(['Send', '4.9.3', '5.3.3'], r4.map((row, i) => [String(i + 1), attempt(row), attempt(r5[i])])));
+    put(els.rr, table(['Send', mark(v1), mark(v2)], r1.map((row, i) => [String(i + 1), attempt(row), attempt(r2[i])])));
   }
   const lt = (v) => res.latency[v];
-  if (lt('4.9.3').error || lt('5.3.3').error) put(els.latency, errorBox(lt('4.9.3').error || lt('5.3.3').error));
+  if (lt(v1).error || lt(v2).error) put(els.latency, errorBox(lt(v1).error || lt(v2).error));
   else {
-    put(els.latency, table(['Time', '4.9.3: avoided brokers (until)', '4.9.3 picks', '5.3.3: avoided brokers (until)', '5.3.3 picks'],
-      lt('4.9.3').ok.map((r, i) => {
-        const r5b = lt('5.3.3').ok[i];
-        return [fmtMs(r.now), avoided(r.avoided), fmtQ(r.queue), avoided(r5b.avoided), fmtQ(r5b.queue)];
+    put(els.latency, table(['Time', `${mark(v1)}: avoided brokers (until)`, `${v1} picks`, `${mark(v2)}: avoided brokers (until)`, `${v2} picks`],
+      lt(v1).ok.map((r, i) => {
+        const rb = lt(v2).ok[i];
+        return [fmtMs(r.now), avoided(r.avoided), fmtQ(r.queue), avoided(rb.avoided), fmtQ(rb.queue)];
       })));
   }
 }
@@ -288,7 +411,7 @@ function problem(el, r, what) {
 /** Compact key of the chips: C0 = client ID (queues). */
 export function legend(a) {
   return h('ul', { className: 'legend' }, a.members.slice(0, 200).map((m, i) =>
-    h('li', {}, chip(i, m), ' ', h('code', {}, m), h('span', { className: 'count' }, ` ${a.counts[i]}`))));
+    h('li', { dataset: { member: m } }, chip(i, m), ' ', h('code', {}, m), h('span', { className: 'count' }, ` ${a.counts[i]}`))));
 }
 
 export function renderProblems(els, res) {
