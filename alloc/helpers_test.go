@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // Shared property helpers for every strategy test: input generators with
@@ -226,11 +228,11 @@ func requireBalanced(t testing.TB, p *Plan, maxDiff int) {
 // the same plan.
 func requireOrderIndependent(t testing.TB, r *rand.Rand, s Strategy, mqAll []MessageQueue, cidAll []string) {
 	t.Helper()
-	a, err1 := AllocateAll(s, "g", SortedQueues(mqAll), SortedClientIDs(cidAll))
+	a, err1 := AllocateAll(s, "g", mustSortedQueues(t, mqAll), SortedClientIDs(cidAll))
 	mq2, cid2 := slices.Clone(mqAll), slices.Clone(cidAll)
 	r.Shuffle(len(mq2), func(i, j int) { mq2[i], mq2[j] = mq2[j], mq2[i] })
 	r.Shuffle(len(cid2), func(i, j int) { cid2[i], cid2[j] = cid2[j], cid2[i] })
-	SortQueues(mq2)
+	require.NoError(t, SortQueues(mq2))
 	SortClientIDs(cid2)
 	b, err2 := AllocateAll(s, "g", mq2, cid2)
 	if (err1 == nil) != (err2 == nil) {
@@ -286,4 +288,12 @@ func (userStrategy) Allocate(_, cid string, mqAll []MessageQueue, _ []string) ([
 		}
 	}
 	return out, nil
+}
+
+// mustSortedQueues is SortedQueues for queue IDs that sort consistently.
+func mustSortedQueues(t testing.TB, qs []MessageQueue) []MessageQueue {
+	t.Helper()
+	sorted, err := SortedQueues(qs)
+	require.NoError(t, err)
+	return sorted
 }

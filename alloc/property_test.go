@@ -50,7 +50,7 @@ func TestPropertyEachQueueOnce(t *testing.T) {
 	}
 	for range 200 {
 		q, c := 1+r.IntN(60), 1+r.IntN(15)
-		mq := SortedQueues(randQueues(r, q, true))
+		mq := mustSortedQueues(t, randQueues(r, q, true))
 		cids := SortedClientIDs(randCIDs(r, c, false))
 		for _, s := range []Strategy{Averagely(), ByCircle(), ch} {
 			requireEachQueueOnce(t, requirePlanMatchesAllocate(t, s, mq, cids))

@@ -40,7 +40,9 @@ type MemberError struct {
 type Options struct {
 	// Sort sorts copies of the queues and client IDs the way the strategy's
 	// client does before allocating, as a rebalance does. Plan.Queues and
-	// Plan.Members are then in Java's order whatever the client.
+	// Plan.Members are then in Java's order whatever the client. When the
+	// JDK's sort fails on the queues (alloc.SortQueues), every member of a
+	// Java strategy gets that error and Plan.Queues stay in the order given.
 	Sort bool
 	// Rooms, when set, fills Stats.Rooms and Stats.Locality. A failing
 	// lookup counts as room "".

@@ -7,6 +7,8 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestPlanStatsWorkedExample(t *testing.T) {
@@ -90,7 +92,9 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 			if p.Stats.Shared != 0 {
 				t.Fatalf("%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
 			}
-			sq, sc := alloc.SortedQueues(qs), alloc.SortedClientIDs(cids)
+			sq, err := alloc.SortedQueues(qs)
+			require.NoError(t, err)
+			sc := alloc.SortedClientIDs(cids)
 			if g, ok := s.(goclient.Strategy); ok {
 				sq, sc = slices.Clone(qs), slices.Clone(cids)
 				goclient.SortQueues(sq)

@@ -14,6 +14,9 @@ import (
 type queueOrder struct {
 	queues []alloc.MessageQueue
 	sort   bool
+	// javaErr is the JDK sort's failure on these queues: Java strategies
+	// then fail for every member; queues stay in the order given.
+	javaErr error
 
 	goReady  bool
 	goQueues []alloc.MessageQueue // the queues in the Go client's order
@@ -30,10 +33,15 @@ func (o *queueOrder) index() *queueIndex {
 }
 
 func newQueueOrder(queues []alloc.MessageQueue, sort bool) *queueOrder {
+	o := &queueOrder{queues: queues, sort: sort}
 	if sort {
-		queues = alloc.SortedQueues(queues)
+		if sorted, err := alloc.SortedQueues(queues); err != nil {
+			o.javaErr = err
+		} else {
+			o.queues = sorted
+		}
 	}
-	return &queueOrder{queues: queues, sort: sort}
+	return o
 }
 
 // goView is the queues as a Go client orders them, with the canonical
@@ -153,7 +161,11 @@ func (u *universe) planGo(p *Plan, s goclient.Strategy) {
 }
 
 func (u *universe) planJava(p *Plan, s alloc.Strategy) {
-	ap, err := alloc.AllocateAll(s, "", u.queues, u.cids)
+	err := u.order.javaErr
+	var ap *alloc.Plan
+	if err == nil {
+		ap, err = alloc.AllocateAll(s, "", u.queues, u.cids)
+	}
 	if err != nil {
 		for m := range u.members {
 			p.Errors = append(p.Errors, memberError(int32(m), err))
