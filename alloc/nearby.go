@@ -25,7 +25,12 @@ import (
 // every queue's room and then every consumer's room is resolved; the first
 // failure is the result (an empty room: IllegalArgumentException "Machine
 // room is null for mq ..." / "... for consumer id ..."). inner's errors
-// propagate. A nil inner or resolver is Java's NullPointerException.
+// propagate. A nil inner or resolver is Java's NullPointerException, and so
+// is a nil (Java null) result of inner whenever it is called — Java adds it
+// to the result with addAll(null): ByConfig(nil), or a strategy of your own
+// that returns nil. The worked example of that: NEARBY over ByConfig(nil)
+// throws for a consumer whose room has queues (or when some room has queues
+// but no consumer), and gives [] when inner is never called.
 func MachineRoomNearby(inner Strategy, resolver MachineRoomResolver) (Strategy, error) {
 	if inner == nil {
 		return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "inner", Msg: "allocateMessageQueueStrategy is null"}
@@ -141,6 +146,9 @@ func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []Messa
 	mine := r.of[idx]
 	if len(r.queues[mine]) > 0 {
 		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[mine], r.cids[mine])
+		if err == nil && qs == nil {
+			err = s.innerNull()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -148,12 +156,28 @@ func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []Messa
 	}
 	for _, k := range r.orphans() {
 		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[k], cidAll)
+		if err == nil && qs == nil {
+			err = s.innerNull()
+		}
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, qs...)
 	}
 	return out, nil
+}
+
+// innerNull is Java's result.addAll(null) when inner returns null.
+func (s nearbyStrategy) innerNull() *Error {
+	return &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "inner",
+		Msg: s.inner.Name() + " returned null (Java's result.addAll(null) throws)"}
+}
+
+// returnedNull reports whether member m's result in sub is Java's null:
+// no error and a nil queue list where the strategy gives queues (results
+// given as positions or runs are never null).
+func returnedNull(sub *groupView, m int) bool {
+	return sub.errs[m] == nil && sub.pos == nil && sub.start == nil && sub.of[m] == nil
 }
 
 // allocateGroup resolves and groups the rooms once, then runs inner's
@@ -198,6 +222,8 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 				fail(m, gerr)
 			case sub.errs[j] != nil:
 				fail(m, sub.errs[j])
+			case returnedNull(sub, j):
+				fail(m, s.innerNull())
 			default:
 				ownSub[m], ownJ[m], ownRoom[m] = sub, j, k
 			}
@@ -215,6 +241,8 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 				fail(m, gerr)
 			case sub.errs[m] != nil:
 				fail(m, sub.errs[m])
+			case returnedNull(sub, m):
+				fail(m, s.innerNull())
 			}
 		}
 		subs = append(subs, sub)
