@@ -50,15 +50,20 @@ type Options struct {
 }
 
 // Label names a strategy in results: its Name, prefixed "go:" for a Go
-// client strategy.
+// client strategy; "" for nil. Example: Label(goclient.Averagely()) is
+// "go:AVG".
 func Label(s alloc.Strategy) string {
+	if s == nil {
+		return ""
+	}
 	if _, ok := s.(goclient.Strategy); ok {
 		return "go:" + s.Name()
 	}
 	return s.Name()
 }
 
-// ClientOf is ClientGo for a goclient.Strategy, else ClientJava.
+// ClientOf is ClientGo for a goclient.Strategy, else (nil included)
+// ClientJava.
 func ClientOf(s alloc.Strategy) string {
 	if _, ok := s.(goclient.Strategy); ok {
 		return ClientGo
