@@ -19,8 +19,8 @@ type Options struct {
 	// are avoided for a while.
 	LatencyFaultTolerance bool
 	// Clock returns the current time in milliseconds. nil: the real clock
-	// (time.Now; under GOOS=js the host's Date.now(), so the module does
-	// not link the time package).
+	// (time.Now). Under GOOS=js the package has no clock (it links neither
+	// time nor syscall/js), so LatencyFaultTolerance needs a Clock there.
 	Clock func() int64
 	// StartIndex is the send index's value before its first increment.
 	// nil: random, like the client (4.9.3: abs(nextInt()); 5.3.3:
@@ -90,6 +90,9 @@ type Producer struct {
 func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
 	if opts.Version != Version4_9_3 && opts.Version != Version5_3_3 {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "version must be Version4_9_3 or Version5_3_3"}
+	}
+	if opts.Clock == nil && opts.LatencyFaultTolerance && !hasClock {
+		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "clock", Msg: "Options.Clock is required with LatencyFaultTolerance under GOOS=js (this package has no clock there)"}
 	}
 	if len(mqs) > math.MaxInt32 {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "mqs", Msg: "more queues than a Java list can hold"}
