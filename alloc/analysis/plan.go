@@ -88,6 +88,42 @@ func NewPlan(s alloc.Strategy, queues []alloc.MessageQueue, cidAll []string, o O
 	return p, nil
 }
 
+// FromAlloc is the analysis view of a plan alloc.AllocateAll made: the
+// same queues, members, shares (as positions) and errors, with Stats (no
+// rooms). Its Client is ClientJava.
+//
+// Example: FromAlloc of AllocateAll(Averagely(), "g", q0..q4, [c1 c2]) has
+// Shares [[0 1 2] [3 4]].
+func FromAlloc(ap *alloc.Plan) *Plan {
+	qs, members := ap.Queues(), ap.Members()
+	p := &Plan{Strategy: ap.Strategy(), Client: ClientJava, Queues: qs, Members: members, Shares: make([][]int32, len(members))}
+	var idx *queueIndex
+	for m := range members {
+		p.Shares[m] = []int32{}
+		if err := ap.MemberErr(m); err != nil {
+			p.Errors = append(p.Errors, memberError(int32(m), err))
+			continue
+		}
+		pos := slices.Clone(ap.MemberPositions(m))
+		if pos == nil { // CONFIG and strategies of one's own: find the queues
+			if idx == nil {
+				idx = newQueueIndex(qs)
+			}
+			for _, q := range ap.MemberQueues(m) {
+				if k := idx.pos(q); k >= 0 {
+					pos = append(pos, k)
+				}
+			}
+		}
+		if len(pos) > 0 {
+			p.Shares[m] = sortedSet(pos)
+		}
+	}
+	p.owners = invert(p.Shares, len(qs))
+	p.Stats = computeStats(p, nil)
+	return p
+}
+
 // Owners is the members (positions in Members, ascending) owning
 // Queues[i]; nil for an orphan.
 func (p *Plan) Owners(i int) []int32 { return p.owners.of(i) }
