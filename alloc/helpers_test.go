@@ -251,22 +251,15 @@ func allStrategies(t testing.TB) []Strategy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	must := func(s Strategy, err error) Strategy {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	ch0, ch1, ch3 := must(ConsistentHash(0)), must(ConsistentHash(1)), must(ConsistentHash(3))
-	ch10 := must(ConsistentHash(DefaultVirtualNodeCnt))
+	ch0, ch1, ch3 := ConsistentHash(0), ConsistentHash(1), ConsistentHash(3)
+	ch10 := ConsistentHash(DefaultVirtualNodeCnt)
 	return []Strategy{
 		Averagely(), ByCircle(), ch0, ch1, ch3, ch10,
 		ByConfig(nil), ByConfig([]MessageQueue{{"T", "broker-a", 1}}),
 		ByMachineRoom([]string{"A", "B", "room1"}), ByMachineRoom([]string{"A", "", "B"}, WithClientVersion(Java533)),
-		must(MachineRoomNearby(Averagely(), res)), must(MachineRoomNearby(ByCircle(), res)), must(MachineRoomNearby(ch3, res)),
-		must(MachineRoomNearby(must(MachineRoomNearby(Averagely(), res)), res)),
-		must(MachineRoomNearby(userStrategy{}, res)),
+		MachineRoomNearby(Averagely(), res), MachineRoomNearby(ByCircle(), res), MachineRoomNearby(ch3, res),
+		MachineRoomNearby(MachineRoomNearby(Averagely(), res), res),
+		MachineRoomNearby(userStrategy{}, res),
 	}
 }
 

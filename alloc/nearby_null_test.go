@@ -96,7 +96,7 @@ func TestNearbyOverAStrategyThatReturnsNull(t *testing.T) {
 
 func nearbyOver(t *testing.T, inner Strategy, res MachineRoomResolver) Strategy {
 	t.Helper()
-	s, err := MachineRoomNearby(inner, res)
-	require.NoError(t, err)
+	s := MachineRoomNearby(inner, res)
+	require.NoError(t, Validate(s))
 	return s
 }

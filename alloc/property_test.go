@@ -42,10 +42,7 @@ func TestPropertyEachQueueOnce(t *testing.T) {
 	ch := mustCH(t, 1+r.IntN(20))
 	var nearby []Strategy
 	for _, inner := range []Strategy{Averagely(), ByCircle(), ch} {
-		s, err := MachineRoomNearby(inner, res)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := MachineRoomNearby(inner, res)
 		nearby = append(nearby, s)
 	}
 	for range 200 {

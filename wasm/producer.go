@@ -38,13 +38,32 @@ func producerOf(r *reader) (*producerEntry, error) {
 //	uvarint n+1 resetValues (0 = none) [n × i32],
 //	uvarint n+1 queueDatas (0 = default) [n × (str, i32 read, i32 write, i32 perm)],
 //	f64 now
+//
+// Producer version bytes on the wire (js/lib/api.js sends them).
+const (
+	wireJava493 = 1
+	wireJava533 = 2
+)
+
+// wireVersion maps a version byte; an unknown one gives a value that
+// producer.New rejects, naming the field.
+func wireVersion(b byte) producer.Version {
+	switch b {
+	case wireJava493:
+		return producer.Version4_9_3
+	case wireJava533:
+		return producer.Version5_3_3
+	}
+	return producer.Version(-1)
+}
+
 func newProducerEntry(r *reader) (*producerEntry, error) {
 	qs, _, _, err := readQueueList(r, "mqs")
 	if err != nil {
 		return nil, err
 	}
 	e := &producerEntry{}
-	opts := producer.Options{Version: producer.Version(r.u8()), LatencyFaultTolerance: r.bool()}
+	opts := producer.Options{Version: wireVersion(r.u8()), LatencyFaultTolerance: r.bool()}
 	if r.bool() {
 		v := r.i32()
 		opts.StartIndex = &v

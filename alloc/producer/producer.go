@@ -89,7 +89,7 @@ type Producer struct {
 // "/ by zero", as the client's does.
 func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
 	if opts.Version != Version4_9_3 && opts.Version != Version5_3_3 {
-		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "version must be Version4_9_3 or Version5_3_3"}
+		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "version must be Version4_9_3 (the zero value) or Version5_3_3"}
 	}
 	if opts.Clock == nil && opts.LatencyFaultTolerance && !hasClock {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "clock", Msg: "Options.Clock is required with LatencyFaultTolerance under GOOS=js (this package has no clock there)"}
