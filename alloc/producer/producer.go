@@ -8,10 +8,10 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
 
-// Options configure a Producer. Only Version is required; every other
-// field's zero value behaves like the real client.
+// Options configure a Producer. Every field's zero value behaves like the
+// real client (Version's is 4.9.3).
 type Options struct {
-	// Version of the classic Java client to reproduce (required).
+	// Version of the classic Java client to reproduce (zero: 4.9.3).
 	Version Version
 	// LatencyFaultTolerance is the client's sendLatencyFaultEnable. Off
 	// (the client default): round robin that avoids the last broker, and
