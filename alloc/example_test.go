@@ -137,3 +137,17 @@ func ExampleNewStrategy() {
 	// MACHINE_ROOM_NEARBY-CONSISTENT_HASH <nil>
 	// IllegalArgumentException
 }
+
+// AllocateFor takes the call's arguments by name, so the group and the
+// member cannot be swapped by accident.
+func ExampleAllocateFor() {
+	mine, err := alloc.AllocateFor(alloc.Averagely(), alloc.Request{
+		Group:   "my-group",
+		Member:  "c2",
+		Queues:  topicQueues(5),
+		Members: []string{"c1", "c2"},
+	})
+	fmt.Println(ids(mine), err)
+	// Output:
+	// [3 4] <nil>
+}
