@@ -55,3 +55,19 @@ func TestPlanWhenTheJDKSortFails(t *testing.T) {
 	// Without sorting nothing fails.
 	assert.Empty(t, mustPlan(t, alloc.Averagely(), qs, cids, Options{}).Errors)
 }
+
+// In a mixed group over queues the JDK cannot sort, the Java consumers
+// fail (and consume nothing) while the Go consumers, which sort their own
+// way, share the queues among the whole member list.
+func TestMixedWhenTheJDKSortFails(t *testing.T) {
+	t.Parallel()
+	qs := contractBreaking(t)
+	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), qs,
+		[]Member{{ID: "c0", Client: ClientJava}, {ID: "c1", Client: ClientGo}}, Options{Sort: true})
+	require.NoError(t, err)
+	require.Len(t, res.Combined.Errors, 1)
+	assert.Equal(t, 0, res.Combined.Errors[0].Member)
+	assert.Equal(t, alloc.JDKIllegalArgumentException, res.Combined.Errors[0].JavaClass)
+	assert.Empty(t, res.Combined.Shares[0])
+	assert.Len(t, res.Combined.Shares[1], len(qs)/2)
+}
