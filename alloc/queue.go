@@ -78,9 +78,15 @@ func CompareStrings(a, b string) int { return javalang.CompareStrings(a, b) }
 // then allocates nothing in that rebalance. IDs that are all within 2^31 of
 // each other (any real topic's) always sort, stably.
 func SortQueues(qs []MessageQueue) error {
-	if err := timsort.Func(qs, CompareQueues); err != nil {
-		return sortContract("mqAll")
+	perm, err := SortQueuePerm(qs)
+	if err != nil {
+		return err
 	}
+	sorted := make([]MessageQueue, len(qs))
+	for k, i := range perm {
+		sorted[k] = qs[i]
+	}
+	copy(qs, sorted)
 	return nil
 }
 
