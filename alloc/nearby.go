@@ -25,14 +25,16 @@ import (
 // every queue's room and then every consumer's room is resolved; the first
 // failure is the result (an empty room: IllegalArgumentException "Machine
 // room is null for mq ..." / "... for consumer id ..."). inner's errors
-// propagate. A nil inner or resolver is Java's NullPointerException (its
-// constructor throws it: the strategy returned is invalid, see Validate;
-// so is one over an invalid inner), and so
-// is a nil (Java null) result of inner whenever it is called — Java adds it
-// to the result with addAll(null): ByConfig(nil), or a strategy of your own
-// that returns nil. The worked example of that: NEARBY over ByConfig(nil)
-// throws for a consumer whose room has queues (or when some room has queues
-// but no consumer), and gives [] when inner is never called.
+// propagate.
+//
+// A nil inner or resolver is Java's NullPointerException, thrown by its
+// constructor: the strategy returned is invalid (see Validate), as is one
+// over an invalid inner. A nil (Java null) result of inner is a
+// NullPointerException too, whenever inner is called, because Java adds it
+// with result.addAll(null): NEARBY over ByConfig(nil), or over a strategy
+// of your own that returns nil, throws for a consumer whose room has
+// queues and for everyone when some room has queues but no consumer; it
+// gives [] when inner is never called.
 func MachineRoomNearby(inner Strategy, resolver MachineRoomResolver) Strategy {
 	if inner == nil {
 		return invalidStrategy{name: nameNearby, err: &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "inner", Msg: "allocateMessageQueueStrategy is null"}}
