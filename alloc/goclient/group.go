@@ -20,7 +20,10 @@ type Group struct {
 
 // AllocateGroup computes every member's allocation at once, in O(Q + C)
 // time for AVG, AVG_BY_CIRCLE and NEARBY, O(Q log(vn·C) + vn·C log(vn·C))
-// for CONSISTENT_HASH (one ring for the whole group). Shares[m] equals, as
+// for CONSISTENT_HASH (one ring for the whole group). alloc.AllocateAll,
+// the usual entry point, takes this path through each strategy's
+// alloc.GroupAllocator method; AllocateGroup is the raw result, as
+// positions. Shares[m] equals, as
 // positions, s.Allocate(group, Members[m], mqAll, cidAll). For CONFIG,
 // whose list need not come from mqAll, a configured queue maps to its first
 // position in mqAll and one that mqAll lacks is left out.

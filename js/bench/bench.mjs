@@ -102,7 +102,7 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
 bench('strategyName (≈ an empty call)', () => rmq.strategyName({ name: 'AVG' }));
 
 console.log('\nratios to native BenchmarkGroup (same run):');
-for (const r of results) {
+for (const r of results.filter((x) => !x.java)) {
   const ratio = r.native ? (r.ns / r.native).toFixed(2) + '×' : 'n/a (no --native)';
   console.log(`  ${r.name.padEnd(36)} js ${(r.ns / 1e3).toFixed(1).padStart(10)} µs   native ${r.native ? (r.native / 1e3).toFixed(1).padStart(10) + ' µs' : '        -'}   ${ratio}`);
 }
