@@ -67,7 +67,9 @@ func Func[T any](s []T, cmp func(a, b T) int) error {
 	return nil
 }
 
-// Sort sorts the index slice a in place; cmp compares elements of a.
+// Sort sorts the index slice a in place; cmp compares elements of a. On
+// ErrContract a is left half merged, as the JDK leaves its array (still a
+// permutation of the input).
 func Sort(a []int32, cmp func(x, y int32) int) error {
 	n := len(a)
 	if n < 2 {
