@@ -2,10 +2,6 @@ module github.com/rmqalloc/rmqalloc
 
 go 1.24
 
-require github.com/stretchr/testify v1.10.0
+require github.com/stretchr/testify v1.12.1
 
-require (
-	github.com/davecgh/go-spew v1.1.1 // indirect
-	github.com/pmezard/go-difflib v1.0.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
-)
+require go.yaml.in/yaml/v3 v3.0.5 // indirect

@@ -50,13 +50,22 @@ func (avgStrategy) allocateGroup(g *groupView) error {
 // queues shared by c consumers, consumer idx gets the block that starts at
 // start and holds n queues (n == 0, start == 0 when it gets none).
 // Example: q=10, c=4 gives blocks (0,3) (3,3) (6,2) (8,2).
+//
+// It is total: with idx outside 0..c-1, or q or c not positive, consumer
+// idx gets nothing, (0, 0).
 func AverageRange(idx, q, c int) (start, n int) {
+	if q <= 0 || c <= 0 || idx < 0 || idx >= c {
+		return 0, 0
+	}
+	if q <= c { // one queue each for the first q consumers
+		if idx < q {
+			return idx, 1
+		}
+		return 0, 0
+	}
 	mod := q % c
 	size := q / c
-	switch {
-	case q <= c:
-		size = 1
-	case mod > 0 && idx < mod:
+	if mod > 0 && idx < mod {
 		size++
 	}
 	if mod > 0 && idx < mod {

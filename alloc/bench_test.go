@@ -28,18 +28,12 @@ type benchStrategy struct {
 
 // benchStrategies are the strategies of BenchmarkGroup, by benchmark name.
 func benchStrategies(b *testing.B) []benchStrategy {
-	ch, err := ConsistentHash(10)
-	if err != nil {
-		b.Fatal(err)
-	}
+	ch := ConsistentHash(10)
 	res, err := SplitResolver("-", 1, 2)
 	if err != nil {
 		b.Fatal(err)
 	}
-	nearby, err := MachineRoomNearby(Averagely(), res)
-	if err != nil {
-		b.Fatal(err)
-	}
+	nearby := MachineRoomNearby(Averagely(), res)
 	return []benchStrategy{
 		{"AVG", Averagely()},
 		{"AVG_BY_CIRCLE", ByCircle()},

@@ -37,20 +37,22 @@ type HashFunc func(key string) int64
 // "\t" [0 1 3 4], "\u00a0" [2] and the others nothing.
 //
 // A negative virtualNodeCnt is Java's IllegalArgumentException
-// "illegal virtualNodeCnt :N", reported here by the constructor; 0 gives
-// every consumer []. Results do not depend on the group name. A ring of
-// more than MaxRingNodes nodes is refused.
-func ConsistentHash(virtualNodeCnt int) (Strategy, error) {
+// "illegal virtualNodeCnt :N", which Java's constructor throws: the
+// strategy returned is then invalid, every call over it answers that error
+// and Validate reports it. 0 gives every consumer []. Results do not
+// depend on the group name. A ring of more than MaxRingNodes nodes is
+// refused.
+func ConsistentHash(virtualNodeCnt int) Strategy {
 	return ConsistentHashFunc(virtualNodeCnt, nil)
 }
 
 // ConsistentHashFunc is ConsistentHash with Java's optional custom
 // HashFunction; a nil hash selects the default MD5 ring positions.
-func ConsistentHashFunc(virtualNodeCnt int, hash HashFunc) (Strategy, error) {
+func ConsistentHashFunc(virtualNodeCnt int, hash HashFunc) Strategy {
 	if virtualNodeCnt < 0 || virtualNodeCnt > math.MaxInt32 {
-		return nil, illegalArgument("virtualNodeCnt", "illegal virtualNodeCnt :"+itoa(virtualNodeCnt))
+		return invalidStrategy{name: nameConsistentHash, err: illegalArgument("virtualNodeCnt", "illegal virtualNodeCnt :"+itoa(virtualNodeCnt))}
 	}
-	return consistentHashStrategy{vn: virtualNodeCnt, hash: hash}, nil
+	return consistentHashStrategy{vn: virtualNodeCnt, hash: hash}
 }
 
 type consistentHashStrategy struct {

@@ -16,6 +16,11 @@
 //	ConsistentHash(vn)               CONSISTENT_HASH
 //	MachineRoomNearby(inner, res)    MACHINE_ROOM_NEARBY-<inner>
 //
+// Every constructor returns a Strategy, so a slice literal of strategies
+// can be written. Where Java's constructor throws (ConsistentHash(-1),
+// MachineRoomNearby(nil, res)) the strategy returned answers that error to
+// every call; Validate reports it up front.
+//
 // NewStrategy builds any of them from a StrategySpec (the conformance
 // vectors' JSON shape). AllocateAll computes a whole group at once — what
 // every member's own call returns — as a Plan; Broadcast is the plan of

@@ -10,6 +10,10 @@ const (
 	ArithmeticException            = "ArithmeticException"
 	NumberFormatException          = "NumberFormatException"
 	NullPointerException           = "NullPointerException"
+	// JDKIllegalArgumentException is the class of the JDK sort's own
+	// failure (see SortQueues), fully qualified as the JDK reports it and
+	// as the sort vectors record it; its Kind is ErrInvalidArgument.
+	JDKIllegalArgumentException = "java.lang.IllegalArgumentException"
 )
 
 // Kinds of failure, for errors.Is. Every *Error wraps exactly one of them.

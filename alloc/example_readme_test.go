@@ -18,8 +18,11 @@ func Example() {
 	}
 	cidAll := []string{"192.168.1.9@4242", "192.168.1.10@4242", "192.168.1.11@4242"}
 
-	// What every consumer's rebalance does first: Java's sort order.
-	alloc.SortQueues(mqAll)
+	// What every consumer's rebalance does first: the JDK's sort, in Java's order.
+	// It fails only as the JDK's does, for queue IDs more than 2^31 apart.
+	if err := alloc.SortQueues(mqAll); err != nil {
+		log.Fatal(err)
+	}
 	alloc.SortClientIDs(cidAll)
 
 	plan, err := alloc.AllocateAll(alloc.Averagely(), "my-group", mqAll, cidAll)

@@ -53,17 +53,15 @@ func ExampleByCircle() {
 }
 
 func ExampleConsistentHash() {
-	s, err := alloc.ConsistentHash(alloc.DefaultVirtualNodeCnt)
-	if err != nil {
-		panic(err)
-	}
+	s := alloc.ConsistentHash(alloc.DefaultVirtualNodeCnt)
 	mqAll := topicQueues(5)
 	cidAll := []string{" ", "\t", "\u3000", "\u00a0", "c1"}
 	plan, _ := alloc.AllocateAll(s, "group", mqAll, cidAll)
 	for _, cid := range cidAll {
 		fmt.Printf("%q %v\n", cid, ids(plan.Of(cid)))
 	}
-	_, err = alloc.ConsistentHash(-1)
+	// Java's constructor throws here; Validate (and every call) reports it.
+	err := alloc.Validate(alloc.ConsistentHash(-1))
 	fmt.Println(err, alloc.JavaClassOf(err))
 	// Output:
 	// " " []
@@ -82,7 +80,7 @@ func ExampleMachineRoomNearby() {
 	cidAll := []string{"Consumer1-A", "Consumer2-A", "Consumer3-C", "Consumer4-D"}
 	// Rooms: field 1 of broker name and of client ID split on "-".
 	resolver, _ := alloc.SplitResolver("-", 1, 1)
-	s, _ := alloc.MachineRoomNearby(alloc.ByCircle(), resolver)
+	s := alloc.MachineRoomNearby(alloc.ByCircle(), resolver)
 	plan, _ := alloc.AllocateAll(s, "group", mqAll, cidAll)
 	fmt.Println(plan.Strategy())
 	fmt.Print(plan)
@@ -138,4 +136,18 @@ func ExampleNewStrategy() {
 	// Output:
 	// MACHINE_ROOM_NEARBY-CONSISTENT_HASH <nil>
 	// IllegalArgumentException
+}
+
+// AllocateFor takes the call's arguments by name, so the group and the
+// member cannot be swapped by accident.
+func ExampleAllocateFor() {
+	mine, err := alloc.AllocateFor(alloc.Averagely(), alloc.Request{
+		Group:   "my-group",
+		Member:  "c2",
+		Queues:  topicQueues(5),
+		Members: []string{"c1", "c2"},
+	})
+	fmt.Println(ids(mine), err)
+	// Output:
+	// [3 4] <nil>
 }

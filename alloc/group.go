@@ -86,16 +86,70 @@ type groupAllocator interface {
 	allocateGroup(g *groupView) error
 }
 
-// allocateGroup fills g with s: the fast path when s has one, else one
-// Allocate call per member (for strategies defined outside this package).
+// allocateGroup fills g with s: the built-in fast path, else a
+// GroupAllocator's, else one Allocate call per member.
 func allocateGroup(s Strategy, g *groupView) error {
 	if ga, ok := s.(groupAllocator); ok {
 		return ga.allocateGroup(g)
+	}
+	if ga, ok := s.(GroupAllocator); ok {
+		r, err := ga.AllocateGroup(g.consumerGroup, g.mqAll, g.cidAll)
+		if err != nil {
+			return err
+		}
+		if g.fill(r) {
+			return nil
+		}
+		// A result that does not fit the group: ask each member instead.
 	}
 	for m, cid := range g.members.ids {
 		g.of[m], g.errs[m] = s.Allocate(g.consumerGroup, cid, g.mqAll, g.cidAll)
 	}
 	return nil
+}
+
+// fill takes a GroupAllocator's result; false (g untouched) when it does
+// not describe this group: other members, lists of the wrong length, a
+// position outside mqAll.
+func (g *groupView) fill(r GroupResult) bool {
+	n := len(g.members.ids)
+	if !slices.Equal(r.Members, g.members.ids) || (r.Errs != nil && len(r.Errs) != n) {
+		return false
+	}
+	if r.Positions != nil {
+		if len(r.Positions) != n {
+			return false
+		}
+		for _, p := range r.Positions {
+			for _, i := range p {
+				if i < 0 || int(i) >= len(g.mqAll) {
+					return false
+				}
+			}
+		}
+	} else if len(r.Queues) != n {
+		return false
+	}
+	copy(g.errs, r.Errs)
+	if r.Positions == nil {
+		for m := range n {
+			if g.errs[m] == nil {
+				g.of[m] = r.Queues[m]
+			}
+		}
+		return true
+	}
+	pos := make([][]int32, n)
+	for m, p := range r.Positions {
+		if g.errs[m] == nil {
+			pos[m] = p
+			if p == nil {
+				pos[m] = []int32{}
+			}
+		}
+	}
+	g.setPositions(pos)
+	return true
 }
 
 // precheck runs checks 1 to 3 for the whole group: empty lists fail the

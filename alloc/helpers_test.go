@@ -205,11 +205,11 @@ func requireBalanced(t testing.TB, p *Plan, maxDiff int) {
 // the same plan.
 func requireOrderIndependent(t testing.TB, r *rand.Rand, s Strategy, mqAll []MessageQueue, cidAll []string) {
 	t.Helper()
-	a, err1 := AllocateAll(s, "g", SortedQueues(mqAll), SortedClientIDs(cidAll))
+	a, err1 := AllocateAll(s, "g", mustSortedQueues(t, mqAll), SortedClientIDs(cidAll))
 	mq2, cid2 := slices.Clone(mqAll), slices.Clone(cidAll)
 	r.Shuffle(len(mq2), func(i, j int) { mq2[i], mq2[j] = mq2[j], mq2[i] })
 	r.Shuffle(len(cid2), func(i, j int) { cid2[i], cid2[j] = cid2[j], cid2[i] })
-	SortQueues(mq2)
+	require.NoError(t, SortQueues(mq2))
 	SortClientIDs(cid2)
 	b, err2 := AllocateAll(s, "g", mq2, cid2)
 	require.Equal(t, err1 == nil, err2 == nil, "%s: errors differ after shuffling: %v vs %v", s.Name(), err1, err2)
@@ -226,22 +226,15 @@ func allStrategies(t testing.TB) []Strategy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	must := func(s Strategy, err error) Strategy {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	ch0, ch1, ch3 := must(ConsistentHash(0)), must(ConsistentHash(1)), must(ConsistentHash(3))
-	ch10 := must(ConsistentHash(DefaultVirtualNodeCnt))
+	ch0, ch1, ch3 := ConsistentHash(0), ConsistentHash(1), ConsistentHash(3)
+	ch10 := ConsistentHash(DefaultVirtualNodeCnt)
 	return []Strategy{
 		Averagely(), ByCircle(), ch0, ch1, ch3, ch10,
 		ByConfig(nil), ByConfig([]MessageQueue{{"T", "broker-a", 1}}),
 		ByMachineRoom([]string{"A", "B", "room1"}), ByMachineRoom([]string{"A", "", "B"}, WithClientVersion(Java533)),
-		must(MachineRoomNearby(Averagely(), res)), must(MachineRoomNearby(ByCircle(), res)), must(MachineRoomNearby(ch3, res)),
-		must(MachineRoomNearby(must(MachineRoomNearby(Averagely(), res)), res)),
-		must(MachineRoomNearby(userStrategy{}, res)),
+		MachineRoomNearby(Averagely(), res), MachineRoomNearby(ByCircle(), res), MachineRoomNearby(ch3, res),
+		MachineRoomNearby(MachineRoomNearby(Averagely(), res), res),
+		MachineRoomNearby(userStrategy{}, res),
 	}
 }
 
@@ -263,4 +256,12 @@ func (userStrategy) Allocate(_, cid string, mqAll []MessageQueue, _ []string) ([
 		}
 	}
 	return out, nil
+}
+
+// mustSortedQueues is SortedQueues for queue IDs that sort consistently.
+func mustSortedQueues(t testing.TB, qs []MessageQueue) []MessageQueue {
+	t.Helper()
+	sorted, err := SortedQueues(qs)
+	require.NoError(t, err)
+	return sorted
 }

@@ -25,15 +25,27 @@ import (
 // every queue's room and then every consumer's room is resolved; the first
 // failure is the result (an empty room: IllegalArgumentException "Machine
 // room is null for mq ..." / "... for consumer id ..."). inner's errors
-// propagate. A nil inner or resolver is Java's NullPointerException.
-func MachineRoomNearby(inner Strategy, resolver MachineRoomResolver) (Strategy, error) {
+// propagate.
+//
+// A nil inner or resolver is Java's NullPointerException, thrown by its
+// constructor: the strategy returned is invalid (see Validate), as is one
+// over an invalid inner. A nil (Java null) result of inner is a
+// NullPointerException too, whenever inner is called, because Java adds it
+// with result.addAll(null): NEARBY over ByConfig(nil), or over a strategy
+// of your own that returns nil, throws for a consumer whose room has
+// queues and for everyone when some room has queues but no consumer; it
+// gives [] when inner is never called.
+func MachineRoomNearby(inner Strategy, resolver MachineRoomResolver) Strategy {
 	if inner == nil {
-		return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "inner", Msg: "allocateMessageQueueStrategy is null"}
+		return invalidStrategy{name: nameNearby, err: &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "inner", Msg: "allocateMessageQueueStrategy is null"}}
+	}
+	if err := Validate(inner); err != nil {
+		return invalidStrategy{name: nameNearbyPrefix + inner.Name(), err: prefixed(err, "inner")}
 	}
 	if resolver == nil {
-		return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "resolver", Msg: "machineRoomResolver is null"}
+		return invalidStrategy{name: nameNearbyPrefix + inner.Name(), err: &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "resolver", Msg: "machineRoomResolver is null"}}
 	}
-	return nearbyStrategy{inner: inner, resolver: resolver}, nil
+	return nearbyStrategy{inner: inner, resolver: resolver}
 }
 
 type nearbyStrategy struct {
@@ -141,6 +153,9 @@ func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []Messa
 	mine := r.of[idx]
 	if len(r.queues[mine]) > 0 {
 		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[mine], r.cids[mine])
+		if err == nil && qs == nil {
+			err = s.innerNull()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -148,12 +163,28 @@ func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []Messa
 	}
 	for _, k := range r.orphans() {
 		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[k], cidAll)
+		if err == nil && qs == nil {
+			err = s.innerNull()
+		}
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, qs...)
 	}
 	return out, nil
+}
+
+// innerNull is Java's result.addAll(null) when inner returns null.
+func (s nearbyStrategy) innerNull() *Error {
+	return &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "inner",
+		Msg: s.inner.Name() + " returned null (Java's result.addAll(null) throws)"}
+}
+
+// returnedNull reports whether member m's result in sub is Java's null:
+// no error and a nil queue list where the strategy gives queues (results
+// given as positions or runs are never null).
+func returnedNull(sub *groupView, m int) bool {
+	return sub.errs[m] == nil && sub.pos == nil && sub.start == nil && sub.of[m] == nil
 }
 
 // allocateGroup resolves and groups the rooms once, then runs inner's
@@ -198,6 +229,8 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 				fail(m, gerr)
 			case sub.errs[j] != nil:
 				fail(m, sub.errs[j])
+			case returnedNull(sub, j):
+				fail(m, s.innerNull())
 			default:
 				ownSub[m], ownJ[m], ownRoom[m] = sub, j, k
 			}
@@ -215,6 +248,8 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 				fail(m, gerr)
 			case sub.errs[m] != nil:
 				fail(m, sub.errs[m])
+			case returnedNull(sub, m):
+				fail(m, s.innerNull())
 			}
 		}
 		subs = append(subs, sub)

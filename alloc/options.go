@@ -1,8 +1,10 @@
 package alloc
 
 // ClientVersion selects which Java client's behaviour to reproduce where
-// the versions differ. Consumer allocation differs in one place only:
-// MACHINE_ROOM's first check (see ByMachineRoom).
+// the versions differ; its zero value is Java493. Consumer allocation
+// differs in one place only: MACHINE_ROOM's first check (see
+// ByMachineRoom). Package producer uses the same type (producer.Version),
+// where the versions differ much more.
 type ClientVersion int
 
 const (
@@ -12,12 +14,16 @@ const (
 	Java533
 )
 
-// String is the version number, "4.9.3" or "5.3.3".
+// String is the version number, "4.9.3" or "5.3.3" ("unknown" for any
+// other value).
 func (v ClientVersion) String() string {
-	if v == Java533 {
+	switch v {
+	case Java493:
+		return "4.9.3"
+	case Java533:
 		return "5.3.3"
 	}
-	return "4.9.3"
+	return "unknown"
 }
 
 // ParseClientVersion reads "4.9.3" or "5.3.3" (an empty string gives the

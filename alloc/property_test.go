@@ -42,15 +42,12 @@ func TestPropertyEachQueueOnce(t *testing.T) {
 	ch := mustCH(t, 1+r.IntN(20))
 	var nearby []Strategy
 	for _, inner := range []Strategy{Averagely(), ByCircle(), ch} {
-		s, err := MachineRoomNearby(inner, res)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := MachineRoomNearby(inner, res)
 		nearby = append(nearby, s)
 	}
 	for range 200 {
 		q, c := 1+r.IntN(60), 1+r.IntN(15)
-		mq := SortedQueues(randQueues(r, q, true))
+		mq := mustSortedQueues(t, randQueues(r, q, true))
 		cids := SortedClientIDs(randCIDs(r, c, false))
 		for _, s := range []Strategy{Averagely(), ByCircle(), ch} {
 			requireEachQueueOnce(t, requirePlanMatchesAllocate(t, s, mq, cids))

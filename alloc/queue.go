@@ -6,6 +6,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
+	"github.com/rmqalloc/rmqalloc/internal/timsort"
 )
 
 // MessageQueue identifies one queue of a topic on one broker, as Java's
@@ -67,22 +68,59 @@ func compareJavaIntDiff(a, b int32) int {
 // U+E000..U+FFFF. It returns -1, 0 or +1.
 func CompareStrings(a, b string) int { return javalang.CompareStrings(a, b) }
 
-// SortQueues sorts qs in place in the rebalance order (CompareQueues). The
-// sort is stable, as Java's Collections.sort is.
-func SortQueues(qs []MessageQueue) { sortx.Func(qs, CompareQueues) }
+// SortQueues sorts qs in place exactly as the rebalance's
+// Collections.sort(mqAll) does: the JDK's ComparableTimSort over
+// CompareQueues. Because CompareQueues wraps, queue IDs more than 2^31
+// apart do not compare consistently, and then the order is whatever the
+// JDK's sort makes of them — or the JDK's own failure, which SortQueues
+// returns as an IllegalArgumentException-class error ("Comparison method
+// violates its general contract!", Java class JDKIllegalArgumentException),
+// leaving qs as it was. The real consumer
+// then allocates nothing in that rebalance. IDs that are all within 2^31 of
+// each other (any real topic's) always sort, stably.
+func SortQueues(qs []MessageQueue) error {
+	perm, err := SortQueuePerm(qs)
+	if err != nil {
+		return err
+	}
+	sorted := make([]MessageQueue, len(qs))
+	for k, i := range perm {
+		sorted[k] = qs[i]
+	}
+	copy(qs, sorted)
+	return nil
+}
+
+// SortQueuePerm is SortQueues as a permutation, leaving qs alone: position
+// k of the sorted order holds qs[perm[k]].
+func SortQueuePerm(qs []MessageQueue) (perm []int32, err error) {
+	perm, err = timsort.Perm(len(qs), func(i, j int32) int { return CompareQueues(qs[i], qs[j]) })
+	if err != nil {
+		return nil, sortContract("mqAll")
+	}
+	return perm, nil
+}
+
+// sortContract is the JDK sort's IllegalArgumentException.
+func sortContract(field string) *Error {
+	return &Error{Kind: ErrInvalidArgument, JavaClass: JDKIllegalArgumentException, Field: field, Msg: timsort.ErrContract.Error()}
+}
 
 // SortClientIDs sorts client IDs in place as the rebalance does: Java string
 // order, so "192.168.1.10" < "192.168.1.11" < "192.168.1.9".
 func SortClientIDs(cids []string) { sortx.Func(cids, javalang.CompareStrings) }
 
-// SortedQueues returns a sorted copy of qs; nil stays nil.
-func SortedQueues(qs []MessageQueue) []MessageQueue {
+// SortedQueues returns a sorted copy of qs (see SortQueues); nil stays
+// nil. On the JDK sort's failure it returns nil and the error.
+func SortedQueues(qs []MessageQueue) ([]MessageQueue, error) {
 	if qs == nil {
-		return nil
+		return nil, nil
 	}
 	c := slices.Clone(qs)
-	SortQueues(c)
-	return c
+	if err := SortQueues(c); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // SortedClientIDs returns a sorted copy of cids; nil stays nil.

@@ -80,8 +80,11 @@ func buildStrategy(spec *StrategySpec, path string, depth int, opts []Option) (S
 		if spec.VirtualNodeCnt != nil {
 			vn = *spec.VirtualNodeCnt
 		}
-		s, err := ConsistentHash(vn)
-		return s, prefixed(err, path)
+		s := ConsistentHash(vn)
+		if err := Validate(s); err != nil {
+			return nil, prefixed(err, path)
+		}
+		return s, nil
 	case nameNearby:
 		if spec.Inner == nil {
 			return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: path + ".inner", Msg: "MACHINE_ROOM_NEARBY needs an inner strategy (allocateMessageQueueStrategy is null)"}
@@ -98,7 +101,11 @@ func buildStrategy(spec *StrategySpec, path string, depth int, opts []Option) (S
 		if err != nil {
 			return nil, prefixed(err, path+".resolver")
 		}
-		return MachineRoomNearby(inner, res)
+		s := MachineRoomNearby(inner, res)
+		if err := Validate(s); err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	return nil, illegalArgument(path+".name", "unknown strategy "+quote(spec.Name)+" (known: AVG, AVG_BY_CIRCLE, CONFIG, MACHINE_ROOM, MACHINE_ROOM_NEARBY, CONSISTENT_HASH)")
 }

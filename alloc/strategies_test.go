@@ -181,10 +181,7 @@ func TestByMachineRoom(t *testing.T) {
 
 func mustCH(t testing.TB, vn int) Strategy {
 	t.Helper()
-	s, err := ConsistentHash(vn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := ConsistentHash(vn)
 	return s
 }
 
@@ -194,10 +191,7 @@ func mustNearby(t testing.TB) Strategy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := MachineRoomNearby(Averagely(), res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := MachineRoomNearby(Averagely(), res)
 	return s
 }
 
@@ -215,7 +209,15 @@ func TestConsistentHash(t *testing.T) {
 		})
 	})
 	t.Run("negative", func(t *testing.T) {
-		_, err := ConsistentHash(-1)
+		s := ConsistentHash(-1)
+		err := Validate(s)
+		_, callErr := s.Allocate("g", "c1", mq, []string{"c1"})
+		if callErr != err || s.Name() != "CONSISTENT_HASH" {
+			t.Errorf("invalid strategy: name %q, call error %v, want %v", s.Name(), callErr, err)
+		}
+		if _, planErr := AllocateAll(s, "g", mq, []string{"c1"}); planErr != err {
+			t.Errorf("AllocateAll error %v, want %v", planErr, err)
+		}
 		var e *Error
 		if !errors.As(err, &e) || e.JavaClass != IllegalArgumentException || e.Msg != "illegal virtualNodeCnt :-1" || e.Field != "virtualNodeCnt" {
 			t.Errorf("ConsistentHash(-1) error = %#v", err)
@@ -231,15 +233,12 @@ func TestConsistentHash(t *testing.T) {
 	t.Run("custom hash", func(t *testing.T) {
 		// Every key hashes to 0: all virtual nodes collide, the last one
 		// put (the last consumer's) wins and takes every queue.
-		s, err := ConsistentHashFunc(3, func(string) int64 { return 0 })
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := ConsistentHashFunc(3, func(string) int64 { return 0 })
 		checkAllocations(t, s, mq, []string{"c1", "c2", "c1"}, map[string]want{
 			"c1": {queues: mq}, "c2": {queues: []MessageQueue{}},
 		})
 		// Signed order: negative positions come first.
-		s, _ = ConsistentHashFunc(1, func(k string) int64 {
+		s = ConsistentHashFunc(1, func(k string) int64 {
 			switch k {
 			case "neg-0":
 				return -5
@@ -253,7 +252,7 @@ func TestConsistentHash(t *testing.T) {
 	t.Run("duplicate consumer adds replicas", func(t *testing.T) {
 		// Java numbers a consumer's new virtual nodes after those it owns.
 		var keys []string
-		s, _ := ConsistentHashFunc(2, func(k string) int64 {
+		s := ConsistentHashFunc(2, func(k string) int64 {
 			keys = append(keys, k)
 			return MD5Hash(k)
 		})
@@ -269,7 +268,7 @@ func TestConsistentHash(t *testing.T) {
 		// c1-0 and c2-0 collide: c2 takes the position, so c1 owns 0 nodes
 		// when it comes again and numbers from 0 again.
 		var keys []string
-		s, _ := ConsistentHashFunc(1, func(k string) int64 {
+		s := ConsistentHashFunc(1, func(k string) int64 {
 			keys = append(keys, k)
 			if k == "c1-0" || k == "c2-0" {
 				return 7
@@ -310,7 +309,7 @@ func TestMachineRoomNearby(t *testing.T) {
 	cids := []string{"Consumer1-A", "Consumer2-A", "Consumer3-C", "Consumer4-D"}
 	res, _ := SplitResolver("-", 1, 1)
 	q := func(broker string, id int) MessageQueue { return MessageQueue{"topic", "broker-" + broker, int32(id)} }
-	circle, _ := MachineRoomNearby(ByCircle(), res)
+	circle := MachineRoomNearby(ByCircle(), res)
 	if circle.Name() != "MACHINE_ROOM_NEARBY-AVG_BY_CIRCLE" {
 		t.Errorf("name %q", circle.Name())
 	}
@@ -322,7 +321,7 @@ func TestMachineRoomNearby(t *testing.T) {
 		"Consumer5-B": {queues: []MessageQueue{}}, // not a member: nothing resolved
 		"":            {class: IllegalArgumentException},
 	})
-	avg, _ := MachineRoomNearby(Averagely(), res)
+	avg := MachineRoomNearby(Averagely(), res)
 	checkAllocations(t, avg, mq, cids, map[string]want{
 		"Consumer1-A": {queues: []MessageQueue{q("A", 0), q("A", 1), q("B", 3)}},
 		"Consumer2-A": {queues: []MessageQueue{q("A", 2), q("B", 4)}},
@@ -347,11 +346,15 @@ func TestMachineRoomNearby(t *testing.T) {
 		requirePlanMatchesAllocate(t, avg, noRoom, cids)
 	})
 	t.Run("constructor", func(t *testing.T) {
-		if _, err := MachineRoomNearby(nil, res); JavaClassOf(err) != NullPointerException {
+		if err := Validate(MachineRoomNearby(nil, res)); JavaClassOf(err) != NullPointerException {
 			t.Errorf("nil inner: %v", err)
 		}
-		if _, err := MachineRoomNearby(Averagely(), nil); JavaClassOf(err) != NullPointerException {
+		if err := Validate(MachineRoomNearby(Averagely(), nil)); JavaClassOf(err) != NullPointerException {
 			t.Errorf("nil resolver: %v", err)
+		}
+		bad := MachineRoomNearby(ConsistentHash(-2), res)
+		if err := Validate(bad); JavaClassOf(err) != IllegalArgumentException || bad.Name() != "MACHINE_ROOM_NEARBY-CONSISTENT_HASH" {
+			t.Errorf("invalid inner: %q %v", bad.Name(), err)
 		}
 	})
 }

@@ -98,7 +98,12 @@ export interface AllocateOptions extends ClientOptions {
   mqAll: readonly MessageQueue[] | Topic | null;
   /** All client IDs of the group; null = Java null. */
   cidAll: readonly string[] | null;
-  /** First sort copies of mqAll and cidAll as a rebalance does (default false). */
+  /**
+   * First sort copies of mqAll and cidAll as a rebalance does (default false): for the Java
+   * profiles the JDK's own sort, which throws (javaClass `java.lang.IllegalArgumentException`,
+   * "Comparison method violates its general contract!") on some lists of queue IDs more than
+   * 2^31 apart, as the real consumer's rebalance does.
+   */
   sort?: boolean;
 }
 

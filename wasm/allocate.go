@@ -51,6 +51,9 @@ func readAllocHead(r *reader) (*allocHead, error) {
 		}
 	}
 	h.mqs = viewOf(qs, t, order)
+	if h.mqs.err != nil {
+		return nil, h.mqs.err // the JDK's sort failed: no consumer allocates
+	}
 	h.needPerm = needPerm
 	if cids != nil {
 		h.cids = cids.viewOf(order)

@@ -25,3 +25,13 @@ func TestCoreBuildAnswersAnalysisWithUnsupported(t *testing.T) {
 	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "status")
 }
+
+func TestCoreBuildAnswersBrokerOpsWithUnsupported(t *testing.T) {
+	for _, op := range brokerOps {
+		code, _, _, msg := responseError(t, call(t, op, nil))
+		assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
+		assert.Contains(t, msg, "load({ analysis: true })", "message says how")
+	}
+	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
+	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
+}

@@ -1,8 +1,13 @@
-//go:build js && wasm
+//go:build rmqfull
 
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 // queryAssignmentRequest: topic T, POP share 1 configured, queues a/0 a/1
 // b/0 b/1, clients c0..c2, asked for c0 and c9.
@@ -38,12 +43,12 @@ func queryAssignmentRequest() []byte {
 
 func TestBrokerQueryAssignmentOp(t *testing.T) {
 	resp := call(t, opQueryAssignment, queryAssignmentRequest())
-	must(t, resp[0] == statusOK, "ok response")
+	require.Equal(t, byte(statusOK), resp[0], "ok response")
 	r := reader{b: resp[1:]}
-	equal(t, byte(1), r.u8(), "mode POP")
-	equal(t, int32(1), r.i32(), "share")
-	equal(t, uint64(2), r.uvarint(), "two answers")
-	equal(t, uint64(3)+1, r.uvarint(), "c0: own 2 queues (a/0 a/1) plus c1's (b/0): 3")
+	assert.Equal(t, byte(1), r.u8(), "mode POP")
+	assert.Equal(t, int32(1), r.i32(), "share")
+	assert.Equal(t, uint64(2), r.uvarint(), "two answers")
+	assert.Equal(t, uint64(3)+1, r.uvarint(), "c0: own 2 queues (a/0 a/1) plus c1's (b/0): 3")
 }
 
 // Every truncation of a valid request is answered (malformed or ok), never a panic.
@@ -53,7 +58,7 @@ func TestBrokerOpsTruncated(t *testing.T) {
 		resp := call(t, opQueryAssignment, req[:n])
 		if resp[0] == statusError {
 			code, _, _, _ := responseError(t, resp)
-			equal(t, "ERR_INTERNAL", code, "truncated request")
+			assert.Equal(t, "ERR_INTERNAL", code, "truncated request")
 		}
 	}
 }
@@ -66,10 +71,10 @@ func TestBrokerProxyForbidden(t *testing.T) {
 	w.uvarint(0)  // no brokerDatas
 	w.bool(false) // not orderly
 	code, class, field, msg := responseError(t, call(t, opProxyAssignment, w.b))
-	equal(t, "ERR_FORBIDDEN", code, "code")
-	equal(t, "", class, "java class")
-	equal(t, "route", field, "field")
-	contains(t, msg, "no readable queue", "message")
+	assert.Equal(t, "ERR_FORBIDDEN", code, "code")
+	assert.Equal(t, "", class, "java class")
+	assert.Equal(t, "route", field, "field")
+	assert.Contains(t, msg, "no readable queue", "message")
 }
 
 func TestBrokerAllocationPathOp(t *testing.T) {
@@ -80,6 +85,6 @@ func TestBrokerAllocationPathOp(t *testing.T) {
 	w.u8(modelClustering)
 	w.str("AVG")
 	resp := call(t, opAllocationPath, w.b)
-	must(t, resp[0] == statusOK, "ok response")
-	equal(t, byte(1), resp[1], "the broker path")
+	require.Equal(t, byte(statusOK), resp[0], "ok response")
+	assert.Equal(t, byte(1), resp[1], "the broker path")
 }

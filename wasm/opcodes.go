@@ -24,7 +24,7 @@ const (
 	opCidsNew        = 16
 	opCidsFree       = 17
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
-	// 40..44: RocketMQ 5 server-side assignment (broker.go).
+	// 40..44: RocketMQ 5 server-side assignment (broker.go; full build only).
 	opQueryAssignment = 40
 	opProxyAssignment = 41
 	opAllocationPath  = 42
@@ -44,3 +44,7 @@ const (
 
 // analysisOps lists the analysis operations, in order.
 var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed}
+
+// brokerOps lists the broker-assignment operations (broker.go); only the
+// full build serves them.
+var brokerOps = []int{opQueryAssignment, opProxyAssignment, opAllocationPath}

@@ -42,13 +42,26 @@ const (
 //	uvarint n+1 resetValues (0 = none) [n × i32],
 //	uvarint n+1 queueDatas (0 = default) [n × (str, i32 read, i32 write, i32 perm)],
 //	f64 now
+//
+// wireVersion maps a version byte; an unknown one gives a value that
+// producer.New rejects, naming the field.
+func wireVersion(b byte) producer.Version {
+	switch b {
+	case producerVersionJava493:
+		return producer.Version4_9_3
+	case producerVersionJava533:
+		return producer.Version5_3_3
+	}
+	return producer.Version(-1)
+}
+
 func newProducerEntry(r *reader) (*producerEntry, error) {
 	qs, _, _, err := readQueueList(r, "mqs")
 	if err != nil {
 		return nil, err
 	}
 	e := &producerEntry{}
-	opts := producer.Options{Version: producerVersion(r), LatencyFaultTolerance: r.bool()}
+	opts := producer.Options{Version: wireVersion(r.u8()), LatencyFaultTolerance: r.bool()}
 	if r.bool() {
 		v := r.i32()
 		opts.StartIndex = &v
@@ -103,18 +116,6 @@ func newProducerEntry(r *reader) (*producerEntry, error) {
 		return nil, err
 	}
 	return e, nil
-}
-
-// producerVersion reads a producerVersion* byte.
-func producerVersion(r *reader) producer.Version {
-	switch r.u8() {
-	case producerVersionJava493:
-		return producer.Version4_9_3
-	case producerVersionJava533:
-		return producer.Version5_3_3
-	}
-	r.fail()
-	return producer.Version4_9_3
 }
 
 func init() {

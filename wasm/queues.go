@@ -30,17 +30,19 @@ type sortOrder int
 
 const (
 	unsorted sortOrder = iota
-	javaSort           // Java string order (UTF-16 units), stable
+	javaSort           // Java's rebalance sort: the JDK's, see alloc.SortQueues
 	goSort             // the Go client's byte order
 )
 
 // view is a queue list as a strategy sees it, with what it takes to answer
 // with refs: perm maps a position to the index in the list JS sent (nil:
-// identity); index is built on first need.
+// identity); index is built on first need. err is the JDK sort's failure
+// (the view is then empty and every allocation over it answers err).
 type view struct {
 	qs    []alloc.MessageQueue
 	perm  []int32
 	index map[alloc.MessageQueue]int32
+	err   error
 }
 
 // topic is an interned queue list with its sorted views, built on demand.
@@ -104,12 +106,18 @@ func viewOf(qs []alloc.MessageQueue, t *topic, order sortOrder) *view {
 	return sortedView(qs, order)
 }
 
+// sortedView sorts as the client's rebalance does: the JDK's sort for
+// Java (which can fail), a stable sort in byte order for the Go client.
 func sortedView(qs []alloc.MessageQueue, order sortOrder) *view {
-	cmp := alloc.CompareQueues
+	var perm []int32
 	if order == goSort {
-		cmp = goclient.CompareQueues
+		perm = sortx.Perm(len(qs), func(a, b int32) int { return goclient.CompareQueues(qs[a], qs[b]) })
+	} else {
+		var err error
+		if perm, err = alloc.SortQueuePerm(qs); err != nil {
+			return &view{err: err}
+		}
 	}
-	perm := sortx.Perm(len(qs), func(a, b int32) int { return cmp(qs[a], qs[b]) })
 	out := make([]alloc.MessageQueue, len(qs))
 	for i, p := range perm {
 		out[i] = qs[p]

@@ -49,22 +49,16 @@ func bigScenario() Scenario {
 // allStrategies is every strategy of both clients, as the playground
 // offers them.
 func allStrategies(tb testing.TB) []alloc.Strategy {
-	ch, err := alloc.ConsistentHash(10)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	ch := alloc.ConsistentHash(10)
 	res, err := alloc.SplitResolver("@", 0, 1)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	nearby, err := alloc.MachineRoomNearby(alloc.Averagely(), res)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	nearby := alloc.MachineRoomNearby(alloc.Averagely(), res)
 	return []alloc.Strategy{
 		alloc.Averagely(), alloc.ByCircle(), ch, alloc.ByMachineRoom([]string{"A", "B"}), nearby,
-		goclient.Averagely(), goclient.AveragelyByCircle(), goclient.ConsistentHash(10),
-		goclient.MachineRoom([]string{"A", "B"}), goclient.MachineRoomNearby(),
+		goclient.Averagely(), goclient.ByCircle(), goclient.ConsistentHash(10),
+		goclient.ByMachineRoom([]string{"A", "B"}), goclient.MachineRoomNearby(),
 	}
 }
 

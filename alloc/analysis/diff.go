@@ -56,10 +56,23 @@ type MemberChange struct {
 	Lost   []int32 `json:"lost"`   // positions in a's Queues it had and no longer gets
 }
 
+// PlanLike is a plan DiffPlans compares: this package's *Plan or the
+// library's *alloc.Plan (as AllocateAll returns it).
+type PlanLike interface{ *Plan | *alloc.Plan }
+
 // DiffPlans compares plan a with plan b in O(Q + C) (plus a hash of the
-// queues when the two plans do not share their queue list).
-func DiffPlans(a, b *Plan) *Diff {
-	return diffWith(a, b, queueMapping(a.Queues, b.Queues))
+// queues when the two plans do not share their queue list). Either may be
+// an *alloc.Plan, read through FromAlloc.
+func DiffPlans[A, B PlanLike](a A, b B) *Diff {
+	pa, pb := asPlan(a), asPlan(b)
+	return diffWith(pa, pb, queueMapping(pa.Queues, pb.Queues))
+}
+
+func asPlan[P PlanLike](p P) *Plan {
+	if ap, ok := any(p).(*alloc.Plan); ok {
+		return FromAlloc(ap)
+	}
+	return any(p).(*Plan)
 }
 
 // queueMapping is, per position of from, the position of the same queue in

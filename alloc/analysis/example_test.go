@@ -68,7 +68,7 @@ func ExampleDiffPlans() {
 }
 
 func ExampleRunScenario() {
-	ch, _ := alloc.ConsistentHash(10)
+	ch := alloc.ConsistentHash(10)
 	sc := analysis.Scenario{
 		Topic: "T", Brokers: []string{"broker-a", "broker-b"}, QueuesPerBroker: 8,
 		Members: []string{"10.0.0.1@7", "10.0.0.2@7", "10.0.0.3@7", "10.0.0.4@7"},
@@ -153,7 +153,7 @@ func ExampleSubscription() {
 }
 
 func ExampleMixed() {
-	java, _ := alloc.ConsistentHash(10)
+	java := alloc.ConsistentHash(10)
 	members := []analysis.Member{
 		{ID: "10.0.0.1@1", Client: analysis.ClientJava},
 		{ID: "10.0.0.2@1", Client: analysis.ClientGo},

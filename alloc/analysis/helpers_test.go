@@ -30,16 +30,14 @@ func mustPlan(t testing.TB, s alloc.Strategy, qs []alloc.MessageQueue, cids []st
 // partitioning is every strategy that gives each queue at most one owner
 // on a consistent view.
 func partitioning(t testing.TB) []alloc.Strategy {
-	ch, err := alloc.ConsistentHash(5)
-	require.NoError(t, err)
+	ch := alloc.ConsistentHash(5)
 	res, err := alloc.SplitResolver("@", 0, 1)
 	require.NoError(t, err)
-	nearby, err := alloc.MachineRoomNearby(alloc.ByCircle(), res)
-	require.NoError(t, err)
+	nearby := alloc.MachineRoomNearby(alloc.ByCircle(), res)
 	return []alloc.Strategy{
 		alloc.Averagely(), alloc.ByCircle(), ch, alloc.ByMachineRoom([]string{"A"}), nearby,
-		goclient.Averagely(), goclient.AveragelyByCircle(), goclient.ConsistentHash(5),
-		goclient.MachineRoom([]string{"A"}), goclient.MachineRoomNearby(),
+		goclient.Averagely(), goclient.ByCircle(), goclient.ConsistentHash(5),
+		goclient.ByMachineRoom([]string{"A"}), goclient.MachineRoomNearby(),
 	}
 }
 

@@ -40,7 +40,9 @@ type MemberError struct {
 type Options struct {
 	// Sort sorts copies of the queues and client IDs the way the strategy's
 	// client does before allocating, as a rebalance does. Plan.Queues and
-	// Plan.Members are then in Java's order whatever the client.
+	// Plan.Members are then in Java's order whatever the client. When the
+	// JDK's sort fails on the queues (alloc.SortQueues), every member of a
+	// Java strategy gets that error and Plan.Queues stay in the order given.
 	Sort bool
 	// Rooms, when set, fills Stats.Rooms and Stats.Locality. A failing
 	// lookup counts as room "".
@@ -48,15 +50,20 @@ type Options struct {
 }
 
 // Label names a strategy in results: its Name, prefixed "go:" for a Go
-// client strategy.
+// client strategy; "" for nil. Example: Label(goclient.Averagely()) is
+// "go:AVG".
 func Label(s alloc.Strategy) string {
+	if s == nil {
+		return ""
+	}
 	if _, ok := s.(goclient.Strategy); ok {
 		return "go:" + s.Name()
 	}
 	return s.Name()
 }
 
-// ClientOf is ClientGo for a goclient.Strategy, else ClientJava.
+// ClientOf is ClientGo for a goclient.Strategy, else (nil included)
+// ClientJava.
 func ClientOf(s alloc.Strategy) string {
 	if _, ok := s.(goclient.Strategy); ok {
 		return ClientGo
@@ -79,6 +86,42 @@ func NewPlan(s alloc.Strategy, queues []alloc.MessageQueue, cidAll []string, o O
 	p := u.plan(s)
 	p.Stats = computeStats(p, o.Rooms)
 	return p, nil
+}
+
+// FromAlloc is the analysis view of a plan alloc.AllocateAll made: the
+// same queues, members, shares (as positions) and errors, with Stats (no
+// rooms). Its Client is ClientJava.
+//
+// Example: FromAlloc of AllocateAll(Averagely(), "g", q0..q4, [c1 c2]) has
+// Shares [[0 1 2] [3 4]].
+func FromAlloc(ap *alloc.Plan) *Plan {
+	qs, members := ap.Queues(), ap.Members()
+	p := &Plan{Strategy: ap.Strategy(), Client: ClientJava, Queues: qs, Members: members, Shares: make([][]int32, len(members))}
+	var idx *queueIndex
+	for m := range members {
+		p.Shares[m] = []int32{}
+		if err := ap.MemberErr(m); err != nil {
+			p.Errors = append(p.Errors, memberError(int32(m), err))
+			continue
+		}
+		pos := slices.Clone(ap.MemberPositions(m))
+		if pos == nil { // CONFIG and strategies of one's own: find the queues
+			if idx == nil {
+				idx = newQueueIndex(qs)
+			}
+			for _, q := range ap.MemberQueues(m) {
+				if k := idx.pos(q); k >= 0 {
+					pos = append(pos, k)
+				}
+			}
+		}
+		if len(pos) > 0 {
+			p.Shares[m] = sortedSet(pos)
+		}
+	}
+	p.owners = invert(p.Shares, len(qs))
+	p.Stats = computeStats(p, nil)
+	return p
 }
 
 // Owners is the members (positions in Members, ascending) owning

@@ -92,7 +92,9 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 			if p.Stats.Shared != 0 {
 				t.Fatalf("%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
 			}
-			sq, sc := alloc.SortedQueues(qs), alloc.SortedClientIDs(cids)
+			sq, err := alloc.SortedQueues(qs)
+			require.NoError(t, err)
+			sc := alloc.SortedClientIDs(cids)
 			if g, ok := s.(goclient.Strategy); ok {
 				sq, sc = slices.Clone(qs), slices.Clone(cids)
 				goclient.SortQueues(sq)

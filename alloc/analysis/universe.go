@@ -14,6 +14,9 @@ import (
 type queueOrder struct {
 	queues []alloc.MessageQueue
 	sort   bool
+	// javaErr is the JDK sort's failure on these queues: Java strategies
+	// then fail for every member; queues stay in the order given.
+	javaErr error
 
 	goReady  bool
 	goQueues []alloc.MessageQueue // the queues in the Go client's order
@@ -30,10 +33,15 @@ func (o *queueOrder) index() *queueIndex {
 }
 
 func newQueueOrder(queues []alloc.MessageQueue, sort bool) *queueOrder {
+	o := &queueOrder{queues: queues, sort: sort}
 	if sort {
-		queues = alloc.SortedQueues(queues)
+		if sorted, err := alloc.SortedQueues(queues); err != nil {
+			o.javaErr = err
+		} else {
+			o.queues = sorted
+		}
 	}
-	return &queueOrder{queues: queues, sort: sort}
+	return o
 }
 
 // goView is the queues as a Go client orders them, with the canonical
@@ -113,14 +121,17 @@ func (u *universe) goView() ([]alloc.MessageQueue, []int32, []string) {
 	return qs, pos, u.goCids
 }
 
-// plan runs s over the universe; Stats is left for the caller.
+// plan runs s over the universe; Stats is left for the caller. Java and Go
+// client strategies take one path, alloc.AllocateAll (the Go client's
+// through alloc.GroupAllocator), each over the input its client sees.
 func (u *universe) plan(s alloc.Strategy) *Plan {
 	p := &Plan{Strategy: Label(s), Client: ClientOf(s), Queues: u.queues, Members: u.members}
 	p.Shares = make([][]int32, len(u.members))
-	if gs, ok := s.(goclient.Strategy); ok {
-		u.planGo(p, gs)
+	if _, ok := s.(goclient.Strategy); ok {
+		qs, pos, cids := u.goView()
+		u.fill(p, s, qs, pos, cids, nil)
 	} else {
-		u.planJava(p, s)
+		u.fill(p, s, u.queues, nil, u.cids, u.order.javaErr)
 	}
 	for m, sh := range p.Shares {
 		if sh == nil {
@@ -131,54 +142,49 @@ func (u *universe) plan(s alloc.Strategy) *Plan {
 	return p
 }
 
-func (u *universe) planGo(p *Plan, s goclient.Strategy) {
-	qs, pos, cids := u.goView()
-	g := goclient.AllocateGroup(s, qs, cids)
-	for gm, cid := range g.Members {
-		m := u.memberIdx[cid]
-		if err := g.Errs[gm]; err != nil {
-			p.Errors = append(p.Errors, memberError(m, err))
-			continue
-		}
-		share := make([]int32, len(g.Shares[gm]))
-		for i, q := range g.Shares[gm] {
-			if pos != nil {
-				q = pos[q]
-			}
-			share[i] = q
-		}
-		p.Shares[m] = sortedSet(share)
+// fill allocates qs among cids under s (unless err, the input's own
+// failure, stands for every member) and records each member's share in
+// canonical positions: pos maps a position of qs to one of u.queues (nil:
+// qs is u.queues).
+func (u *universe) fill(p *Plan, s alloc.Strategy, qs []alloc.MessageQueue, pos []int32, cids []string, err error) {
+	var ap *alloc.Plan
+	if err == nil {
+		ap, err = alloc.AllocateAll(s, "", qs, cids)
 	}
-	sortx.Func(p.Errors, func(a, b MemberError) int { return a.Member - b.Member })
-}
-
-func (u *universe) planJava(p *Plan, s alloc.Strategy) {
-	ap, err := alloc.AllocateAll(s, "", u.queues, u.cids)
 	if err != nil {
 		for m := range u.members {
 			p.Errors = append(p.Errors, memberError(int32(m), err))
 		}
 		return
 	}
-	for m, cid := range u.members {
-		if err := ap.Err(cid); err != nil {
-			p.Errors = append(p.Errors, memberError(int32(m), err))
-		}
-	}
-	idx := u.order.index()
-	for m, cid := range u.members {
-		of := ap.Of(cid)
-		if len(of) == 0 {
+	for am, cid := range ap.Members() {
+		m := u.memberIdx[cid]
+		if err := ap.MemberErr(am); err != nil {
+			p.Errors = append(p.Errors, memberError(m, err))
 			continue
 		}
-		share := make([]int32, 0, len(of))
-		for _, q := range of {
-			if p := idx.pos(q); p >= 0 {
-				share = append(share, p)
+		var share []int32
+		if at := ap.MemberPositions(am); at != nil {
+			share = make([]int32, len(at))
+			for i, k := range at {
+				if pos != nil {
+					k = pos[k]
+				}
+				share[i] = k
+			}
+		} else { // CONFIG: the queues need not come from qs; find them
+			idx := u.order.index()
+			for _, q := range ap.MemberQueues(am) {
+				if k := idx.pos(q); k >= 0 {
+					share = append(share, k)
+				}
 			}
 		}
-		p.Shares[m] = sortedSet(share)
+		if len(share) > 0 {
+			p.Shares[m] = sortedSet(share)
+		}
 	}
+	sortx.Func(p.Errors, func(a, b MemberError) int { return a.Member - b.Member })
 }
 
 func memberError(m int32, err error) MemberError {

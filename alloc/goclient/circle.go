@@ -2,13 +2,13 @@ package goclient
 
 import "github.com/rmqalloc/rmqalloc/alloc"
 
-// AveragelyByCircle is the Go client's AllocateByAveragelyCircle, the same
+// ByCircle is the Go client's AllocateByAveragelyCircle, the same
 // as Java's AVG_BY_CIRCLE: member idx (first occurrence in cidAll) gets
 // every mqAll[i] with i ≡ idx (mod len(cidAll)).
 //
 // Example: 8 queues q0..q7, cidAll [c0 c1 c2] → c0:[q0 q3 q6]
 // c1:[q1 q4 q7] c2:[q2 q5].
-func AveragelyByCircle() Strategy { return circle{} }
+func ByCircle() Strategy { return circle{} }
 
 type circle struct{}
 

@@ -6,13 +6,13 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// Config is the Go client's AllocateByConfig(list): every caller, member
+// ByConfig is the Go client's AllocateByConfig(list): every caller, member
 // or not, whatever the lists, gets the configured list (nil stays nil, as
 // the Go client returns its nil slice). The list is copied when the
 // strategy is built and again on each call.
 //
-// Example: Config([q3 q5]) → any cid: [q3 q5].
-func Config(list []alloc.MessageQueue) Strategy { return config{list: slices.Clone(list)} }
+// Example: ByConfig([q3 q5]) → any cid: [q3 q5].
+func ByConfig(list []alloc.MessageQueue) Strategy { return config{list: slices.Clone(list)} }
 
 type config struct{ list []alloc.MessageQueue }
 

@@ -9,9 +9,9 @@ import (
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
-// DefaultVirtualNodes is the virtual node count the vectors use when a spec
+// DefaultVirtualNodeCnt is the virtual node count the vectors use when a spec
 // gives none (Java's default; the Go client has no default of its own).
-const DefaultVirtualNodes = 10
+const DefaultVirtualNodeCnt = 10
 
 // ConsistentHash is the Go client's AllocateByConsistentHash(virtualNodeCnt),
 // built on github.com/stathat/consistent v1.0.0 — a different ring from

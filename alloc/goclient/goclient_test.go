@@ -48,17 +48,17 @@ func TestWorkedExamples(t *testing.T) {
 		{"avg duplicate cid: first slot", Averagely(), seq("b", 4), []string{"c0", "c0", "c1"}, "c0", qs("b", 0, 1)},
 		{"avg non-member", Averagely(), seq("b", 4), []string{"c0"}, "x", qs("b")},
 		{"avg empty cid", Averagely(), seq("b", 4), []string{""}, "", qs("b")},
-		{"circle 8/3", AveragelyByCircle(), seq("b", 8), []string{"c0", "c1", "c2"}, "c1", qs("b", 1, 4, 7)},
+		{"circle 8/3", ByCircle(), seq("b", 8), []string{"c0", "c1", "c2"}, "c1", qs("b", 1, 4, 7)},
 		{"nearby is avg", MachineRoomNearby(), seq("b", 10), []string{"c0", "c1", "c2", "c3"}, "c1", qs("b", 3, 4, 5)},
-		{"config anyone", Config(qs("b", 3, 5)), nil, nil, "whoever", qs("b", 3, 5)},
-		{"machine room c0", MachineRoom([]string{"A"}), mr, []string{"c0", "c1"}, "c0", []alloc.MessageQueue{mr[0], mr[3]}},
-		{"machine room c1", MachineRoom([]string{"A"}), mr, []string{"c0", "c1"}, "c1", []alloc.MessageQueue{mr[1]}},
+		{"config anyone", ByConfig(qs("b", 3, 5)), nil, nil, "whoever", qs("b", 3, 5)},
+		{"machine room c0", ByMachineRoom([]string{"A"}), mr, []string{"c0", "c1"}, "c0", []alloc.MessageQueue{mr[0], mr[3]}},
+		{"machine room c1", ByMachineRoom([]string{"A"}), mr, []string{"c0", "c1"}, "c1", []alloc.MessageQueue{mr[1]}},
 		// Go slices mqAll: with B's queue first, c1 gets B's queue.
-		{"machine room slices mqAll", MachineRoom([]string{"A"}), []alloc.MessageQueue{mr[2], mr[0], mr[1], mr[3]}, []string{"c0", "c1"}, "c1", []alloc.MessageQueue{mr[0]}},
+		{"machine room slices mqAll", ByMachineRoom([]string{"A"}), []alloc.MessageQueue{mr[2], mr[0], mr[1], mr[3]}, []string{"c0", "c1"}, "c1", []alloc.MessageQueue{mr[0]}},
 		// A repeated room repeats its queues: kept = [A0 A0], one consumer.
-		{"machine room repeated room", MachineRoom([]string{"A", "A"}), []alloc.MessageQueue{mr[0], mr[2]}, []string{"c0"}, "c0", []alloc.MessageQueue{mr[0], mr[2]}},
-		{"machine room keeps A@ (two pieces)", MachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@"}}, []string{"c0"}, "c0", []alloc.MessageQueue{{Topic: "T", BrokerName: "A@"}}},
-		{"machine room skips A@b@c", MachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@b@c"}}, []string{"c0"}, "c0", qs("b")},
+		{"machine room repeated room", ByMachineRoom([]string{"A", "A"}), []alloc.MessageQueue{mr[0], mr[2]}, []string{"c0"}, "c0", []alloc.MessageQueue{mr[0], mr[2]}},
+		{"machine room keeps A@ (two pieces)", ByMachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@"}}, []string{"c0"}, "c0", []alloc.MessageQueue{{Topic: "T", BrokerName: "A@"}}},
+		{"machine room skips A@b@c", ByMachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@b@c"}}, []string{"c0"}, "c0", qs("b")},
 		{"consistent hash negative vn", ConsistentHash(-1), seq("b", 4), []string{"c0"}, "c0", qs("b")},
 	}
 	for _, tt := range tests {
@@ -105,7 +105,7 @@ func TestConsistentHashHugeRingRefused(t *testing.T) {
 
 func TestMachineRoomIndexPanic(t *testing.T) {
 	// kept = 3 × [A0] with 1 consumer: mod 3, mqAll[0:3] of a 1-queue list.
-	_, err := MachineRoom([]string{"A", "A", "A"}).Allocate("g", "c0", qs("A@b", 0), []string{"c0"})
+	_, err := ByMachineRoom([]string{"A", "A", "A"}).Allocate("g", "c0", qs("A@b", 0), []string{"c0"})
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -114,7 +114,7 @@ func TestMachineRoomIndexPanic(t *testing.T) {
 }
 
 func TestConfigNil(t *testing.T) {
-	got, err := Config(nil).Allocate("g", "c", seq("b", 2), []string{"c"})
+	got, err := ByConfig(nil).Allocate("g", "c", seq("b", 2), []string{"c"})
 	require.NoError(t, err)
 	assert.Nil(t, got)
 }
@@ -136,12 +136,12 @@ func TestNewStrategy(t *testing.T) {
 		want Strategy
 	}{
 		{alloc.StrategySpec{Name: "AVG"}, Averagely()},
-		{alloc.StrategySpec{Name: "AVG_BY_CIRCLE"}, AveragelyByCircle()},
+		{alloc.StrategySpec{Name: "AVG_BY_CIRCLE"}, ByCircle()},
 		{alloc.StrategySpec{Name: "MACHINE_ROOM_NEARBY"}, MachineRoomNearby()},
 		{alloc.StrategySpec{Name: "CONSISTENT_HASH"}, ConsistentHash(10)},
 		{alloc.StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn}, ConsistentHash(3)},
-		{alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}, MachineRoom([]string{"A"})},
-		{alloc.StrategySpec{Name: "CONFIG", HasMessageQueueList: true}, Config([]alloc.MessageQueue{})},
+		{alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}, ByMachineRoom([]string{"A"})},
+		{alloc.StrategySpec{Name: "CONFIG", HasMessageQueueList: true}, ByConfig([]alloc.MessageQueue{})},
 	} {
 		got, err := NewStrategy(tt.spec)
 		require.NoError(t, err)
@@ -221,7 +221,7 @@ func TestAllocateGroupMatchesEachMember(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {
 		mqAll, cidAll, idcs := randomCase(r)
-		for _, s := range []Strategy{Averagely(), AveragelyByCircle(), MachineRoomNearby(), MachineRoom(idcs),
+		for _, s := range []Strategy{Averagely(), ByCircle(), MachineRoomNearby(), ByMachineRoom(idcs),
 			ConsistentHash(r.IntN(4) - 1), ConsistentHash(10)} {
 			groupMatchesEach(t, s, mqAll, cidAll)
 		}
@@ -231,7 +231,7 @@ func TestAllocateGroupMatchesEachMember(t *testing.T) {
 func TestAllocateGroupConfig(t *testing.T) {
 	mqAll := seq("b", 4)
 	foreign := alloc.MessageQueue{Topic: "X", BrokerName: "b"}
-	g := AllocateGroup(Config([]alloc.MessageQueue{mqAll[2], foreign, mqAll[0]}), mqAll, []string{"c0", "c1"})
+	g := AllocateGroup(ByConfig([]alloc.MessageQueue{mqAll[2], foreign, mqAll[0]}), mqAll, []string{"c0", "c1"})
 	assert.Equal(t, [][]int32{{2, 0}, {2, 0}}, g.Shares)
 }
 
@@ -242,7 +242,7 @@ func FuzzAllocate(f *testing.F) {
 		r := rand.New(rand.NewPCG(seed, 0))
 		mqAll, cidAll, _ := randomCase(r)
 		vn %= 50
-		for _, s := range []Strategy{Averagely(), AveragelyByCircle(), MachineRoom([]string{idc, idc}), ConsistentHash(vn), Config(mqAll)} {
+		for _, s := range []Strategy{Averagely(), ByCircle(), ByMachineRoom([]string{idc, idc}), ConsistentHash(vn), ByConfig(mqAll)} {
 			groupMatchesEach(t, s, mqAll, cidAll)
 		}
 	})
@@ -254,11 +254,11 @@ func TestMachineRoomHugeKeptRefused(t *testing.T) {
 	for i := range idcs {
 		idcs[i] = "A"
 	}
-	_, err := MachineRoom(idcs).Allocate("g", "c0", mqAll, []string{"c0"})
+	_, err := ByMachineRoom(idcs).Allocate("g", "c0", mqAll, []string{"c0"})
 	if !errors.Is(err, alloc.ErrInvalidArgument) {
 		t.Fatalf("error %v", err)
 	}
-	g := AllocateGroup(MachineRoom(idcs), mqAll, []string{"c0"})
+	g := AllocateGroup(ByMachineRoom(idcs), mqAll, []string{"c0"})
 	if !errors.Is(g.Errs[0], alloc.ErrInvalidArgument) {
 		t.Fatalf("group error %v", g.Errs[0])
 	}

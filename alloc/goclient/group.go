@@ -2,6 +2,7 @@ package goclient
 
 import (
 	"hash/crc32"
+	"slices"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
@@ -13,11 +14,16 @@ type Group struct {
 	Members []string  // distinct client IDs, in cidAll order
 	Shares  [][]int32 // per member: positions in mqAll
 	Errs    []error   // per member: the error its call returns, or nil
+
+	first []int // per member: the index of its first occurrence in cidAll
 }
 
 // AllocateGroup computes every member's allocation at once, in O(Q + C)
 // time for AVG, AVG_BY_CIRCLE and NEARBY, O(Q log(vn·C) + vn·C log(vn·C))
-// for CONSISTENT_HASH (one ring for the whole group). Shares[m] equals, as
+// for CONSISTENT_HASH (one ring for the whole group). alloc.AllocateAll,
+// the usual entry point, takes this path through each strategy's
+// alloc.GroupAllocator method; AllocateGroup is the raw result, as
+// positions. Shares[m] equals, as
 // positions, s.Allocate(group, Members[m], mqAll, cidAll). For CONFIG,
 // whose list need not come from mqAll, a configured queue maps to its first
 // position in mqAll and one that mqAll lacks is left out.
@@ -45,14 +51,26 @@ func AllocateGroup(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) Grou
 // newGroup lists the distinct members; first[m] is the index of Members[m]'s
 // first occurrence in cidAll.
 func newGroup(cidAll []string) Group {
-	seen := make(map[string]struct{}, len(cidAll))
 	g := Group{}
-	for _, c := range cidAll {
-		if _, ok := seen[c]; ok {
-			continue
+	if slices.IsSorted(cidAll) {
+		// The common case (a rebalance sorts cidAll): equal IDs are
+		// adjacent, no map needed.
+		for i, c := range cidAll {
+			if i == 0 || c != cidAll[i-1] {
+				g.Members = append(g.Members, c)
+				g.first = append(g.first, i)
+			}
 		}
-		seen[c] = struct{}{}
-		g.Members = append(g.Members, c)
+	} else {
+		seen := make(map[string]struct{}, len(cidAll))
+		for i, c := range cidAll {
+			if _, ok := seen[c]; ok {
+				continue
+			}
+			seen[c] = struct{}{}
+			g.Members = append(g.Members, c)
+			g.first = append(g.first, i)
+		}
 	}
 	g.Shares = make([][]int32, len(g.Members))
 	g.Errs = make([]error, len(g.Members))
@@ -66,36 +84,35 @@ func (g *Group) active(m int, q, c int) bool {
 }
 
 // firstIndexes is, per member, the index of its first occurrence in cidAll.
-func (g *Group) firstIndexes(cidAll []string) []int {
-	idx := make([]int, 0, len(g.Members))
-	seen := make(map[string]struct{}, len(g.Members))
-	for i, c := range cidAll {
-		if _, ok := seen[c]; ok {
-			continue
-		}
-		seen[c] = struct{}{}
-		idx = append(idx, i)
-	}
-	return idx
-}
+func (g *Group) firstIndexes([]string) []int { return g.first }
 
 func (g *Group) fillAvg(q int, cidAll []string) {
+	var all []int32 // 0..q-1 once; every share is a capped run of it
 	for m, i := range g.firstIndexes(cidAll) {
 		if !g.active(m, q, len(cidAll)) {
 			continue
 		}
+		if all == nil {
+			all = positions(0, q)
+		}
 		start, n := alloc.AverageRange(i, q, len(cidAll))
-		g.Shares[m] = positions(start, n)
+		g.Shares[m] = all[start : start+n : start+n]
 	}
 }
 
 func (g *Group) fillCircle(q int, cidAll []string) {
+	c := len(cidAll)
+	backing := make([]int32, 0, q) // every member's share, back to back
 	for m, i := range g.firstIndexes(cidAll) {
-		if !g.active(m, q, len(cidAll)) {
+		if !g.active(m, q, c) {
 			continue
 		}
-		for p := i; p < q; p += len(cidAll) {
-			g.Shares[m] = append(g.Shares[m], int32(p))
+		from := len(backing)
+		for p := i; p < q; p += c {
+			backing = append(backing, int32(p))
+		}
+		if len(backing) > from {
+			g.Shares[m] = backing[from:len(backing):len(backing)]
 		}
 	}
 }

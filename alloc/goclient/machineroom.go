@@ -8,7 +8,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// MachineRoom is the Go client's AllocateByMachineRoom(consumeridcs), which
+// ByMachineRoom is the Go client's AllocateByMachineRoom(consumeridcs), which
 // keeps the old Java bug. Brokers are named "room@broker".
 //
 //  1. kept: for every queue in mqAll order, whose broker name splits (Go's
@@ -26,7 +26,7 @@ import (
 // [c0 c1]: kept = [A@b:0 A@b:1 A@b:3], mod 1, rem 1 → c0: [A@b:0 A@b:3],
 // c1: [A@b:1] (Java: c0 [A@b:0 A@b:3], c1 [A@b:1] too; with B first in
 // mqAll they would differ, since Go slices mqAll).
-func MachineRoom(consumeridcs []string) Strategy {
+func ByMachineRoom(consumeridcs []string) Strategy {
 	return machineRoom{idcs: slices.Clone(consumeridcs)}
 }
 

@@ -17,19 +17,19 @@ func NewStrategy(spec alloc.StrategySpec) (Strategy, error) {
 	case "AVG":
 		return Averagely(), nil
 	case "AVG_BY_CIRCLE":
-		return AveragelyByCircle(), nil
+		return ByCircle(), nil
 	case "CONFIG":
 		list := spec.MessageQueueList
 		if list == nil && spec.HasMessageQueueList {
 			list = []alloc.MessageQueue{}
 		}
-		return Config(list), nil
+		return ByConfig(list), nil
 	case "MACHINE_ROOM":
-		return MachineRoom(spec.ConsumerIDCs), nil
+		return ByMachineRoom(spec.ConsumerIDCs), nil
 	case "MACHINE_ROOM_NEARBY":
 		return MachineRoomNearby(), nil
 	case "CONSISTENT_HASH":
-		vn := DefaultVirtualNodes
+		vn := DefaultVirtualNodeCnt
 		if spec.VirtualNodeCnt != nil {
 			vn = *spec.VirtualNodeCnt
 		}

@@ -83,7 +83,7 @@ func FuzzVectorInputs(f *testing.F) {
 				qs = append(qs, alloc.MessageQueue{Topic: "T", BrokerName: extra, QueueID: int32(e)})
 			}
 		}
-		vn := DefaultVirtualNodes
+		vn := DefaultVirtualNodeCnt
 		if c.Strategy.VirtualNodeCnt != nil {
 			vn = *c.Strategy.VirtualNodeCnt
 		}

@@ -2,20 +2,24 @@
 
 package producer
 
-import (
-	"math/rand/v2"
-	"syscall/js"
-)
+import "math/rand/v2"
 
-// Under GOOS=js the package does not import time: linking it costs about
-// 200 KB of WebAssembly, and the host already has a clock.
+// Under GOOS=js the package links neither time (about 200 KB of
+// WebAssembly) nor syscall/js (a library does not reach for its host): it
+// has no clock of its own. A Producer with latency fault tolerance then
+// needs Options.Clock (the rmqalloc module passes JS's clock), and random
+// defaults are seeded from the runtime's random source.
 
-// nowMillis is the default clock: the host's Date.now(), the current time
-// in milliseconds since the Unix epoch, as Java's
-// System.currentTimeMillis().
-func nowMillis() int64 { return int64(js.Global().Get("Date").Call("now").Float()) }
+const hasClock = false
 
-// randomSeed seeds the random defaults (start indexes, reset values) from
-// the runtime's random source, so every default Producer starts at a
-// different place, as with the real client.
+// nowMillis is never called under js: New requires Options.Clock where
+// the clock is read.
+func nowMillis() int64 { return 0 }
+
+// randomSeed seeds the random defaults (start indexes, reset values), so
+// every default Producer starts at a different place, as with the real
+// client.
 func randomSeed() int64 { return rand.Int64() }
+
+// timeSeed is NewTimeSeededRandom's seed: without a clock, a random one.
+func timeSeed() int64 { return rand.Int64() }

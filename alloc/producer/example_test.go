@@ -87,7 +87,8 @@ func ExampleProducer_Select_lastBroker() {
 	mqs := []alloc.MessageQueue{mq("a", 0), mq("b", 0)}
 	start := int32(0)
 	for _, v := range []producer.Version{producer.Version4_9_3, producer.Version5_3_3} {
-		p, _ := producer.New(mqs, producer.Options{Version: v, LatencyFaultTolerance: true, StartIndex: &start})
+		p, _ := producer.New(mqs, producer.Options{Version: v, LatencyFaultTolerance: true, StartIndex: &start,
+			Clock: func() int64 { return 0 }})
 		q, _ := p.Select(producer.After("b"))
 		fmt.Println(v, show(q))
 	}

@@ -8,10 +8,10 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
 
-// Options configure a Producer. Only Version is required; every other
-// field's zero value behaves like the real client.
+// Options configure a Producer. Every field's zero value behaves like the
+// real client (Version's is 4.9.3).
 type Options struct {
-	// Version of the classic Java client to reproduce (required).
+	// Version of the classic Java client to reproduce (zero: 4.9.3).
 	Version Version
 	// LatencyFaultTolerance is the client's sendLatencyFaultEnable. Off
 	// (the client default): round robin that avoids the last broker, and
@@ -19,8 +19,8 @@ type Options struct {
 	// are avoided for a while.
 	LatencyFaultTolerance bool
 	// Clock returns the current time in milliseconds. nil: the real clock
-	// (time.Now; under GOOS=js the host's Date.now(), so the module does
-	// not link the time package).
+	// (time.Now). Under GOOS=js the package has no clock (it links neither
+	// time nor syscall/js), so LatencyFaultTolerance needs a Clock there.
 	Clock func() int64
 	// StartIndex is the send index's value before its first increment.
 	// nil: random, like the client (4.9.3: abs(nextInt()); 5.3.3:
@@ -89,7 +89,10 @@ type Producer struct {
 // "/ by zero", as the client's does.
 func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
 	if opts.Version != Version4_9_3 && opts.Version != Version5_3_3 {
-		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "version must be Version4_9_3 or Version5_3_3"}
+		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "version must be Version4_9_3 (the zero value) or Version5_3_3"}
+	}
+	if opts.Clock == nil && opts.LatencyFaultTolerance && !hasClock {
+		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "clock", Msg: "Options.Clock is required with LatencyFaultTolerance under GOOS=js (this package has no clock there)"}
 	}
 	if len(mqs) > math.MaxInt32 {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "mqs", Msg: "more queues than a Java list can hold"}

@@ -228,8 +228,11 @@ func TestEmptyList(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	_, err := New(queues("a", 1), Options{})
+	_, err := New(queues("a", 1), Options{Version: 7})
 	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
+	if p, err := New(queues("a", 1), Options{}); err != nil || p.Version() != Version4_9_3 {
+		t.Fatalf("the zero Options are 4.9.3's: %v", err)
+	}
 	if _, err := ParseVersion("4.9.4"); err == nil {
 		t.Fatal("4.9.4 accepted")
 	}

@@ -82,6 +82,10 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
     const ns = bench(`allocateAll/${sname}/${size}`, () => rmq.allocateAll({ strategy, topic, consumers: cids }));
     results.push({ name: `${sname}/${size}`, ns, native: native.get(`Group/${sname}/${size}`) });
   }
+  // The go-client profile takes the same group path (alloc.GroupAllocator):
+  // its allocateAll should stay within 2x of the Java profile's.
+  const goNs = bench(`allocateAll/go-client-AVG/${size}`, () => rmq.allocateAll({ strategy: { name: 'AVG' }, topic, consumers: cids, profile: 'go-client-2.1.2' }));
+  results.push({ name: `go-client-AVG/${size}`, ns: goNs, java: results.find((r) => r.name === `AVG/${size}`).ns });
   bench(`allocateAll+of/AVG/${size}`, () => {
     const p = rmq.allocateAll({ strategy: { name: 'AVG' }, topic, consumers: cids });
     for (const m of p.members) p.of(m);
@@ -98,8 +102,12 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
 bench('strategyName (≈ an empty call)', () => rmq.strategyName({ name: 'AVG' }));
 
 console.log('\nratios to native BenchmarkGroup (same run):');
-for (const r of results) {
+for (const r of results.filter((x) => !x.java)) {
   const ratio = r.native ? (r.ns / r.native).toFixed(2) + '×' : 'n/a (no --native)';
   console.log(`  ${r.name.padEnd(36)} js ${(r.ns / 1e3).toFixed(1).padStart(10)} µs   native ${r.native ? (r.native / 1e3).toFixed(1).padStart(10) + ' µs' : '        -'}   ${ratio}`);
+}
+console.log('\ngo-client-2.1.2 allocateAll vs the Java profile (same run):');
+for (const r of results.filter((x) => x.java)) {
+  console.log(`  ${r.name.padEnd(36)} ${(r.ns / r.java).toFixed(2)}× the Java profile's AVG`);
 }
 await rmq.exit();

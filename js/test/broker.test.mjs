@@ -10,7 +10,7 @@ const six = [...[0, 1, 2, 3].map((i) => q('a', i)), q('b', 0), q('b', 1)];
 const show = (qs) => (qs === null ? null : qs.map((x) => `${x.brokerName.slice(7)}/${x.queueId}`).join(' '));
 
 test('queryAssignment: PULL is the strategy, POP shares with the next client', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   const base = { topic: 'T', strategyName: 'AVG', mqAll: six, cidAll: ['c3', 'c1', 'c2'] };
   const pull = rmq.queryAssignment(base);
   assert.equal(pull.mode, 'PULL');
@@ -26,7 +26,7 @@ test('queryAssignment: PULL is the strategy, POP shares with the next client', a
 });
 
 test('queryAssignment: null answers and their reasons', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   const base = { topic: 'T', strategyName: 'AVG', mqAll: six, cidAll: ['c1'] };
   for (const [opts, word] of [
     [{ mqAll: null }, 'route'],
@@ -44,7 +44,7 @@ test('queryAssignment: null answers and their reasons', async () => {
 });
 
 test('queryAssignment: bad arguments name the field', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   const base = { topic: 'T', strategyName: 'AVG', mqAll: six, cidAll: ['c1'] };
   for (const [opts, field] of [
     [{ topic: 1 }, 'topic'],
@@ -73,13 +73,13 @@ const route = {
 };
 
 test('proxyAssignment: queue -1 per readable broker, all read queues when FIFO', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   assert.equal(show(rmq.proxyAssignment({ topic: 'T', route })), 'a/-1 c/-1');
   assert.equal(show(rmq.proxyAssignment({ topic: 'T', route, orderly: true })), 'a/0 a/1 c/0 c/1 c/2');
 });
 
 test('proxyAssignment: FORBIDDEN and INTERNAL_SERVER_ERROR as errors with codes', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   assert.throws(() => rmq.proxyAssignment({ topic: 'T', route: { queueDatas: [route.queueDatas[1]], brokerDatas: route.brokerDatas } }),
     (e) => isRmqError(e) && e.code === 'ERR_FORBIDDEN' && /no readable queue/.test(e.message));
   const noMaster = { queueDatas: [route.queueDatas[0]], brokerDatas: [{ brokerName: 'broker-a', brokerAddrs: { 1: 'x' } }] };
@@ -90,7 +90,7 @@ test('proxyAssignment: FORBIDDEN and INTERNAL_SERVER_ERROR as errors with codes'
 });
 
 test('allocationPath: client, broker, proxy', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   assert.equal(rmq.allocationPath().path, 'client');
   assert.deepEqual(
     [{ clientRebalance: false }, { clientRebalance: false, orderly: true }, { clientRebalance: false, messageModel: 'BROADCASTING' }, { client: 'grpc' }, { client: 'pull', clientRebalance: false }]
@@ -100,4 +100,15 @@ test('allocationPath: client, broker, proxy', async () => {
   assert.equal(ch.noAssignment, true);
   assert.match(ch.reason, /AVG_BY_CIRCLE/);
   assert.throws(() => rmq.allocationPath({ client: 'rest' }), (e) => e.field === 'client');
+});
+
+test('the core module answers the broker calls with ERR_UNSUPPORTED and stays usable', async () => {
+  const rmq = await load();
+  for (const call of [
+    () => rmq.allocationPath({ client: 'push', clientRebalance: false, strategyName: 'AVG' }),
+    () => rmq.queryAssignment({ topic: 'T', strategyName: 'AVG', mqAll: [q('a', 0)], cidAll: ['c1'], clientIds: ['c1'] }),
+  ]) {
+    assert.throws(call, (e) => e.code === 'ERR_UNSUPPORTED' && /load\(\{ analysis: true \}\)/.test(e.message));
+  }
+  assert.equal(rmq.allocate({ strategy: { name: 'AVG' }, consumerGroup: 'g', currentCID: 'c1', mqAll: [q('a', 0)], cidAll: ['c1'] }).length, 1);
 });

@@ -17,20 +17,22 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 // Runs in the page or the worker: every vector file, compared per FORMAT.md.
 const RUNNER = `
 import { load } from '/js/index.js';
-import { runCase } from '/js/test/conformance/cases.mjs';
+import { runCase, FULL_MODULE_PROFILES } from '/js/test/conformance/cases.mjs';
 import { diff } from '/js/test/conformance/compare.mjs';
 export async function runAll(files) {
   const rmq = await load();
+  // The full module beside the core one: its own instance, with analysis
+  // and the broker-side assignment.
+  const full = await load({ analysis: true });
   const out = { files: [], globals: ['Go', 'fs', 'process', '__rmqalloc_host__'].filter((g) => Object.prototype.hasOwnProperty.call(globalThis, g)) };
   for (const f of files) {
     const lines = async (u) => (await (await fetch(u)).text()).split('\\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
     const [cases, results] = await Promise.all([lines(f.cases), lines(f.results)]);
     let bad = [];
-    cases.forEach((c, i) => { const d = diff(results[i], runCase(rmq, f.profile, c)); if (d) bad.push(c.id + ': ' + d); });
+    const m = FULL_MODULE_PROFILES.has(f.profile) ? full : rmq;
+    cases.forEach((c, i) => { const d = diff(results[i], runCase(m, f.profile, c)); if (d) bad.push(c.id + ': ' + d); });
     out.files.push({ name: f.profile + '/' + f.name, cases: cases.length, bad: bad.slice(0, 5), nbad: bad.length });
   }
-  // The full module beside the core one: its own instance, with analysis.
-  const full = await load({ analysis: true });
   const plan = (members) => ({ strategy: { name: 'AVG' }, queues: [0, 1, 2, 3].map((i) => ({ topic: 'T', brokerName: 'b', queueId: i })), members });
   let coreErr = null;
   try { rmq.analysis.diff({ from: plan(['a']), to: plan(['a', 'b']) }); } catch (e) { coreErr = e.code; }

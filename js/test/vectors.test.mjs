@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../index.js';
-import { runCase } from './conformance/cases.mjs';
+import { runCase, loadOptionsFor } from './conformance/cases.mjs';
 import { diff } from './conformance/compare.mjs';
 import { readJSONL, vectorFiles } from './helpers.mjs';
 
@@ -17,7 +17,7 @@ test('there are vectors for all six profiles', () => {
 
 for (const f of files) {
   test(`vectors ${f.profile}/${f.name}`, async () => {
-    const rmq = await load();
+    const rmq = await load(loadOptionsFor(f.profile));
     const cases = readJSONL(f.cases);
     const results = readJSONL(f.results);
     assert.equal(cases.length, results.length);

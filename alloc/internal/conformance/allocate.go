@@ -100,11 +100,15 @@ func javaAllocate(version alloc.ClientVersion) handler {
 		mqAll := toModel(c.MqAll)
 		cidAll, hasNull := cidsOf(c.CidAll, c.CurrentCIDs)
 		if c.SortFirst {
+			// The rebalance sorts mqAll, then cidAll. When the JDK's sort
+			// fails every consumer of the group hits that error.
+			if err := alloc.SortQueues(mqAll); err != nil {
+				return javaAllocateResult{ID: c.ID, Name: s.Name(), Results: answerEachWith(err, c.CurrentCIDs)}, nil
+			}
 			if hasNull {
 				// Java's Collections.sort throws on a null element.
 				return javaAllocateResult{ID: c.ID, Error: alloc.NullPointerException, Message: "null in cidAll while sorting"}, nil
 			}
-			alloc.SortQueues(mqAll)
 			alloc.SortClientIDs(cidAll)
 		}
 		return javaAllocateResult{ID: c.ID, Name: s.Name(), Results: answerEach(s, c.Group, c.CurrentCIDs, mqAll, cidAll)}, nil
@@ -146,6 +150,20 @@ func cidsOf(cidAll, current []*string) ([]string, bool) {
 		out[i] = *p
 	}
 	return out, hasNull
+}
+
+// answerEachWith is the results map of a case where every cid of
+// currentCIDs answers err.
+func answerEachWith(err error, currentCIDs []*string) map[string]any {
+	results := map[string]any{}
+	for _, p := range currentCIDs {
+		key := "<null>"
+		if p != nil {
+			key = *p
+		}
+		results[key] = errorOf(err)
+	}
+	return results
 }
 
 // answerEach is the results map of an allocate case: one answer per

@@ -12,6 +12,15 @@ export const PROFILE_OPS = {
   'broker-5.3.3': ['queryAssignment'],
 };
 
+/**
+ * Profiles whose ops only the full module serves (RocketMQ 5 server-side
+ * assignment): load them with load(loadOptionsFor(profile)).
+ */
+export const FULL_MODULE_PROFILES = new Set(['broker-5.3.3']);
+
+/** The load() options a profile's cases need. */
+export const loadOptionsFor = (profile) => (FULL_MODULE_PROFILES.has(profile) ? { analysis: true } : {});
+
 const queue = ([topic, brokerName, queueId]) => ({ topic, brokerName, queueId });
 const wire = (q) => [q.topic, q.brokerName, q.queueId];
 const wireList = (qs) => (qs === null ? null : qs.map(wire));

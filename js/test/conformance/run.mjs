@@ -4,7 +4,7 @@
 
 import { createInterface } from 'node:readline';
 import { load } from '../../index.js';
-import { runCase, PROFILE_OPS } from './cases.mjs';
+import { runCase, PROFILE_OPS, loadOptionsFor } from './cases.mjs';
 
 // `node --test test/` runs every .mjs under test/ as a test file: this one
 // is a command, not a test.
@@ -18,7 +18,9 @@ if (!PROFILE_OPS[profile]) {
   process.exit(2);
 }
 
-const rmq = await load();
+// A reader that stops early (| head) is not an error.
+process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
+const rmq = await load(loadOptionsFor(profile));
 const out = [];
 let lineNo = 0;
 for await (const raw of createInterface({ input: process.stdin, crlfDelay: Infinity })) {

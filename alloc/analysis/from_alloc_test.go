@@ -1,0 +1,58 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestFromAllocWorkedExample(t *testing.T) {
+	t.Parallel()
+	ap, err := alloc.AllocateAll(alloc.Averagely(), "g", mqs(5, "b"), []string{"c1", "c2"})
+	require.NoError(t, err)
+	p := FromAlloc(ap)
+	assert.Equal(t, "AVG", p.Strategy)
+	assert.Equal(t, ClientJava, p.Client)
+	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4}}, p.Shares)
+	assert.Equal(t, []int32{1}, p.Owners(3))
+}
+
+// FromAlloc of AllocateAll's plan is NewPlan's plan (unsorted input), and
+// DiffPlans answers alike whichever kind of plan it is given.
+func TestFromAllocAgreesWithNewPlan(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(9, 10))
+	var java []alloc.Strategy
+	for _, s := range partitioning(t) {
+		if _, ok := s.(goclient.Strategy); !ok {
+			java = append(java, s)
+		}
+	}
+	java = append(java, alloc.ByConfig(mqs(2, "A@b0")), alloc.ByConfig(nil), alloc.ByMachineRoom([]string{"A", "B"}))
+	for range 200 {
+		qs, cids := randomGroup(r)
+		qs2, cids2 := randomGroup(r)
+		for _, s := range java {
+			a, errA := alloc.AllocateAll(s, "", qs, cids)
+			b, errB := alloc.AllocateAll(s, "", qs2, cids2)
+			if errA != nil || errB != nil {
+				continue // group-wide errors make no plan
+			}
+			pa, pb := mustPlan(t, s, qs, cids, Options{}), mustPlan(t, s, qs2, cids2, Options{})
+			fa := FromAlloc(a)
+			require.Equal(t, pa.Shares, fa.Shares, s.Name())
+			require.Equal(t, pa.Errors, fa.Errors, s.Name())
+			require.Equal(t, pa.Stats, fa.Stats, s.Name())
+			require.Equal(t, pa.Members, fa.Members, s.Name())
+
+			want := DiffPlans(pa, pb)
+			require.Equal(t, want, DiffPlans(a, b), s.Name())
+			require.Equal(t, want, DiffPlans(pa, b), s.Name())
+			require.Equal(t, want, DiffPlans(a, pb), s.Name())
+		}
+	}
+}

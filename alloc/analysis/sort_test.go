@@ -1,0 +1,73 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// contractBreaking returns queues with far-apart IDs on which the JDK's
+// sort fails (found by a seeded search, so always the same list).
+func contractBreaking(t *testing.T) []alloc.MessageQueue {
+	t.Helper()
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 100000 {
+		qs := make([]alloc.MessageQueue, 64+r.IntN(200))
+		for i := range qs {
+			qs[i] = alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: int32(r.Uint32())}
+		}
+		if _, err := alloc.SortedQueues(qs); err != nil {
+			return qs
+		}
+	}
+	t.Fatal("no list found that the JDK's sort rejects")
+	return nil
+}
+
+// With Sort on, a Java strategy over queues the JDK cannot sort fails for
+// every member with the JDK's IllegalArgumentException (the real consumers
+// allocate nothing); a Go client strategy sorts its own way and allocates.
+func TestPlanWhenTheJDKSortFails(t *testing.T) {
+	t.Parallel()
+	qs := contractBreaking(t)
+	cids := []string{"c0", "c1", "c2"}
+
+	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{Sort: true})
+	require.Len(t, java.Errors, 3)
+	for m, e := range java.Errors {
+		assert.Equal(t, m, e.Member)
+		assert.Equal(t, alloc.JDKIllegalArgumentException, e.JavaClass)
+	}
+	assert.Equal(t, qs, java.Queues, "queues stay in the order given")
+
+	gp := mustPlan(t, goclient.Averagely(), qs, cids, Options{Sort: true})
+	assert.Empty(t, gp.Errors)
+	total := 0
+	for _, sh := range gp.Shares {
+		total += len(sh)
+	}
+	assert.Equal(t, len(qs), total)
+
+	// Without sorting nothing fails.
+	assert.Empty(t, mustPlan(t, alloc.Averagely(), qs, cids, Options{}).Errors)
+}
+
+// In a mixed group over queues the JDK cannot sort, the Java consumers
+// fail (and consume nothing) while the Go consumers, which sort their own
+// way, share the queues among the whole member list.
+func TestMixedWhenTheJDKSortFails(t *testing.T) {
+	t.Parallel()
+	qs := contractBreaking(t)
+	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), qs,
+		[]Member{{ID: "c0", Client: ClientJava}, {ID: "c1", Client: ClientGo}}, Options{Sort: true})
+	require.NoError(t, err)
+	require.Len(t, res.Combined.Errors, 1)
+	assert.Equal(t, 0, res.Combined.Errors[0].Member)
+	assert.Equal(t, alloc.JDKIllegalArgumentException, res.Combined.Errors[0].JavaClass)
+	assert.Empty(t, res.Combined.Shares[0])
+	assert.Len(t, res.Combined.Shares[1], len(qs)/2)
+}

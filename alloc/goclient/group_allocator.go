@@ -1,0 +1,64 @@
+package goclient
+
+import (
+	"slices"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
+
+// Every strategy of this package is an alloc.GroupAllocator: AllocateAll
+// (and with it the WebAssembly module's allocateAll) computes a whole Go
+// client group in one pass, as positions (see AllocateGroup).
+
+var (
+	_ alloc.GroupAllocator = avg{}
+	_ alloc.GroupAllocator = nearby{}
+	_ alloc.GroupAllocator = circle{}
+	_ alloc.GroupAllocator = consistentHash{}
+	_ alloc.GroupAllocator = machineRoom{}
+	_ alloc.GroupAllocator = config{}
+)
+
+// groupResult is AllocateGroup's Group as an alloc.GroupResult.
+func groupResult(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) alloc.GroupResult {
+	g := AllocateGroup(s, mqAll, cidAll)
+	return alloc.GroupResult{Members: g.Members, Positions: g.Shares, Errs: g.Errs}
+}
+
+// AllocateGroup implements alloc.GroupAllocator.
+func (s avg) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
+	return groupResult(s, mqAll, cidAll), nil
+}
+
+// AllocateGroup implements alloc.GroupAllocator.
+func (s nearby) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
+	return groupResult(s, mqAll, cidAll), nil
+}
+
+// AllocateGroup implements alloc.GroupAllocator.
+func (s circle) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
+	return groupResult(s, mqAll, cidAll), nil
+}
+
+// AllocateGroup implements alloc.GroupAllocator: one ring for the group.
+func (s consistentHash) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
+	return groupResult(s, mqAll, cidAll), nil
+}
+
+// AllocateGroup implements alloc.GroupAllocator.
+func (s machineRoom) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
+	return groupResult(s, mqAll, cidAll), nil
+}
+
+// AllocateGroup implements alloc.GroupAllocator with queues, not positions:
+// the configured list need not come from mqAll, and an unset list is the
+// Go client's nil for everyone. Members share one copy of the list.
+func (s config) AllocateGroup(_ string, _ []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
+	g := newGroup(cidAll)
+	list := slices.Clip(slices.Clone(s.list))
+	r := alloc.GroupResult{Members: g.Members, Queues: make([][]alloc.MessageQueue, len(g.Members))}
+	for m := range r.Queues {
+		r.Queues[m] = list
+	}
+	return r, nil
+}

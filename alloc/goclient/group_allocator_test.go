@@ -1,0 +1,47 @@
+package goclient
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// alloc.AllocateAll over a Go client strategy takes the group path
+// (AllocateGroup) and answers, member for member, what the member's own
+// Allocate call returns: queues (in order, null included) or error.
+func TestAllocateAllTakesTheGroupPath(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 1000 {
+		mqAll, cidAll, idcs := randomCase(r)
+		strategies := []Strategy{Averagely(), ByCircle(), MachineRoomNearby(), ByMachineRoom(idcs),
+			ConsistentHash(r.IntN(4) - 1), ConsistentHash(10), ByConfig(nil), ByConfig(mqAll[:len(mqAll)/2])}
+		for _, s := range strategies {
+			plan, err := alloc.AllocateAll(s, "g", mqAll, cidAll)
+			require.NoError(t, err)
+			for m, cid := range plan.Members() {
+				want, wantErr := s.Allocate("g", cid, mqAll, cidAll)
+				require.Equal(t, wantErr, plan.MemberErr(m), "%s %q", s.Name(), cid)
+				if wantErr != nil {
+					continue
+				}
+				require.Equal(t, want, plan.MemberQueues(m), "%s %q", s.Name(), cid)
+				if _, isConfig := s.(config); !isConfig {
+					require.NotNil(t, plan.MemberPositions(m), "%s: positions from the group path", s.Name())
+				}
+			}
+		}
+	}
+}
+
+func TestGroupResultWorkedExample(t *testing.T) {
+	t.Parallel()
+	r, err := Averagely().(alloc.GroupAllocator).AllocateGroup("g", seq("b", 5), []string{"c1", "c2", "c1"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"c1", "c2"}, r.Members)
+	// Three slots: c1 (first at 0) gets [0 1], c2 (at 1) gets [2 3].
+	assert.Equal(t, [][]int32{{0, 1}, {2, 3}}, r.Positions)
+}

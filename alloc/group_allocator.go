@@ -1,0 +1,37 @@
+package alloc
+
+// GroupAllocator is a Strategy that can also compute a whole group at
+// once, much faster than one Allocate call per member. AllocateAll (and
+// MACHINE_ROOM_NEARBY over it) use AllocateGroup when a strategy has it;
+// the strategies of this package have their own fast path, and those of
+// package goclient implement this interface. It follows the optional
+// interface pattern of franz-go's GroupMemberBalancerOrError.
+//
+// The contract: member m's entry must equal what
+// Allocate(consumerGroup, r.Members[m], mqAll, cidAll) returns, queue for
+// queue and in order, error for error; an error that every member would
+// get alike may be returned instead of a result. A result that does not
+// fit the group (other members, a position outside mqAll) is ignored and
+// AllocateAll falls back to one Allocate call per member.
+type GroupAllocator interface {
+	Strategy
+	AllocateGroup(consumerGroup string, mqAll []MessageQueue, cidAll []string) (GroupResult, error)
+}
+
+// GroupResult is a GroupAllocator's answer for a whole group.
+//
+// Example: AVG over q0..q4 and cidAll [c1 c2] is Members [c1 c2],
+// Positions [[0 1 2] [3 4]].
+type GroupResult struct {
+	// Members are the distinct IDs of cidAll in order of first occurrence.
+	Members []string
+	// Positions[m] lists the positions in mqAll of member m's queues, in
+	// the order its Allocate call returns them (nil or empty: none). Set
+	// it whenever the queues come from mqAll: no queue is copied then.
+	Positions [][]int32
+	// Queues[m] is member m's result itself (nil: Java's null), used when
+	// Positions is nil — for lists that need not come from mqAll (CONFIG).
+	Queues [][]MessageQueue
+	// Errs[m] is member m's error, or nil; a nil Errs means none failed.
+	Errs []error
+}
