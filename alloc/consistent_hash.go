@@ -168,7 +168,7 @@ func (s consistentHashStrategy) ring(g *groupView) (ring, error) {
 		return ring{}, nil
 	}
 	if c > MaxRingNodes/s.vn {
-		return ring{}, limit("virtualNodeCnt", "ring of "+itoa(c)+" consumers × "+itoa(s.vn)+" virtual nodes exceeds "+itoa(MaxRingNodes)+" nodes")
+		return ring{}, limit("strategy.virtualNodeCnt", "ring of "+itoa(c)+" consumers × "+itoa(s.vn)+" virtual nodes exceeds "+itoa(MaxRingNodes)+" nodes")
 	}
 	var h hasher
 	nodes := make([]ringNode, 0, c*s.vn)

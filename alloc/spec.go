@@ -58,7 +58,7 @@ func NewStrategy(spec StrategySpec, opts ...Option) (Strategy, error) {
 
 func buildStrategy(spec *StrategySpec, path string, depth int, opts []Option) (Strategy, error) {
 	if depth > maxSpecDepth {
-		return nil, illegalArgument(path, "strategies nested deeper than "+itoa(maxSpecDepth))
+		return nil, limit(path, "strategies nested deeper than "+itoa(maxSpecDepth)+" (this port's limit)")
 	}
 	switch spec.Name {
 	case nameAVG:

@@ -59,7 +59,7 @@ func TestNewStrategyErrors(t *testing.T) {
 		inner := deep
 		deep = StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &inner, Resolver: res}
 	}
-	if _, err := NewStrategy(deep); JavaClassOf(err) != IllegalArgumentException {
+	if _, err := NewStrategy(deep); !errors.Is(err, ErrLimit) {
 		t.Errorf("deep nesting: %v", err)
 	}
 }
