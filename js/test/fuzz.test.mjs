@@ -72,8 +72,10 @@ test('fuzz: 10^5 hostile calls (holes, surrogates, re-entrant getters, proxies, 
   const bad = [];
   let depth = 0;
   // A call from inside a getter: must work (or fail cleanly) too.
+  let budget = 0; // nested calls left in this top-level call
   const meddle = () => {
-    if (depth > 1) return;
+    if (depth > 1 || budget <= 0) return;
+    budget--;
     depth++;
     try {
       pick([
@@ -150,6 +152,7 @@ test('fuzz: 10^5 hostile calls (holes, surrogates, re-entrant getters, proxies, 
   let ok = 0;
   let failed = 0;
   for (let i = 0; i < 100_000; i++) {
+    budget = 2;
     try {
       pick(weighted)();
       ok++;
