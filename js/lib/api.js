@@ -16,7 +16,7 @@ import { CIDS, OP } from './wire.js';
 import { makeAnalysis } from './analysis.js';
 import { decodeError, disposedError, typeError, rmqError } from './errors.js';
 import {
-  array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, object, oneOf, safeInt, string,
+  array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, object, oneOf, safeInt, sameQueues, string,
 } from './validate.js';
 
 const SORT_ORDER = [1, 1, 2]; // client byte → sorted-view slot (java, java, go)
@@ -53,33 +53,23 @@ function readQueue(d) {
   return frozenQueue(d.str(), d.str(), d.i32());
 }
 
-/** A queue list JS already holds as frozen objects (a Topic's). */
-class ListBase {
-  constructor(list) {
-    this.list = list;
-    this.length = list.length;
-  }
-
-  at(k) {
-    return this.list[k];
-  }
-
-  all() {
-    return this.list;
-  }
-}
-
 /**
- * A queue list sent inline (its QueueCols), seen through perm (the sorted
- * view, or null): objects are made on first need, once per queue.
+ * A queue list as sent (its QueueCols), seen through perm (the sorted view,
+ * or null): objects are made on first need, once per queue (made is shared
+ * by the views of one list, so both hand out the same objects).
  */
 class ColsBase {
-  constructor(cols, perm) {
+  constructor(cols, perm, made = new Array(cols.ids.length)) {
     this.cols = cols;
     this.perm = perm;
-    this.length = cols.ids.length;
-    this.made = new Array(this.length);
+    this.length = perm === null ? cols.ids.length : perm.length;
+    this.made = made;
     this.list = null;
+  }
+
+  /** The same list seen through perm. */
+  view(perm) {
+    return new ColsBase(this.cols, perm, this.made);
   }
 
   at(k) {
@@ -126,18 +116,24 @@ function readPerm(d) {
 /** An interned queue list (index.d.ts: Topic). */
 class Topic {
   #rt;
-  constructor(rt, id, queues) {
+  constructor(rt, id, base) {
     this.#rt = rt;
     this.id = id;
-    this.queues = queues;
-    this.sorted = [null, null, null];
+    this.base = base; // ColsBase of the list as interned
+    this.sorted = [null, null, null]; // ColsBase per sort order, once known
     this.disposed = false;
     Object.defineProperty(this, 'id', { enumerable: false });
+    Object.defineProperty(this, 'base', { enumerable: false });
     Object.defineProperty(this, 'sorted', { enumerable: false });
   }
 
+  /** The queues, frozen (built on first use). */
+  get queues() {
+    return this.base.all();
+  }
+
   get size() {
-    return this.queues.length;
+    return this.base.length;
   }
 
   dispose() {
@@ -399,10 +395,18 @@ class Producer {
 // then sends a handle instead of every ID).
 const INTERN_CIDS = 64;
 
+// Queue arrays of at least this many queues are interned (as a Topic of
+// their own) the second time the same array is seen, and sent by handle
+// while their contents stay the same: a plain array passed again costs a
+// comparison, not an encoding.
+const INTERN_QUEUES = 8;
+const MAX_INTERNED = 1 << 22;
+
 /** A loaded module (index.d.ts: Rmq). */
 export class Rmq {
   #rt;
   #cidCache = new WeakMap();
+  #mqCache = new WeakMap();
   constructor(rt) {
     this.#rt = rt;
     const d = rt.call(OP.META, rt.request());
@@ -439,7 +443,7 @@ export class Rmq {
       const cols = encQueues(enc, queues, 'queues', { record: true });
       // Everything that can fail has been checked: interning cannot leak.
       const id = rt.call(OP.TOPIC_NEW, enc).uv();
-      const t = new Topic(rt, id, new ColsBase(cols, null).all());
+      const t = new Topic(rt, id, new ColsBase(cols, null));
       finalizer?.register(t, { rt, op: OP.TOPIC_FREE, id }, t);
       return t;
     } finally {
@@ -478,6 +482,37 @@ export class Rmq {
     this.#cidCache.set(cids, entry);
     finalizer?.register(cids, { rt: this.#rt, op: OP.CIDS_FREE, id }, entry);
     return entry;
+  }
+
+  /**
+   * The Topic interned for queue array v when it was seen before, interning
+   * it now on its second sight; null: send it inline. Runs before the
+   * request is encoded (interning is a call of its own).
+   */
+  #queuesTopic(v, field) {
+    if (!Array.isArray(v)) return null;
+    const n = v.length;
+    if (!(n >= INTERN_QUEUES && n <= MAX_INTERNED)) return null;
+    const rt = this.#rt;
+    const hit = this.#mqCache.get(v);
+    if (hit === undefined || hit.rt !== rt) {
+      this.#mqCache.set(v, { rt, topic: null });
+      return null;
+    }
+    if (hit.topic !== null) {
+      if (!hit.topic.disposed && sameQueues(v, n, hit.topic.base.cols)) return hit.topic;
+      // Changed since: drop the old copy, send inline, intern on next sight.
+      hit.topic.dispose();
+      hit.topic = null;
+      return null;
+    }
+    const enc = rt.request();
+    const cols = encQueues(enc, v, field, { record: true });
+    const id = rt.call(OP.TOPIC_NEW, enc).uv();
+    const t = new Topic(rt, id, new ColsBase(cols, null));
+    finalizer?.register(t, { rt, op: OP.TOPIC_FREE, id }, t);
+    hit.topic = t;
+    return t;
   }
 
   #freeCids(entry) {
@@ -520,20 +555,13 @@ export class Rmq {
     enc.bool(needPerm);
     const base = (d) => {
       if (!needPerm) {
-        if (topic) return new ListBase(a.sort ? cached : topic.queues);
+        if (topic) return a.sort ? cached : topic.base;
         return src === null ? null : new ColsBase(src, null);
       }
       const perm = readPerm(d);
       if (topic) {
-        const qs = topic.queues;
-        let sorted = qs;
-        if (perm !== null) {
-          sorted = new Array(perm.length);
-          for (let i = 0; i < perm.length; i++) sorted[i] = qs[perm[i]];
-          Object.freeze(sorted);
-        }
-        topic.sorted[slot] = sorted;
-        return new ListBase(sorted);
+        topic.sorted[slot] = perm === null ? topic.base : topic.base.view(perm);
+        return topic.sorted[slot];
       }
       return new ColsBase(src, perm);
     };
@@ -599,6 +627,7 @@ export class Rmq {
     rt.depth++;
     try {
       const a = this.#allocOptions(options, ALLOCATE_KEYS, false);
+      a.mqs = this.#queuesTopic(a.mqs, 'mqAll') ?? a.mqs;
       const interned = this.#cidHandle(a.cids, 'cidAll');
       const enc = rt.request();
       const head = this.#allocHead(enc, a, true, interned);
@@ -615,6 +644,7 @@ export class Rmq {
     rt.depth++;
     try {
       const a = this.#allocOptions(options, ALLOCATE_ALL_KEYS, true);
+      if (a.mqField === 'mqAll') a.mqs = this.#queuesTopic(a.mqs, 'mqAll') ?? a.mqs;
       const interned = this.#cidHandle(a.cids, 'consumers');
       const enc = rt.request();
       const head = this.#allocHead(enc, a, false, interned);
@@ -691,15 +721,16 @@ export class Rmq {
         string(messageGroup, 'messageGroup');
         group = profile === undefined || oneOf(profile, 'profile', ['grpc-java', 'grpc-nodejs-1.0.8']) === 'grpc-java' ? 0 : 1;
       }
+      const list = this.#queuesTopic(mqs, 'mqs') ?? mqs;
       const enc = rt.request();
-      const src = encQueues(enc, mqs, 'mqs', { topicOf: this.#topicOf, record: true });
+      const src = encQueues(enc, list, 'mqs', { topicOf: this.#topicOf, record: true });
       if (op === OP.SELECT_HASH) encHashArg(enc, arg);
       else {
         enc.str(messageGroup);
         enc.u8(group);
       }
       const d = rt.call(op, enc);
-      return readRefs(d, src instanceof Topic ? new ListBase(src.queues) : new ColsBase(src, null))[0];
+      return readRefs(d, src instanceof Topic ? src.base : new ColsBase(src, null))[0];
     } finally {
       rt.depth--;
     }

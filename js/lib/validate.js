@@ -128,6 +128,21 @@ export class QueueCols {
   }
 }
 
+/**
+ * True when array v (n long) holds exactly the queues cols recorded: a
+ * list interned earlier can be sent by handle. Reads each field once.
+ */
+export function sameQueues(v, n, cols) {
+  if (cols.ids.length !== n) return false;
+  const { topics, brokers, ids } = cols;
+  for (let i = 0; i < n; i++) {
+    const q = v[i];
+    if (q === null || typeof q !== 'object') return false;
+    if (q.topic !== topics[i] || q.brokerName !== brokers[i] || q.queueId !== ids[i]) return false;
+  }
+  return true;
+}
+
 /** Checks and encodes queue i of list v, recording it in cols (optional). */
 function encQueueAt(enc, v, i, field, cols) {
   const q = v[i];

@@ -199,3 +199,29 @@ test('results are frozen queue objects in arrays the caller owns, on every path'
   assert.ok(Object.isFrozen(rmq.select({ selector: 'hash', mqs, arg: 'k' })));
   check(rmq.routeToQueues({ topic: 'T', route: { queueDatas: [{ brokerName: 'b', readQueueNums: 1, writeQueueNums: 1, perm: 6 }], brokerDatas: [{ brokerName: 'b', brokerAddrs: { 0: 'h' } }] } }).publish);
 });
+
+test('a plain array passed again is sent by handle while unchanged, and re-read when it changes', async () => {
+  const rmq = await load();
+  const mqs = queues(12, 3);
+  const consumers = ['a', 'b', 'c'];
+  const run = () => rmq.allocateAll({ strategy: { name: 'AVG' }, mqAll: mqs, consumers, sort: true }).toObject();
+  const first = run();
+  assert.deepEqual(run(), first); // second sight: interned
+  assert.deepEqual(run(), first); // third: by handle
+  mqs[0] = { ...mqs[0], queueId: 99 }; // a new element
+  const moved = run();
+  assert.ok(Object.values(moved).flat().some((x) => x.queueId === 99));
+  mqs[1].brokerName = 'zz'; // the same element, changed in place
+  assert.ok(Object.values(run()).flat().some((x) => x.brokerName === 'zz'));
+  assert.ok(Object.values(run()).flat().some((x) => x.brokerName === 'zz'));
+  mqs.push({ topic: 'T', brokerName: 'new', queueId: 0 });
+  assert.equal(Object.values(run()).flat().length, 13);
+  // A bad element after interning is reported as for any inline list.
+  mqs[2] = { topic: 'T', brokerName: 'b', queueId: 1.5 };
+  assert.throws(run, { field: 'mqAll[2].queueId' });
+  // select and allocate share the mechanism.
+  const seven = queues(9, 1);
+  for (let i = 0; i < 3; i++) assert.deepEqual(rmq.select({ selector: 'hash', mqs: seven, arg: 'k' }), seven[rmq.select({ selector: 'hash', mqs: queues(9, 1), arg: 'k' }).queueId]);
+  seven[0].topic = 'U';
+  assert.equal(rmq.allocate({ strategy: { name: 'AVG' }, currentCID: 'a', mqAll: seven, cidAll: ['a'] })[0].topic, 'U');
+});
