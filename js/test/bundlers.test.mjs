@@ -116,3 +116,21 @@ test('the examples: a page with an import map, and a module worker, no bundler',
   const worker = await runIn(JS_DIR, '/examples/worker.html', ready, text);
   assert.deepEqual(JSON.parse(worker.out), { c0: ['broker-0/0', 'broker-0/1', 'broker-0/2'], c1: ['broker-0/3', 'broker-1/0', 'broker-1/1'], c2: ['broker-1/2', 'broker-1/3'] });
 });
+
+test('a failed load() in a page leaves no pageerror (no unobserved rejection)', { timeout: 60_000 }, async () => {
+  const failing = async () => {
+    const m = await import('/index.browser.js');
+    let code;
+    try {
+      await m.load({ bytes: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]) });
+    } catch (e) {
+      code = e.code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return code;
+  };
+  // worker.html loads nothing in the page itself: the failed load is the first.
+  const r = await runIn(JS_DIR, '/examples/worker.html', () => true, failing);
+  assert.equal(r.out, 'ERR_LOAD_FAILED');
+  assert.deepEqual(r.errors, []);
+});
