@@ -17,7 +17,7 @@ const (
 func init() {
 	// selectHash: qlist mqs, u8 type, str | i32 | i64 → refs (one queue).
 	register(opSelectHash, func(r *reader, w *writer) error {
-		qs, t, _, err := readQueueList(r, "mqs")
+		qs, t, _, err := readCallQueueList(r, "mqs")
 		if err != nil {
 			return err
 		}
@@ -47,7 +47,7 @@ func init() {
 	// selectGroup: qlist mqs, str messageGroup, u8 client (0 Java, 1
 	// Node.js 1.0.8) → refs (one queue).
 	register(opSelectGroup, func(r *reader, w *writer) error {
-		qs, t, _, err := readQueueList(r, "mqs")
+		qs, t, _, err := readCallQueueList(r, "mqs")
 		if err != nil {
 			return err
 		}

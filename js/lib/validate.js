@@ -154,8 +154,7 @@ function encQueueAt(enc, v, i, field, cols) {
   if (typeof brokerName !== 'string') throw typeError(`${field}[${i}].brokerName`, 'a string', brokerName);
   if (typeof queueId !== 'number') throw typeError(`${field}[${i}].queueId`, INT32, queueId);
   if ((queueId | 0) !== queueId) throw rangeError(`${field}[${i}].queueId`, INT32, queueId);
-  enc.str(topic);
-  enc.str(brokerName);
+  enc.queueNames(topic, brokerName);
   enc.i32(queueId);
   if (cols !== null) {
     cols.topics[i] = topic;

@@ -43,6 +43,10 @@ export class Encoder {
     this.pos = 0;
     this.table = new Map();
     this.nstr = 0;
+    this.lastTopic = null;
+    this.lastTopicK = 0;
+    this.lastBroker = null;
+    this.lastBrokerK = 0;
   }
 
   reset() {
@@ -51,7 +55,28 @@ export class Encoder {
       this.table.clear();
       this.nstr = 0;
     }
+    this.lastTopic = this.lastBroker = null;
     return this;
+  }
+
+  /**
+   * A queue's topic and broker name through the string table, with a
+   * one-entry memory each: consecutive queues mostly repeat both, and an
+   * identity check is cheaper than a Map lookup.
+   */
+  queueNames(topic, broker) {
+    if (topic === this.lastTopic) this.uv(this.lastTopicK);
+    else {
+      this.str(topic);
+      this.lastTopic = topic;
+      this.lastTopicK = this.table.get(topic) ?? this.nstr;
+    }
+    if (broker === this.lastBroker) this.uv(this.lastBrokerK);
+    else {
+      this.str(broker);
+      this.lastBroker = broker;
+      this.lastBrokerK = this.table.get(broker) ?? this.nstr;
+    }
   }
 
   /** Makes room for n more bytes. */
