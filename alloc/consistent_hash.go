@@ -1,9 +1,11 @@
 package alloc
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 
+	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/md5"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
@@ -168,7 +170,7 @@ func (s consistentHashStrategy) ring(g *groupView) (ring, error) {
 		return ring{}, nil
 	}
 	if c > MaxRingNodes/s.vn {
-		return ring{}, illegalArgument("virtualNodeCnt", "ring of "+itoa(c)+" consumers × "+itoa(s.vn)+" virtual nodes exceeds "+itoa(MaxRingNodes)+" nodes")
+		return ring{}, limit("strategy.virtualNodeCnt", "ring of "+itoa(c)+" consumers × "+itoa(s.vn)+" virtual nodes exceeds "+itoa(MaxRingNodes)+" nodes")
 	}
 	var h hasher
 	nodes := make([]ringNode, 0, c*s.vn)
@@ -217,8 +219,9 @@ func cmpInt64(a, b int64) int {
 // hasher computes ring positions, reusing one buffer for the keys; its
 // MD5 skips a queue key's first block when the queue before shared it.
 type hasher struct {
-	buf []byte
-	md5 md5.Hasher
+	buf  []byte
+	java []byte // buf as Java's getBytes gives it, when buf has lone surrogates
+	md5  md5.Hasher
 }
 
 // node is the position of virtual node "cid-k".
@@ -239,11 +242,18 @@ func (h *hasher) pos(f HashFunc) int64 {
 	if f != nil {
 		return f(string(h.buf))
 	}
-	return int64(h.md5.First32(h.buf))
+	b := h.buf
+	if bytes.IndexByte(b, 0xED) >= 0 {
+		// Java's getBytes(UTF_8) turns each lone surrogate into '?'.
+		h.java = javalang.AppendJavaUTF8(h.java[:0], string(b))
+		b = h.java
+	}
+	return int64(h.md5.First32(b))
 }
 
 // MD5Hash is the default ring position of a key: the first 4 bytes of the
 // MD5 digest of its UTF-8 bytes, big-endian, as an unsigned value.
+// A lone surrogate (WTF-8, see package doc) hashes as '?', as in Java.
 func MD5Hash(key string) int64 {
-	return int64(md5.First32([]byte(key)))
+	return int64(md5.First32(javalang.AppendJavaUTF8(nil, key)))
 }

@@ -1,6 +1,9 @@
 package alloc
 
-import "errors"
+import (
+	"errors"
+	"strings"
+)
 
 // Java exception classes that results can carry, by their simple names as
 // the conformance vectors spell them.
@@ -29,6 +32,14 @@ var (
 	ErrArithmetic = errors.New("arithmetic error")
 	// ErrNumberFormat: Java's Integer.parseInt would reject the text.
 	ErrNumberFormat = errors.New("number format error")
+	// ErrLimit: beyond a size limit of this port where Java has none (a
+	// ring of more than MaxRingNodes nodes, a route of more than
+	// route.MaxQueues queues). JavaClass is empty: Java would not throw.
+	ErrLimit = errors.New("beyond this port's limit")
+	// ErrUnsupported: input whose Java result this port does not reproduce
+	// (a resolver separator Java's split treats as a regex). JavaClass is
+	// empty.
+	ErrUnsupported = errors.New("not supported")
 )
 
 // Error is every failure this module reports. Field names the argument at
@@ -42,8 +53,8 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.Field == "" {
-		return e.Msg
+	if e.Field == "" || strings.HasPrefix(e.Msg, e.Field+" ") {
+		return e.Msg // the message names the field already
 	}
 	return e.Field + ": " + e.Msg
 }
@@ -69,6 +80,10 @@ func JavaClassOf(err error) string {
 
 func illegalArgument(field, msg string) *Error {
 	return &Error{Kind: ErrInvalidArgument, JavaClass: IllegalArgumentException, Field: field, Msg: msg}
+}
+
+func limit(field, msg string) *Error {
+	return &Error{Kind: ErrLimit, Field: field, Msg: msg}
 }
 
 func indexOutOfBounds(field, msg string) *Error {

@@ -1,6 +1,7 @@
 package alloc_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -132,10 +133,10 @@ func ExampleNewStrategy() {
 	fmt.Println(s.Name(), err)
 	_, err = alloc.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &alloc.StrategySpec{Name: "AVG"},
 		Resolver: &alloc.SplitResolverSpec{Sep: "."}})
-	fmt.Println(alloc.JavaClassOf(err))
+	fmt.Println(errors.Is(err, alloc.ErrUnsupported), alloc.JavaClassOf(err) == "")
 	// Output:
 	// MACHINE_ROOM_NEARBY-CONSISTENT_HASH <nil>
-	// IllegalArgumentException
+	// true true
 }
 
 // AllocateFor takes the call's arguments by name, so the group and the

@@ -167,6 +167,17 @@ func (g *groupView) precheck(blank bool) error {
 	return nil
 }
 
+// failChecked gives err to every member that passed the checks (Java
+// would throw it from each of their calls).
+func (g *groupView) failChecked(err error) {
+	for m := range g.members.ids {
+		if g.errs[m] == nil {
+			g.errs[m] = err
+		}
+	}
+	g.setPositions(make([][]int32, len(g.members.ids)))
+}
+
 // gather is the shared tail of strategies that give each queue at most one
 // owner: owner[i] is the member that gets mqAll[i] (or -1). Every member's
 // positions, in mqAll order, are laid out in one backing array; the queues

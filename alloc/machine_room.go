@@ -19,8 +19,15 @@ import "github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 // room "". Check 1 differs by client version: 4.9.3 (the default) rejects a
 // blank ID (only Java whitespace) as "currentCID is empty"; 5.3.3 rejects
 // only the empty ID. Select the version with WithClientVersion.
+//
+// A nil consumeridcs is Java's null: the first queue whose broker name
+// splits into two pieces makes Java throw NullPointerException, and so does
+// this strategy (an empty, non-nil list keeps nothing).
 func ByMachineRoom(consumeridcs []string, opts ...Option) Strategy {
 	o := buildOptions(opts)
+	if consumeridcs == nil {
+		return machineRoomStrategy{blank: o.version == Java493}
+	}
 	set := make(map[string]struct{}, len(consumeridcs))
 	for _, r := range consumeridcs {
 		set[r] = struct{}{}
@@ -29,8 +36,8 @@ func ByMachineRoom(consumeridcs []string, opts ...Option) Strategy {
 }
 
 type machineRoomStrategy struct {
-	rooms map[string]struct{}
-	blank bool // 4.9.3: a blank currentCID is "empty"
+	rooms map[string]struct{} // nil: Java's null consumeridcs
+	blank bool                // 4.9.3: a blank currentCID is "empty"
 }
 
 func (machineRoomStrategy) Name() string { return nameMachineRoom }
@@ -40,7 +47,10 @@ func (s machineRoomStrategy) Allocate(_, currentCID string, mqAll []MessageQueue
 	if err != nil || idx < 0 {
 		return none(), err
 	}
-	kept := s.keep(mqAll)
+	kept, err := s.keep(mqAll)
+	if err != nil {
+		return none(), err
+	}
 	mod, rem := len(kept)/len(cidAll), len(kept)%len(cidAll)
 	out := make([]MessageQueue, 0, mod+1)
 	out = append(out, kept[mod*idx:mod*idx+mod]...)
@@ -51,17 +61,24 @@ func (s machineRoomStrategy) Allocate(_, currentCID string, mqAll []MessageQueue
 }
 
 // keep is the queues of the configured rooms, in mqAll order.
-func (s machineRoomStrategy) keep(mqAll []MessageQueue) []MessageQueue {
+func (s machineRoomStrategy) keep(mqAll []MessageQueue) ([]MessageQueue, error) {
 	kept := make([]MessageQueue, 0, len(mqAll))
 	for _, q := range mqAll {
 		if room, ok := machineRoomOf(q.BrokerName); ok {
+			if s.rooms == nil {
+				return nil, errNullRooms
+			}
 			if _, in := s.rooms[room]; in {
 				kept = append(kept, q)
 			}
 		}
 	}
-	return kept
+	return kept, nil
 }
+
+// errNullRooms is Java's consumeridcs.contains(...) on a null set.
+var errNullRooms = &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "strategy.consumeridcs",
+	Msg: "MACHINE_ROOM without consumeridcs (Java: null) meets a broker name of the form room@broker"}
 
 // machineRoomOf is the room of "room@broker": Java's split("@") must give
 // exactly two pieces.
@@ -83,6 +100,10 @@ func (s machineRoomStrategy) allocateGroup(g *groupView) error {
 	kept := make([]int32, 0, len(g.mqAll)) // positions of the dealt queues
 	for i, q := range g.mqAll {
 		if room, ok := machineRoomOf(q.BrokerName); ok {
+			if s.rooms == nil {
+				g.failChecked(errNullRooms)
+				return nil
+			}
 			if _, in := s.rooms[room]; in {
 				kept = append(kept, int32(i))
 			}

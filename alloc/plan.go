@@ -219,7 +219,7 @@ func (p *Plan) Map() map[string][]MessageQueue {
 //
 //	c1: [broker-a/0 broker-a/1]
 //	c2: [broker-a/2]
-//	: error: currentCID: currentCID is empty
+//	: error: currentCID is empty
 //
 // A queue is written brokerName/queueId, prefixed by "topic:" when the plan's
 // queues span several topics.

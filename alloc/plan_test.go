@@ -37,7 +37,7 @@ func TestPlanViews(t *testing.T) {
 	if p.OwnersOf(-1) != nil || p.OwnersOf(5) != nil {
 		t.Error("OwnersOf out of range")
 	}
-	want := "c1: [broker-a/0 broker-a/1]\n: error: currentCID: currentCID is empty\nc3: [broker-a/4]\n"
+	want := "c1: [broker-a/0 broker-a/1]\n: error: currentCID is empty\nc3: [broker-a/4]\n"
 	if got := p.String(); got != want {
 		t.Errorf("String() =\n%s\nwant\n%s", got, want)
 	}

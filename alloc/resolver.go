@@ -32,7 +32,7 @@ type MachineRoomResolver interface {
 // IllegalArgumentException-class error naming "sep".
 func SplitResolver(sep string, brokerField, consumerField int) (MachineRoomResolver, error) {
 	if !javalang.IsLiteralSeparator(sep) {
-		return nil, illegalArgument("sep", "separator "+quote(sep)+" is not a single character that Java's split takes literally (regex metacharacters .$|()[{^?*+\\ and longer separators are not supported)")
+		return nil, &Error{Kind: ErrUnsupported, Field: "sep", Msg: "separator " + quote(sep) + " is not a single character that Java's split takes literally (regex metacharacters .$|()[{^?*+\\ and longer separators are not supported)"}
 	}
 	return splitResolver{sep: sep, broker: brokerField, consumer: consumerField}, nil
 }

@@ -60,7 +60,7 @@ func NewStrategy(spec StrategySpec, opts ...Option) (Strategy, error) {
 
 func buildStrategy(spec *StrategySpec, path string, depth int, opts []Option) (Strategy, error) {
 	if depth > MaxSpecDepth {
-		return nil, illegalArgument(path, "strategies nested deeper than "+itoa(MaxSpecDepth))
+		return nil, limit(path, "strategies nested deeper than "+itoa(MaxSpecDepth)+" (this port's limit)")
 	}
 	switch spec.Name {
 	case nameAVG:

@@ -136,8 +136,8 @@ export interface Plan {
   /** Queues of member `cid`, in the strategy's order; [] for a non-member; null when CONFIG has no list or the member's call failed. */
   of(cid: string): MessageQueue[] | null;
   /**
-   * Same as `of` but as positions in `plan.queues` (no objects built; a
-   * view, do not modify). A queue that is not in plan.queues (CONFIG's own
+   * Same as `of` but as positions in `plan.queues` (no objects built; a new
+   * array each call). A queue that is not in plan.queues (CONFIG's own
    * list) shows as a negative number. Empty for a non-member.
    */
   indexesOf(cid: string): Int32Array | null;
@@ -292,6 +292,8 @@ export type ErrorCode =
   | 'ERR_NUMBER_FORMAT'
   /** The go client would panic (0 virtual nodes in its CONSISTENT_HASH). */
   | 'ERR_PANIC'
+  /** Beyond a size limit of this port where Java has none (a ring of more than 2^22 nodes, a route of more than 1,048,576 queues, NEARBY nested deeper than 16); javaClass is null. */
+  | 'ERR_LIMIT'
   /** The operation does not exist for this version/profile, or needs the full module (rmq.analysis on the core one). */
   | 'ERR_UNSUPPORTED'
   /** A Topic or Producer used after dispose(). */

@@ -31,7 +31,7 @@ func readAllocHead(r *reader) (*allocHead, error) {
 	}
 	h.strategy = s
 	h.group = r.str()
-	qs, t, _, err := readQueueList(r, "mqAll")
+	qs, t, _, err := readCallQueueList(r, "mqAll")
 	if err != nil {
 		return nil, err
 	}

@@ -185,18 +185,19 @@ func nestedSpecRequest(levels int) []byte {
 	return w.b
 }
 
-// TestSpecNestingLimitIsAllocs: the boundary reads one level past
-// alloc.MaxSpecDepth, so too deep a spec gets alloc's named error.
+// TestSpecNestingLimitIsAllocs: the boundary reads up to
+// wireLimitSpecDepth levels, past alloc.MaxSpecDepth, so too deep a spec
+// gets alloc's named ERR_LIMIT error (a limit of this port, no Java class).
 func TestSpecNestingLimitIsAllocs(t *testing.T) {
 	resp := call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth))
 	require.Equal(t, byte(statusOK), resp[0], "MaxSpecDepth levels of nesting build")
 	code, class, field, msg := responseError(t, call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth+1)))
-	assert.Equal(t, "ERR_INVALID_ARGUMENT", code)
-	assert.Equal(t, alloc.IllegalArgumentException, class)
+	assert.Equal(t, "ERR_LIMIT", code)
+	assert.Equal(t, "", class)
 	assert.Equal(t, "strategy"+strings.Repeat(".inner", alloc.MaxSpecDepth+1), field)
 	assert.Contains(t, msg, "nested deeper than 16")
-	// Deeper still, the JS side should never send: malformed, not a crash.
-	code, _, _, msg = responseError(t, call(t, opStrategyName, nestedSpecRequest(alloc.MaxSpecDepth+3)))
+	// Deeper than the wire carries (the JS side never sends it): malformed, not a crash.
+	code, _, _, msg = responseError(t, call(t, opStrategyName, nestedSpecRequest(wireLimitSpecDepth+1)))
 	assert.Equal(t, "ERR_INTERNAL", code)
 	assert.Contains(t, msg, "malformed request")
 }

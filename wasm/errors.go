@@ -55,6 +55,10 @@ func codeOf(err error) string {
 		return "ERR_NUMBER_FORMAT"
 	case errors.Is(err, goclient.ErrPanic):
 		return "ERR_PANIC"
+	case errors.Is(err, alloc.ErrLimit):
+		return "ERR_LIMIT"
+	case errors.Is(err, alloc.ErrUnsupported):
+		return "ERR_UNSUPPORTED"
 	}
 	return "ERR_INTERNAL"
 }
@@ -79,7 +83,11 @@ func writeErrorBody(w *writer, err error) {
 	}
 	if ae, ok := as[*alloc.Error](err); ok {
 		w.str(codeOf(ae))
-		w.str(ae.JavaClass)
+		if ae.JavaClass == goclient.PanicClass {
+			w.str("") // the Go client panics: no Java class
+		} else {
+			w.str(ae.JavaClass)
+		}
 		w.str(ae.Field)
 		w.str(ae.Error())
 		w.u8(jsError)

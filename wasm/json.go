@@ -30,6 +30,15 @@ func (j jsonw) str(s string) {
 			i++
 			continue
 		}
+		if c == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2]&0xC0 == 0x80 {
+			// A lone surrogate (WTF-8, as JS sent it): JSON's \u escape
+			// carries it back to JS exactly.
+			u := 0xD000 | int(s[i+1]&0x3F)<<6 | int(s[i+2]&0x3F)
+			const hex = "0123456789abcdef"
+			b = append(b, '\\', 'u', 'd', hex[u>>8&15], hex[u>>4&15], hex[u&15])
+			i += 3
+			continue
+		}
 		if c >= utf8.RuneSelf {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && n == 1 {

@@ -61,9 +61,23 @@ func newHandle() uint32 {
 	return nextHandle
 }
 
+// callQueues is reused for the inline queue list of one call (allocate,
+// allocateAll, select), which nothing keeps after the call: a 20,000-queue
+// list is then not 800 KB of fresh garbage per call.
+var callQueues []alloc.MessageQueue
+
+// readCallQueueList is readQueueList for a list used only during this call.
+func readCallQueueList(r *reader, field string) ([]alloc.MessageQueue, *topic, bool, error) {
+	return readQueues(r, field, true)
+}
+
 // readQueueList reads a qlist. It returns the list and, for an interned
 // topic, the topic itself (so views can be cached).
 func readQueueList(r *reader, field string) ([]alloc.MessageQueue, *topic, bool, error) {
+	return readQueues(r, field, false)
+}
+
+func readQueues(r *reader, field string, scratch bool) ([]alloc.MessageQueue, *topic, bool, error) {
 	switch r.u8() {
 	case qlistNull:
 		return nil, nil, true, nil
@@ -79,14 +93,65 @@ func readQueueList(r *reader, field string) ([]alloc.MessageQueue, *topic, bool,
 		return t.plain.qs, t, false, nil
 	case qlistInline:
 		n := r.count(3)
-		qs := make([]alloc.MessageQueue, n)
+		var qs []alloc.MessageQueue
+		if scratch && n <= cap(callQueues) {
+			qs = callQueues[:n]
+		} else {
+			qs = make([]alloc.MessageQueue, n)
+			if scratch && n > 64 {
+				callQueues = qs
+			}
+		}
 		for i := range qs {
+			if r.fastQueue(&qs[i]) {
+				continue
+			}
 			qs[i] = alloc.MessageQueue{Topic: r.str(), BrokerName: r.str(), QueueID: r.i32()}
 		}
 		return qs, nil, false, r.err
 	}
 	r.fail()
 	return nil, nil, false, r.err
+}
+
+// fastQueue reads the common shape of a queue in a list (both names
+// repeats of the string table with short refs, a small queue ID) without a
+// call per field; false, having read nothing, for any other shape.
+func (r *reader) fastQueue(q *alloc.MessageQueue) bool {
+	b, p := r.b, r.p
+	topic, p, ok := shortRef(b, p, r.strs)
+	if !ok {
+		return false
+	}
+	broker, p, ok := shortRef(b, p, r.strs)
+	if !ok || p >= len(b) || b[p] >= 0x80 {
+		return false
+	}
+	z := b[p]
+	*q = alloc.MessageQueue{Topic: topic, BrokerName: broker, QueueID: int32(z>>1) ^ -int32(z&1)}
+	r.p = p + 1
+	return true
+}
+
+// shortRef decodes a repeat of string-table entry k-1 written in one or two
+// varint bytes at b[p:].
+func shortRef(b []byte, p int, strs []string) (string, int, bool) {
+	if p >= len(b) {
+		return "", p, false
+	}
+	k := uint(b[p])
+	p++
+	if k >= 0x80 {
+		if p >= len(b) || b[p] >= 0x80 {
+			return "", p, false
+		}
+		k = k&0x7f | uint(b[p])<<7
+		p++
+	}
+	if k == 0 || k > uint(len(strs)) {
+		return "", p, false
+	}
+	return strs[k-1], p, true
 }
 
 // viewOf is qs (or topic t's list) as seen after the requested sort.

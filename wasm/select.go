@@ -21,7 +21,7 @@ const (
 func init() {
 	// selectHash: qlist mqs, u8 type, str | i32 | i64 → refs (one queue).
 	register(opSelectHash, func(r *reader, w *writer) error {
-		qs, t, _, err := readQueueList(r, "mqs")
+		qs, t, _, err := readCallQueueList(r, "mqs")
 		if err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func init() {
 	// selectGroup: qlist mqs, str messageGroup, u8 group* selector
 	// → refs (one queue).
 	register(opSelectGroup, func(r *reader, w *writer) error {
-		qs, t, _, err := readQueueList(r, "mqs")
+		qs, t, _, err := readCallQueueList(r, "mqs")
 		if err != nil {
 			return err
 		}

@@ -21,9 +21,13 @@ const (
 	specFlagResolver
 )
 
-// maxSpecDepth bounds MACHINE_ROOM_NEARBY nesting while reading: one level
-// past alloc.MaxSpecDepth, so that building reports alloc's clear error.
-const maxSpecDepth = alloc.MaxSpecDepth + 1
+// wireLimitSpecDepth bounds MACHINE_ROOM_NEARBY nesting on the wire: the
+// JS side stops encoding there (so a cyclic spec ends), and the reader
+// refuses deeper. It lies past alloc.MaxSpecDepth, so that building
+// reports alloc's clear ERR_LIMIT error naming the field first.
+const wireLimitSpecDepth = 32
+
+const maxSpecDepth = wireLimitSpecDepth
 
 // readSpec reads a strategy spec:
 //

@@ -153,21 +153,38 @@ type scenarioState struct {
 }
 
 func newScenarioState(sc Scenario) (*scenarioState, error) {
-	if sc.QueuesPerBroker < 0 || sc.QueuesPerBroker > MaxScenarioQueues {
-		return nil, scenarioError("scenario.queuesPerBroker", "must not be negative")
+	if err := checkQueueCount("scenario.queuesPerBroker", sc.QueuesPerBroker); err != nil {
+		return nil, err
 	}
 	st := &scenarioState{topic: sc.Topic, brokers: slices.Clone(sc.Brokers), members: slices.Clone(sc.Members), crashed: map[string]bool{}}
 	for range st.brokers {
 		st.counts = append(st.counts, sc.QueuesPerBroker)
 	}
 	if st.total() > MaxScenarioQueues {
-		return nil, scenarioError("scenario.queuesPerBroker", "more than "+strconv.Itoa(MaxScenarioQueues)+" queues")
+		return nil, limitError("scenario.queuesPerBroker", "more than "+strconv.Itoa(MaxScenarioQueues)+" queues")
 	}
 	return st, nil
 }
 
+// scenarioError is a scenario Java has no counterpart for: no Java class.
 func scenarioError(field, msg string) error {
-	return &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: field, Msg: msg}
+	return &alloc.Error{Kind: alloc.ErrInvalidArgument, Field: field, Msg: msg}
+}
+
+// checkQueueCount checks a queue count of a scenario.
+func checkQueueCount(field string, n int) error {
+	if n < 0 {
+		return scenarioError(field, "must not be negative, got "+strconv.Itoa(n))
+	}
+	if n > MaxScenarioQueues {
+		return limitError(field, "more than "+strconv.Itoa(MaxScenarioQueues)+" queues (this package's limit), got "+strconv.Itoa(n))
+	}
+	return nil
+}
+
+// limitError is a scenario beyond this package's size limit.
+func limitError(field, msg string) error {
+	return &alloc.Error{Kind: alloc.ErrLimit, Field: field, Msg: msg}
 }
 
 func (st *scenarioState) apply(ch Change, k int) error {
@@ -192,15 +209,15 @@ func (st *scenarioState) apply(ch Change, k int) error {
 			}
 		}
 	case ChangeQueues:
-		if ch.Queues < 0 || ch.Queues > MaxScenarioQueues {
-			return scenarioError(field+".queues", "must not be negative")
+		if err := checkQueueCount(field+".queues", ch.Queues); err != nil {
+			return err
 		}
 		for b := range st.counts {
 			st.counts[b] = ch.Queues
 		}
 	case ChangeAddBroker:
-		if ch.Queues < 0 || ch.Queues > MaxScenarioQueues {
-			return scenarioError(field+".queues", "must not be negative")
+		if err := checkQueueCount(field+".queues", ch.Queues); err != nil {
+			return err
 		}
 		n := ch.Queues
 		if n == 0 && len(st.counts) > 0 {
@@ -219,7 +236,7 @@ func (st *scenarioState) apply(ch Change, k int) error {
 		return scenarioError(field+".kind", "unknown change "+strconv.Quote(ch.Kind)+" (known: join, leave, crash, queues, addBroker, removeBroker)")
 	}
 	if st.total() > MaxScenarioQueues {
-		return scenarioError(field, "more than "+strconv.Itoa(MaxScenarioQueues)+" queues")
+		return limitError(field, "more than "+strconv.Itoa(MaxScenarioQueues)+" queues")
 	}
 	return nil
 }

@@ -80,7 +80,7 @@ func (s consistentHash) ring(cidAll []string) (ring, error) {
 		return ring{}, nil
 	}
 	if s.vn > alloc.MaxRingNodes/max(1, len(cidAll)) {
-		return ring{}, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "strategy.virtualNodeCnt",
+		return ring{}, &alloc.Error{Kind: alloc.ErrLimit, Field: "strategy.virtualNodeCnt",
 			Msg: "a ring of " + strconv.Itoa(len(cidAll)) + " consumers × " + strconv.Itoa(s.vn) + " virtual nodes exceeds " + strconv.Itoa(alloc.MaxRingNodes) + " nodes"}
 	}
 	first := make(map[string]int32, len(cidAll))

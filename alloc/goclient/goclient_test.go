@@ -98,8 +98,8 @@ func TestConsistentHashZeroNodesPanics(t *testing.T) {
 
 func TestConsistentHashHugeRingRefused(t *testing.T) {
 	_, err := ConsistentHash(1<<30).Allocate("g", "c0", seq("b", 3), []string{"c0", "c1"})
-	if !errors.Is(err, alloc.ErrInvalidArgument) {
-		t.Errorf("error %v is not alloc.ErrInvalidArgument", err)
+	if !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "" {
+		t.Errorf("error %v is not alloc.ErrLimit", err)
 	}
 }
 

@@ -235,7 +235,7 @@ func appendQueues(out []alloc.MessageQueue, topic, broker string, count int32, f
 		return out, nil
 	}
 	if int64(len(out))+int64(count) > MaxQueues {
-		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: field,
+		return nil, &alloc.Error{Kind: alloc.ErrLimit, Field: field,
 			Msg: "route would hold more than " + strconv.Itoa(MaxQueues) + " queues (this port's limit), got count " + strconv.Itoa(int(count))}
 	}
 	for id := int32(0); id < count; id++ {

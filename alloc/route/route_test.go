@@ -52,12 +52,18 @@ func TestOrderTopicConf(t *testing.T) {
 		{"broker-a", alloc.ArrayIndexOutOfBoundsException, "orderTopicConf"},
 		{"broker-a:x", alloc.NumberFormatException, "orderTopicConf"},
 		{"a:2147483648", alloc.NumberFormatException, "orderTopicConf"},
-		{"a:2000000", alloc.IllegalArgumentException, "orderTopicConf"}, // over MaxQueues
+		{"a:2000000", "limit", "orderTopicConf"}, // over MaxQueues
 	}
 	for _, tt := range tests {
 		// queueDatas are ignored by the publish side when the conf is set.
 		r := &Route{OrderTopicConf: ptr(tt.conf), QueueDatas: []QueueData{{BrokerName: "z", WriteQueueNums: 8, ReadQueueNums: 1, Perm: 6}}, BrokerDatas: master("z")}
 		got, err := r.PublishQueues("T")
+		if tt.want == "limit" { // this port's own limit: no Java class
+			if !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "" {
+				t.Errorf("%q: want ErrLimit, got %v", tt.conf, err)
+			}
+			continue
+		}
 		if strings.HasSuffix(tt.want, "Exception") {
 			var e *alloc.Error
 			if !errors.As(err, &e) || e.JavaClass != tt.want || e.Field != tt.field {
@@ -143,7 +149,7 @@ func TestRouteErrors(t *testing.T) {
 	}
 	big := &Route{QueueDatas: []QueueData{{BrokerName: "a", ReadQueueNums: 1, Perm: 6}, {BrokerName: "b", WriteQueueNums: 1 << 30, ReadQueueNums: 1 << 30, Perm: 6}}, BrokerDatas: master("a", "b")}
 	_, err := big.PublishQueues("T")
-	if e, ok := err.(*alloc.Error); !ok || e.Field != "queueDatas[1].writeQueueNums" || !errors.Is(err, alloc.ErrInvalidArgument) {
+	if e, ok := err.(*alloc.Error); !ok || e.Field != "queueDatas[1].writeQueueNums" || !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "" {
 		t.Errorf("huge writeQueueNums: %v", err)
 	}
 	_, err = big.SubscribeQueues("T")

@@ -31,6 +31,7 @@ var tables = []struct{ js, prefix, doc string }{
 	{"GROUP", "group", "Message-group selectors (wasm/select.go)."},
 	{"PRODUCER_VERSION", "producerVersion", "Producer client versions (wasm/producer.go)."},
 	{"ANALYSIS_SORT", "analysisSort", "Scenario sort option (wasm/analysis.go)."},
+	{"WIRE_LIMIT", "wireLimit", "Limits of the wire format itself (wasm/strategy.go)."},
 }
 
 // file is one generated file, its path relative to the module root.

@@ -100,6 +100,7 @@ const (
 	groupJava = 0
 	producerVersionJava493 = byte(1)
 	analysisSortTrue = 2
+	wireLimitSpecDepth = 32
 )
 `
 	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x.go"), []byte(src), 0o644))

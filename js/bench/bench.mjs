@@ -36,19 +36,28 @@ function plainAvgAll(mqAll, cidAll) {
   return out;
 }
 
-/** Runs fn like testing.B: grows n until the run takes >= 1 s. */
+/**
+ * Runs fn like testing.B: grows n until the run takes >= 1 s. Returns wall
+ * ns/op; the CPU time per op (this process, user + system) is kept in
+ * cpuOf, for ratios that hold on a shared, busy machine.
+ */
+const cpuOf = new Map();
 function bench(name, fn) {
   // Warm up for 0.5 s: V8 compiles wasm functions with its optimizing tier
   // only once they are hot.
   for (const end = performance.now() + 500; performance.now() < end;) fn();
   let n = 1;
   for (;;) {
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < n; i++) fn();
     const ns = Number(process.hrtime.bigint() - t0);
     if (ns >= 1e9 || n >= 1e8) {
+      const c = process.cpuUsage(c0);
       const per = ns / n;
-      console.log(`BenchmarkJS/${name}\t${String(n).padStart(10)}\t${per.toFixed(0).padStart(12)} ns/op`);
+      const cpu = ((c.user + c.system) * 1e3) / n;
+      cpuOf.set(per, cpu);
+      console.log(`BenchmarkJS/${name}\t${String(n).padStart(10)}\t${per.toFixed(0).padStart(12)} ns/op\t${cpu.toFixed(0).padStart(12)} cpu-ns/op`);
       return per;
     }
     n = Math.max(n + 1, Math.min(n * 100, Math.ceil((n * 1.2e9) / Math.max(ns, 1))));
@@ -70,17 +79,21 @@ const native = nativeResults(args.includes('--native') ? args[args.indexOf('--na
 
 const rmq = await load();
 const results = [];
+const plain = new Map(); // size → { plainJS, inline AVG, of-all, CH topic, CH inline } ns
 const strategies = [
   ['AVG', { name: 'AVG' }],
   ['CONSISTENT_HASH_vn10', { name: 'CONSISTENT_HASH', virtualNodeCnt: 10 }],
 ];
+const CH = { name: 'CONSISTENT_HASH', virtualNodeCnt: 10 };
 for (const [q, c] of [[16, 4], [20000, 1000]]) {
   const { mqs, cids } = benchTopic(q, c);
   const topic = rmq.topic(mqs);
   const size = `Q=${q},C=${c}`;
+  const row = {};
   for (const [sname, strategy] of strategies) {
     const ns = bench(`allocateAll/${sname}/${size}`, () => rmq.allocateAll({ strategy, topic, consumers: cids }));
     results.push({ name: `${sname}/${size}`, ns, native: native.get(`Group/${sname}/${size}`) });
+    if (sname !== 'AVG') row.chTopic = ns;
   }
   // The go-client profile takes the same group path (alloc.GroupAllocator):
   // its allocateAll should stay within 2x of the Java profile's.
@@ -90,13 +103,20 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
     const p = rmq.allocateAll({ strategy: { name: 'AVG' }, topic, consumers: cids });
     for (const m of p.members) p.of(m);
   });
-  bench(`allocateAll-inline/AVG/${size}`, () => rmq.allocateAll({ strategy: { name: 'AVG' }, mqAll: mqs, consumers: cids }));
+  // What users write: plain arrays every call (the same arrays, unchanged).
+  row.inline = bench(`allocateAll-plain/AVG/${size}`, () => rmq.allocateAll({ strategy: { name: 'AVG' }, mqAll: mqs, consumers: cids }));
+  row.chInline = bench(`allocateAll-plain/CONSISTENT_HASH_vn10/${size}`, () => rmq.allocateAll({ strategy: CH, mqAll: mqs, consumers: cids }));
+  const plan = rmq.allocateAll({ strategy: { name: 'AVG' }, mqAll: mqs, consumers: cids });
+  row.ofAll = bench(`plan.of-every-member/AVG/${size}`, () => {
+    for (const m of plan.members) plan.of(m);
+  });
   if (q <= 16) {
     bench(`allocate/AVG/${size}`, () => rmq.allocate({ strategy: { name: 'AVG' }, currentCID: cids[1], mqAll: topic, cidAll: cids }));
-    bench(`allocate-inline/AVG/${size}`, () => rmq.allocate({ strategy: { name: 'AVG' }, currentCID: cids[1], mqAll: mqs, cidAll: cids }));
+    bench(`allocate-plain/AVG/${size}`, () => rmq.allocate({ strategy: { name: 'AVG' }, currentCID: cids[1], mqAll: mqs, cidAll: cids }));
     bench(`select/hash/${size}`, () => rmq.select({ selector: 'hash', mqs: topic, arg: 'order-1' }));
   }
-  bench(`plainJS/AVG/${size}`, () => plainAvgAll(mqs, cids));
+  row.plainJS = bench(`plainJS/AVG/${size}`, () => plainAvgAll(mqs, cids));
+  plain.set(size, row);
   topic.dispose();
 }
 bench('strategyName (≈ an empty call)', () => rmq.strategyName({ name: 'AVG' }));
@@ -110,4 +130,16 @@ console.log('\ngo-client-2.1.2 allocateAll vs the Java profile (same run):');
 for (const r of results.filter((x) => x.java)) {
   console.log(`  ${r.name.padEnd(36)} ${(r.ns / r.java).toFixed(2)}× the Java profile's AVG`);
 }
+
+// The plain-array targets of issue 11, as ratios of this run, in CPU time
+// (wall time on a busy machine mostly measures the other processes).
+console.log('\nplain arrays (targets of issue 11, same run, CPU time per op):');
+const big = plain.get('Q=20000,C=1000');
+const small = plain.get('Q=16,C=4');
+const cpu = (wall) => cpuOf.get(wall);
+const line = (what, got, target) => console.log(`  ${what.padEnd(58)} ${got.padStart(12)}   target ${target}`);
+line('allocateAll AVG 20000×1000 plain / plain-JS AVG', `${(cpu(big.inline) / cpu(big.plainJS)).toFixed(2)}×`, '≤ 5×');
+line('allocateAll AVG 16×4 plain', `${(cpu(small.inline) / 1e3).toFixed(2)} µs`, '≤ 10 µs');
+line('plan.of() for every member, 20000×1000', `${(cpu(big.ofAll) / 1e6).toFixed(3)} ms`, '≤ 1 ms');
+line('CONSISTENT_HASH 20000×1000 plain / interned topic', `${(cpu(big.chInline) / cpu(big.chTopic)).toFixed(2)}×`, '≤ 1.3×');
 await rmq.exit();

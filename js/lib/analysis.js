@@ -7,7 +7,7 @@
 // them; on the core module every method throws the module's own
 // ERR_UNSUPPORTED error, and the instance stays usable.
 
-import { array, bool, clientOf, encCids, encQueues, encSpec, int32, object, string } from './validate.js';
+import { array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, object, string, SPEC_KEYS } from './validate.js';
 import { rmqError } from './errors.js';
 import { ANALYSIS_SORT, OP } from './tables.generated.js';
 
@@ -22,130 +22,162 @@ const OPS = {
 const text = new TextDecoder();
 const NEEDS_FULL = 'rmq.analysis needs the full module: load({ analysis: true })';
 
+const STRATEGY_KEYS = [...SPEC_KEYS, 'version', 'profile'];
+const ROOMS = ['sort', 'rooms'];
+const KEYS = {
+  plan: ['strategy', 'queues', 'members', ...ROOMS],
+  diff: ['from', 'to'],
+  scenario: ['scenario', 'strategies', 'sort'],
+  views: ['strategies', 'queues', 'members', 'views', ...ROOMS],
+  subscription: ['strategy', 'queues', 'members', 'subscribers', ...ROOMS],
+  mixed: ['java', 'go', 'queues', 'members', ...ROOMS],
+};
+const SCENARIO_KEYS = ['topic', 'brokers', 'queuesPerBroker', 'members', 'changes'];
+const CHANGE_KEYS = ['kind', 'members', 'broker', 'queues'];
+const VIEW_KEYS = ['member', 'members', 'strategy'];
+const RESOLVER_KEYS = ['sep', 'brokerField', 'consumerField'];
+
 /**
  * rmq.analysis over runtime rt; full tells whether the module is the full
  * build. On the core build each method asks the module anyway (which
  * answers ERR_UNSUPPORTED) before looking at its arguments.
  */
 export function makeAnalysis(rt, topicOf, full) {
+  // Each method counts in rt.depth (see api.js) and reads user values once.
+  const guarded = (name, fn) => (o) => {
+    rt.depth++;
+    try {
+      return fn(o);
+    } finally {
+      rt.depth--;
+    }
+  };
   if (!full) {
     const unsupported = (op) => () => {
-      rt.request();
-      rt.call(op);
+      rt.call(op, rt.request());
       throw rmqError(Error, 'ERR_UNSUPPORTED', NEEDS_FULL);
     };
-    return Object.freeze(Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, unsupported(op)])));
+    return Object.freeze(Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, guarded(name, unsupported(op))])));
   }
-  const json = (op) => {
-    const d = rt.call(op);
+  const json = (op, enc) => {
+    const d = rt.call(op, enc);
     return JSON.parse(text.decode(d.b.subarray(d.p)));
   };
   const strategy = (enc, s, field) => {
-    object(s, field);
-    enc.u8(clientOf(s));
-    encSpec(enc, s, field);
+    const { version, profile } = checkKeys(object(s, field), STRATEGY_KEYS, field);
+    enc.u8(clientOf(version, profile));
+    encSpec(enc, s, field, STRATEGY_KEYS);
   };
   const strategies = (enc, list, field) => {
-    array(list, field, 'an array of strategies');
-    enc.uv(list.length);
-    list.forEach((s, i) => strategy(enc, s, `${field}[${i}]`));
+    const n = array(list, field, 'an array of strategies');
+    enc.uv(n);
+    for (let i = 0; i < n; i++) strategy(enc, list[i], `${field}[${i}]`);
   };
-  const options = (enc, o) => {
-    enc.bool(bool(o.sort, 'sort', false));
-    enc.bool(o.rooms != null);
-    if (o.rooms != null) {
-      const r = object(o.rooms, 'rooms');
-      enc.str(string(r.sep, 'rooms.sep'));
-      enc.i32(int32(r.brokerField, 'rooms.brokerField'));
-      enc.i32(int32(r.consumerField, 'rooms.consumerField'));
+  // sort and rooms, read by the caller (they come last on the wire).
+  const options = (enc, { sort, rooms }, field) => {
+    const at = field ? `${field}.` : '';
+    enc.bool(bool(sort, `${at}sort`, false));
+    enc.bool(rooms != null);
+    if (rooms != null) {
+      const { sep, brokerField, consumerField } = checkKeys(object(rooms, `${at}rooms`), RESOLVER_KEYS, `${at}rooms`);
+      enc.str(string(sep, `${at}rooms.sep`));
+      enc.i32(int32(brokerField, `${at}rooms.brokerField`));
+      enc.i32(int32(consumerField, `${at}rooms.consumerField`));
     }
   };
   const planInput = (enc, o, field) => {
-    object(o, field);
-    strategy(enc, o.strategy, `${field}.strategy`);
-    encQueues(enc, o.queues, `${field}.queues`, { topicOf });
-    encCids(enc, o.members, `${field}.members`, false);
-    options(enc, o);
+    const { strategy: s, queues, members, sort, rooms } = checkKeys(object(o, field), KEYS.plan, field === 'options' ? '' : field);
+    const f = field === 'options' ? '' : `${field}.`;
+    strategy(enc, s, `${f}strategy`);
+    encQueues(enc, queues, `${f}queues`, { topicOf });
+    encCids(enc, members, `${f}members`, false);
+    options(enc, { sort, rooms }, field === 'options' ? '' : field);
   };
+  const top = (o, name) => checkKeys(object(o, 'options'), KEYS[name]);
 
   return Object.freeze({
-    plan(o) {
+    plan: guarded('plan', (o) => {
       const enc = rt.request();
       planInput(enc, o, 'options');
-      return json(OPS.plan);
-    },
-    diff(o) {
-      object(o, 'options');
+      return json(OPS.plan, enc);
+    }),
+    diff: guarded('diff', (o) => {
+      const { from, to } = top(o, 'diff');
       const enc = rt.request();
-      planInput(enc, o.from, 'from');
-      planInput(enc, o.to, 'to');
-      return json(OPS.diff);
-    },
-    scenario(o) {
-      object(o, 'options');
-      const sc = object(o.scenario, 'scenario');
+      planInput(enc, from, 'from');
+      planInput(enc, to, 'to');
+      return json(OPS.diff, enc);
+    }),
+    scenario: guarded('scenario', (o) => {
+      const { scenario, strategies: list, sort } = top(o, 'scenario');
+      const sc = checkKeys(object(scenario, 'scenario'), SCENARIO_KEYS, 'scenario');
+      const { topic, brokers, queuesPerBroker, members, changes } = sc;
       const enc = rt.request();
-      enc.str(string(sc.topic, 'scenario.topic'));
-      encCids(enc, sc.brokers, 'scenario.brokers', false);
-      enc.i32(int32(sc.queuesPerBroker, 'scenario.queuesPerBroker'));
-      encCids(enc, sc.members, 'scenario.members', false);
-      const changes = array(sc.changes ?? [], 'scenario.changes');
-      enc.uv(changes.length);
-      changes.forEach((ch, i) => {
+      enc.str(string(topic, 'scenario.topic'));
+      encCids(enc, brokers, 'scenario.brokers', false);
+      enc.i32(int32(queuesPerBroker, 'scenario.queuesPerBroker'));
+      encCids(enc, members, 'scenario.members', false);
+      const chs = changes ?? [];
+      const n = array(chs, 'scenario.changes');
+      enc.uv(n);
+      for (let i = 0; i < n; i++) {
         const f = `scenario.changes[${i}]`;
-        object(ch, f);
-        enc.str(string(ch.kind, `${f}.kind`));
-        encCids(enc, ch.members ?? [], `${f}.members`, false);
-        enc.str(string(ch.broker ?? '', `${f}.broker`));
-        enc.i32(int32(ch.queues ?? 0, `${f}.queues`));
-      });
-      strategies(enc, o.strategies, 'strategies');
-      enc.u8(o.sort === undefined ? ANALYSIS_SORT.DEFAULT : bool(o.sort, 'sort') ? ANALYSIS_SORT.TRUE : ANALYSIS_SORT.FALSE);
-      return json(OPS.scenario);
-    },
-    views(o) {
-      object(o, 'options');
+        const { kind, members: m, broker, queues } = checkKeys(object(chs[i], f), CHANGE_KEYS, f);
+        enc.str(string(kind, `${f}.kind`));
+        encCids(enc, m ?? [], `${f}.members`, false);
+        enc.str(string(broker ?? '', `${f}.broker`));
+        enc.i32(int32(queues ?? 0, `${f}.queues`));
+      }
+      strategies(enc, list, 'strategies');
+      enc.u8(sort === undefined ? ANALYSIS_SORT.DEFAULT : bool(sort, 'sort') ? ANALYSIS_SORT.TRUE : ANALYSIS_SORT.FALSE);
+      return json(OPS.scenario, enc);
+    }),
+    views: guarded('views', (o) => {
+      const { strategies: list, queues, members, views, sort, rooms } = top(o, 'views');
       const enc = rt.request();
-      strategies(enc, o.strategies, 'strategies');
-      encQueues(enc, o.queues, 'queues', { topicOf });
-      encCids(enc, o.members, 'members', false);
-      const views = array(o.views, 'views');
-      enc.uv(views.length);
-      views.forEach((v, i) => {
+      strategies(enc, list, 'strategies');
+      encQueues(enc, queues, 'queues', { topicOf });
+      encCids(enc, members, 'members', false);
+      const n = array(views, 'views');
+      enc.uv(n);
+      for (let i = 0; i < n; i++) {
         const f = `views[${i}]`;
-        object(v, f);
-        enc.str(string(v.member, `${f}.member`));
-        encCids(enc, v.members ?? null, `${f}.members`, true);
-        enc.i32(int32(v.strategy ?? 0, `${f}.strategy`));
-      });
-      options(enc, o);
-      return json(OPS.views);
-    },
-    subscription(o) {
-      object(o, 'options');
+        const { member, members: m, strategy: s } = checkKeys(object(views[i], f), VIEW_KEYS, f);
+        enc.str(string(member, `${f}.member`));
+        encCids(enc, m ?? null, `${f}.members`, true);
+        enc.i32(int32(s ?? 0, `${f}.strategy`));
+      }
+      options(enc, { sort, rooms }, '');
+      return json(OPS.views, enc);
+    }),
+    subscription: guarded('subscription', (o) => {
+      const { strategy: s, queues, members, subscribers, sort, rooms } = top(o, 'subscription');
       const enc = rt.request();
-      strategy(enc, o.strategy, 'strategy');
-      encQueues(enc, o.queues, 'queues', { topicOf });
-      encCids(enc, o.members, 'members', false);
-      encCids(enc, o.subscribers, 'subscribers', false);
-      options(enc, o);
-      return json(OPS.subscription);
-    },
-    mixed(o) {
-      object(o, 'options');
+      strategy(enc, s, 'strategy');
+      encQueues(enc, queues, 'queues', { topicOf });
+      encCids(enc, members, 'members', false);
+      encCids(enc, subscribers, 'subscribers', false);
+      options(enc, { sort, rooms }, '');
+      return json(OPS.subscription, enc);
+    }),
+    mixed: guarded('mixed', (o) => {
+      const { java, go, queues, members, sort, rooms } = top(o, 'mixed');
       const enc = rt.request();
-      strategy(enc, o.java, 'java');
-      strategy(enc, { ...object(o.go, 'go'), profile: 'go-client-2.1.2' }, 'go');
-      encQueues(enc, o.queues, 'queues', { topicOf });
-      const members = array(o.members, 'members', 'an array of { id, client }');
-      enc.uv(members.length);
-      members.forEach((m, i) => {
-        object(m, `members[${i}]`);
-        enc.str(string(m.id, `members[${i}].id`));
-        enc.str(string(m.client, `members[${i}].client`));
-      });
-      options(enc, o);
-      return json(OPS.mixed);
-    },
+      strategy(enc, java, 'java');
+      const g = checkKeys(object(go, 'go'), STRATEGY_KEYS, 'go');
+      enc.u8(clientOf(undefined, 'go-client-2.1.2'));
+      encSpec(enc, g, 'go', STRATEGY_KEYS);
+      encQueues(enc, queues, 'queues', { topicOf });
+      const n = array(members, 'members', 'an array of { id, client }');
+      enc.uv(n);
+      for (let i = 0; i < n; i++) {
+        const f = `members[${i}]`;
+        const { id, client } = checkKeys(object(members[i], f), ['id', 'client'], f);
+        enc.str(string(id, `${f}.id`));
+        enc.str(string(client, `${f}.client`));
+      }
+      options(enc, { sort, rooms }, '');
+      return json(OPS.mixed, enc);
+    }),
   });
 }

@@ -1,16 +1,36 @@
 // The public API over a Runtime: plain objects in and out, every argument
 // checked here first (validate.js), results decoded from the module's
 // response (wire.js). index.d.ts documents every method.
+//
+// Re-entrancy: each public method counts itself in rt.depth, so a call made
+// from a getter, a Proxy trap or a clock while another call is encoding gets
+// an encoder of its own (runtime.js). User values are read once each, and
+// never while a response is being decoded (a nested call would overwrite
+// it): results are built from the values as they were sent.
+//
+// Results: every queue object handed out is frozen; every array returned by
+// allocate, of, indexesOf, select ... is the caller's own (a fresh array);
+// plan.queues, plan.members and topic.queues are frozen and shared.
 
 import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
-import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
+import { encRoute } from './route.js';
+import { decodeError, disposedError, typeError, rmqError } from './errors.js';
 import {
-  array, bool, clientOf, encCids, encQueues, encSpec, int32, object, oneOf, safeInt, string,
+  array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, object, oneOf, safeInt, sameQueues, string,
 } from './validate.js';
 
 const SORT_ORDER = [1, 1, 2]; // client byte → sorted-view slot (java, java, go)
+
+const ALLOCATE_KEYS = ['strategy', 'consumerGroup', 'currentCID', 'mqAll', 'cidAll', 'sort', 'version', 'profile'];
+const ALLOCATE_ALL_KEYS = ['strategy', 'consumerGroup', 'topic', 'mqAll', 'consumers', 'sort', 'version', 'profile'];
+const CLIENT_KEYS = ['version', 'profile'];
+const SELECT_KEYS = ['selector', 'mqs', 'arg', 'messageGroup', 'profile'];
+const PRODUCER_KEYS = ['mqs', 'version', 'latencyFaultTolerance', 'startIndex', 'worstStartIndex', 'resetValues', 'queueDatas', 'clock'];
+const PRODUCER_SELECT_KEYS = ['lastBrokerName', 'resetIndex', 'now'];
+const PRODUCER_UPDATE_KEYS = ['reachable', 'now'];
+const ROUTE_KEYS = ['topic', 'route'];
 
 // Frees module-side objects (topics, producers) that were garbage-collected
 // without dispose().
@@ -18,35 +38,71 @@ const finalizer = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry(({ rt, op, id }) => {
     if (!rt.alive) return;
     try {
-      rt.request().uv(id);
-      rt.call(op);
+      const enc = rt.request();
+      enc.uv(id);
+      rt.call(op, enc);
     } catch {
       // the module died meanwhile: nothing left to free
     }
   })
   : null;
 
-function freeze(q) {
-  return Object.freeze({ topic: q.topic, brokerName: q.brokerName, queueId: q.queueId });
-}
-
-function copy(q) {
-  return { topic: q.topic, brokerName: q.brokerName, queueId: q.queueId };
+function frozenQueue(topic, brokerName, queueId) {
+  return Object.freeze({ topic, brokerName, queueId });
 }
 
 function readQueue(d) {
-  return { topic: d.str(), brokerName: d.str(), queueId: d.i32() };
+  return frozenQueue(d.str(), d.str(), d.i32());
+}
+
+/**
+ * A queue list as sent (its QueueCols), seen through perm (the sorted view,
+ * or null): objects are made on first need, once per queue (made is shared
+ * by the views of one list, so both hand out the same objects).
+ */
+class ColsBase {
+  constructor(cols, perm, made = new Array(cols.ids.length)) {
+    this.cols = cols;
+    this.perm = perm;
+    this.length = perm === null ? cols.ids.length : perm.length;
+    this.made = made;
+    this.list = null;
+  }
+
+  /** The same list seen through perm. */
+  view(perm) {
+    return new ColsBase(this.cols, perm, this.made);
+  }
+
+  at(k) {
+    const i = this.perm === null ? k : this.perm[k];
+    let q = this.made[i];
+    if (q === undefined) {
+      const c = this.cols;
+      q = frozenQueue(c.topics[i], c.brokers[i], c.ids[i]);
+      this.made[i] = q;
+    }
+    return q;
+  }
+
+  all() {
+    if (this.list === null) {
+      const out = new Array(this.length);
+      for (let k = 0; k < out.length; k++) out[k] = this.at(k);
+      this.list = Object.freeze(out);
+    }
+    return this.list;
+  }
 }
 
 /** Decodes a refs list (wasm/queues.go) against base; null for Java null. */
-function readRefs(d, base, fresh) {
+function readRefs(d, base) {
   const n1 = d.uv();
   if (n1 === 0) return null;
   const out = new Array(n1 - 1);
   for (let i = 0; i < out.length; i++) {
     const k = d.uv();
-    if (k === 0) out[i] = readQueue(d);
-    else out[i] = fresh ? copy(base[k - 1]) : base[k - 1];
+    out[i] = k === 0 ? readQueue(d) : base.at(k - 1);
   }
   return out;
 }
@@ -62,46 +118,45 @@ function readPerm(d) {
 /** An interned queue list (index.d.ts: Topic). */
 class Topic {
   #rt;
-  constructor(rt, id, queues) {
+  constructor(rt, id, base) {
     this.#rt = rt;
     this.id = id;
-    this.queues = queues;
-    this.sorted = [null, null, null];
+    this.base = base; // ColsBase of the list as interned
+    this.sorted = [null, null, null]; // ColsBase per sort order, once known
     this.disposed = false;
     Object.defineProperty(this, 'id', { enumerable: false });
+    Object.defineProperty(this, 'base', { enumerable: false });
     Object.defineProperty(this, 'sorted', { enumerable: false });
   }
 
+  /** The queues, frozen (built on first use). */
+  get queues() {
+    return this.base.all();
+  }
+
   get size() {
-    return this.queues.length;
+    return this.base.length;
   }
 
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
     finalizer?.unregister(this);
-    if (!this.#rt.alive) return;
-    this.#rt.request().uv(this.id);
-    this.#rt.call(OP.TOPIC_FREE);
+    const rt = this.#rt;
+    if (!rt.alive) return;
+    rt.depth++;
+    try {
+      const enc = rt.request();
+      enc.uv(this.id);
+      rt.call(OP.TOPIC_FREE, enc);
+    } finally {
+      rt.depth--;
+    }
   }
 
   belongsTo(rt) {
     return this.#rt === rt;
   }
-}
-
-// Identity index arrays (0..n-1) per queue list, for members whose share is
-// a contiguous range of it.
-const identities = new WeakMap();
-
-function identity(base) {
-  let id = identities.get(base);
-  if (id === undefined || id.length < base.length) {
-    id = new Int32Array(base.length);
-    for (let i = 0; i < id.length; i++) id[i] = i;
-    identities.set(base, id);
-  }
-  return id;
 }
 
 // Member kinds in Plan's spans (wasm/allocate.go writePlan).
@@ -111,28 +166,34 @@ const RANGE = 2;
 
 /** A whole group's allocation (index.d.ts: Plan). */
 class Plan {
+  #base;
   #idx;
   #extra;
   #spans;
   #errors;
   #index;
-  #fresh;
-  constructor(strategy, queues, members, idx, extra, spans, errors, fresh) {
+  constructor(strategy, base, members, idx, extra, spans, errors) {
     this.strategy = strategy;
-    this.queues = queues;
     this.members = members;
+    this.#base = base;
     this.#idx = idx;
     this.#extra = extra;
     this.#spans = spans;
     this.#errors = errors;
-    this.#fresh = fresh;
     this.#index = null;
+  }
+
+  /** Every queue, in the order the strategy saw them (frozen, built on first use). */
+  get queues() {
+    return this.#base.all();
   }
 
   #member(cid) {
     if (this.#index === null) {
-      this.#index = new Map();
-      this.members.forEach((m, i) => this.#index.set(m, i));
+      const index = new Map();
+      const ms = this.members;
+      for (let i = 0; i < ms.length; i++) if (!index.has(ms[i])) index.set(ms[i], i);
+      this.#index = index;
     }
     return this.#index.get(cid);
   }
@@ -141,24 +202,34 @@ class Plan {
     const m = this.#member(cid);
     if (m === undefined) return new Int32Array(0);
     const sp = this.#spans;
-    const [kind, a, b] = [sp[3 * m], sp[3 * m + 1], sp[3 * m + 2]];
+    const kind = sp[3 * m];
+    const a = sp[3 * m + 1];
+    const b = sp[3 * m + 2];
     if (kind === NONE) return null;
-    return kind === RANGE ? identity(this.queues).subarray(a, b) : this.#idx.subarray(a, b);
+    if (kind === REFS) return this.#idx.slice(a, b);
+    const out = new Int32Array(b - a);
+    for (let i = 0; i < out.length; i++) out[i] = a + i;
+    return out;
   }
 
   of(cid) {
     const m = this.#member(cid);
     if (m === undefined) return [];
     const sp = this.#spans;
-    const [kind, a, b] = [sp[3 * m], sp[3 * m + 1], sp[3 * m + 2]];
+    const kind = sp[3 * m];
+    const a = sp[3 * m + 1];
+    const b = sp[3 * m + 2];
     if (kind === NONE) return null;
-    const qs = this.queues;
-    if (kind === RANGE) return this.#fresh ? qs.slice(a, b).map(copy) : qs.slice(a, b);
+    const base = this.#base;
     const out = new Array(b - a);
+    if (kind === RANGE) {
+      for (let k = a; k < b; k++) out[k - a] = base.at(k);
+      return out;
+    }
     const idx = this.#idx;
     for (let i = a; i < b; i++) {
       const k = idx[i];
-      out[i - a] = k >= 0 ? (this.#fresh ? copy(qs[k]) : qs[k]) : copy(this.#extra[-k - 1]);
+      out[i - a] = k >= 0 ? base.at(k) : this.#extra[-k - 1];
     }
     return out;
   }
@@ -170,9 +241,10 @@ class Plan {
 
   toObject() {
     const out = {};
-    this.members.forEach((m, i) => {
-      if (!this.#errors.has(i)) out[m] = this.of(m);
-    });
+    const ms = this.members;
+    for (let i = 0; i < ms.length; i++) {
+      if (!this.#errors.has(i)) out[ms[i]] = this.of(ms[i]);
+    }
     return out;
   }
 }
@@ -204,67 +276,91 @@ class Producer {
   }
 
   select(options) {
-    let last = null;
-    let resetIndex = false;
-    let now;
-    if (typeof options === 'string' || options === null || options === undefined) {
-      last = options ?? null;
-    } else {
-      object(options, 'options');
-      last = options.lastBrokerName ?? null;
-      if (last !== null) string(last, 'options.lastBrokerName');
-      resetIndex = bool(options.resetIndex, 'options.resetIndex', false);
-      now = options.now;
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      let last = null;
+      let resetIndex = false;
+      let now;
+      if (typeof options === 'string' || options === null || options === undefined) {
+        last = options ?? null;
+      } else {
+        checkKeys(object(options, 'options'), PRODUCER_SELECT_KEYS, 'options');
+        const { lastBrokerName, resetIndex: ri, now: n } = options;
+        last = lastBrokerName ?? null;
+        if (last !== null) string(last, 'options.lastBrokerName');
+        resetIndex = bool(ri, 'options.resetIndex', false);
+        now = n;
+      }
+      const t = this.#now(now);
+      const enc = this.#begin();
+      enc.f64(t);
+      enc.bool(last !== null);
+      if (last !== null) enc.str(last);
+      enc.bool(resetIndex);
+      return readQueue(rt.call(OP.PRODUCER_SELECT, enc));
+    } finally {
+      rt.depth--;
     }
-    const t = this.#now(now);
-    const enc = this.#begin();
-    enc.f64(t);
-    enc.bool(last !== null);
-    if (last !== null) enc.str(last);
-    enc.bool(resetIndex);
-    return readQueue(this.#rt.call(OP.PRODUCER_SELECT));
   }
 
   update(brokerName, latency, isolation, options) {
-    string(brokerName, 'brokerName');
-    safeInt(latency, 'latency');
-    if (typeof isolation !== 'boolean') throw typeError('isolation', 'a boolean', isolation);
-    let reachable = true;
-    let now;
-    if (options !== undefined) {
-      object(options, 'options');
-      reachable = bool(options.reachable, 'options.reachable', true);
-      now = options.now;
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      string(brokerName, 'brokerName');
+      safeInt(latency, 'latency');
+      if (typeof isolation !== 'boolean') throw typeError('isolation', 'a boolean', isolation);
+      let reachable = true;
+      let now;
+      if (options !== undefined) {
+        checkKeys(object(options, 'options'), PRODUCER_UPDATE_KEYS, 'options');
+        const { reachable: r, now: n } = options;
+        reachable = bool(r, 'options.reachable', true);
+        now = n;
+      }
+      const t = this.#now(now);
+      const enc = this.#begin();
+      enc.f64(t);
+      enc.str(brokerName);
+      enc.f64(latency);
+      enc.bool(isolation);
+      enc.bool(reachable);
+      rt.call(OP.PRODUCER_UPDATE, enc);
+    } finally {
+      rt.depth--;
     }
-    const t = this.#now(now);
-    const enc = this.#begin();
-    enc.f64(t);
-    enc.str(brokerName);
-    enc.f64(latency);
-    enc.bool(isolation);
-    enc.bool(reachable);
-    this.#rt.call(OP.PRODUCER_UPDATE);
   }
 
   reset() {
-    this.#begin();
-    this.#rt.call(OP.PRODUCER_RESET);
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      rt.call(OP.PRODUCER_RESET, this.#begin());
+    } finally {
+      rt.depth--;
+    }
   }
 
   #state() {
-    this.#begin();
-    const d = this.#rt.call(OP.PRODUCER_STATE);
-    const queues = readRefs(d, null, false);
-    const index = d.i32();
-    const n = d.uv();
-    const faults = [];
-    for (let i = 0; i < n; i++) {
-      const f = { brokerName: d.str(), currentLatency: d.f64(), startTimestamp: d.f64() };
-      const reachable = d.bool();
-      if (this.version === '5.3.3') f.reachable = reachable;
-      faults.push(f);
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      const d = rt.call(OP.PRODUCER_STATE, this.#begin());
+      const queues = readRefs(d, null);
+      const index = d.i32();
+      const n = d.uv();
+      const faults = [];
+      for (let i = 0; i < n; i++) {
+        const f = { brokerName: d.str(), currentLatency: d.f64(), startTimestamp: d.f64() };
+        const reachable = d.bool();
+        if (this.version === '5.3.3') f.reachable = reachable;
+        faults.push(f);
+      }
+      return { queues, index, faults };
+    } finally {
+      rt.depth--;
     }
-    return { queues, index, faults };
   }
 
   queues() {
@@ -283,9 +379,16 @@ class Producer {
     if (this.disposed) return;
     this.disposed = true;
     finalizer?.unregister(this);
-    if (!this.#rt.alive) return;
-    this.#rt.request().uv(this.#id);
-    this.#rt.call(OP.PRODUCER_FREE);
+    const rt = this.#rt;
+    if (!rt.alive) return;
+    rt.depth++;
+    try {
+      const enc = rt.request();
+      enc.uv(this.#id);
+      rt.call(OP.PRODUCER_FREE, enc);
+    } finally {
+      rt.depth--;
+    }
   }
 }
 
@@ -294,14 +397,21 @@ class Producer {
 // then sends a handle instead of every ID).
 const INTERN_CIDS = 64;
 
+// Queue arrays of at least this many queues are interned (as a Topic of
+// their own) the second time the same array is seen, and sent by handle
+// while their contents stay the same: a plain array passed again costs a
+// comparison, not an encoding.
+const INTERN_QUEUES = 8;
+const MAX_INTERNED = 1 << 22;
+
 /** A loaded module (index.d.ts: Rmq). */
 export class Rmq {
   #rt;
   #cidCache = new WeakMap();
+  #mqCache = new WeakMap();
   constructor(rt) {
     this.#rt = rt;
-    rt.request();
-    const d = rt.call(OP.META);
+    const d = rt.call(OP.META, rt.request());
     this.version = d.str();
     this.tablesHash = d.str();
     if (this.version !== VERSION || this.tablesHash !== TABLES_HASH) {
@@ -332,280 +442,372 @@ export class Rmq {
   };
 
   topic(queues) {
-    array(queues, 'queues', 'an array of queues');
-    const enc = this.#rt.request();
-    encQueues(enc, queues, 'queues');
-    const id = this.#rt.call(OP.TOPIC_NEW).uv();
-    const t = new Topic(this.#rt, id, Object.freeze(queues.map(freeze)));
-    finalizer?.register(t, { rt: this.#rt, op: OP.TOPIC_FREE, id }, t);
-    return t;
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      array(queues, 'queues', 'an array of queues');
+      const enc = rt.request();
+      const cols = encQueues(enc, queues, 'queues', { record: true });
+      // Everything that can fail has been checked: interning cannot leak.
+      const id = rt.call(OP.TOPIC_NEW, enc).uv();
+      const t = new Topic(rt, id, new ColsBase(cols, null));
+      finalizer?.register(t, { rt, op: OP.TOPIC_FREE, id }, t);
+      return t;
+    } finally {
+      rt.depth--;
+    }
   }
 
   /**
    * The module's handle of an interned copy of cids when it is a big list
-   * seen before with the same contents, else 0 (send it inline). Must run
-   * before the request is encoded: interning is a call of its own.
+   * seen before with the same contents, else 0 (send it inline); with the
+   * IDs as interned. Must run before the request is encoded: interning is a
+   * call of its own.
    */
   #cidHandle(cids, field) {
-    if (!Array.isArray(cids) || cids.length < INTERN_CIDS) return 0;
+    if (!Array.isArray(cids)) return null;
+    const n = cids.length;
+    if (!(n >= INTERN_CIDS)) return null;
     const hit = this.#cidCache.get(cids);
     if (hit === undefined || hit.rt !== this.#rt) {
       // First sight: remember it, send it inline this time.
       this.#cidCache.set(cids, { rt: this.#rt, id: 0, snapshot: null });
-      return 0;
+      return null;
     }
     if (hit.id !== 0) {
       const snap = hit.snapshot;
-      let same = snap.length === cids.length;
-      for (let i = 0; same && i < snap.length; i++) same = snap[i] === cids[i];
-      if (same) return hit.id;
+      let same = snap.length === n;
+      for (let i = 0; same && i < n; i++) same = snap[i] === cids[i];
+      if (same && hit.id !== 0) return hit;
       this.#freeCids(hit);
     }
     const enc = this.#rt.request();
     enc.u8(CIDS.INLINE);
-    encCids(enc, cids, field, false);
-    const id = this.#rt.call(OP.CIDS_NEW).uv();
-    const entry = { rt: this.#rt, id, snapshot: cids.slice() };
+    const snapshot = encCids(enc, cids, field, false, true);
+    const id = this.#rt.call(OP.CIDS_NEW, enc).uv();
+    const entry = { rt: this.#rt, id, snapshot };
     this.#cidCache.set(cids, entry);
     finalizer?.register(cids, { rt: this.#rt, op: OP.CIDS_FREE, id }, entry);
-    return id;
+    return entry;
+  }
+
+  /**
+   * The Topic interned for queue array v when it was seen before, interning
+   * it now on its second sight; null: send it inline. Runs before the
+   * request is encoded (interning is a call of its own).
+   */
+  #queuesTopic(v, field) {
+    if (!Array.isArray(v)) return null;
+    const n = v.length;
+    if (!(n >= INTERN_QUEUES && n <= MAX_INTERNED)) return null;
+    const rt = this.#rt;
+    const hit = this.#mqCache.get(v);
+    if (hit === undefined || hit.rt !== rt) {
+      this.#mqCache.set(v, { rt, topic: null });
+      return null;
+    }
+    if (hit.topic !== null) {
+      if (!hit.topic.disposed && sameQueues(v, n, hit.topic.base.cols)) return hit.topic;
+      // Changed since: drop the old copy, send inline, intern on next sight.
+      hit.topic.dispose();
+      hit.topic = null;
+      return null;
+    }
+    const enc = rt.request();
+    const cols = encQueues(enc, v, field, { record: true });
+    const id = rt.call(OP.TOPIC_NEW, enc).uv();
+    const t = new Topic(rt, id, new ColsBase(cols, null));
+    finalizer?.register(t, { rt, op: OP.TOPIC_FREE, id }, t);
+    hit.topic = t;
+    return t;
   }
 
   #freeCids(entry) {
     if (entry.id === 0) return;
     finalizer?.unregister(entry);
     if (this.#rt.alive) {
-      this.#rt.request().uv(entry.id);
-      this.#rt.call(OP.CIDS_FREE);
+      const enc = this.#rt.request();
+      enc.uv(entry.id);
+      this.#rt.call(OP.CIDS_FREE, enc);
     }
     entry.id = 0;
   }
 
-  /** Encodes what allocate and allocateAll share; returns how to read refs. */
-  #allocHead(enc, o, mqAll, cidAll, allowNull, handle) {
-    const client = clientOf(o);
-    const sort = bool(o.sort, 'sort', false);
-    enc.u8(client);
-    encSpec(enc, o.strategy);
-    const group = o.consumerGroup ?? '';
-    enc.str(string(group, 'consumerGroup'));
-    const mqField = allowNull ? 'mqAll' : (o.topic !== undefined ? 'topic' : 'mqAll');
-    const topic = encQueues(enc, mqAll, mqField, { allowNull, topicOf: this.#topicOf });
-    if (handle !== 0) {
+  /**
+   * Encodes what allocate and allocateAll share (a: the options as read
+   * once); returns the client IDs as sent and how to find the queue base
+   * in the response.
+   */
+  #allocHead(enc, a, allowNull, interned) {
+    enc.u8(a.client);
+    encSpec(enc, a.strategy);
+    enc.str(a.group);
+    const src = encQueues(enc, a.mqs, a.mqField, { allowNull, topicOf: this.#topicOf, record: true });
+    const topic = src instanceof Topic ? src : null;
+    let ids = null;
+    if (interned !== null) {
       enc.u8(CIDS.HANDLE);
-      enc.uv(handle);
-    } else if (cidAll === null && allowNull) {
+      enc.uv(interned.id);
+      ids = interned.snapshot;
+    } else if (a.cids === null && allowNull) {
       enc.u8(CIDS.NULL);
     } else {
       enc.u8(CIDS.INLINE);
-      encCids(enc, cidAll, allowNull ? 'cidAll' : 'consumers', allowNull);
+      ids = encCids(enc, a.cids, a.cidField, allowNull, !allowNull);
     }
-    enc.bool(sort);
-    const slot = SORT_ORDER[client];
-    const cached = topic && sort ? topic.sorted[slot] : null;
-    const needPerm = sort && mqAll !== null && cached === null;
+    enc.bool(a.sort);
+    const slot = SORT_ORDER[a.client];
+    const cached = topic && a.sort ? topic.sorted[slot] : null;
+    const needPerm = a.sort && src !== null && cached === null;
     enc.bool(needPerm);
-    return (d) => {
+    const base = (d) => {
       if (!needPerm) {
-        if (topic) return { base: sort ? cached : topic.queues, fresh: false };
-        return { base: mqAll, fresh: true };
+        if (topic) return a.sort ? cached : topic.base;
+        return src === null ? null : new ColsBase(src, null);
       }
       const perm = readPerm(d);
-      const src = topic ? topic.queues : mqAll;
-      const base = perm === null ? src : Array.from(perm, (i) => src[i]);
       if (topic) {
-        topic.sorted[slot] = Object.freeze(base);
-        return { base: topic.sorted[slot], fresh: false };
+        topic.sorted[slot] = perm === null ? topic.base : topic.base.view(perm);
+        return topic.sorted[slot];
       }
-      return { base, fresh: true };
+      return new ColsBase(src, perm);
     };
+    return { ids, base };
+  }
+
+  /** Reads allocate/allocateAll options once, checking their types. */
+  #allocOptions(options, keys, all) {
+    const o = checkKeys(object(options, 'options'), keys);
+    const { strategy, consumerGroup, sort, version, profile } = o;
+    const a = {
+      client: clientOf(version, profile),
+      sort: bool(sort, 'sort', false),
+      strategy,
+      group: string(consumerGroup ?? '', 'consumerGroup'),
+    };
+    if (all) {
+      const { topic, mqAll, consumers } = o;
+      if (topic !== undefined && mqAll !== undefined) {
+        throw rmqError(TypeError, 'ERR_INVALID_ARGUMENT', 'give topic or mqAll, not both', { field: 'topic' });
+      }
+      if (topic !== undefined && !(topic instanceof Topic)) throw typeError('topic', 'a Topic from rmq.topic()', topic);
+      a.mqs = topic !== undefined ? topic : mqAll;
+      a.mqField = topic !== undefined ? 'topic' : 'mqAll';
+      if (a.mqs === undefined) throw typeError('mqAll', 'an array of queues (or pass topic)', undefined);
+      if (consumers === undefined) throw typeError('consumers', 'an array of strings', undefined);
+      a.cids = consumers;
+      a.cidField = 'consumers';
+    } else {
+      const { currentCID, mqAll, cidAll } = o;
+      if (currentCID !== null && typeof currentCID !== 'string') throw typeError('currentCID', 'a string or null', currentCID);
+      if (mqAll === undefined) throw typeError('mqAll', 'an array of queues, a Topic or null', undefined);
+      if (cidAll === undefined) throw typeError('cidAll', 'an array of strings or null', undefined);
+      a.cid = currentCID;
+      a.mqs = mqAll;
+      a.mqField = 'mqAll';
+      a.cids = cidAll;
+      a.cidField = 'cidAll';
+    }
+    return a;
   }
 
   strategyName(strategy, options) {
-    const o = options === undefined ? {} : object(options, 'options');
-    const enc = this.#rt.request();
-    enc.u8(clientOf(o));
-    encSpec(enc, strategy);
-    return this.#rt.call(OP.STRATEGY_NAME).str();
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      let client = 0;
+      if (options !== undefined) {
+        const { version, profile } = checkKeys(object(options, 'options'), CLIENT_KEYS);
+        client = clientOf(version, profile);
+      }
+      const enc = rt.request();
+      enc.u8(client);
+      encSpec(enc, strategy);
+      return rt.call(OP.STRATEGY_NAME, enc).str();
+    } finally {
+      rt.depth--;
+    }
   }
 
   allocate(options) {
-    const o = object(options, 'options');
-    const cid = o.currentCID;
-    if (cid !== null && typeof cid !== 'string') throw typeError('currentCID', 'a string or null', cid);
-    if (o.mqAll === undefined) throw typeError('mqAll', 'an array of queues, a Topic or null', undefined);
-    if (o.cidAll === undefined) throw typeError('cidAll', 'an array of strings or null', undefined);
-    const handle = this.#cidHandle(o.cidAll, 'cidAll');
-    const enc = this.#rt.request();
-    const head = this.#allocHead(enc, o, o.mqAll, o.cidAll, true, handle);
-    enc.str(cid ?? '');
-    const d = this.#rt.call(OP.ALLOCATE);
-    const { base, fresh } = head(d);
-    return readRefs(d, base, fresh);
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      const a = this.#allocOptions(options, ALLOCATE_KEYS, false);
+      a.mqs = this.#queuesTopic(a.mqs, 'mqAll') ?? a.mqs;
+      const interned = this.#cidHandle(a.cids, 'cidAll');
+      const enc = rt.request();
+      const head = this.#allocHead(enc, a, true, interned);
+      enc.str(a.cid ?? '');
+      const d = rt.call(OP.ALLOCATE, enc);
+      return readRefs(d, head.base(d));
+    } finally {
+      rt.depth--;
+    }
   }
 
   allocateAll(options) {
-    const o = object(options, 'options');
-    if (o.topic !== undefined && o.mqAll !== undefined) {
-      throw rmqError(TypeError, 'ERR_INVALID_ARGUMENT', 'give topic or mqAll, not both', { field: 'topic' });
-    }
-    const mqs = o.topic !== undefined ? o.topic : o.mqAll;
-    if (o.topic !== undefined && !(o.topic instanceof Topic)) throw typeError('topic', 'a Topic from rmq.topic()', o.topic);
-    if (mqs === undefined) throw typeError('mqAll', 'an array of queues (or pass topic)', undefined);
-    if (o.consumers === undefined) throw typeError('consumers', 'an array of strings', undefined);
-    const handle = this.#cidHandle(o.consumers, 'consumers');
-    const enc = this.#rt.request();
-    const head = this.#allocHead(enc, o, mqs, o.consumers, false, handle);
-    const d = this.#rt.call(OP.ALLOCATE_ALL);
-    const { base, fresh } = head(d);
-    const strategy = d.str();
-    const nm = d.uv();
-    const byPos = d.bool();
-    const consumers = o.consumers;
-    const members = new Array(nm);
-    const spans = new Int32Array(3 * nm);
-    const errors = new Map();
-    const extra = [];
-    let idx = null;
-    let len = 0;
-    for (let m = 0; m < nm; m++) {
-      members[m] = byPos ? consumers[d.uv()] : d.str();
-      const kind = d.u8();
-      if (kind === MEMBER.RANGE) {
-        const start = d.uv();
-        spans[3 * m] = RANGE;
-        spans[3 * m + 1] = start;
-        spans[3 * m + 2] = start + d.uv();
-        continue;
-      }
-      if (kind === MEMBER.ERROR) {
-        errors.set(m, decodeError(d));
-        spans[3 * m] = NONE;
-        continue;
-      }
-      const n1 = d.uv();
-      if (n1 === 0) {
-        spans[3 * m] = NONE;
-        continue;
-      }
-      const n = n1 - 1;
-      if (idx === null || len + n > idx.length) {
-        const grown = new Int32Array(Math.max(16, 2 * (idx?.length ?? 0), len + n, base.length));
-        if (idx !== null) grown.set(idx.subarray(0, len));
-        idx = grown;
-      }
-      spans[3 * m] = REFS;
-      spans[3 * m + 1] = len;
-      for (let i = 0; i < n; i++) {
-        const k = d.uv();
-        if (k === 0) {
-          extra.push(readQueue(d));
-          idx[len++] = -extra.length;
-        } else {
-          idx[len++] = k - 1;
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      const a = this.#allocOptions(options, ALLOCATE_ALL_KEYS, true);
+      if (a.mqField === 'mqAll') a.mqs = this.#queuesTopic(a.mqs, 'mqAll') ?? a.mqs;
+      const interned = this.#cidHandle(a.cids, 'consumers');
+      const enc = rt.request();
+      const head = this.#allocHead(enc, a, false, interned);
+      const d = rt.call(OP.ALLOCATE_ALL, enc);
+      const base = head.base(d);
+      const ids = head.ids;
+      const strategy = d.str();
+      const nm = d.uv();
+      const byPos = d.bool();
+      const members = new Array(nm);
+      const spans = new Int32Array(3 * nm);
+      const errors = new Map();
+      const extra = [];
+      let idx = null;
+      let len = 0;
+      for (let m = 0; m < nm; m++) {
+        members[m] = byPos ? ids[d.uv()] : d.str();
+        const kind = d.u8();
+        if (kind === MEMBER.RANGE) {
+          const start = d.uv();
+          spans[3 * m] = RANGE;
+          spans[3 * m + 1] = start;
+          spans[3 * m + 2] = start + d.uv();
+          continue;
         }
+        if (kind === MEMBER.ERROR) {
+          errors.set(m, decodeError(d));
+          spans[3 * m] = NONE;
+          continue;
+        }
+        const n1 = d.uv();
+        if (n1 === 0) {
+          spans[3 * m] = NONE;
+          continue;
+        }
+        const n = n1 - 1;
+        if (idx === null || len + n > idx.length) {
+          const grown = new Int32Array(Math.max(16, 2 * (idx?.length ?? 0), len + n, base.length));
+          if (idx !== null) grown.set(idx.subarray(0, len));
+          idx = grown;
+        }
+        spans[3 * m] = REFS;
+        spans[3 * m + 1] = len;
+        for (let i = 0; i < n; i++) {
+          const k = d.uv();
+          if (k === 0) {
+            extra.push(readQueue(d));
+            idx[len++] = -extra.length;
+          } else {
+            idx[len++] = k - 1;
+          }
+        }
+        spans[3 * m + 2] = len;
       }
-      spans[3 * m + 2] = len;
+      return new Plan(strategy, base, Object.freeze(members), idx, extra, spans, errors);
+    } finally {
+      rt.depth--;
     }
-    const queues = fresh ? Object.freeze(base.map(freeze)) : base;
-    return new Plan(strategy, queues, Object.freeze(members), idx, extra, spans, errors, false);
   }
 
   select(options) {
-    const o = object(options, 'options');
-    const selector = oneOf(o.selector, 'selector', ['hash', 'messageGroup']);
-    const enc = this.#rt.request();
-    const topic = encQueues(enc, o.mqs, 'mqs', { topicOf: this.#topicOf });
-    let op;
-    if (selector === 'hash') {
-      op = OP.SELECT_HASH;
-      encHashArg(enc, o.arg);
-    } else {
-      op = OP.SELECT_GROUP;
-      enc.str(string(o.messageGroup, 'messageGroup'));
-      const p = o.profile === undefined ? 'grpc-java' : oneOf(o.profile, 'profile', ['grpc-java', 'grpc-nodejs-1.0.8']);
-      enc.u8(p === 'grpc-java' ? GROUP.JAVA : GROUP.NODE_JS108);
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      const o = checkKeys(object(options, 'options'), SELECT_KEYS);
+      const { selector: sel, mqs, arg, messageGroup, profile } = o;
+      const selector = oneOf(sel, 'selector', ['hash', 'messageGroup']);
+      let op;
+      let group = 0;
+      if (selector === 'hash') {
+        op = OP.SELECT_HASH;
+      } else {
+        op = OP.SELECT_GROUP;
+        string(messageGroup, 'messageGroup');
+        group = profile === undefined || oneOf(profile, 'profile', ['grpc-java', 'grpc-nodejs-1.0.8']) === 'grpc-java' ? GROUP.JAVA : GROUP.NODE_JS108;
+      }
+      const list = this.#queuesTopic(mqs, 'mqs') ?? mqs;
+      const enc = rt.request();
+      const src = encQueues(enc, list, 'mqs', { topicOf: this.#topicOf, record: true });
+      if (op === OP.SELECT_HASH) encHashArg(enc, arg);
+      else {
+        enc.str(messageGroup);
+        enc.u8(group);
+      }
+      const d = rt.call(op, enc);
+      return readRefs(d, src instanceof Topic ? src.base : new ColsBase(src, null))[0];
+    } finally {
+      rt.depth--;
     }
-    const d = this.#rt.call(op);
-    return readRefs(d, topic ? topic.queues : o.mqs, !topic)[0];
   }
 
   producer(options) {
-    const o = object(options, 'options');
-    const version = o.version === undefined ? '4.9.3' : oneOf(o.version, 'version', ['4.9.3', '5.3.3']);
-    const lft = bool(o.latencyFaultTolerance, 'latencyFaultTolerance', false);
-    const clock = o.clock === undefined ? Date.now : o.clock;
-    if (typeof clock !== 'function') throw typeError('clock', 'a function returning milliseconds', clock);
-    const enc = this.#rt.request();
-    encQueues(enc, o.mqs, 'mqs', { topicOf: this.#topicOf });
-    enc.u8(version === '4.9.3' ? PRODUCER_VERSION.JAVA493 : PRODUCER_VERSION.JAVA533);
-    enc.bool(lft);
-    for (const k of ['startIndex', 'worstStartIndex']) {
-      enc.bool(o[k] !== undefined);
-      if (o[k] !== undefined) enc.i32(int32(o[k], k));
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      const o = checkKeys(object(options, 'options'), PRODUCER_KEYS);
+      const { mqs, version: v, latencyFaultTolerance, startIndex, worstStartIndex, resetValues, queueDatas, clock: c } = o;
+      const version = v === undefined ? '4.9.3' : oneOf(v, 'version', ['4.9.3', '5.3.3']);
+      const lft = bool(latencyFaultTolerance, 'latencyFaultTolerance', false);
+      const clock = c === undefined ? Date.now : c;
+      if (typeof clock !== 'function') throw typeError('clock', 'a function returning milliseconds', clock);
+      if (startIndex !== undefined) int32(startIndex, 'startIndex');
+      if (worstStartIndex !== undefined) int32(worstStartIndex, 'worstStartIndex');
+      // The clock is user code: read before the request is begun.
+      const now = safeInt(clock(), 'clock()');
+      const enc = rt.request();
+      encQueues(enc, mqs, 'mqs', { topicOf: this.#topicOf });
+      enc.u8(version === '4.9.3' ? PRODUCER_VERSION.JAVA493 : PRODUCER_VERSION.JAVA533);
+      enc.bool(lft);
+      for (const x of [startIndex, worstStartIndex]) {
+        enc.bool(x !== undefined);
+        if (x !== undefined) enc.i32(x);
+      }
+      if (resetValues === undefined) enc.uv(0);
+      else {
+        const n = array(resetValues, 'resetValues', 'an array of int32');
+        enc.uv(n + 1);
+        for (let i = 0; i < n; i++) enc.i32(int32(resetValues[i], `resetValues[${i}]`));
+      }
+      if (queueDatas === undefined) enc.uv(0);
+      else {
+        const n = array(queueDatas, 'queueDatas', 'an array of queue data objects');
+        enc.uv(n + 1);
+        for (let i = 0; i < n; i++) {
+          const f = `queueDatas[${i}]`;
+          const qd = object(queueDatas[i], f);
+          const { brokerName, readQueueNums, writeQueueNums, perm } = qd;
+          enc.str(string(brokerName, `${f}.brokerName`));
+          enc.i32(int32(readQueueNums ?? 0, `${f}.readQueueNums`));
+          enc.i32(int32(writeQueueNums, `${f}.writeQueueNums`));
+          enc.i32(int32(perm ?? 6, `${f}.perm`));
+        }
+      }
+      enc.f64(now);
+      const id = rt.call(OP.PRODUCER_NEW, enc).uv();
+      const p = new Producer(rt, id, clock, version, lft);
+      finalizer?.register(p, { rt, op: OP.PRODUCER_FREE, id }, p);
+      return p;
+    } finally {
+      rt.depth--;
     }
-    if (o.resetValues === undefined) enc.uv(0);
-    else {
-      const rv = array(o.resetValues, 'resetValues', 'an array of int32');
-      enc.uv(rv.length + 1);
-      rv.forEach((v, i) => enc.i32(int32(v, `resetValues[${i}]`)));
-    }
-    if (o.queueDatas === undefined) enc.uv(0);
-    else {
-      const qds = array(o.queueDatas, 'queueDatas', 'an array of queue data objects');
-      enc.uv(qds.length + 1);
-      qds.forEach((qd, i) => {
-        const f = `queueDatas[${i}]`;
-        object(qd, f);
-        enc.str(string(qd.brokerName, `${f}.brokerName`));
-        enc.i32(int32(qd.readQueueNums ?? 0, `${f}.readQueueNums`));
-        enc.i32(int32(qd.writeQueueNums, `${f}.writeQueueNums`));
-        enc.i32(int32(qd.perm ?? 6, `${f}.perm`));
-      });
-    }
-    enc.f64(safeInt(clock(), 'clock()'));
-    const id = this.#rt.call(OP.PRODUCER_NEW).uv();
-    const p = new Producer(this.#rt, id, clock, version, lft);
-    finalizer?.register(p, { rt: this.#rt, op: OP.PRODUCER_FREE, id }, p);
-    return p;
   }
 
   routeToQueues(options) {
-    const o = object(options, 'options');
-    const enc = this.#rt.request();
-    enc.str(string(o.topic, 'topic'));
-    const r = object(o.route, 'route');
-    const otc = r.orderTopicConf ?? null;
-    enc.bool(otc !== null);
-    if (otc !== null) enc.str(string(otc, 'route.orderTopicConf'));
-    const qds = array(r.queueDatas ?? [], 'route.queueDatas');
-    enc.uv(qds.length);
-    qds.forEach((qd, i) => {
-      const f = `route.queueDatas[${i}]`;
-      object(qd, f);
-      enc.str(string(qd.brokerName, `${f}.brokerName`));
-      enc.i32(int32(qd.readQueueNums, `${f}.readQueueNums`));
-      enc.i32(int32(qd.writeQueueNums, `${f}.writeQueueNums`));
-      enc.i32(int32(qd.perm, `${f}.perm`));
-      enc.i32(int32(qd.topicSysFlag ?? 0, `${f}.topicSysFlag`));
-    });
-    const bds = array(r.brokerDatas ?? [], 'route.brokerDatas');
-    enc.uv(bds.length);
-    bds.forEach((bd, i) => {
-      const f = `route.brokerDatas[${i}]`;
-      object(bd, f);
-      enc.str(string(bd.cluster ?? '', `${f}.cluster`));
-      enc.str(string(bd.brokerName, `${f}.brokerName`));
-      const addrs = bd.brokerAddrs == null ? {} : object(bd.brokerAddrs, `${f}.brokerAddrs`);
-      const keys = Object.keys(addrs);
-      enc.uv(keys.length);
-      for (const k of keys) {
-        enc.str(k);
-        enc.str(string(addrs[k], `${f}.brokerAddrs[${JSON.stringify(k)}]`));
-      }
-    });
-    const d = this.#rt.call(OP.ROUTE);
-    return { publish: readRefs(d, null, false), subscribe: readRefs(d, null, false) };
+    const rt = this.#rt;
+    rt.depth++;
+    try {
+      const { topic, route } = checkKeys(object(options, 'options'), ROUTE_KEYS);
+      const enc = rt.request();
+      enc.str(string(topic, 'topic'));
+      encRoute(enc, route, 'route');
+      const d = rt.call(OP.ROUTE, enc);
+      return { publish: readRefs(d, null), subscribe: readRefs(d, null) };
+    } finally {
+      rt.depth--;
+    }
   }
 
   exit() {
@@ -625,9 +827,13 @@ function encLong(enc, v, field) {
   } else if (typeof v === 'number') {
     b = BigInt(safeInt(v, field));
   } else throw typeError(field, 'a bigint, a decimal string or a safe integer', v);
-  if (b < LONG_MIN || b > LONG_MAX) throw rangeError(field, 'in int64 (Java long) range', b);
+  if (b < LONG_MIN || b > LONG_MAX) throw rangeErrorOf(field, b);
   enc.u8(HASH_ARG.LONG);
   enc.i64(b);
+}
+
+function rangeErrorOf(field, b) {
+  return rmqError(RangeError, 'ERR_INVALID_ARGUMENT', `${field} must be in int64 (Java long) range, got ${b}n`, { field });
 }
 
 /** Hash selector argument (wasm/select.go). */
@@ -637,21 +843,22 @@ function encHashArg(enc, arg) {
     enc.str(arg);
   } else if (typeof arg === 'number') {
     if ((arg | 0) !== arg) {
-      throw rangeError('arg', "an int32 (Java Integer); pass a bigint or { type: 'long', value } for a Long", arg);
+      throw rmqError(RangeError, 'ERR_INVALID_ARGUMENT', `arg must be an int32 (Java Integer); pass a bigint or { type: 'long', value } for a Long, got ${arg}`, { field: 'arg' });
     }
     enc.u8(HASH_ARG.INT);
     enc.i32(arg);
   } else if (typeof arg === 'bigint') {
     encLong(enc, arg, 'arg');
   } else if (arg !== null && typeof arg === 'object') {
-    const type = oneOf(arg.type, 'arg.type', ['string', 'int', 'long']);
+    const { type: t, value } = checkKeys(arg, ['type', 'value'], 'arg');
+    const type = oneOf(t, 'arg.type', ['string', 'int', 'long']);
     if (type === 'string') {
       enc.u8(HASH_ARG.STRING);
-      enc.str(string(arg.value, 'arg.value'));
+      enc.str(string(value, 'arg.value'));
     } else if (type === 'int') {
       enc.u8(HASH_ARG.INT);
-      enc.i32(int32(arg.value, 'arg.value'));
-    } else encLong(enc, arg.value, 'arg.value');
+      enc.i32(int32(value, 'arg.value'));
+    } else encLong(enc, value, 'arg.value');
   } else {
     throw typeError('arg', "a string, an int32, a bigint or { type, value }", arg);
   }

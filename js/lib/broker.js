@@ -1,9 +1,11 @@
 // RocketMQ 5 server-side assignment (alloc/broker): rmq.queryAssignment,
 // rmq.proxyAssignment and rmq.allocationPath (index.d.ts documents them).
-// Requests follow wasm/broker.go.
+// Requests follow wasm/broker.go; the full module serves them (the core
+// one answers ERR_UNSUPPORTED). Like every call, each one reads the
+// caller's values once and runs with its own encoder when nested.
 
 import { OP } from './wire.js';
-import { bool, encCids, encQueues, int32, object, oneOf, string } from './validate.js';
+import { bool, checkKeys, encCids, encQueues, int32, object, oneOf, string } from './validate.js';
 import { typeError } from './errors.js';
 import { encRoute } from './route.js';
 
@@ -12,24 +14,36 @@ const MODELS = ['CLUSTERING', 'BROADCASTING'];
 const CLIENTS = ['push', 'pull', 'grpc'];
 const PATHS = ['client', 'broker', 'proxy'];
 
+const QUERY_KEYS = ['topic', 'consumerGroup', 'messageModel', 'strategyName', 'serverLoadBalancerEnable',
+  'brokerDefaultMode', 'brokerDefaultPopShareQueueNum', 'configuredMode', 'mqAll', 'cidAll', 'clientIds'];
+const CONFIGURED_KEYS = ['mode', 'popShareQueueNum'];
+const PROXY_KEYS = ['topic', 'route', 'orderly'];
+const PATH_KEYS = ['client', 'clientRebalance', 'orderly', 'messageModel', 'strategyName'];
+
 function readQueues(d) {
   const n1 = d.uv();
   if (n1 === 0) return null;
   const out = new Array(n1 - 1);
   for (let i = 0; i < out.length; i++) {
     d.uv(); // always 0: every queue is written out (no base list)
-    out[i] = { topic: d.str(), brokerName: d.str(), queueId: d.i32() };
+    out[i] = Object.freeze({ topic: d.str(), brokerName: d.str(), queueId: d.i32() });
   }
   return out;
 }
 
-function model(o) {
-  return MODELS.indexOf(o.messageModel === undefined ? 'CLUSTERING' : oneOf(o.messageModel, 'messageModel', MODELS));
-}
+const model = (v) => MODELS.indexOf(v === undefined ? 'CLUSTERING' : oneOf(v, 'messageModel', MODELS));
+const strategyName = (v) => (v === null || v === undefined ? '' : string(v, 'strategyName'));
 
-function strategyName(v) {
-  if (v === null || v === undefined) return '';
-  return string(v, 'strategyName');
+/** Runs fn with the runtime marked busy, so a nested call gets its own encoder. */
+function guarded(rt, fn) {
+  return (options) => {
+    rt.depth++;
+    try {
+      return fn(options);
+    } finally {
+      rt.depth--;
+    }
+  };
 }
 
 /**
@@ -39,63 +53,66 @@ function strategyName(v) {
 export function defineBroker(rmq, rt, topicOf) {
   const methods = {
     queryAssignment(options) {
-      const o = object(options, 'options');
+      const o = checkKeys(object(options, 'options'), QUERY_KEYS);
+      const { topic, consumerGroup, messageModel, serverLoadBalancerEnable, brokerDefaultMode, brokerDefaultPopShareQueueNum, configuredMode, mqAll, cidAll, clientIds } = o;
+      if (mqAll === undefined) throw typeError('mqAll', 'an array of queues, a Topic or null (no route)', undefined);
+      if (cidAll === undefined) throw typeError('cidAll', 'an array of strings or null (unknown group)', undefined);
       const enc = rt.request();
-      enc.str(string(o.topic, 'topic'));
-      enc.str(string(o.consumerGroup ?? '', 'consumerGroup'));
-      enc.u8(model(o));
+      enc.str(string(topic, 'topic'));
+      enc.str(string(consumerGroup ?? '', 'consumerGroup'));
+      enc.u8(model(messageModel));
       enc.str(strategyName(o.strategyName));
-      enc.bool(bool(o.serverLoadBalancerEnable, 'serverLoadBalancerEnable', true));
-      enc.u8(MODES.indexOf(o.brokerDefaultMode === undefined ? 'PULL' : oneOf(o.brokerDefaultMode, 'brokerDefaultMode', MODES)));
-      enc.i32(o.brokerDefaultPopShareQueueNum === undefined ? -1 : int32(o.brokerDefaultPopShareQueueNum, 'brokerDefaultPopShareQueueNum'));
-      const cm = o.configuredMode ?? null;
+      enc.bool(bool(serverLoadBalancerEnable, 'serverLoadBalancerEnable', true));
+      enc.u8(MODES.indexOf(brokerDefaultMode === undefined ? 'PULL' : oneOf(brokerDefaultMode, 'brokerDefaultMode', MODES)));
+      enc.i32(brokerDefaultPopShareQueueNum === undefined ? -1 : int32(brokerDefaultPopShareQueueNum, 'brokerDefaultPopShareQueueNum'));
+      const cm = configuredMode ?? null;
       if (cm === null) enc.u8(0);
       else {
-        object(cm, 'configuredMode');
-        enc.u8(1 + MODES.indexOf(oneOf(cm.mode, 'configuredMode.mode', MODES)));
-        enc.i32(cm.popShareQueueNum === undefined ? 0 : int32(cm.popShareQueueNum, 'configuredMode.popShareQueueNum'));
+        const { mode, popShareQueueNum } = checkKeys(object(cm, 'configuredMode'), CONFIGURED_KEYS, 'configuredMode');
+        enc.u8(1 + MODES.indexOf(oneOf(mode, 'configuredMode.mode', MODES)));
+        enc.i32(popShareQueueNum === undefined ? 0 : int32(popShareQueueNum, 'configuredMode.popShareQueueNum'));
       }
-      if (o.mqAll === undefined) throw typeError('mqAll', 'an array of queues, a Topic or null (no route)', undefined);
-      if (o.cidAll === undefined) throw typeError('cidAll', 'an array of strings or null (unknown group)', undefined);
-      encQueues(enc, o.mqAll, 'mqAll', { allowNull: true, topicOf });
-      encCids(enc, o.cidAll, 'cidAll', true);
-      const ids = o.clientIds === undefined ? o.cidAll ?? [] : o.clientIds;
-      encCids(enc, ids, 'clientIds', false);
-      const d = rt.call(OP.QUERY_ASSIGNMENT);
-      const mode = MODES[d.u8()];
-      const popShareQueueNum = d.i32();
+      encQueues(enc, mqAll, 'mqAll', { allowNull: true, topicOf });
+      encCids(enc, cidAll, 'cidAll', true);
+      const ids = clientIds === undefined ? cidAll ?? [] : clientIds;
+      const kept = encCids(enc, ids, 'clientIds', false, true);
+      const d = rt.call(OP.QUERY_ASSIGNMENT, enc);
+      const m = MODES[d.u8()];
+      const share = d.i32();
       const n = d.uv();
       const results = {};
       for (let i = 0; i < n; i++) {
         const queues = readQueues(d);
         const reason = d.str();
-        if (!Object.hasOwn(results, ids[i])) results[ids[i]] = { mode, queues, reason };
+        const id = kept[i];
+        if (!Object.hasOwn(results, id)) results[id] = { mode: m, queues, reason };
       }
-      return { mode, popShareQueueNum, results };
+      return { mode: m, popShareQueueNum: share, results };
     },
 
     proxyAssignment(options) {
-      const o = object(options, 'options');
+      const { topic, route, orderly } = checkKeys(object(options, 'options'), PROXY_KEYS);
       const enc = rt.request();
-      enc.str(string(o.topic, 'topic'));
-      encRoute(enc, o.route, 'route');
-      enc.bool(bool(o.orderly, 'orderly', false));
-      return readQueues(rt.call(OP.PROXY_ASSIGNMENT));
+      enc.str(string(topic, 'topic'));
+      encRoute(enc, route, 'route');
+      enc.bool(bool(orderly, 'orderly', false));
+      return readQueues(rt.call(OP.PROXY_ASSIGNMENT, enc));
     },
 
     allocationPath(options) {
-      const o = options === undefined ? {} : object(options, 'options');
+      const o = options === undefined ? {} : checkKeys(object(options, 'options'), PATH_KEYS);
+      const { client, clientRebalance, orderly, messageModel } = o;
       const enc = rt.request();
-      enc.u8(CLIENTS.indexOf(o.client === undefined ? 'push' : oneOf(o.client, 'client', CLIENTS)));
-      enc.bool(bool(o.clientRebalance, 'clientRebalance', true));
-      enc.bool(bool(o.orderly, 'orderly', false));
-      enc.u8(model(o));
+      enc.u8(CLIENTS.indexOf(client === undefined ? 'push' : oneOf(client, 'client', CLIENTS)));
+      enc.bool(bool(clientRebalance, 'clientRebalance', true));
+      enc.bool(bool(orderly, 'orderly', false));
+      enc.u8(model(messageModel));
       enc.str(strategyName(o.strategyName === undefined ? 'AVG' : o.strategyName));
-      const d = rt.call(OP.ALLOCATION_PATH);
+      const d = rt.call(OP.ALLOCATION_PATH, enc);
       return { path: PATHS[d.u8()], noAssignment: d.bool(), reason: d.str() };
     },
   };
   for (const [name, fn] of Object.entries(methods)) {
-    Object.defineProperty(rmq, name, { value: fn, writable: false, enumerable: false, configurable: false });
+    Object.defineProperty(rmq, name, { value: guarded(rt, fn), writable: false, enumerable: false, configurable: false });
   }
 }

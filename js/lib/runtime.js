@@ -8,7 +8,6 @@ import { Decoder, Encoder, STATUS } from './wire.js';
 import { decodeError, moduleExited, rmqError } from './errors.js';
 
 const HOST_KEY = '__rmqalloc_host__';
-const IS_NODE = typeof globalThis.process === 'object' && typeof globalThis.process?.versions?.node === 'string';
 
 let GoClass = null;
 // Globals wasm_exec.js polyfills when absent (fs, process in browsers; fs
@@ -35,44 +34,57 @@ async function goClass() {
   return GoClass;
 }
 
-async function wasmInstance(go, opts) {
+/**
+ * The module's bytes or compiled form for opts: wasmModule, bytes, or
+ * wasmURL / the entry's default URL. platform.readLocal(url) reads a file:
+ * URL or path (Node entry only); every other URL is fetched, once.
+ */
+async function wasmInstance(go, opts, platform) {
   const { wasmModule, bytes } = opts;
-  if (wasmModule !== undefined) {
-    if (!(wasmModule instanceof WebAssembly.Module)) throw new TypeError('wasmModule must be a WebAssembly.Module');
-    return WebAssembly.instantiate(wasmModule, go.importObject);
+  if (wasmModule !== undefined) return WebAssembly.instantiate(wasmModule, go.importObject);
+  if (bytes !== undefined) return (await WebAssembly.instantiate(bytes, go.importObject)).instance;
+  const url = opts.wasmURL ?? platform.defaultURL(opts.analysis === true);
+  if (platform.readLocal !== undefined && isLocal(url)) {
+    return (await WebAssembly.instantiate(await platform.readLocal(url), go.importObject)).instance;
   }
-  if (bytes !== undefined) {
-    return (await WebAssembly.instantiate(bytes, go.importObject)).instance;
-  }
-  const url = opts.wasmURL ?? new URL(opts.analysis === true ? '../rmqalloc-full.wasm' : '../rmqalloc.wasm', import.meta.url);
-  if (IS_NODE) {
-    const { readFile } = await import('node:fs/promises');
-    const where = typeof url === 'string' && !/^file:/.test(url) ? url : new URL(url);
-    return (await WebAssembly.instantiate(await readFile(where), go.importObject)).instance;
-  }
-  if (typeof WebAssembly.instantiateStreaming === 'function') {
-    try {
-      return (await WebAssembly.instantiateStreaming(fetch(url), go.importObject)).instance;
-    } catch {
-      // Wrong MIME type or no streaming compile: fall back to bytes.
-    }
-  }
+  if (typeof fetch !== 'function') throw new Error(`cannot fetch ${url}: no fetch() here`);
   const res = await fetch(url);
   if (!res.ok) throw new Error(`fetching ${url}: HTTP ${res.status}`);
+  if (typeof WebAssembly.instantiateStreaming === 'function' && /^application\/wasm\b/.test(res.headers.get('content-type') ?? '')) {
+    return (await WebAssembly.instantiateStreaming(res, go.importObject)).instance;
+  }
+  // Another MIME type (instantiateStreaming would refuse it): from bytes.
   return (await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject)).instance;
 }
 
+/** A file: URL or a path (not an http:, https:, data: or blob: URL). */
+function isLocal(url) {
+  if (url instanceof URL) return url.protocol === 'file:';
+  return !/^[a-z][a-z0-9+.-]*:/i.test(url) || /^file:/i.test(url) || /^[a-z]:[\\/]/i.test(url);
+}
+
+/** True when instance has what wasm/main.go exports. */
+function isOurs(instance) {
+  const x = instance?.exports;
+  return x !== undefined && x.mem instanceof WebAssembly.Memory && typeof x.rmqalloc_call === 'function' &&
+    typeof x.rmqalloc_ctl === 'function' && typeof x.rmqalloc_reserve === 'function' && typeof x.run === 'function';
+}
+
 /** Starts a module instance; resolves to a Runtime. */
-export async function start(opts = {}) {
+export async function start(opts, platform) {
   let go, instance;
   try {
     const Go = await goClass();
     go = new Go();
     go.argv = ['rmqalloc'];
     go.env = {};
-    instance = await wasmInstance(go, opts);
+    instance = await wasmInstance(go, opts, platform);
   } catch (e) {
     throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: cannot load the WebAssembly module: ${e?.message ?? e}`, { cause: e });
+  }
+  // go.run on a module that is not ours rejects later, unobserved: refuse it now.
+  if (!isOurs(instance)) {
+    throw rmqError(Error, 'ERR_LOAD_FAILED', 'rmqalloc: cannot load the WebAssembly module: it is not rmqalloc.wasm (its exports do not match)');
   }
   const host = {};
   const added = [];
@@ -94,10 +106,16 @@ export async function start(opts = {}) {
     delete globalThis[HOST_KEY];
     for (const k of added) delete globalThis[k];
   }
-  if (host.ready !== true || typeof instance.exports.rmqalloc_call !== 'function') {
-    throw rmqError(Error, 'ERR_LOAD_FAILED', 'rmqalloc: the module exited while starting');
+  // Observed at once: a program that dies while starting must not leave an
+  // unhandled rejection behind.
+  let cause;
+  exited = Promise.resolve(exited).then(() => undefined, (e) => {
+    cause = e;
+  });
+  if (host.ready !== true) {
+    throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: the module exited while starting${cause ? `: ${cause.message ?? cause}` : ''}`, cause ? { cause } : {});
   }
-  return new Runtime(go, instance, host, exited);
+  return new Runtime(go, instance, host, exited.then(() => cause));
 }
 
 /** Runtime is one live module instance. */
@@ -110,11 +128,12 @@ export class Runtime {
     this.ctlAddr = instance.exports.rmqalloc_ctl();
     this.alive = true;
     this.enc = new Encoder();
+    // Public calls in progress (api.js enters and leaves): a call made while
+    // another one is encoding (from a getter, a Proxy trap or a clock) gets
+    // an encoder of its own, so it cannot corrupt the outer request.
+    this.depth = 0;
     this.view();
-    this.exited = exited.then(
-      () => this.died(),
-      (e) => this.died(e),
-    );
+    this.exited = exited.then((cause) => this.died(cause));
   }
 
   /** (Re)creates the views on linear memory (it moves when it grows). */
@@ -125,10 +144,10 @@ export class Runtime {
   }
 
   died(cause) {
-    if (!this.alive && this.cleared) return;
+    if (this.cleared) return;
     this.alive = false;
     this.cleared = true;
-    this.cause = cause;
+    if (this.cause === undefined) this.cause = cause;
     // Go's runtime timers would fire into the dead program and throw.
     const timers = this.go._scheduledTimeouts;
     if (timers) {
@@ -137,19 +156,21 @@ export class Runtime {
     }
   }
 
-  /** The encoder for the next request (reset). */
+  /**
+   * An empty encoder for the next request: the shared one for the
+   * outermost call, a fresh one for a call nested in another's encoding.
+   */
   request() {
     if (!this.alive) throw moduleExited(this.cause);
-    return this.enc.reset();
+    return this.depth > 1 ? new Encoder(256) : this.enc.reset();
   }
 
   /**
-   * Sends the encoded request as operation op; returns a Decoder over the
+   * Sends the request in enc as operation op; returns a Decoder over the
    * response body (valid until the next call), or throws its error.
    */
-  call(op) {
+  call(op, enc) {
     if (!this.alive) throw moduleExited(this.cause);
-    const enc = this.enc;
     const n = enc.pos;
     try {
       if (this.buffer !== this.mem.buffer) this.view();
@@ -175,9 +196,10 @@ export class Runtime {
     return d;
   }
 
-  /** Stops the Go program. */
+  /** Stops the Go program; from now on the instance counts as exited. */
   async exit() {
     if (this.alive) {
+      this.alive = false;
       try {
         this.host.exit();
       } catch {

@@ -111,5 +111,10 @@ export const ANALYSIS_SORT = Object.freeze({
   TRUE: 2,
 });
 
+/** Limits of the wire format itself (wasm/strategy.go). */
+export const WIRE_LIMIT = Object.freeze({
+  SPEC_DEPTH: 32,
+});
+
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = 'c18578de09715ca3';
+export const TABLES_HASH = 'ddfb9f656d11bf45';

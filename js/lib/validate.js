@@ -1,16 +1,22 @@
-// Argument checks done in JS before anything crosses into the module: they
-// are cheap here, and their messages name the exact field. Each enc* both
-// checks and encodes (wasm/*.go documents the layouts), in one pass.
+// Argument checks done in JS before anything crosses into the module: types
+// and shapes only, with messages naming the exact field (`mqAll[3].queueId`).
+// Semantic rules (which strategy names exist, how deep NEARBY may nest, a
+// negative virtualNodeCnt ...) live in Go, which answers with the Java class.
+// Each enc* checks and encodes in one pass (wasm/*.go documents the layouts).
+//
+// User arrays are read by index and length only (never forEach/map, which
+// skip holes and need Array.prototype), each value once.
 
-import { CLIENT, QLIST, SPEC_FLAG } from './wire.js';
+import { CLIENT, QLIST, SPEC_FLAG, WIRE_LIMIT } from './wire.js';
 import { rangeError, typeError, describe, rmqError } from './errors.js';
 
 /** Most queues one list may hold (about 4 million). */
 export const MAX_QUEUES = 1 << 22;
-/** Deepest MACHINE_ROOM_NEARBY nesting accepted. */
-export const MAX_DEPTH = 8;
-
-export const STRATEGY_NAMES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONFIG', 'MACHINE_ROOM', 'CONSISTENT_HASH', 'MACHINE_ROOM_NEARBY']);
+/**
+ * NEARBY nesting the wire carries (wasm/strategy.go wireLimitSpecDepth):
+ * deeper specs are cut there, leaving alloc's own, smaller, limit to answer.
+ */
+export const WIRE_DEPTH = WIRE_LIMIT.SPEC_DEPTH;
 
 const INT32 = 'an integer in int32 range';
 
@@ -48,9 +54,12 @@ export function object(v, field) {
   return v;
 }
 
+/** An array (any prototype); returns its length, read once. */
 export function array(v, field, what = 'an array') {
   if (!Array.isArray(v)) throw typeError(field, what, v);
-  return v;
+  const n = v.length;
+  if (n > MAX_QUEUES) throw rangeError(`${field}.length`, `at most ${MAX_QUEUES}`, n);
+  return n;
 }
 
 /** One of the allowed strings. */
@@ -60,25 +69,106 @@ export function oneOf(v, field, allowed) {
   return v;
 }
 
-/** Checks and encodes one queue object. */
-export function encQueue(enc, q, field) {
-  if (q === null || typeof q !== 'object') throw typeError(field, 'a queue object { topic, brokerName, queueId }', q);
-  const { topic, brokerName, queueId } = q;
-  if (typeof topic !== 'string') throw typeError(`${field}.topic`, 'a string', topic);
-  if (typeof brokerName !== 'string') throw typeError(`${field}.brokerName`, 'a string', brokerName);
-  if (typeof queueId !== 'number') throw typeError(`${field}.queueId`, INT32, queueId);
-  if ((queueId | 0) !== queueId) throw rangeError(`${field}.queueId`, INT32, queueId);
-  enc.str(topic);
-  enc.str(brokerName);
+/** Edit distance of a and b (both short). */
+function distance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** The allowed key closest to k, if any is close. */
+function closest(k, allowed) {
+  let best = null;
+  let bestD = Infinity;
+  const lk = k.toLowerCase();
+  for (const a of allowed) {
+    const la = a.toLowerCase();
+    // A prefix (lastBroker for lastBrokerName) counts as close, but less
+    // than a one-letter typo.
+    const d = la.startsWith(lk) || lk.startsWith(la) ? Math.min(2.5, distance(k, a)) : distance(k, a);
+    if (d < bestD) {
+      best = a;
+      bestD = d;
+    }
+  }
+  return bestD <= Math.max(2, Math.floor(k.length / 3)) ? best : null;
+}
+
+/**
+ * Refuses keys of o that are not in allowed: a TypeError naming the key and
+ * the closest valid one (a typo must not be silently ignored).
+ */
+export function checkKeys(o, allowed, field) {
+  const keys = Object.keys(o);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (allowed.includes(k)) continue;
+    const near = closest(k, allowed);
+    const f = field ? `${field}.${k}` : k;
+    throw rmqError(TypeError, 'ERR_INVALID_ARGUMENT', `${f} is not a valid option${near ? ` (did you mean ${field ? `${field}.` : ''}${near}?)` : ''}; valid: ${allowed.join(', ')}`, { field: f });
+  }
+  return o;
+}
+
+/**
+ * Queue values as encoded: what results are built from (never the user's
+ * objects again, whose getters could answer differently or call back).
+ */
+export class QueueCols {
+  constructor(n) {
+    this.topics = new Array(n);
+    this.brokers = new Array(n);
+    this.ids = new Int32Array(n);
+  }
+}
+
+/**
+ * True when array v (n long) holds exactly the queues cols recorded: a
+ * list interned earlier can be sent by handle. Reads each field once.
+ */
+export function sameQueues(v, n, cols) {
+  if (cols.ids.length !== n) return false;
+  const { topics, brokers, ids } = cols;
+  for (let i = 0; i < n; i++) {
+    const q = v[i];
+    if (q === null || typeof q !== 'object') return false;
+    if (q.topic !== topics[i] || q.brokerName !== brokers[i] || q.queueId !== ids[i]) return false;
+  }
+  return true;
+}
+
+/** Checks and encodes queue i of list v, recording it in cols (optional). */
+function encQueueAt(enc, v, i, field, cols) {
+  const q = v[i];
+  if (q === null || typeof q !== 'object') throw typeError(`${field}[${i}]`, 'a queue object { topic, brokerName, queueId }', q);
+  const topic = q.topic;
+  const brokerName = q.brokerName;
+  const queueId = q.queueId;
+  if (typeof topic !== 'string') throw typeError(`${field}[${i}].topic`, 'a string', topic);
+  if (typeof brokerName !== 'string') throw typeError(`${field}[${i}].brokerName`, 'a string', brokerName);
+  if (typeof queueId !== 'number') throw typeError(`${field}[${i}].queueId`, INT32, queueId);
+  if ((queueId | 0) !== queueId) throw rangeError(`${field}[${i}].queueId`, INT32, queueId);
+  enc.queueNames(topic, brokerName);
   enc.i32(queueId);
+  if (cols !== null) {
+    cols.topics[i] = topic;
+    cols.brokers[i] = brokerName;
+    cols.ids[i] = queueId;
+  }
 }
 
 /**
  * Checks and encodes a queue list: an array of queues, an interned Topic
- * (when isTopic accepts it) or, with allowNull, null. Returns the Topic or
- * null.
+ * (when topicOf accepts it) or, with allowNull, null. Returns the Topic, the
+ * recorded QueueCols (with record) or null.
  */
-export function encQueues(enc, v, field, { allowNull = false, topicOf = null } = {}) {
+export function encQueues(enc, v, field, { allowNull = false, topicOf = null, record = false } = {}) {
   if (v === null && allowNull) {
     enc.u8(QLIST.NULL);
     return null;
@@ -92,72 +182,89 @@ export function encQueues(enc, v, field, { allowNull = false, topicOf = null } =
   if (!Array.isArray(v)) {
     throw typeError(field, `an array of queues${topicOf ? ' or a Topic' : ''}${allowNull ? ' or null' : ''}`, v);
   }
-  const n = v.length;
-  if (n > MAX_QUEUES) throw rangeError(`${field}.length`, `at most ${MAX_QUEUES}`, n);
+  const n = array(v, field);
+  const cols = record ? new QueueCols(n) : null;
   enc.u8(QLIST.INLINE);
   enc.uv(n);
-  for (let i = 0; i < n; i++) encQueue(enc, v[i], `${field}[${i}]`);
-  return null;
+  for (let i = 0; i < n; i++) encQueueAt(enc, v, i, field, cols);
+  return cols;
 }
 
-/** Checks and encodes a list of client IDs (uvarint n+1, 0 = null). */
-export function encCids(enc, v, field, allowNull) {
+/**
+ * Checks and encodes a list of client IDs (uvarint n+1, 0 = null); with
+ * keep, returns a copy of the IDs as sent.
+ */
+export function encCids(enc, v, field, allowNull, keep = false) {
   if (v === null && allowNull) {
     enc.uv(0);
     return;
   }
   if (!Array.isArray(v)) throw typeError(field, `an array of strings${allowNull ? ' or null' : ''}`, v);
-  const n = v.length;
-  if (n > MAX_QUEUES) throw rangeError(`${field}.length`, `at most ${MAX_QUEUES}`, n);
+  const n = array(v, field);
+  const out = keep ? new Array(n) : null;
   enc.uv(n + 1);
   for (let i = 0; i < n; i++) {
     const s = v[i];
     if (typeof s !== 'string') throw typeError(`${field}[${i}]`, 'a string', s);
     enc.strOnce(s);
+    if (out !== null) out[i] = s;
   }
+  return out;
 }
 
+/** Keys a strategy spec may have (the vectors' spec shape). */
+export const SPEC_KEYS = ['name', 'messageQueueList', 'consumeridcs', 'virtualNodeCnt', 'inner', 'resolver'];
+const RESOLVER_KEYS = ['sep', 'brokerField', 'consumerField'];
+
 /**
- * Checks and encodes a strategy spec (wasm/strategy.go readSpec). Errors
- * that only the Java constructors define (a negative virtualNodeCnt, a
- * missing NEARBY inner/resolver) are left to the module, which answers with
- * the Java class.
+ * Checks and encodes a strategy spec (wasm/strategy.go readSpec). Only
+ * types are checked here: the module answers for unknown names, negative
+ * virtualNodeCnt, a missing NEARBY inner/resolver, too deep nesting, with
+ * the Java class. keys: the keys allowed (analysis strategies add version
+ * and profile).
  */
-export function encSpec(enc, spec, field = 'strategy', depth = 0) {
+export function encSpec(enc, spec, field = 'strategy', keys = SPEC_KEYS, depth = 0) {
+  if (depth >= WIRE_DEPTH) {
+    // Deeper than the wire carries: an empty spec, which Go's depth limit
+    // refuses before looking at it.
+    enc.str('');
+    enc.u8(0);
+    return;
+  }
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
     throw typeError(field, "a strategy object such as { name: 'AVG' }", spec);
   }
-  const name = spec.name;
-  if (typeof name !== 'string') throw typeError(`${field}.name`, `one of ${STRATEGY_NAMES.join(', ')}`, name);
-  if (!STRATEGY_NAMES.includes(name)) throw rangeError(`${field}.name`, `one of ${STRATEGY_NAMES.join(', ')}`, name);
+  checkKeys(spec, keys, field);
+  const { name, messageQueueList, consumeridcs, virtualNodeCnt, inner, resolver } = spec;
+  if (typeof name !== 'string') throw typeError(`${field}.name`, "a strategy name such as 'AVG'", name);
   enc.str(name);
   const flagsAt = enc.pos;
   enc.u8(0);
   let flags = 0;
-  if (name === 'CONFIG' && spec.messageQueueList != null) {
+  if (name === 'CONFIG' && messageQueueList != null) {
     flags |= SPEC_FLAG.MESSAGE_QUEUE_LIST;
-    encQueues(enc, spec.messageQueueList, `${field}.messageQueueList`);
+    encQueues(enc, messageQueueList, `${field}.messageQueueList`);
   }
-  if (name === 'MACHINE_ROOM' && spec.consumeridcs != null) {
+  if (name === 'MACHINE_ROOM' && consumeridcs != null) {
     flags |= SPEC_FLAG.CONSUMERIDCS;
-    encCids(enc, spec.consumeridcs, `${field}.consumeridcs`, false);
+    encCids(enc, consumeridcs, `${field}.consumeridcs`, false);
   }
-  if (name === 'CONSISTENT_HASH' && spec.virtualNodeCnt != null) {
+  if (name === 'CONSISTENT_HASH' && virtualNodeCnt != null) {
     flags |= SPEC_FLAG.VIRTUAL_NODE_CNT;
-    enc.i32(int32(spec.virtualNodeCnt, `${field}.virtualNodeCnt`));
+    enc.i32(int32(virtualNodeCnt, `${field}.virtualNodeCnt`));
   }
   if (name === 'MACHINE_ROOM_NEARBY') {
-    if (spec.inner != null) {
-      if (depth >= MAX_DEPTH) throw rangeError(`${field}.inner`, `nested at most ${MAX_DEPTH} deep`, spec.inner);
+    if (inner != null) {
       flags |= SPEC_FLAG.INNER;
-      encSpec(enc, spec.inner, `${field}.inner`, depth + 1);
+      encSpec(enc, inner, `${field}.inner`, SPEC_KEYS, depth + 1);
     }
-    if (spec.resolver != null) {
-      const r = object(spec.resolver, `${field}.resolver`);
+    if (resolver != null) {
+      const r = checkKeys(object(resolver, `${field}.resolver`), RESOLVER_KEYS, `${field}.resolver`);
+      const { sep, brokerField, consumerField } = r;
       flags |= SPEC_FLAG.RESOLVER;
-      enc.str(string(r.sep, `${field}.resolver.sep`));
-      enc.i32(int32(r.brokerField, `${field}.resolver.brokerField`));
-      enc.i32(int32(r.consumerField, `${field}.resolver.consumerField`));
+      enc.str(string(sep, `${field}.resolver.sep`));
+      enc.i32(int32(brokerField, `${field}.resolver.brokerField`));
+      enc.i32(int32(consumerField, `${field}.resolver.consumerField`));
     }
   }
   enc.buf[flagsAt] = flags;
@@ -172,13 +279,13 @@ const CLIENTS = {
 };
 
 /** The client byte of an allocate request from version / profile. */
-export function clientOf(opts) {
+export function clientOf(version, profile) {
   let c;
-  if (opts.version !== undefined) c = CLIENTS[oneOf(opts.version, 'version', ['4.9.3', '5.3.3'])];
-  if (opts.profile !== undefined) {
-    const p = CLIENTS[oneOf(opts.profile, 'profile', ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'])];
+  if (version !== undefined) c = CLIENTS[oneOf(version, 'version', ['4.9.3', '5.3.3'])];
+  if (profile !== undefined) {
+    const p = CLIENTS[oneOf(profile, 'profile', ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'])];
     if (c !== undefined && c !== p) {
-      throw rmqError(RangeError, 'ERR_INVALID_ARGUMENT', `version ${describe(opts.version)} contradicts profile ${describe(opts.profile)}`, { field: 'profile' });
+      throw rmqError(RangeError, 'ERR_INVALID_ARGUMENT', `version ${describe(version)} contradicts profile ${describe(profile)}`, { field: 'profile' });
     }
     c = p;
   }

@@ -19,6 +19,10 @@ export class Encoder {
     this.pos = 0;
     this.table = new Map();
     this.nstr = 0;
+    this.lastTopic = null;
+    this.lastTopicK = 0;
+    this.lastBroker = null;
+    this.lastBrokerK = 0;
   }
 
   reset() {
@@ -27,7 +31,28 @@ export class Encoder {
       this.table.clear();
       this.nstr = 0;
     }
+    this.lastTopic = this.lastBroker = null;
     return this;
+  }
+
+  /**
+   * A queue's topic and broker name through the string table, with a
+   * one-entry memory each: consecutive queues mostly repeat both, and an
+   * identity check is cheaper than a Map lookup.
+   */
+  queueNames(topic, broker) {
+    if (topic === this.lastTopic) this.uv(this.lastTopicK);
+    else {
+      this.str(topic);
+      this.lastTopic = topic;
+      this.lastTopicK = this.table.get(topic) ?? this.nstr;
+    }
+    if (broker === this.lastBroker) this.uv(this.lastBrokerK);
+    else {
+      this.str(broker);
+      this.lastBroker = broker;
+      this.lastBrokerK = this.table.get(broker) ?? this.nstr;
+    }
   }
 
   /** Makes room for n more bytes. */
@@ -132,7 +157,7 @@ export class Encoder {
     }
     // General case: encode after a 5-byte length slot, then move into place.
     const slot = this.pos;
-    const { written } = utf8.encodeInto(s, this.buf.subarray(slot + 5));
+    const written = isWellFormed(s) ? utf8.encodeInto(s, this.buf.subarray(slot + 5)).written : wtf8Into(s, this.buf, slot + 5);
     let lenBytes = 1;
     for (let v = written; v >= 0x80; v = Math.floor(v / 0x80)) lenBytes++;
     this.buf.copyWithin(slot + lenBytes, slot + 5, slot + 5 + written);
@@ -142,7 +167,83 @@ export class Encoder {
   }
 }
 
-const utf8d = new TextDecoder('utf-8', { fatal: false });
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isWellFormed = typeof String.prototype.isWellFormed === 'function'
+  ? (s) => s.isWellFormed()
+  : (s) => !LONE.test(s);
+
+/**
+ * Writes s as WTF-8 at b[at..] (room for 3 bytes per unit is made by the
+ * caller): UTF-8, except that a lone surrogate is written as its own 3-byte
+ * sequence (ED A0..BF xx) instead of U+FFFD, so Go sees the exact units
+ * Java would (alloc/internal/javalang/units.go). Returns the byte count.
+ */
+function wtf8Into(s, b, at) {
+  let p = at;
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      b[p++] = c;
+    } else if (c < 0x800) {
+      b[p++] = 0xc0 | (c >> 6);
+      b[p++] = 0x80 | (c & 0x3f);
+    } else {
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+          b[p++] = 0xf0 | (c >> 18);
+          b[p++] = 0x80 | ((c >> 12) & 0x3f);
+          b[p++] = 0x80 | ((c >> 6) & 0x3f);
+          b[p++] = 0x80 | (c & 0x3f);
+          continue;
+        }
+      }
+      b[p++] = 0xe0 | (c >> 12);
+      b[p++] = 0x80 | ((c >> 6) & 0x3f);
+      b[p++] = 0x80 | (c & 0x3f);
+    }
+  }
+  return p - at;
+}
+
+/** Decodes WTF-8 bytes (what Go echoes back of strings JS sent). */
+export function decodeWTF8(bytes) {
+  try {
+    return utf8d.decode(bytes);
+  } catch {
+    // Not UTF-8: lone surrogates, decoded by hand below.
+  }
+  let out = '';
+  for (let i = 0; i < bytes.length;) {
+    const c = bytes[i];
+    let cp = 0xfffd;
+    let n = 1;
+    if (c < 0x80) cp = c;
+    else if (c >= 0xc2 && c < 0xe0 && (bytes[i + 1] & 0xc0) === 0x80) {
+      cp = ((c & 0x1f) << 6) | (bytes[i + 1] & 0x3f);
+      n = 2;
+    } else if (c >= 0xe0 && c < 0xf0 && (bytes[i + 1] & 0xc0) === 0x80 && (bytes[i + 2] & 0xc0) === 0x80) {
+      const v = ((c & 0x0f) << 12) | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f);
+      if (v >= 0x800) {
+        cp = v;
+        n = 3;
+      }
+    } else if (c >= 0xf0 && c < 0xf5 && (bytes[i + 1] & 0xc0) === 0x80 && (bytes[i + 2] & 0xc0) === 0x80 && (bytes[i + 3] & 0xc0) === 0x80) {
+      const v = ((c & 0x07) << 18) | ((bytes[i + 1] & 0x3f) << 12) | ((bytes[i + 2] & 0x3f) << 6) | (bytes[i + 3] & 0x3f);
+      if (v >= 0x10000 && v <= 0x10ffff) {
+        cp = v;
+        n = 4;
+      }
+    }
+    out += String.fromCodePoint(cp);
+    i += n;
+  }
+  return out;
+}
+
+const utf8d = new TextDecoder('utf-8', { fatal: true });
 
 /** Decoder reads one response from the module's memory. */
 export class Decoder {
@@ -193,12 +294,12 @@ export class Decoder {
       let s = '';
       for (let i = start; i < start + n; i++) {
         const c = b[i];
-        if (c >= 0x80) return utf8d.decode(b.subarray(start, start + n));
+        if (c >= 0x80) return decodeWTF8(b.subarray(start, start + n));
         s += String.fromCharCode(c);
       }
       return s;
     }
-    return utf8d.decode(b.subarray(start, start + n));
+    return decodeWTF8(b.subarray(start, start + n));
   }
 
   strings() {

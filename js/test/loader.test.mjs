@@ -104,3 +104,27 @@ test('load({ analysis: true }) of the core module fails clearly and can be retri
   assert.equal(asCore.build, 'full');
   await asCore.exit();
 });
+
+test('in Node, wasmURL may be an http(s) URL string or URL object (fetched)', async () => {
+  const { createServer } = await import('node:http');
+  const { readFile } = await import('node:fs/promises');
+  const hits = [];
+  const server = createServer(async (req, res) => {
+    hits.push(req.url);
+    res.writeHead(200, { 'content-type': req.url.includes('plain') ? 'application/octet-stream' : 'application/wasm' });
+    res.end(await readFile(new URL('../rmqalloc.wasm', import.meta.url)));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const base = `http://127.0.0.1:${server.address().port}`;
+    for (const wasmURL of [`${base}/rmqalloc.wasm`, new URL(`${base}/plain/rmqalloc.wasm`)]) {
+      await (await load()).exit();
+      const rmq = await load({ wasmURL });
+      assert.equal(rmq.build, 'core');
+      assert.deepEqual(rmq.allocate({ strategy: { name: 'AVG' }, currentCID: 'a', mqAll: [{ topic: 'T', brokerName: 'b', queueId: 0 }], cidAll: ['a'] }), [{ topic: 'T', brokerName: 'b', queueId: 0 }]);
+    }
+    assert.deepEqual(hits, ['/rmqalloc.wasm', '/plain/rmqalloc.wasm']);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

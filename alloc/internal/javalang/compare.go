@@ -2,55 +2,49 @@ package javalang
 
 import (
 	"cmp"
-	"unicode/utf8"
+	"strings"
 )
 
 // CompareStrings orders a and b as Java's String.compareTo does: by UTF-16
-// code units. It returns -1, 0 or +1.
+// code units (see units for how bytes map to units, lone surrogates
+// included). It returns -1, 0 or +1, and is a total order on any byte
+// strings: where two different strings have the same units, byte order
+// decides.
 //
 // UTF-8 byte order equals code point order, which differs from UTF-16 order
-// only when a supplementary character (encoded as a surrogate pair starting
-// at 0xD800) meets a BMP character in U+E000..U+FFFF: Java sorts the
-// supplementary character first. So compare bytes up to the first differing
-// rune and only then look at code units.
+// only when a supplementary character (a surrogate pair from 0xD800) meets a
+// character in U+E000..U+FFFF, or when a string is invalid. So compare
+// bytes up to the first difference and only then decode units, from the
+// last position that starts a unit in both strings.
 func CompareStrings(a, b string) int {
 	n := min(len(a), len(b))
 	i := 0
 	for i < n && a[i] == b[i] {
 		i++
 	}
-	if i == n {
-		return cmp.Compare(len(a), len(b))
+	if i == len(a) && i == len(b) {
+		return 0
 	}
-	// Back up to the start of the rune that differs.
-	// Both strings must be at a rune start, or invalid UTF-8 could make the
-	// order depend on which string is a.
-	for i > 0 && !(utf8.RuneStart(a[i]) && utf8.RuneStart(b[i])) {
+	// a[:i] == b[:i]. A byte that is not a continuation byte always starts
+	// a unit (valid sequences and WTF-8 surrogates continue only with
+	// continuation bytes; an invalid byte is a unit of its own), and so does
+	// the end of a string: back up to a position that starts one in both.
+	for i > 0 && ((i < len(a) && isCont(a[i])) || (i < len(b) && isCont(b[i]))) {
 		i--
 	}
-	for i < len(a) && i < len(b) {
-		ra, wa := utf8.DecodeRuneInString(a[i:])
-		rb, wb := utf8.DecodeRuneInString(b[i:])
-		if ra != rb {
-			if c := cmp.Compare(firstUnit(ra), firstUnit(rb)); c != 0 {
-				return c
-			}
-			// Same high surrogate: low surrogates follow code point order.
-			return cmp.Compare(int(ra), int(rb))
+	ua, ub := units{s: a, p: i}, units{s: b, p: i}
+	for {
+		ca, oka := ua.next()
+		cb, okb := ub.next()
+		switch {
+		case !oka && !okb:
+			return strings.Compare(a, b) // same units: bytes decide
+		case !oka:
+			return -1
+		case !okb:
+			return 1
+		case ca != cb:
+			return cmp.Compare(ca, cb)
 		}
-		if wa != wb {
-			// Both invalid bytes decoded to U+FFFD; fall back to bytes.
-			return cmp.Compare(int(a[i]), int(b[i]))
-		}
-		i += wa
 	}
-	return cmp.Compare(len(a)-i, len(b)-i)
-}
-
-// firstUnit is the first UTF-16 code unit of r.
-func firstUnit(r rune) int {
-	if r >= 0x10000 {
-		return 0xD800 + int((r-0x10000)>>10)
-	}
-	return int(r)
 }

@@ -1,19 +1,17 @@
 package javalang
 
 // HashCode is Java's String.hashCode: h = 31*h + unit over the UTF-16 code
-// units of s, wrapping at 32 bits.
+// units of s (lone surrogates included, see units), wrapping at 32 bits.
 func HashCode(s string) int32 {
 	var h int32
-	for _, r := range s {
-		if r >= 0x10000 {
-			r -= 0x10000
-			h = 31*h + int32(0xD800+(r>>10))
-			h = 31*h + int32(0xDC00+(r&0x3FF))
-			continue
+	u := units{s: s}
+	for {
+		c, ok := u.next()
+		if !ok {
+			return h
 		}
-		h = 31*h + int32(r)
+		h = 31*h + int32(c)
 	}
-	return h
 }
 
 // LongHashCode is Java's Long.hashCode: (int)(v ^ (v >>> 32)).

@@ -29,7 +29,7 @@ const queues = (l) => (l == null ? l : l.map(queue));
 /** {error, message} of a thrown error; JS-side errors keep their code. */
 function errorOf(e) {
   if (e && typeof e === 'object' && 'code' in e) {
-    return { error: e.javaClass ?? `JS:${e.code}`, message: e.message };
+    return { error: e.code === 'ERR_PANIC' ? 'panic' : (e.javaClass ?? `JS:${e.code}`), message: e.message };
   }
   throw e;
 }
