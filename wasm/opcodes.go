@@ -22,6 +22,7 @@ const (
 	opCidsNew        = 16
 	opCidsFree       = 17
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
+	opDoctor         = 30 // 30.. : the doctor (doctor.go, route_text.go)
 )
 
 // Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,
@@ -38,3 +39,15 @@ const (
 
 // analysisOps lists the analysis operations, in order.
 var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed}
+
+// Doctor operations: reading what mqadmin prints and diagnosing a group.
+// opRouteText and opParseRoute are in both builds (route.Parse is small);
+// opDoctorRun and opParse only in the full build (they need encoding/json
+// and the mqadmin parsers), the core build answering ERR_UNSUPPORTED
+// (doctor_core.go).
+const (
+	opDoctorRun  = opDoctor + 0 // texts → report JSON + text
+	opParse      = opDoctor + 1 // u8 format, str text → JSON
+	opParseRoute = opDoctor + 2 // str text → route (binary, route.go layout)
+	opRouteText  = opDoctor + 3 // str topic, str text → publish, subscribe
+)

@@ -2,7 +2,12 @@
 
 package main
 
-import "github.com/rmqalloc/rmqalloc/alloc/route"
+import (
+	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
+)
 
 // readRoute reads a topic route:
 //
@@ -42,6 +47,87 @@ func init() {
 		rt := readRoute(r)
 		if r.err != nil {
 			return r.err
+		}
+		pub, sub, err := rt.Queues(topic)
+		if err != nil {
+			return err
+		}
+		writeQueues(w, pub)
+		writeQueues(w, sub)
+		return nil
+	})
+}
+
+// writeRoute writes a route in readRoute's layout (js/lib/api.js reads it
+// back into the object routeToQueues takes).
+func writeRoute(w *writer, rt *route.Route) {
+	w.bool(rt.OrderTopicConf != nil)
+	if rt.OrderTopicConf != nil {
+		w.str(*rt.OrderTopicConf)
+	}
+	w.uvarint(uint64(len(rt.QueueDatas)))
+	for _, qd := range rt.QueueDatas {
+		w.str(qd.BrokerName)
+		w.i32(qd.ReadQueueNums)
+		w.i32(qd.WriteQueueNums)
+		w.i32(qd.Perm)
+		w.i32(qd.TopicSysFlag)
+	}
+	w.uvarint(uint64(len(rt.BrokerDatas)))
+	for _, bd := range rt.BrokerDatas {
+		w.str(bd.Cluster)
+		w.str(bd.BrokerName)
+		w.uvarint(uint64(len(bd.BrokerAddrs)))
+		for _, k := range sortedKeys(bd.BrokerAddrs) {
+			w.str(k)
+			w.str(bd.BrokerAddrs[k])
+		}
+	}
+}
+
+// sortedKeys gives a map's keys in a fixed order (by ID as a number when
+// both are decimal, as the tool prints them), so one text always decodes
+// to the same object.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortx.Func(keys, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return strings.Compare(a, b)
+	})
+	return keys
+}
+
+// parseRouteText reads the route text of a request: what `mqadmin
+// topicRoute` prints (fastjson) or standard JSON.
+func parseRouteText(r *reader) (*route.Route, error) {
+	text := r.str()
+	if r.err != nil {
+		return nil, r.err
+	}
+	return route.Parse(text)
+}
+
+func init() {
+	// parseRoute: str text → route (writeRoute).
+	register(opParseRoute, func(r *reader, w *writer) error {
+		rt, err := parseRouteText(r)
+		if err != nil {
+			return err
+		}
+		writeRoute(w, rt)
+		return nil
+	})
+	// routeToQueues over text: str topic, str text → queues publish, queues subscribe.
+	register(opRouteText, func(r *reader, w *writer) error {
+		topic := r.str()
+		rt, err := parseRouteText(r)
+		if err != nil {
+			return err
 		}
 		pub, sub, err := rt.Queues(topic)
 		if err != nil {

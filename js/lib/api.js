@@ -4,6 +4,7 @@
 
 import { CIDS, OP } from './wire.js';
 import { makeAnalysis } from './analysis.js';
+import { makeDoctor } from './doctor.js';
 import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
 import {
   array, bool, clientOf, encCids, encQueues, encSpec, int32, object, oneOf, safeInt, string,
@@ -311,6 +312,9 @@ export class Rmq {
     // Which module this is: 'core' (rmqalloc.wasm) or 'full' (with analysis).
     this.build = d.p < d.b.length ? d.str() : 'core';
     this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full');
+    const { doctor, parse } = makeDoctor(rt);
+    this.doctor = doctor;
+    this.parse = parse;
   }
 
   get alive() {
@@ -568,7 +572,16 @@ export class Rmq {
     const o = object(options, 'options');
     const enc = this.#rt.request();
     enc.str(string(o.topic, 'topic'));
-    const r = object(o.route, 'route');
+    if (typeof o.route === 'string') {
+      // The text `mqadmin topicRoute` prints (or JSON), read by route.Parse.
+      enc.strOnce(o.route);
+      const d = this.#rt.call(OP.ROUTE_TEXT);
+      return { publish: readRefs(d, null, false), subscribe: readRefs(d, null, false) };
+    }
+    if (o.route === null || typeof o.route !== 'object' || Array.isArray(o.route)) {
+      throw typeError('route', 'a route object or the text mqadmin topicRoute prints', o.route);
+    }
+    const r = o.route;
     const otc = r.orderTopicConf ?? null;
     enc.bool(otc !== null);
     if (otc !== null) enc.str(string(otc, 'route.orderTopicConf'));

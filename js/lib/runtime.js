@@ -5,7 +5,7 @@
 // //go:wasmexport function each.
 
 import { Decoder, Encoder } from './wire.js';
-import { decodeError, moduleExited, rmqError } from './errors.js';
+import { decodeFailure, moduleExited, rmqError } from './errors.js';
 
 const HOST_KEY = '__rmqalloc_host__';
 const IS_NODE = typeof globalThis.process === 'object' && typeof globalThis.process?.versions?.node === 'string';
@@ -140,6 +140,9 @@ export class Runtime {
   /** The encoder for the next request (reset). */
   request() {
     if (!this.alive) throw moduleExited(this.cause);
+    // A huge buffer left by one big request (a pasted 10 MB text) is
+    // dropped rather than kept for ever.
+    if (this.enc.buf.length > 1 << 24) this.enc = new Encoder();
     return this.enc.reset();
   }
 
@@ -171,7 +174,8 @@ export class Runtime {
     if (this.buffer !== this.mem.buffer) this.view();
     const start = this.ctl[2];
     const d = new Decoder(this.u8.subarray(start, start + this.ctl[3]));
-    if (d.u8() !== 0) throw decodeError(d);
+    const status = d.u8();
+    if (status !== 0) throw decodeFailure(status, d);
     return d;
   }
 

@@ -22,6 +22,10 @@ export const OP = Object.freeze({
   CIDS_NEW: 16,
   CIDS_FREE: 17,
   ANALYSIS: 20,
+  DOCTOR: 30,
+  PARSE: 31,
+  PARSE_ROUTE: 32,
+  ROUTE_TEXT: 33,
 });
 
 /** Queue-list tags of a request. */

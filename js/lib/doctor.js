@@ -1,0 +1,130 @@
+// rmq.doctor and rmq.parse: what `mqadmin` prints, read and diagnosed by
+// alloc/doctor and alloc/mqadmin (wasm/doctor.go). Texts cross as they
+// are; results come back as JSON text in the shapes of those packages' json
+// tags (index.d.ts: DoctorReport, ...).
+//
+// rmq.doctor and rmq.parse.consumer* need the full module (load({ analysis:
+// true })): on the core one they throw the module's ERR_UNSUPPORTED error,
+// and the instance stays usable. rmq.parse.topicRoute works on both.
+
+import { OP } from './wire.js';
+import { typeError } from './errors.js';
+import { array, object, string } from './validate.js';
+
+// Formats of OP.PARSE (wasm/doctor.go parsers).
+const FORMAT = { consumerConnection: 1, consumerProgress: 2, consumerStatus: 3 };
+const utf8 = new TextDecoder();
+
+/** A text argument: a string, carried as it is. */
+function text(v, field) {
+  if (typeof v !== 'string') throw typeError(field, 'a string (the text as the tool printed it)', v);
+  return v;
+}
+
+/** route: a text, or [{ topic?, text }] one per topic → [{ topic, text }]. */
+function routeTexts(v) {
+  if (v === undefined) return [];
+  if (typeof v === 'string') return [{ topic: '', text: v }];
+  array(v, 'route', 'a string or an array of { topic, text }');
+  return v.map((r, i) => {
+    const f = `route[${i}]`;
+    if (typeof r === 'string') return { topic: '', text: r };
+    object(r, f);
+    return { topic: r.topic === undefined ? '' : string(r.topic, `${f}.topic`), text: text(r.text, `${f}.text`) };
+  });
+}
+
+/**
+ * status: a text, an array of texts or of { name, text }, or an object
+ * mapping names (client IDs, as the files are named) to texts.
+ */
+function statusTexts(v) {
+  if (v === undefined || v === null) return [];
+  if (typeof v === 'string') return [{ name: '', text: v }];
+  if (Array.isArray(v)) {
+    return v.map((s, i) => {
+      if (typeof s === 'string') return { name: '', text: s };
+      const f = `status[${i}]`;
+      object(s, f);
+      return { name: s.name === undefined ? '' : string(s.name, `${f}.name`), text: text(s.text, `${f}.text`) };
+    });
+  }
+  object(v, 'status');
+  return Object.entries(v).map(([name, t]) => ({ name, text: text(t, `status[${JSON.stringify(name)}]`) }));
+}
+
+/** The rest of a response: JSON text. */
+function json(d) {
+  return JSON.parse(utf8.decode(d.b.subarray(d.p)));
+}
+
+/** Reads a route as wasm/route.go writeRoute writes it. */
+function readRoute(d) {
+  const route = { orderTopicConf: d.bool() ? d.str() : null, queueDatas: [], brokerDatas: [] };
+  for (let n = d.uv(); n > 0; n--) {
+    route.queueDatas.push({ brokerName: d.str(), readQueueNums: d.i32(), writeQueueNums: d.i32(), perm: d.i32(), topicSysFlag: d.i32() });
+  }
+  for (let n = d.uv(); n > 0; n--) {
+    const bd = { cluster: d.str(), brokerName: d.str(), brokerAddrs: {} };
+    for (let m = d.uv(); m > 0; m--) {
+      const k = d.str();
+      bd.brokerAddrs[k] = d.str();
+    }
+    route.brokerDatas.push(bd);
+  }
+  return route;
+}
+
+/** rmq.doctor and rmq.parse over runtime rt. */
+export function makeDoctor(rt) {
+  function doctor(input) {
+    const o = object(input, 'input');
+    const routes = routeTexts(o.route);
+    const status = statusTexts(o.status);
+    const connection = o.connection === undefined ? '' : text(o.connection, 'connection');
+    const progress = o.progress === undefined ? '' : text(o.progress, 'progress');
+    const strategy = o.strategy === undefined ? '' : string(o.strategy, 'strategy');
+    const profile = o.profile === undefined ? '' : string(o.profile, 'profile');
+    const enc = rt.request();
+    enc.uv(routes.length);
+    for (const r of routes) {
+      enc.str(r.topic);
+      enc.strOnce(r.text);
+    }
+    enc.strOnce(connection);
+    enc.strOnce(progress);
+    enc.uv(status.length);
+    for (const s of status) {
+      enc.str(s.name);
+      enc.strOnce(s.text);
+    }
+    enc.str(strategy);
+    enc.str(profile);
+    const d = rt.call(OP.DOCTOR);
+    const human = d.str();
+    const report = json(d);
+    // Not enumerable: JSON.stringify(report) is exactly the CLI's --json.
+    Object.defineProperty(report, 'text', { value: human, enumerable: false });
+    return report;
+  }
+
+  const parseAs = (name) => (t) => {
+    const s = text(t, 'text');
+    const enc = rt.request();
+    enc.u8(FORMAT[name]);
+    enc.strOnce(s);
+    return json(rt.call(OP.PARSE));
+  };
+
+  const parse = Object.freeze({
+    topicRoute(t) {
+      const s = text(t, 'text');
+      rt.request().strOnce(s);
+      return readRoute(rt.call(OP.PARSE_ROUTE));
+    },
+    consumerConnection: parseAs('consumerConnection'),
+    consumerProgress: parseAs('consumerProgress'),
+    consumerStatus: parseAs('consumerStatus'),
+  });
+  return { doctor, parse };
+}
