@@ -312,7 +312,7 @@ export class Rmq {
     // Which module this is: 'core' (rmqalloc.wasm) or 'full' (with analysis).
     this.build = d.p < d.b.length ? d.str() : 'core';
     this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full');
-    const { doctor, parse } = makeDoctor(rt);
+    const { doctor, parse } = makeDoctor(rt, this.build === 'full');
     this.doctor = doctor;
     this.parse = parse;
   }

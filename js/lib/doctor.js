@@ -75,9 +75,21 @@ function readRoute(d) {
   return route;
 }
 
-/** rmq.doctor and rmq.parse over runtime rt. */
-export function makeDoctor(rt) {
+/**
+ * rmq.doctor and rmq.parse over runtime rt; full tells whether the module
+ * is the full build. On the core build rmq.doctor and rmq.parse.consumer*
+ * ask the module first (which answers ERR_UNSUPPORTED, saying to load({
+ * analysis: true })), so that is the error whatever the arguments.
+ */
+export function makeDoctor(rt, full) {
+  const needsFull = (op) => {
+    if (full) return;
+    rt.request();
+    rt.call(op);
+  };
+
   function doctor(input) {
+    needsFull(OP.DOCTOR);
     const o = object(input, 'input');
     const routes = routeTexts(o.route);
     const status = statusTexts(o.status);
@@ -109,6 +121,7 @@ export function makeDoctor(rt) {
   }
 
   const parseAs = (name) => (t) => {
+    needsFull(OP.PARSE);
     const s = text(t, 'text');
     const enc = rt.request();
     enc.u8(FORMAT[name]);
