@@ -5,6 +5,7 @@ import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
 import * as V from './lib/views.js';
+import { initDiagnose } from './lib/diagnose.js';
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient(new URL('./worker.js', import.meta.url));
@@ -357,6 +358,7 @@ async function explain() {
 }
 
 wire();
+initDiagnose($('tab-diagnose'), engine, $('consumers'));
 load();
 V.renderExplain($('explain-out'), null);
 explain();

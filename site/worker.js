@@ -3,6 +3,7 @@
 // { id, error }. A failed load is reported on every call and retried.
 import { load } from '/js/index.js';
 import { analyze, compareAll, producerView, problemsView, examples } from './lib/engine.js';
+import { diagnose, connectionIds } from './lib/diagnose-engine.js';
 
 let rmq = null;
 
@@ -19,6 +20,8 @@ const ops = {
   problems: (r, msg) => problemsView(r, msg.state),
   examples: (r) => examples(r),
   info: (r) => ({ version: r.version, strategies: r.strategies, profiles: r.profiles }),
+  diagnose: (r, msg) => diagnose(r, msg.state),
+  connectionIds: (r, msg) => connectionIds(r, msg.state),
 };
 
 self.onmessage = async (ev) => {

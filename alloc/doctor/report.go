@@ -30,6 +30,18 @@ const (
 	CodeWrongOwner              = "WRONG_OWNER"
 	CodeUnowned                 = "UNOWNED"
 	CodeDoubleOwned             = "DOUBLE_OWNED"
+	CodeUnexpectedOwner         = "UNEXPECTED_OWNER"
+	CodeOrphaned                = "ORPHANED"
+	CodeStatusIncomplete        = "STATUS_INCOMPLETE"
+	CodeAllocateError           = "ALLOCATE_ERROR"
+	CodeNotSubscribed           = "OFFSETS_NOT_SUBSCRIBED"
+)
+
+// Finding levels.
+const (
+	LevelError   = "error"
+	LevelWarning = "warning"
+	LevelInfo    = "info"
 )
 
 // Report is the diagnosis of one consumer group. It encodes with
@@ -109,7 +121,10 @@ type Fit struct {
 // Finding is one thing the doctor noticed, in a sentence a person
 // understands, with what it concerns.
 type Finding struct {
-	Code    string     `json:"code"`
+	Code string `json:"code"`
+	// Level is LevelError (the group consumes wrongly), LevelWarning (a
+	// risk, or a limit of the diagnosis) or LevelInfo.
+	Level   string     `json:"level"`
 	Message string     `json:"message"`
 	Topic   string     `json:"topic,omitempty"`
 	Queues  []QueueRef `json:"queues,omitempty"`

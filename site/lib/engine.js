@@ -18,11 +18,14 @@ export function brokerNames(count, rooms) {
 export function topicQueues(rmq, st, overrides = {}) {
   const topic = st.topic;
   if (st.source === 'route') {
-    let route;
-    try { route = JSON.parse(st.route); } catch (e) {
-      throw Object.assign(new Error('route JSON does not parse: ' + e.message), { field: 'route' });
-    }
-    if (route && typeof route === 'object' && route.queueDatas === undefined && route.data) route = route.data;
+    // The text as pasted: the module reads mqadmin's fastjson (unquoted
+    // integer keys, log lines) and JSON. Only a JSON {"data": route}
+    // wrapper is unwrapped here.
+    let route = st.route;
+    try {
+      const j = JSON.parse(st.route);
+      if (j && typeof j === 'object' && j.queueDatas === undefined && j.data) route = j.data;
+    } catch { /* not JSON: mqadmin's fastjson text */ }
     const r = rmq.routeToQueues({ topic, route });
     return { subscribe: r.subscribe, publish: r.publish };
   }

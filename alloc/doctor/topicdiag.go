@@ -1,0 +1,302 @@
+package doctor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/analysis"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
+)
+
+// topicState is one topic's queues by position: positions below nRoute
+// are the subscribe set in Java order (as analysis.Views returns them),
+// the rest queues only progress or status files name.
+type topicState struct {
+	tp       *topic
+	queues   []alloc.MessageQueue
+	nRoute   int
+	expected [][]string // client IDs, sorted
+	actual   [][]string // labels, sorted; nil entries: no owner info
+	dropped  [][]string // holders that flag the queue droped=true
+	subs     []*member  // members that take part
+	views    []analysis.View
+	findings []Finding
+	cands    []candidate // bestFit's runs, for explain
+}
+
+func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
+	st := &topicState{tp: tp}
+	for _, m := range d.g.members {
+		if m.subscribes(tp.name) {
+			st.subs = append(st.subs, m)
+		}
+	}
+	if err := d.expect(st); err != nil {
+		return nil, err
+	}
+	d.addExtras(st)
+	d.actualOwners(st)
+	tr := &TopicReport{Topic: tp.name, Queues: make([]QueueReport, len(st.queues)), LagByConsumer: map[string]int64{}, TopLag: []QueueLag{}, BestFit: []Fit{}}
+	for i, q := range st.queues {
+		qr := &tr.Queues[i]
+		qr.BrokerName, qr.QueueID = q.BrokerName, q.QueueID
+		qr.Expected = st.expected[i]
+		if qr.Expected == nil {
+			qr.Expected = []string{}
+		}
+		qr.Actual = st.actual[i]
+		qr.Status = d.status(qr.Expected, qr.Actual)
+	}
+	d.lag(st, tr)
+	fits, err := d.bestFit(st)
+	if err != nil {
+		return nil, err
+	}
+	tr.BestFit = fits
+	d.explain(st, tr)
+	d.topicFindings(st, tr)
+	tr.Findings = st.findings
+	if tr.Findings == nil {
+		tr.Findings = []Finding{}
+	}
+	if len(st.queues) > st.nRoute {
+		order := sortx.Perm(len(st.queues), func(a, b int32) int { return alloc.CompareQueues(st.queues[a], st.queues[b]) })
+		sorted := make([]QueueReport, len(order))
+		for i, p := range order {
+			sorted[i] = tr.Queues[p]
+		}
+		tr.Queues = sorted
+	}
+	return tr, nil
+}
+
+// expect fills st.queues (subscribe set, Java order) and the expected
+// owners of each: every subscriber whose own allocate call returns the
+// queue. In a BROADCASTING group every subscriber consumes every queue.
+func (d *diagnosis) expect(st *topicState) error {
+	st.views = make([]analysis.View, len(st.subs))
+	for i, m := range st.subs {
+		idx, err := d.strategyIndex(m.strategy, m.profile)
+		if err != nil {
+			return &InputError{Box: "strategy", Msg: err.Error()}
+		}
+		st.views[i] = analysis.View{Member: m.cid, Strategy: idx}
+	}
+	res, err := d.share(st.tp.queues, d.g.cidAll, st.views)
+	if err != nil {
+		return &InputError{Box: "strategy", Msg: err.Error()}
+	}
+	st.queues = slices.Clone(res.Combined.Queues)
+	st.nRoute = len(st.queues)
+	st.expected = make([][]string, len(st.queues))
+	if d.broadcasting {
+		for i := range st.expected {
+			for _, m := range st.subs {
+				st.expected[i] = append(st.expected[i], m.cid)
+			}
+			slices.Sort(st.expected[i])
+		}
+		return nil
+	}
+	for c, share := range res.Combined.Shares {
+		for _, p := range share {
+			st.expected[p] = append(st.expected[p], st.views[c].Member)
+		}
+	}
+	for i, e := range st.expected {
+		if len(e) > 1 {
+			slices.Sort(e)
+			st.expected[i] = slices.Compact(e)
+		}
+	}
+	if len(res.Combined.Errors) > 0 {
+		var clients, msgs []string
+		for _, e := range res.Combined.Errors {
+			clients = append(clients, res.Combined.Members[e.Member])
+			if !slices.Contains(msgs, e.JavaClass+": "+e.Message) {
+				msgs = append(msgs, e.JavaClass+": "+e.Message)
+			}
+		}
+		st.findings = append(st.findings, Finding{Code: CodeAllocateError, Level: LevelError, Topic: st.tp.name, Clients: clients,
+			Message: "the allocate call fails for " + plural(len(clients), "member", "members") + " (" + strings.Join(msgs, "; ") + "): they consume nothing of this topic"})
+	}
+	return nil
+}
+
+// addExtras appends the queues the progress or a status file names but the
+// route does not offer for reading.
+func (d *diagnosis) addExtras(st *topicState) {
+	seen := map[qkey]bool{}
+	var extra []alloc.MessageQueue
+	addq := func(k qkey) {
+		if !st.tp.inRoute[k] && !seen[k] {
+			seen[k] = true
+			extra = append(extra, alloc.MessageQueue{Topic: k.topic, BrokerName: k.broker, QueueID: k.id})
+		}
+	}
+	for k := range st.tp.rows {
+		addq(k)
+	}
+	for _, m := range d.g.members {
+		for k := range m.holds {
+			if k.topic == st.tp.name {
+				addq(k)
+			}
+		}
+	}
+	for _, sf := range d.g.orphanSts {
+		for _, q := range sf.info.Queues {
+			if q.Topic == st.tp.name {
+				addq(qkey{q.Topic, q.BrokerName, q.QueueID})
+			}
+		}
+	}
+	sortQueues(extra)
+	st.queues = append(st.queues, extra...)
+	for range extra {
+		st.expected = append(st.expected, []string{})
+	}
+}
+
+// actualOwners fills st.actual: status files' holders (client IDs), else
+// the progress #Client IP, else nil (no owner information).
+func (d *diagnosis) actualOwners(st *topicState) {
+	st.actual = make([][]string, len(st.queues))
+	st.dropped = make([][]string, len(st.queues))
+	if d.mode == modeNone {
+		return
+	}
+	for i := range st.actual {
+		st.actual[i] = []string{}
+	}
+	pos := make(map[qkey]int, len(st.queues))
+	for i, q := range st.queues {
+		pos[qkey{q.Topic, q.BrokerName, q.QueueID}] = i
+	}
+	if d.mode == modeIP {
+		for k, row := range st.tp.rows {
+			if row.ClientIP != "" && row.ClientIP != "N/A" {
+				i := pos[k]
+				st.actual[i] = append(st.actual[i], row.ClientIP)
+			}
+		}
+	}
+	holders := make([]*statusFile, 0, len(d.in.status))
+	for i := range d.in.status {
+		holders = append(holders, &d.in.status[i])
+	}
+	for _, sf := range holders {
+		for _, q := range sf.info.Queues {
+			if q.Topic != st.tp.name {
+				continue
+			}
+			i, ok := pos[qkey{q.Topic, q.BrokerName, q.QueueID}]
+			if !ok {
+				continue
+			}
+			if d.mode == modeCID && !slices.Contains(st.actual[i], sf.cid) {
+				st.actual[i] = append(st.actual[i], sf.cid)
+			}
+			if q.Dropped {
+				st.dropped[i] = append(st.dropped[i], sf.cid)
+			}
+		}
+	}
+	for _, a := range st.actual {
+		if len(a) > 1 {
+			slices.Sort(a)
+		}
+	}
+}
+
+// status classifies a queue by its expected and actual owners (compared by
+// label: client ID, or IP in IP mode).
+func (d *diagnosis) status(expected, actual []string) string {
+	if actual == nil {
+		return StatusUnknown
+	}
+	if d.broadcasting {
+		switch {
+		case len(actual) == 0 && len(expected) > 0:
+			return StatusUnowned
+		case len(actual) == 0:
+			return StatusUnassigned
+		case d.sameLabels(expected, actual):
+			return StatusOK
+		}
+		return StatusWrongOwner
+	}
+	switch {
+	case len(actual) >= 2:
+		return StatusDoubleOwned
+	case len(actual) == 1 && len(expected) == 0:
+		return StatusUnexpectedOwner
+	case len(actual) == 1 && d.sameLabels(expected, actual):
+		return StatusOK
+	case len(actual) == 1:
+		return StatusWrongOwner
+	case len(expected) > 0:
+		return StatusUnowned
+	}
+	return StatusUnassigned
+}
+
+// sameLabels: the expected client IDs, as labels, are exactly actual (a
+// sorted set of labels).
+func (d *diagnosis) sameLabels(expected, actual []string) bool {
+	if d.mode != modeIP {
+		return slices.Equal(expected, actual)
+	}
+	for _, e := range expected {
+		if !slices.Contains(actual, ipOf(e)) {
+			return false
+		}
+	}
+	for _, a := range actual {
+		found := false
+		for _, e := range expected {
+			found = found || ipOf(e) == a
+		}
+		if !found {
+			return false
+		}
+	}
+	return len(expected) > 0 || len(actual) == 0
+}
+
+// lag fills LagByConsumer (sum of #Diff of each owner's queues) and TopLag
+// (the ten queues with the largest #Diff above zero).
+func (d *diagnosis) lag(st *topicState, tr *TopicReport) {
+	type lagging struct {
+		pos  int
+		diff int64
+	}
+	var top []lagging
+	for i, q := range st.queues {
+		row, ok := st.tp.rows[qkey{q.Topic, q.BrokerName, q.QueueID}]
+		if !ok {
+			continue
+		}
+		for _, a := range st.actual[i] {
+			tr.LagByConsumer[a] += row.Diff
+		}
+		if row.Diff > 0 {
+			top = append(top, lagging{i, row.Diff})
+		}
+	}
+	slices.SortStableFunc(top, func(a, b lagging) int {
+		switch {
+		case a.diff > b.diff:
+			return -1
+		case a.diff < b.diff:
+			return 1
+		}
+		return 0
+	})
+	for _, l := range top[:min(len(top), 10)] {
+		q := st.queues[l.pos]
+		actual := st.actual[l.pos]
+		tr.TopLag = append(tr.TopLag, QueueLag{BrokerName: q.BrokerName, QueueID: q.QueueID, Diff: l.diff, Actual: actual})
+	}
+}
