@@ -24,8 +24,8 @@ const STATUS = {
   unknown: ['unknown', 'no owner information (progress without -s true, no status files)'],
 };
 
-const STRATEGIES = [['', 'AVG (the default of DefaultMQPushConsumer)'], ['AVG_BY_CIRCLE', 'AVG_BY_CIRCLE'], ['CONSISTENT_HASH', 'CONSISTENT_HASH']];
-const PROFILES = [['', 'from each connection\u2019s Language / Version'], ['java-4.9.3', 'Java client 4.9.3'], ['java-5.3.3', 'Java client 5.3.3'], ['go-client-2.1.2', 'Go client 2.1.2']];
+const STRATEGIES = [['', 'AVG (the default)'], ['AVG_BY_CIRCLE', 'AVG_BY_CIRCLE'], ['CONSISTENT_HASH', 'CONSISTENT_HASH']];
+const PROFILES = [['', 'as each connection says (Language, Version)'], ['java-4.9.3', 'Java client 4.9.3'], ['java-5.3.3', 'Java client 5.3.3'], ['go-client-2.1.2', 'Go client 2.1.2']];
 const GRID_MAX = 4000;
 const ROWS_MAX = 300;
 const EXAMPLES_URL = new URL('../examples/cluster.json', import.meta.url);
@@ -99,7 +99,10 @@ function members(list, label) {
 
 function lagChart(topic, label) {
   const rows = Object.entries(topic.lagByConsumer ?? {}).sort((a, b) => b[1] - a[1]);
-  if (rows.length === 0) return h('p', { className: 'hint' }, 'No lag per consumer (no owner information).');
+  if (rows.length === 0) {
+    const unknown = topic.queues.some((q) => q.actual === null);
+    return h('p', { className: 'hint' }, unknown ? 'No lag per consumer: who holds the queues is not known.' : 'Nobody holds a queue of this topic.');
+  }
   const max = Math.max(1, ...rows.map((r) => r[1]));
   return h('div', { className: 'dx-bars', attrs: { role: 'list', 'aria-label': 'Lag per consumer' } }, rows.slice(0, 100).map(([who, lag]) =>
     h('div', { className: 'dx-bar-row', attrs: { role: 'listitem' }, title: who },
@@ -147,7 +150,7 @@ export function renderReport(el, res) {
       h('h3', {}, 'Topic ', h('code', {}, t.topic), h('span', { className: 'muted' }, ` ${t.queues.length} queues`)),
       legend(t),
       grid(t, label),
-      ids.length ? h('details', { className: 'dx-members' }, h('summary', {}, `Consumers (${ids.length})`), members(ids, label)) : null,
+      ids.length ? h('details', { className: 'dx-members', attrs: ids.length <= 12 ? { open: '' } : {} }, h('summary', {}, `Consumers (${ids.length})`), members(ids, label)) : null,
       notOkTable(t, label),
       h('h4', {}, 'Lag per consumer (sum of #Diff of the queues it holds)'),
       lagChart(t, label),
