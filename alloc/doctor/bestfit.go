@@ -3,29 +3,59 @@ package doctor
 import (
 	"slices"
 
-	"github.com/rmqalloc/rmqalloc/alloc/analysis"
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
-// candidate is one strategy × client the whole group could be running.
+// candidate is one strategy × client the whole group could be running:
+// shares[c] are the positions (in st.queues) st.subs[c] would take.
 type candidate struct {
 	strategy, profile string
-	shares            [][]int32 // per st.subs member: positions it would take
+	shares            [][]int32
+}
+
+// orders is a topic's subscribe set and member list sorted once per client
+// (Java: UTF-16 order; Go: bytes), shared by every candidate run.
+type orders struct {
+	javaCids []string
+	goQueues []alloc.MessageQueue
+	goPos    []int32 // goQueues[i] is st.queues[goPos[i]]
+	goCids   []string
+}
+
+func (d *diagnosis) orders(st *topicState) *orders {
+	o := &orders{javaCids: alloc.SortedClientIDs(d.g.cidAll), goCids: slices.Clone(d.g.cidAll)}
+	goclient.SortClientIDs(o.goCids)
+	qs := st.queues[:st.nRoute]
+	o.goPos = sortx.Perm(len(qs), func(a, b int32) int { return goclient.CompareQueues(qs[a], qs[b]) })
+	o.goQueues = make([]alloc.MessageQueue, len(qs))
+	for i, p := range o.goPos {
+		o.goQueues[i] = qs[p]
+	}
+	return o
 }
 
 // bestFit runs every simulated strategy on every client for the whole
-// topic and counts the queues whose owners it reproduces (compared like
-// the statuses). Best first; ties keep the candidate order. Empty without
-// owner information or in a BROADCASTING group.
+// topic (each member with the same one) and counts the queues whose owners
+// it reproduces, compared like the statuses. Best first; among equal ones
+// the members' own client comes first. Empty without owner information or
+// in a BROADCASTING group.
 func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 	st.cands = nil
 	if d.mode == modeNone || d.broadcasting {
 		return []Fit{}, nil
 	}
+	o := d.orders(st)
+	subIdx := make(map[string]int, len(st.subs))
+	for c, m := range st.subs {
+		subIdx[m.cid] = c
+	}
+	act := d.actualIndex(st)
 	var fits []Fit
 	javaShares := map[string][][]int32{}
-	profiles := d.profilesByUse()
 	for _, s := range SimulatedStrategies() {
-		for _, p := range profiles {
+		for _, p := range d.profilesByUse() {
 			var shares [][]int32
 			// The Java clients 4.9.3 and 5.3.3 differ only in MACHINE_ROOM,
 			// which is not simulated here: one run serves both.
@@ -33,52 +63,144 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 				shares = javaShares[s]
 			}
 			if shares == nil {
-				idx, err := d.strategyIndex(s, p)
+				strat, err := buildStrategy(s, p)
 				if err != nil {
 					return nil, &InputError{Box: "strategy", Msg: err.Error()}
 				}
-				views := make([]analysis.View, len(st.subs))
-				for i, m := range st.subs {
-					views[i] = analysis.View{Member: m.cid, Strategy: idx}
+				if shares, err = d.runWhole(st, o, strat, subIdx); err != nil {
+					return nil, err
 				}
-				res, err := d.share(st.tp.queues, d.g.cidAll, views)
-				if err != nil {
-					return nil, &InputError{Box: "strategy", Msg: err.Error()}
-				}
-				shares = res.Combined.Shares
 				if p != ProfileGo {
 					javaShares[s] = shares
 				}
 			}
 			st.cands = append(st.cands, candidate{strategy: s, profile: p, shares: shares})
-			fits = append(fits, d.fit(st, s, p, shares))
+			fits = append(fits, act.fit(d, st, s, p, shares))
 		}
 	}
 	slices.SortStableFunc(fits, func(a, b Fit) int { return b.Agree - a.Agree })
 	return fits, nil
 }
 
-// fit counts the queues on which shares' owners equal the actual ones.
-func (d *diagnosis) fit(st *topicState, strategy, profile string, shares [][]int32) Fit {
-	owners := make([][]string, len(st.queues))
+// runWhole allocates the subscribe set to the whole group under strat and
+// returns each subscriber's positions in st.queues (a failing call: none).
+func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy, subIdx map[string]int) ([][]int32, error) {
+	shares := make([][]int32, len(st.subs))
+	if gs, ok := strat.(goclient.Strategy); ok {
+		g := goclient.AllocateGroup(gs, o.goQueues, o.goCids)
+		for m, cid := range g.Members {
+			c, ok := subIdx[cid]
+			if !ok || g.Errs[m] != nil {
+				continue
+			}
+			sh := make([]int32, len(g.Shares[m]))
+			for k, p := range g.Shares[m] {
+				sh[k] = o.goPos[p]
+			}
+			slices.Sort(sh)
+			shares[c] = sh
+		}
+		return shares, nil
+	}
+	plan, err := alloc.AllocateAll(strat, "", st.queues[:st.nRoute], o.javaCids)
+	if err != nil {
+		return shares, nil // every member's call fails alike: nobody takes anything
+	}
+	for m, cid := range plan.Members() {
+		c, ok := subIdx[cid]
+		if !ok {
+			continue
+		}
+		shares[c] = plan.MemberPositions(m)
+	}
+	return shares, nil
+}
+
+// actualIndex is the actual owners as small integers, for fast comparison:
+// one label per queue in the usual case, the rest in multi.
+type actualIndex struct {
+	labelID map[string]int32
+	first   []int32 // -1: no owner; -2: no owner information
+	multi   map[int][]int32
+}
+
+func (d *diagnosis) actualIndex(st *topicState) *actualIndex {
+	a := &actualIndex{labelID: map[string]int32{}, first: make([]int32, len(st.queues)), multi: map[int][]int32{}}
+	id := func(l string) int32 {
+		v, ok := a.labelID[l]
+		if !ok {
+			v = int32(len(a.labelID))
+			a.labelID[l] = v
+		}
+		return v
+	}
+	for i, act := range st.actual {
+		switch {
+		case act == nil:
+			a.first[i] = -2
+		case len(act) == 0:
+			a.first[i] = -1
+		default:
+			a.first[i] = id(act[0])
+			for _, l := range act[1:] {
+				a.multi[i] = append(a.multi[i], id(l))
+			}
+		}
+	}
+	return a
+}
+
+// fit counts the queues on which shares' owners (as labels) equal the
+// actual ones.
+func (a *actualIndex) fit(d *diagnosis, st *topicState, strategy, profile string, shares [][]int32) Fit {
+	owner := make([]int32, len(st.queues)) // label+1 of the owners; 0 none; -1 several labels
+	var many map[int][]int32
 	for c, sh := range shares {
+		l, ok := a.labelID[d.label(st.subs[c].cid)]
+		lab := int32(-3) // a label nobody holds
+		if ok {
+			lab = l
+		}
 		for _, p := range sh {
-			owners[p] = append(owners[p], st.subs[c].cid)
+			switch owner[p] {
+			case 0:
+				owner[p] = lab + 4
+			case lab + 4:
+			default:
+				if many == nil {
+					many = map[int][]int32{}
+				}
+				if owner[p] > 0 {
+					many[int(p)] = append(many[int(p)], owner[p]-4)
+				}
+				owner[p] = -1
+				many[int(p)] = append(many[int(p)], lab)
+			}
 		}
 	}
 	f := Fit{Strategy: strategy, Client: profile}
-	for i, a := range st.actual {
-		if a == nil {
+	for i, first := range a.first {
+		if first == -2 {
 			continue
 		}
 		f.Total++
-		o := owners[i]
-		if len(o) > 1 {
-			slices.Sort(o)
-			o = slices.Compact(o)
-		}
-		if (len(o) == 0 && len(a) == 0) || (len(o) > 0 && d.sameLabels(o, a)) {
-			f.Agree++
+		switch o := owner[i]; {
+		case o == 0:
+			if first == -1 {
+				f.Agree++
+			}
+		case o > 0:
+			if first == o-4 && len(a.multi[i]) == 0 {
+				f.Agree++
+			}
+		default:
+			want := append([]int32{first}, a.multi[i]...)
+			got := many[i]
+			slices.Sort(want)
+			slices.Sort(got)
+			if first >= 0 && slices.Equal(slices.Compact(want), slices.Compact(got)) {
+				f.Agree++
+			}
 		}
 	}
 	return f

@@ -21,6 +21,13 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 	if d.mode == modeNone {
 		return
 	}
+	allOK := true
+	for _, q := range tr.Queues {
+		allOK = allOK && q.Status == StatusOK
+	}
+	if allOK {
+		return
+	}
 	byLabel := d.labelCauses(st)
 	memberLabels := d.memberLabels()
 	holdsAny := map[string]bool{}
@@ -110,7 +117,7 @@ func (d *diagnosis) orphanCause(st *topicState) string {
 		why = append(why, "members run different strategies or clients, so their shares do not fit together")
 	}
 	if len(why) == 0 {
-		return "no member's own allocate call returns it"
+		return "the members' shares do not cover it"
 	}
 	return strings.Join(why, "; ")
 }

@@ -218,8 +218,7 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 		}
 		if d.in.prog != nil {
 			for i := 0; i < st.nRoute; i++ {
-				q := st.queues[i]
-				if _, ok := st.tp.rows[qkey{q.Topic, q.BrokerName, q.QueueID}]; !ok {
+				if st.rowAt[i] == nil {
 					noOffset = append(noOffset, i)
 				}
 			}

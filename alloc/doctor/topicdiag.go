@@ -6,6 +6,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/analysis"
+	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
@@ -16,10 +17,11 @@ type topicState struct {
 	tp       *topic
 	queues   []alloc.MessageQueue
 	nRoute   int
-	expected [][]string // client IDs, sorted
-	actual   [][]string // labels, sorted; nil entries: no owner info
-	dropped  [][]string // holders that flag the queue droped=true
-	subs     []*member  // members that take part
+	expected [][]string             // client IDs, sorted
+	actual   [][]string             // labels, sorted; nil entries: no owner info
+	dropped  [][]string             // holders that flag the queue droped=true
+	rowAt    []*mqadmin.ProgressRow // progress line of each queue, nil if none
+	subs     []*member              // members that take part
 	views    []analysis.View
 	findings []Finding
 	cands    []candidate // bestFit's runs, for explain
@@ -159,9 +161,16 @@ func (d *diagnosis) addExtras(st *topicState) {
 	}
 }
 
-// actualOwners fills st.actual: status files' holders (client IDs), else
-// the progress #Client IP, else nil (no owner information).
+// actualOwners fills st.rowAt and st.actual: status files' holders
+// (client IDs), else the progress #Client IP, else nil (no owner
+// information).
 func (d *diagnosis) actualOwners(st *topicState) {
+	st.rowAt = make([]*mqadmin.ProgressRow, len(st.queues))
+	if len(st.tp.rows) > 0 {
+		for i, q := range st.queues {
+			st.rowAt[i] = st.tp.rows[qkey{q.Topic, q.BrokerName, q.QueueID}]
+		}
+	}
 	st.actual = make([][]string, len(st.queues))
 	st.dropped = make([][]string, len(st.queues))
 	if d.mode == modeNone {
@@ -170,23 +179,22 @@ func (d *diagnosis) actualOwners(st *topicState) {
 	for i := range st.actual {
 		st.actual[i] = []string{}
 	}
+	if d.mode == modeIP {
+		for i, row := range st.rowAt {
+			if row != nil && row.ClientIP != "" && row.ClientIP != "N/A" {
+				st.actual[i] = []string{row.ClientIP}
+			}
+		}
+	}
+	if len(d.in.status) == 0 {
+		return
+	}
 	pos := make(map[qkey]int, len(st.queues))
 	for i, q := range st.queues {
 		pos[qkey{q.Topic, q.BrokerName, q.QueueID}] = i
 	}
-	if d.mode == modeIP {
-		for k, row := range st.tp.rows {
-			if row.ClientIP != "" && row.ClientIP != "N/A" {
-				i := pos[k]
-				st.actual[i] = append(st.actual[i], row.ClientIP)
-			}
-		}
-	}
-	holders := make([]*statusFile, 0, len(d.in.status))
-	for i := range d.in.status {
-		holders = append(holders, &d.in.status[i])
-	}
-	for _, sf := range holders {
+	for k := range d.in.status {
+		sf := &d.in.status[k]
 		for _, q := range sf.info.Queues {
 			if q.Topic != st.tp.name {
 				continue
@@ -273,9 +281,8 @@ func (d *diagnosis) lag(st *topicState, tr *TopicReport) {
 		diff int64
 	}
 	var top []lagging
-	for i, q := range st.queues {
-		row, ok := st.tp.rows[qkey{q.Topic, q.BrokerName, q.QueueID}]
-		if !ok {
+	for i, row := range st.rowAt {
+		if row == nil {
 			continue
 		}
 		for _, a := range st.actual[i] {

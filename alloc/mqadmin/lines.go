@@ -126,6 +126,20 @@ func describe(s string) string {
 // printable reports whether s is valid UTF-8 without control characters:
 // binary junk fails.
 func printable(s string) bool {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			ascii = false
+			break
+		}
+		if (c < ' ' && c != '\t') || c == 0x7f {
+			return false
+		}
+	}
+	if ascii {
+		return true
+	}
 	for _, r := range s {
 		if r == utf8.RuneError || (r < ' ' && r != '\t') || r == 0x7f {
 			return false

@@ -1,0 +1,54 @@
+package doctor_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+)
+
+// BenchmarkDoctor parses and diagnoses a group of 20,000 queues (20
+// brokers × 1,000) and 1,000 Java clients from route, connection and
+// consumerProgress -s true texts, every queue owned as AVG says.
+func BenchmarkDoctor(b *testing.B) {
+	c := &cluster{topic: "bench_topic", perBroker: 1000}
+	for i := 0; i < 20; i++ {
+		c.brokers = append(c.brokers, "broker-"+strconv.Itoa(i))
+	}
+	for i := 0; i < 1000; i++ {
+		c.clients = append(c.clients, "10."+strconv.Itoa(i/250)+"."+strconv.Itoa(i%250)+".1@"+strconv.Itoa(1000+i))
+	}
+	owners := avgOwners(b, c)
+	in := doctor.Input{
+		Routes:     []doctor.RouteText{{Topic: c.topic, Text: c.routeText()}},
+		Connection: c.connectionText(),
+		Progress:   c.progressText(owners),
+	}
+	b.SetBytes(int64(len(in.Routes[0].Text) + len(in.Connection) + len(in.Progress)))
+	b.ResetTimer()
+	for b.Loop() {
+		rep, err := doctor.Diagnose(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !rep.OK {
+			b.Fatal(rep.Verdict)
+		}
+	}
+}
+
+// avgOwners is the Java client's AVG assignment of c: queue -> client ID.
+func avgOwners(tb testing.TB, c *cluster) map[alloc.MessageQueue]string {
+	p, err := alloc.AllocateAll(alloc.Averagely(), "", alloc.SortedQueues(c.queues()), alloc.SortedClientIDs(c.clients))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := map[alloc.MessageQueue]string{}
+	for _, cid := range c.clients {
+		for _, q := range p.Of(cid) {
+			out[q] = cid
+		}
+	}
+	return out
+}
