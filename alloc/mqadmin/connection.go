@@ -7,7 +7,7 @@ import "strings"
 // per connection, duplicates kept), "Below is subscription:" with its
 // #Topic #SubExpression table, and the ConsumeType / MessageModel /
 // ConsumeFromWhere lines. Lines before the header are skipped. The text
-// must reach the MessageModel line, so a cut paste is an error.
+// must reach the ConsumeFromWhere line, so a cut paste is an error.
 func ParseConsumerConnection(text string) (*Connection, error) {
 	lines := splitLines(text)
 	_, i, ok := findHeader(lines, 0, "#ClientId", "#ClientId#ClientAddr#Language#Version")
@@ -23,7 +23,7 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 		inSettings
 	)
 	state := inClients
-	modelSeen := false
+	lastSeen := false
 	for ; i < len(lines); i++ {
 		l := lines[i]
 		if l.text == "" {
@@ -74,21 +74,27 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 			v = strings.TrimSpace(v)
 			switch strings.TrimSpace(k) {
 			case "ConsumeType":
+				if !oneOf(v, "CONSUME_PASSIVELY", "CONSUME_ACTIVELY", "CONSUME_POP") {
+					return nil, parseErr(FormatConnection, l.n, len(k)+3, "expected CONSUME_PASSIVELY, CONSUME_ACTIVELY or CONSUME_POP, found "+describe(v))
+				}
 				c.ConsumeType = v
 			case "MessageModel":
+				if !oneOf(v, "CLUSTERING", "BROADCASTING") {
+					return nil, parseErr(FormatConnection, l.n, len(k)+3, "expected CLUSTERING or BROADCASTING, found "+describe(v))
+				}
 				c.MessageModel = v
-				modelSeen = true
 			case "ConsumeFromWhere":
 				c.ConsumeFromWhere = v
+				lastSeen = true
 			}
 		}
 	}
-	if !modelSeen {
+	if !lastSeen || c.MessageModel == "" {
 		last := 0
 		if len(lines) > 0 {
 			last = lines[len(lines)-1].n
 		}
-		return nil, parseErr(FormatConnection, last, 0, "the text ends before the \"MessageModel:\" line the tool prints last: the paste looks cut; paste the whole output")
+		return nil, parseErr(FormatConnection, last, 0, "the text ends before the \"MessageModel:\" and \"ConsumeFromWhere:\" lines the tool prints last: the paste looks cut; paste the whole output")
 	}
 	return c, nil
 }
@@ -104,4 +110,13 @@ func isLanguage(s string) bool {
 		}
 	}
 	return true
+}
+
+func oneOf(s string, options ...string) bool {
+	for _, o := range options {
+		if s == o {
+			return true
+		}
+	}
+	return false
 }
