@@ -20,6 +20,14 @@ var parsers = map[byte]func(string) (any, error){
 	3: func(s string) (any, error) { return mqadmin.ParseConsumerStatus(s) },
 }
 
+// What a doctor request asks for (bits of its first byte): the report for
+// a person (Report.Text), the report as JSON, or both. Each costs time at
+// 20,000 queues, so the CLI asks for the one it prints.
+const (
+	wantText = 1
+	wantJSON = 2
+)
+
 // readDoctorInput: uvarint n × (str topic, str text) routes, str connection,
 // str progress, uvarint n × (str name, str text) status, str strategy,
 // str profile.
@@ -69,8 +77,10 @@ func mqadminInputError(err error) (inputError, bool) {
 func init() {
 	inputErrorKinds = append([]func(error) (inputError, bool){doctorInputError, mqadminInputError}, inputErrorKinds...)
 
-	// doctor: readDoctorInput → str text (Report.Text), then the report as JSON.
+	// doctor: u8 want, readDoctorInput → bool ok, [str text (Report.Text)]
+	// [the report as JSON, to the end].
 	register(opDoctorRun, func(r *reader, w *writer) error {
+		want := r.u8()
 		in := readDoctorInput(r)
 		if r.err != nil {
 			return r.err
@@ -79,8 +89,14 @@ func init() {
 		if err != nil {
 			return err
 		}
-		w.str(rep.Text())
-		return writeJSON(w, rep)
+		w.bool(rep.OK)
+		if want&wantText != 0 {
+			w.str(rep.Text())
+		}
+		if want&wantJSON != 0 {
+			return writeJSON(w, rep)
+		}
+		return nil
 	})
 	// parse: u8 format, str text → the parsed value as JSON.
 	register(opParse, func(r *reader, w *writer) error {

@@ -68,20 +68,22 @@ export async function doctorCommand(load, argv) {
     status: statusFiles(o.status ?? []),
   };
   const rmq = await load();
-  let report;
+  let out;
   try {
-    report = rmq.doctor({
+    // Only what is printed: the text, or the JSON text as the module wrote it.
+    out = rmq.doctor({
       route: files.route.map((r) => ({ text: r.text })),
       connection: files.connection.text,
       progress: files.progress.text,
       status: files.status.map((s) => ({ name: s.name, text: s.text })),
       strategy: o.strategy,
       profile: o.profile,
-    });
+    }, { format: o.json ? 'json' : 'text' });
   } catch (e) {
     if (e?.code === 'ERR_BAD_INPUT') throw new UsageError(badInputMessage(e, files));
     throw e;
   }
-  await write(o.json ? JSON.stringify(report) + '\n' : report.text.endsWith('\n') ? report.text : report.text + '\n');
-  return report.ok ? EXIT.OK : EXIT.PROBLEMS;
+  const s = o.json ? out.json : out.text;
+  await write(s.endsWith('\n') ? s : s + '\n');
+  return out.ok ? EXIT.OK : EXIT.PROBLEMS;
 }

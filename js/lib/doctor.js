@@ -9,10 +9,14 @@
 
 import { OP } from './wire.js';
 import { typeError } from './errors.js';
-import { array, object, string } from './validate.js';
+import { array, object, oneOf, string } from './validate.js';
 
 // Formats of OP.PARSE (wasm/doctor.go parsers).
 const FORMAT = { consumerConnection: 1, consumerProgress: 2, consumerStatus: 3 };
+// What rmq.doctor returns (options.format) → what it asks the module for
+// (wasm/doctor.go: 1 the text, 2 the JSON).
+const FORMATS = ['report', 'text', 'json'];
+const WANT = { report: 3, text: 1, json: 2 };
 const utf8 = new TextDecoder();
 
 /** A text argument: a string, carried as it is. */
@@ -88,9 +92,10 @@ export function makeDoctor(rt, full) {
     rt.call(op);
   };
 
-  function doctor(input) {
+  function doctor(input, options) {
     needsFull(OP.DOCTOR);
     const o = object(input, 'input');
+    const format = options === undefined || options.format === undefined ? 'report' : oneOf(object(options, 'options').format, 'options.format', FORMATS);
     const routes = routeTexts(o.route);
     const status = statusTexts(o.status);
     const connection = o.connection === undefined ? '' : text(o.connection, 'connection');
@@ -98,6 +103,7 @@ export function makeDoctor(rt, full) {
     const strategy = o.strategy === undefined ? '' : string(o.strategy, 'strategy');
     const profile = o.profile === undefined ? '' : string(o.profile, 'profile');
     const enc = rt.request();
+    enc.u8(WANT[format]);
     enc.uv(routes.length);
     for (const r of routes) {
       enc.str(r.topic);
@@ -113,6 +119,9 @@ export function makeDoctor(rt, full) {
     enc.str(strategy);
     enc.str(profile);
     const d = rt.call(OP.DOCTOR);
+    const ok = d.bool();
+    if (format === 'text') return { ok, text: d.str() };
+    if (format === 'json') return { ok, json: utf8.decode(d.b.subarray(d.p)) };
     const human = d.str();
     const report = json(d);
     // Not enumerable: JSON.stringify(report) is exactly the CLI's --json.
