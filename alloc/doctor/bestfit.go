@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
@@ -52,31 +53,47 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 		subIdx[m.cid] = c
 	}
 	act := d.actualIndex(st)
-	var fits []Fit
-	javaShares := map[string][][]int32{}
+	// Each strategy runs once per client order, concurrently. The Java
+	// clients 4.9.3 and 5.3.3 differ only in MACHINE_ROOM, which is not
+	// simulated here, so one Java run serves both.
+	profiles := d.profilesByUse()
+	type run struct {
+		strategy string
+		goClient bool
+		shares   [][]int32
+	}
+	var runs []*run
 	for _, s := range SimulatedStrategies() {
-		for _, p := range d.profilesByUse() {
-			var shares [][]int32
-			// The Java clients 4.9.3 and 5.3.3 differ only in MACHINE_ROOM,
-			// which is not simulated here: one run serves both.
-			if p != ProfileGo {
-				shares = javaShares[s]
-			}
-			if shares == nil {
-				strat, err := buildStrategy(s, p)
-				if err != nil {
-					return nil, &InputError{Box: "strategy", Msg: err.Error()}
-				}
-				if shares, err = d.runWhole(st, o, strat, subIdx); err != nil {
-					return nil, err
-				}
-				if p != ProfileGo {
-					javaShares[s] = shares
-				}
-			}
-			st.cands = append(st.cands, candidate{strategy: s, profile: p, shares: shares})
-			fits = append(fits, act.fit(d, st, s, p, shares))
+		runs = append(runs, &run{strategy: s}, &run{strategy: s, goClient: true})
+	}
+	var wg sync.WaitGroup
+	for _, r := range runs {
+		profile := ProfileJava493
+		if r.goClient {
+			profile = ProfileGo
 		}
+		strat, err := buildStrategy(r.strategy, profile)
+		if err != nil {
+			return nil, &InputError{Box: "strategy", Msg: err.Error()}
+		}
+		wg.Go(func() { r.shares = d.runWhole(st, o, strat, subIdx) })
+	}
+	wg.Wait()
+	var fits []Fit
+	for _, r := range runs {
+		for _, p := range profiles {
+			if (p == ProfileGo) != r.goClient {
+				continue
+			}
+			st.cands = append(st.cands, candidate{strategy: r.strategy, profile: p, shares: r.shares})
+		}
+	}
+	// candidates in strategy order, the members' own client first
+	slices.SortStableFunc(st.cands, func(a, b candidate) int {
+		return slices.Index(SimulatedStrategies(), a.strategy) - slices.Index(SimulatedStrategies(), b.strategy)
+	})
+	for _, c := range st.cands {
+		fits = append(fits, act.fit(d, st, c.strategy, c.profile, c.shares))
 	}
 	slices.SortStableFunc(fits, func(a, b Fit) int { return b.Agree - a.Agree })
 	return fits, nil
@@ -84,7 +101,7 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 
 // runWhole allocates the subscribe set to the whole group under strat and
 // returns each subscriber's positions in st.queues (a failing call: none).
-func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy, subIdx map[string]int) ([][]int32, error) {
+func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy, subIdx map[string]int) [][]int32 {
 	shares := make([][]int32, len(st.subs))
 	if gs, ok := strat.(goclient.Strategy); ok {
 		g := goclient.AllocateGroup(gs, o.goQueues, o.goCids)
@@ -100,11 +117,11 @@ func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy, su
 			slices.Sort(sh)
 			shares[c] = sh
 		}
-		return shares, nil
+		return shares
 	}
 	plan, err := alloc.AllocateAll(strat, "", st.queues[:st.nRoute], o.javaCids)
 	if err != nil {
-		return shares, nil // every member's call fails alike: nobody takes anything
+		return shares // every member's call fails alike: nobody takes anything
 	}
 	for m, cid := range plan.Members() {
 		c, ok := subIdx[cid]
@@ -113,7 +130,7 @@ func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy, su
 		}
 		shares[c] = plan.MemberPositions(m)
 	}
-	return shares, nil
+	return shares
 }
 
 // actualIndex is the actual owners as small integers, for fast comparison:

@@ -40,6 +40,12 @@ type qkey struct {
 	id            int32
 }
 
+// bkey identifies a queue within one topic: full broker name and ID.
+type bkey struct {
+	broker string
+	id     int32
+}
+
 // newGroup builds the members from the connection list and attaches the
 // status files (matched by file name, else by clientIP@instanceName).
 func newGroup(t *texts, strategy, profile string) *group {

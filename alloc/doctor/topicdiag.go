@@ -127,50 +127,56 @@ func (d *diagnosis) expect(st *topicState) error {
 }
 
 // addExtras appends the queues the progress or a status file names but the
-// route does not offer for reading.
+// route does not offer for reading, and finds each queue's progress line.
 func (d *diagnosis) addExtras(st *topicState) {
-	seen := map[qkey]bool{}
-	var extra []alloc.MessageQueue
-	addq := func(k qkey) {
-		if !st.tp.inRoute[k] && !seen[k] {
-			seen[k] = true
-			extra = append(extra, alloc.MessageQueue{Topic: k.topic, BrokerName: k.broker, QueueID: k.id})
+	st.rowAt = make([]*mqadmin.ProgressRow, len(st.queues))
+	matched := 0
+	if len(st.tp.rows) > 0 {
+		for i, q := range st.queues {
+			if st.rowAt[i] = st.tp.rows[bkey{q.BrokerName, q.QueueID}]; st.rowAt[i] != nil {
+				matched++
+			}
 		}
 	}
-	for k := range st.tp.rows {
-		addq(k)
+	seen := map[bkey]bool{}
+	var extra []alloc.MessageQueue
+	addq := func(broker string, id int32) {
+		k := bkey{broker, id}
+		if !st.tp.inRoute[k] && !seen[k] {
+			seen[k] = true
+			extra = append(extra, alloc.MessageQueue{Topic: st.tp.name, BrokerName: broker, QueueID: id})
+		}
+	}
+	if matched < len(st.tp.rows) {
+		for k := range st.tp.rows {
+			addq(k.broker, k.id)
+		}
 	}
 	for _, m := range d.g.members {
 		for k := range m.holds {
 			if k.topic == st.tp.name {
-				addq(k)
+				addq(k.broker, k.id)
 			}
 		}
 	}
 	for _, sf := range d.g.orphanSts {
 		for _, q := range sf.info.Queues {
 			if q.Topic == st.tp.name {
-				addq(qkey{q.Topic, q.BrokerName, q.QueueID})
+				addq(q.BrokerName, q.QueueID)
 			}
 		}
 	}
 	sortQueues(extra)
 	st.queues = append(st.queues, extra...)
-	for range extra {
+	for _, q := range extra {
 		st.expected = append(st.expected, []string{})
+		st.rowAt = append(st.rowAt, st.tp.rows[bkey{q.BrokerName, q.QueueID}])
 	}
 }
 
-// actualOwners fills st.rowAt and st.actual: status files' holders
-// (client IDs), else the progress #Client IP, else nil (no owner
-// information).
+// actualOwners fills st.actual: status files' holders (client IDs), else
+// the progress #Client IP, else nil (no owner information).
 func (d *diagnosis) actualOwners(st *topicState) {
-	st.rowAt = make([]*mqadmin.ProgressRow, len(st.queues))
-	if len(st.tp.rows) > 0 {
-		for i, q := range st.queues {
-			st.rowAt[i] = st.tp.rows[qkey{q.Topic, q.BrokerName, q.QueueID}]
-		}
-	}
 	st.actual = make([][]string, len(st.queues))
 	st.dropped = make([][]string, len(st.queues))
 	if d.mode == modeNone {
@@ -273,14 +279,20 @@ func (d *diagnosis) sameLabels(expected, actual []string) bool {
 	return len(expected) > 0 || len(actual) == 0
 }
 
+// topLagSize is how many queues TopLag lists.
+const topLagSize = 10
+
+// lagging is a queue (position) and its #Diff.
+type lagging struct {
+	pos  int
+	diff int64
+}
+
 // lag fills LagByConsumer (sum of #Diff of each owner's queues) and TopLag
-// (the ten queues with the largest #Diff above zero).
+// (the ten queues with the largest #Diff above zero, largest first; equal
+// diffs in queue order).
 func (d *diagnosis) lag(st *topicState, tr *TopicReport) {
-	type lagging struct {
-		pos  int
-		diff int64
-	}
-	var top []lagging
+	top := make([]lagging, 0, topLagSize+1)
 	for i, row := range st.rowAt {
 		if row == nil {
 			continue
@@ -288,22 +300,26 @@ func (d *diagnosis) lag(st *topicState, tr *TopicReport) {
 		for _, a := range st.actual[i] {
 			tr.LagByConsumer[a] += row.Diff
 		}
-		if row.Diff > 0 {
-			top = append(top, lagging{i, row.Diff})
+		if row.Diff > 0 && (len(top) < topLagSize || row.Diff > top[len(top)-1].diff) {
+			top = insertLag(top, lagging{i, row.Diff})
 		}
 	}
-	slices.SortStableFunc(top, func(a, b lagging) int {
-		switch {
-		case a.diff > b.diff:
-			return -1
-		case a.diff < b.diff:
-			return 1
-		}
-		return 0
-	})
-	for _, l := range top[:min(len(top), 10)] {
+	for _, l := range top {
 		q := st.queues[l.pos]
-		actual := st.actual[l.pos]
-		tr.TopLag = append(tr.TopLag, QueueLag{BrokerName: q.BrokerName, QueueID: q.QueueID, Diff: l.diff, Actual: actual})
+		tr.TopLag = append(tr.TopLag, QueueLag{BrokerName: q.BrokerName, QueueID: q.QueueID, Diff: l.diff, Actual: st.actual[l.pos]})
 	}
+}
+
+// insertLag puts l into top (sorted by diff, largest first, at most
+// topLagSize long) after the entries with an equal or larger diff.
+func insertLag(top []lagging, l lagging) []lagging {
+	at := len(top)
+	for at > 0 && top[at-1].diff < l.diff {
+		at--
+	}
+	top = slices.Insert(top, at, l)
+	if len(top) > topLagSize {
+		top = top[:topLagSize]
+	}
+	return top
 }

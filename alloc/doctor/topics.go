@@ -21,8 +21,8 @@ type topic struct {
 	route    *route.Route // nil: no route given (queues from progress/status)
 	routeBox string
 	queues   []alloc.MessageQueue // subscribe set, Java order
-	inRoute  map[qkey]bool
-	rows     map[qkey]*mqadmin.ProgressRow
+	inRoute  map[bkey]bool // the subscribe set
+	rows     map[bkey]*mqadmin.ProgressRow // by full broker name and queue ID
 }
 
 // topics finds the group's topics: those of the routes, of the
@@ -36,7 +36,7 @@ func (d *diagnosis) topics() ([]*topic, error) {
 		if tp, ok := byName[name]; ok {
 			return tp
 		}
-		tp := &topic{name: name, inRoute: map[qkey]bool{}, rows: map[qkey]*mqadmin.ProgressRow{}}
+		tp := &topic{name: name, inRoute: map[bkey]bool{}, rows: map[bkey]*mqadmin.ProgressRow{}}
 		byName[name] = tp
 		order = append(order, tp)
 		return tp
@@ -58,7 +58,7 @@ func (d *diagnosis) topics() ([]*topic, error) {
 		}
 		tp.queues = qs
 		for _, q := range qs {
-			tp.inRoute[qkey{q.Topic, q.BrokerName, q.QueueID}] = true
+			tp.inRoute[bkey{q.BrokerName, q.QueueID}] = true
 		}
 	}
 	for _, s := range subscribed {
@@ -192,9 +192,13 @@ func (d *diagnosis) attachRows(byName map[string]*topic, known []string, add fun
 	topicOf := map[string]string{}
 	brokerOf := map[[2]string]string{}
 	rows := d.in.prog.Rows
+	var lastTopic, lastFull string // rows come sorted: most repeat the previous topic
 	for i := range rows {
 		row := &rows[i]
-		full, ok := topicOf[row.Topic]
+		full, ok := lastFull, row.Topic == lastTopic && lastTopic != ""
+		if !ok {
+			full, ok = topicOf[row.Topic]
+		}
 		if !ok {
 			var err error
 			if full, err = resolveName(row.Topic, known, progressTopicWidth); err != nil {
@@ -202,6 +206,7 @@ func (d *diagnosis) attachRows(byName map[string]*topic, known []string, add fun
 			}
 			topicOf[row.Topic] = full
 		}
+		lastTopic, lastFull = row.Topic, full
 		tp, ok := byName[full]
 		if !ok {
 			if haveSubscription {
@@ -219,7 +224,7 @@ func (d *diagnosis) attachRows(byName map[string]*topic, known []string, add fun
 			}
 			brokerOf[bk] = broker
 		}
-		k := qkey{full, broker, row.QueueID}
+		k := bkey{broker, row.QueueID}
 		if prev, dup := tp.rows[k]; dup {
 			return &InputError{Box: "progress", Line: row.Line, Msg: "queue " + broker + "/" + itoa(int(row.QueueID)) + " of " + full + " is listed twice (also on line " + itoa(prev.Line) + ")"}
 		}
@@ -282,7 +287,7 @@ func (d *diagnosis) queuesWithoutRoute(tp *topic) []alloc.MessageQueue {
 		}
 	}
 	for k := range tp.rows {
-		addq(k)
+		addq(qkey{tp.name, k.broker, k.id})
 	}
 	for _, m := range d.g.members {
 		for k := range m.holds {
@@ -293,7 +298,7 @@ func (d *diagnosis) queuesWithoutRoute(tp *topic) []alloc.MessageQueue {
 	}
 	sortQueues(qs)
 	for _, q := range qs {
-		tp.inRoute[qkey{q.Topic, q.BrokerName, q.QueueID}] = true
+		tp.inRoute[bkey{q.BrokerName, q.QueueID}] = true
 	}
 	return qs
 }

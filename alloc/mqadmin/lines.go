@@ -87,7 +87,15 @@ type field struct {
 
 // fields splits s on spaces and tabs into dst (reused).
 func fields(dst []field, s string) []field {
+	dst, _ = fieldsASCII(dst, s)
+	return dst
+}
+
+// fieldsASCII is fields, also telling whether s is printable ASCII (the
+// common case, which then needs no printable check).
+func fieldsASCII(dst []field, s string) ([]field, bool) {
 	dst = dst[:0]
+	ascii := true
 	i := 0
 	for i < len(s) {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
@@ -98,12 +106,15 @@ func fields(dst []field, s string) []field {
 		}
 		j := i
 		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			if c := s[j]; c < ' ' || c >= 0x7f {
+				ascii = false
+			}
 			j++
 		}
 		dst = append(dst, field{s: s[i:j], off: i})
 		i = j
 	}
-	return dst
+	return dst, ascii
 }
 
 // column is the 1-based character column of byte offset off in s.

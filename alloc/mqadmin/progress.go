@@ -42,7 +42,12 @@ func ParseConsumerProgress(text string) (*Progress, error) {
 		if footer || p.ConsumeTPS != "" {
 			return nil, parseErr(FormatProgress, l.n, 0, "expected the footer (Consume TPS, Diff Total), found "+describe(l.text))
 		}
-		row, err := p.row(l, fields(fs, l.text))
+		var ascii bool
+		fs, ascii = fieldsASCII(fs, l.text)
+		if !ascii && !printable(l.text) {
+			return nil, parseErr(FormatProgress, l.n, 0, "expected a queue line, found binary data")
+		}
+		row, err := p.row(l, fs)
 		if err != nil {
 			return nil, err
 		}
@@ -73,9 +78,6 @@ func footerLine(s string) (key, value string, ok bool) {
 // [clientIP] diff [inflight] lastTime, where lastTime is "N/A" or
 // "yyyy-MM-dd HH:mm:ss".
 func (p *Progress) row(l line, fs []field) (ProgressRow, error) {
-	if !printable(l.text) {
-		return ProgressRow{}, parseErr(FormatProgress, l.n, 0, "expected a queue line, found binary data")
-	}
 	want := 6
 	if p.HasClientIP {
 		want++
