@@ -20,8 +20,8 @@ type topic struct {
 	name     string
 	route    *route.Route // nil: no route given (queues from progress/status)
 	routeBox string
-	queues   []alloc.MessageQueue // subscribe set, Java order
-	inRoute  map[bkey]bool // the subscribe set
+	queues   []alloc.MessageQueue          // subscribe set, Java order
+	inRoute  map[bkey]bool                 // the subscribe set
 	rows     map[bkey]*mqadmin.ProgressRow // by full broker name and queue ID
 }
 
