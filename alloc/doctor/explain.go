@@ -211,14 +211,18 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 		res, err := d.share(st.tp.queues, cids, []analysis.View{{Member: m.cid, Strategy: strategy}})
 		return err == nil && slices.Equal(res.Combined.Shares[0], got)
 	}
+	var gone []string
 	for _, o := range d.g.members {
 		if o == m {
 			continue
 		}
 		without := slices.DeleteFunc(slices.Clone(d.g.cidAll), func(c string) bool { return c == o.cid })
 		if try(without) {
-			return d.label(m.cid) + " still allocates as if " + o.cid + " were not in the group: its view of the members is out of date; " + rerunHint
+			gone = append(gone, o.cid)
 		}
+	}
+	if len(gone) > 0 {
+		return d.label(m.cid) + " still allocates as if " + orList(gone) + " were not in the group: its view of the members is out of date; " + rerunHint
 	}
 	for _, u := range unknown {
 		if try(append(slices.Clone(d.g.cidAll), u)) {
@@ -239,4 +243,12 @@ func unionShares(shares [][]int32, subs []int) []int32 {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// orList is "a", "a or b", "a, b or c".
+func orList(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }

@@ -17,6 +17,7 @@ type cluster struct {
 	clients   []string // client IDs as the broker lists them (duplicates kept)
 	langs     []string // per client: "JAVA" (default) or "GO"
 	versions  []string // per client: "V4_9_3" (default)
+	model     string   // MessageModel; "" = CLUSTERING
 }
 
 func (c *cluster) queues() []alloc.MessageQueue {
@@ -72,7 +73,11 @@ func (c *cluster) connectionText() string {
 		b.WriteString(pad(cid, 36) + " " + pad(ip+":"+strconv.Itoa(30000+i), 22) + " " + pad(lang, 10) + " " + ver + "\n")
 	}
 	b.WriteString("\nBelow is subscription:\n" + pad("#Topic", 20) + " #SubExpression\n" + pad(c.topic, 20) + " *\n\n")
-	b.WriteString("ConsumeType: CONSUME_PASSIVELY\nMessageModel: CLUSTERING\nConsumeFromWhere: CONSUME_FROM_LAST_OFFSET\n")
+	model := c.model
+	if model == "" {
+		model = "CLUSTERING"
+	}
+	b.WriteString("ConsumeType: CONSUME_PASSIVELY\nMessageModel: " + model + "\nConsumeFromWhere: CONSUME_FROM_LAST_OFFSET\n")
 	return b.String()
 }
 
@@ -102,11 +107,14 @@ func (c *cluster) progressText(owners map[alloc.MessageQueue]string) string {
 }
 
 // statusText prints one client's consumerStatus file holding qs.
-func statusText(cid, strategyClass string, topic string, qs []alloc.MessageQueue, dropped map[alloc.MessageQueue]bool) string {
+func statusText(cid, strategyClass string, topic string, qs []alloc.MessageQueue, dropped map[alloc.MessageQueue]bool, props ...string) string {
 	ip, inst, _ := strings.Cut(cid, "@")
 	var b strings.Builder
 	b.WriteString("#Consumer Properties#\n")
 	b.WriteString(pad("clientIP", 40) + ": " + ip + "\n" + pad("instanceName", 40) + ": " + inst + "\n")
+	for i := 0; i+1 < len(props); i += 2 {
+		b.WriteString(pad(props[i], 40) + ": " + props[i+1] + "\n")
+	}
 	if strategyClass != "" {
 		b.WriteString(pad("allocateMessageQueueStrategy", 40) + ": org.apache.rocketmq.client.consumer.rebalance." + strategyClass + "@1b2c3d\n")
 	}

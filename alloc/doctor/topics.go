@@ -246,7 +246,7 @@ func resolveName(printed string, known []string, width int) (string, error) {
 	}
 	var hits []string
 	for _, k := range known {
-		if strings.HasPrefix(k, printed) {
+		if strings.HasPrefix(k, printed) && !slices.Contains(hits, k) {
 			hits = append(hits, k)
 		}
 	}
