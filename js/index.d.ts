@@ -378,8 +378,14 @@ export interface Rmq {
    * queues are owned wrongly, and why. Full module only (load({ analysis:
    * true })); on the core module it throws ERR_UNSUPPORTED saying so.
    * Text that cannot be read throws ERR_BAD_INPUT naming the box and line.
+   * options.format 'text' or 'json' returns only that form of the report
+   * (with its ok flag), skipping the other's cost on big groups: the
+   * `rmqalloc doctor` command prints these.
    */
   doctor(input: DoctorInput): DoctorReport;
+  doctor(input: DoctorInput, options: { format: 'report' }): DoctorReport;
+  doctor(input: DoctorInput, options: { format: 'text' }): { ok: boolean; text: string };
+  doctor(input: DoctorInput, options: { format: 'json' }): { ok: boolean; json: string };
 
   /**
    * Readers of what `mqadmin` prints, one per command. topicRoute works on

@@ -102,6 +102,20 @@ for (const ex of EXAMPLES) {
   });
 }
 
+test('format text / json: the same report, only that form, with ok', async () => {
+  const rmq = await load({ analysis: true });
+  for (const ex of EXAMPLES) {
+    const input = { route: ex.route, connection: ex.connection, progress: ex.progress, status: ex.status ?? undefined };
+    const report = rmq.doctor(input);
+    const asJSON = rmq.doctor(input, { format: 'json' });
+    assert.deepEqual(JSON.parse(asJSON.json), report);
+    assert.equal(asJSON.ok, report.ok);
+    assert.deepEqual(rmq.doctor(input, { format: 'text' }), { ok: report.ok, text: report.text });
+    assert.deepEqual(rmq.doctor(input, { format: 'report' }), report);
+  }
+  assert.throws(() => rmq.doctor({ route: '' }, { format: 'xml' }), (e) => e instanceof RangeError && e.field === 'options.format');
+});
+
 test('status may be a text, texts, {name,text}[] or a name → text record, with the same diagnosis', async () => {
   const rmq = await load({ analysis: true });
   const ex = EXAMPLES.find((e) => e.status);
