@@ -133,6 +133,24 @@ test('try an example, then a screenshot of the tab', async () => {
   noTrouble(log);
 });
 
+test('files chosen for the boxes (the status files as consumerStatus writes them) give the same diagnosis', async () => {
+  const { page, log } = await open();
+  await openDiagnose(page);
+  const name = 'status-files-mixed-strategies';
+  const dir = join(CLUSTER, name);
+  const want = EXAMPLES.find((e) => e.name === name).expected;
+  await page.evaluate(() => { document.getElementById('tab-diagnose').dataset.state = 'pasting'; });
+  for (const [box, file] of [['route', 'route.txt'], ['connection', 'connection.txt'], ['progress', 'progress.txt']]) {
+    await page.setInputFiles(`#dx-${box}-file`, join(dir, file));
+  }
+  await page.setInputFiles('#dx-status-file', readdirSync(join(dir, 'status')).sort().map((n) => join(dir, 'status', n)));
+  await quiet(page);
+  assert.match(await page.inputValue('#dx-status'), /#Consumer Properties#[^]*#Consumer Properties#/, 'every status file in the box');
+  const cells = await cellsOf(page, want.topic);
+  assert.deepEqual(cells.map((c) => c.status), want.queues.map((q) => q.status));
+  noTrouble(log);
+});
+
 test('bad pastes: an error naming the box and line, the box marked; the tab keeps working', async () => {
   const { page, log } = await open();
   await openDiagnose(page);
