@@ -25,7 +25,16 @@ type orders struct {
 	goCids   []string
 }
 
+// runKey names a whole-group run: a strategy on the Java or the Go client.
+type runKey struct {
+	strategy string
+	goClient bool
+}
+
 func (d *diagnosis) orders(st *topicState) *orders {
+	if st.ord != nil {
+		return st.ord
+	}
 	o := &orders{javaCids: alloc.SortedClientIDs(d.g.cidAll), goCids: slices.Clone(d.g.cidAll)}
 	goclient.SortClientIDs(o.goCids)
 	qs := st.queues[:st.nRoute]
@@ -34,6 +43,7 @@ func (d *diagnosis) orders(st *topicState) *orders {
 	for i, p := range o.goPos {
 		o.goQueues[i] = qs[p]
 	}
+	st.ord = o
 	return o
 }
 
@@ -48,10 +58,6 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 		return []Fit{}, nil
 	}
 	o := d.orders(st)
-	subIdx := make(map[string]int, len(st.subs))
-	for c, m := range st.subs {
-		subIdx[m.cid] = c
-	}
 	act := d.actualIndex(st)
 	// Each strategy runs once per client order, concurrently. The Java
 	// clients 4.9.3 and 5.3.3 differ only in MACHINE_ROOM, which is not
@@ -68,6 +74,10 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 	}
 	var wg sync.WaitGroup
 	for _, r := range runs {
+		if shares, ok := st.runs[runKey{r.strategy, r.goClient}]; ok {
+			r.shares = shares
+			continue
+		}
 		profile := ProfileJava493
 		if r.goClient {
 			profile = ProfileGo
@@ -76,7 +86,7 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 		if err != nil {
 			return nil, &InputError{Box: "strategy", Msg: err.Error()}
 		}
-		wg.Go(func() { r.shares = d.runWhole(st, o, strat, subIdx) })
+		wg.Go(func() { r.shares, _ = d.runWhole(st, o, strat) })
 	}
 	wg.Wait()
 	var fits []Fit
@@ -100,14 +110,23 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 }
 
 // runWhole allocates the subscribe set to the whole group under strat and
-// returns each subscriber's positions in st.queues (a failing call: none).
-func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy, subIdx map[string]int) [][]int32 {
+// returns each subscriber's positions in st.queues and the error its own
+// call returns (then it takes nothing).
+func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy) ([][]int32, []error) {
 	shares := make([][]int32, len(st.subs))
+	errs := make([]error, len(st.subs))
+	subIdx := make(map[string]int, len(st.subs))
+	for c, m := range st.subs {
+		subIdx[m.cid] = c
+	}
 	if gs, ok := strat.(goclient.Strategy); ok {
 		g := goclient.AllocateGroup(gs, o.goQueues, o.goCids)
 		for m, cid := range g.Members {
 			c, ok := subIdx[cid]
-			if !ok || g.Errs[m] != nil {
+			if !ok {
+				continue
+			}
+			if errs[c] = g.Errs[m]; errs[c] != nil {
 				continue
 			}
 			sh := make([]int32, len(g.Shares[m]))
@@ -115,22 +134,47 @@ func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy, su
 				sh[k] = o.goPos[p]
 			}
 			slices.Sort(sh)
-			shares[c] = sh
+			shares[c] = slices.Compact(sh)
 		}
-		return shares
+		return shares, errs
 	}
 	plan, err := alloc.AllocateAll(strat, "", st.queues[:st.nRoute], o.javaCids)
 	if err != nil {
-		return shares // every member's call fails alike: nobody takes anything
+		for c := range errs {
+			errs[c] = err // every member's call fails alike
+		}
+		return shares, errs
 	}
 	for m, cid := range plan.Members() {
 		c, ok := subIdx[cid]
 		if !ok {
 			continue
 		}
-		shares[c] = plan.MemberPositions(m)
+		if errs[c] = plan.MemberErr(m); errs[c] != nil {
+			continue
+		}
+		pos := plan.MemberPositions(m)
+		if pos == nil { // the strategy does not say where its queues stand
+			shares[c] = positionsOf(st, plan.MemberQueues(m))
+			continue
+		}
+		sh := slices.Clone(pos) // the plan's own slice, in the strategy's order
+		slices.Sort(sh)
+		shares[c] = slices.Compact(sh)
 	}
-	return shares
+	return shares, errs
+}
+
+// positionsOf finds queues in st's subscribe set, sorted, without repeats.
+func positionsOf(st *topicState, qs []alloc.MessageQueue) []int32 {
+	var out []int32
+	for _, q := range qs {
+		if i, ok := slices.BinarySearchFunc(st.queues[:st.nRoute], q, alloc.CompareQueues); ok {
+			out = append(out, int32(i))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // actualIndex is the actual owners as small integers, for fast comparison:

@@ -24,7 +24,9 @@ type topicState struct {
 	subs     []*member              // members that take part
 	views    []analysis.View
 	findings []Finding
-	cands    []candidate // bestFit's runs, for explain
+	cands    []candidate          // bestFit's runs, for explain
+	runs     map[runKey][][]int32 // whole-group runs already made
+	ord      *orders              // queues and members sorted per client, on demand
 }
 
 func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
@@ -85,11 +87,8 @@ func (d *diagnosis) expect(st *topicState) error {
 		}
 		st.views[i] = analysis.View{Member: m.cid, Strategy: idx}
 	}
-	res, err := d.share(st.tp.queues, d.g.cidAll, st.views)
-	if err != nil {
-		return &InputError{Box: "strategy", Msg: err.Error()}
-	}
-	st.queues = slices.Clone(res.Combined.Queues)
+	// tp.queues is in Java order already (as a rebalance sorts it).
+	st.queues = slices.Clone(st.tp.queues)
 	st.nRoute = len(st.queues)
 	st.expected = make([][]string, len(st.queues))
 	if d.broadcasting {
@@ -101,9 +100,13 @@ func (d *diagnosis) expect(st *topicState) error {
 		}
 		return nil
 	}
-	for c, share := range res.Combined.Shares {
+	shares, errs, err := d.expectedShares(st)
+	if err != nil {
+		return err
+	}
+	for c, share := range shares {
 		for _, p := range share {
-			st.expected[p] = append(st.expected[p], st.views[c].Member)
+			st.expected[p] = append(st.expected[p], st.subs[c].cid)
 		}
 	}
 	for i, e := range st.expected {
@@ -112,18 +115,48 @@ func (d *diagnosis) expect(st *topicState) error {
 			st.expected[i] = slices.Compact(e)
 		}
 	}
-	if len(res.Combined.Errors) > 0 {
-		var clients, msgs []string
-		for _, e := range res.Combined.Errors {
-			clients = append(clients, res.Combined.Members[e.Member])
-			if !slices.Contains(msgs, e.JavaClass+": "+e.Message) {
-				msgs = append(msgs, e.JavaClass+": "+e.Message)
-			}
+	var clients, msgs []string
+	for c, e := range errs {
+		if e == nil {
+			continue
 		}
+		clients = append(clients, st.subs[c].cid)
+		if !slices.Contains(msgs, e.Error()) {
+			msgs = append(msgs, e.Error())
+		}
+	}
+	if len(clients) > 0 {
 		st.findings = append(st.findings, Finding{Code: CodeAllocateError, Level: LevelError, Topic: st.tp.name, Clients: clients,
 			Message: "the allocate call fails for " + plural(len(clients), "member", "members") + " (" + strings.Join(msgs, "; ") + "): they consume nothing of this topic"})
 	}
 	return nil
+}
+
+// expectedShares is each subscriber's own share (positions in st.queues)
+// and the error its call returns. When all run the same strategy on the
+// same client it is one whole-group run, kept for bestFit; otherwise
+// analysis.Views runs each member's strategy on its client.
+func (d *diagnosis) expectedShares(st *topicState) ([][]int32, []error, error) {
+	uniform := len(st.views) > 0
+	for _, v := range st.views {
+		uniform = uniform && v.Strategy == st.views[0].Strategy
+	}
+	if uniform {
+		m := st.subs[0]
+		strat := d.strats[st.views[0].Strategy]
+		shares, errs := d.runWhole(st, d.orders(st), strat)
+		st.runs = map[runKey][][]int32{{m.strategy, m.profile == ProfileGo}: shares}
+		return shares, errs, nil
+	}
+	res, err := d.share(st.queues, d.g.cidAll, st.views)
+	if err != nil {
+		return nil, nil, &InputError{Box: "strategy", Msg: err.Error()}
+	}
+	errs := make([]error, len(st.subs))
+	for _, e := range res.Combined.Errors {
+		errs[e.Member] = &alloc.Error{JavaClass: e.JavaClass, Msg: e.Message}
+	}
+	return res.Combined.Shares, errs, nil
 }
 
 // addExtras appends the queues the progress or a status file names but the
