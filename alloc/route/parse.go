@@ -58,143 +58,135 @@ func (d *decoder) fail(v *lenientjson.Value, msg string) {
 	}
 }
 
+// wrong reports that list[i].key (or list, for i < 0) is not what was
+// wanted.
+func (d *decoder) wrong(v *lenientjson.Value, list string, i int, key, want string) {
+	if d.err != nil {
+		return
+	}
+	field := list
+	if i >= 0 {
+		field += "[" + strconv.Itoa(i) + "]"
+	}
+	if key != "" {
+		field += "." + key
+	}
+	found := kindName(v.Kind)
+	if v.Kind == lenientjson.Number {
+		found = v.Str
+	}
+	d.fail(v, "expected "+field+" to be "+want+", found "+found)
+}
+
 func (d *decoder) route(doc *lenientjson.Value) *Route {
 	if doc.Kind != lenientjson.Object {
 		d.fail(doc, "expected a JSON object with queueDatas and brokerDatas (the output of mqadmin topicRoute), found "+kindName(doc.Kind))
 		return nil
 	}
 	r := &Route{}
-	qds, hasQ := doc.Get("queueDatas")
-	if !hasQ {
+	if _, ok := doc.Get("queueDatas"); !ok {
 		d.fail(doc, "expected a field \"queueDatas\": this does not look like a topic route")
 		return nil
 	}
-	for i, v := range d.list(qds, "queueDatas") {
-		r.QueueDatas = append(r.QueueDatas, d.queueData(&v, "queueDatas["+strconv.Itoa(i)+"]"))
-	}
-	if bds, ok := doc.Get("brokerDatas"); ok {
-		for i, v := range d.list(bds, "brokerDatas") {
-			r.BrokerDatas = append(r.BrokerDatas, d.brokerData(&v, "brokerDatas["+strconv.Itoa(i)+"]"))
+	for k := range doc.Members {
+		m := &doc.Members[k]
+		switch m.Key {
+		case "queueDatas", "brokerDatas":
+			v := &m.Value
+			if v.Kind != lenientjson.Array && v.Kind != lenientjson.Null {
+				d.wrong(v, m.Key, -1, "", "an array")
+				return nil
+			}
+			for i := range v.Items {
+				item := &v.Items[i]
+				if item.Kind != lenientjson.Object {
+					d.wrong(item, m.Key, i, "", "an object")
+					return nil
+				}
+				if m.Key == "queueDatas" {
+					r.QueueDatas = append(r.QueueDatas, d.queueData(item, i))
+				} else {
+					r.BrokerDatas = append(r.BrokerDatas, d.brokerData(item, i))
+				}
+			}
+		case "orderTopicConf":
+			if m.Value.Kind != lenientjson.Null {
+				s := d.str(&m.Value, m.Key, -1, "")
+				r.OrderTopicConf = &s
+			}
 		}
-	}
-	if otc, ok := doc.Get("orderTopicConf"); ok && otc.Kind != lenientjson.Null {
-		s := d.str(otc, "orderTopicConf")
-		r.OrderTopicConf = &s
 	}
 	return r
 }
 
-// list is an array's items; null is an empty list.
-func (d *decoder) list(v *lenientjson.Value, field string) []lenientjson.Value {
-	switch v.Kind {
-	case lenientjson.Null:
-		return nil
-	case lenientjson.Array:
-		return v.Items
-	}
-	d.fail(v, "expected "+field+" to be an array, found "+kindName(v.Kind))
-	return nil
-}
-
-func (d *decoder) queueData(v *lenientjson.Value, field string) QueueData {
+func (d *decoder) queueData(v *lenientjson.Value, i int) QueueData {
 	var q QueueData
-	if v.Kind != lenientjson.Object {
-		d.fail(v, "expected "+field+" to be an object, found "+kindName(v.Kind))
-		return q
-	}
-	for i := range v.Members {
-		m := &v.Members[i]
+	for k := range v.Members {
+		m := &v.Members[k]
+		var dst *int32
 		switch m.Key {
 		case "brokerName":
-			q.BrokerName = d.str(&m.Value, field+".brokerName")
+			q.BrokerName = d.str(&m.Value, "queueDatas", i, m.Key)
 		case "readQueueNums":
-			q.ReadQueueNums = d.int32(&m.Value, field+".readQueueNums")
+			dst = &q.ReadQueueNums
 		case "writeQueueNums":
-			q.WriteQueueNums = d.int32(&m.Value, field+".writeQueueNums")
+			dst = &q.WriteQueueNums
 		case "perm":
-			q.Perm = d.int32(&m.Value, field+".perm")
+			dst = &q.Perm
 		case "topicSysFlag", "topicSynFlag":
-			q.TopicSysFlag = d.int32(&m.Value, field+"."+m.Key)
+			dst = &q.TopicSysFlag
+		}
+		if dst != nil {
+			n, err := strconv.ParseInt(m.Value.Str, 10, 32)
+			if m.Value.Kind != lenientjson.Number || err != nil {
+				d.wrong(&m.Value, "queueDatas", i, m.Key, "an integer from -2147483648 to 2147483647")
+			}
+			*dst = int32(n)
 		}
 	}
 	return q
 }
 
-func (d *decoder) brokerData(v *lenientjson.Value, field string) BrokerData {
+func (d *decoder) brokerData(v *lenientjson.Value, i int) BrokerData {
 	var b BrokerData
-	if v.Kind != lenientjson.Object {
-		d.fail(v, "expected "+field+" to be an object, found "+kindName(v.Kind))
-		return b
-	}
-	for i := range v.Members {
-		m := &v.Members[i]
+	for k := range v.Members {
+		m := &v.Members[k]
 		switch m.Key {
 		case "brokerName":
-			b.BrokerName = d.str(&m.Value, field+".brokerName")
+			b.BrokerName = d.str(&m.Value, "brokerDatas", i, m.Key)
 		case "cluster":
-			b.Cluster = d.str(&m.Value, field+".cluster")
+			b.Cluster = d.str(&m.Value, "brokerDatas", i, m.Key)
 		case "brokerAddrs":
-			b.BrokerAddrs = d.addrs(&m.Value, field+".brokerAddrs")
+			switch m.Value.Kind {
+			case lenientjson.Null:
+			case lenientjson.Object:
+				b.BrokerAddrs = make(map[string]string, len(m.Value.Members))
+				for a := range m.Value.Members {
+					am := &m.Value.Members[a]
+					if _, ok := parseBrokerID(am.Key); !ok {
+						d.fail(&lenientjson.Value{Offset: am.Offset}, "expected a broker ID (a decimal integer) as key of brokerDatas["+strconv.Itoa(i)+"].brokerAddrs, found \""+am.Key+"\"")
+					}
+					b.BrokerAddrs[am.Key] = d.str(&am.Value, "brokerDatas", i, "brokerAddrs."+am.Key)
+				}
+			default:
+				d.wrong(&m.Value, "brokerDatas", i, m.Key, "an object {brokerId: address}")
+			}
 		}
 	}
 	return b
 }
 
-func (d *decoder) addrs(v *lenientjson.Value, field string) map[string]string {
-	if v.Kind == lenientjson.Null {
-		return nil
-	}
-	if v.Kind != lenientjson.Object {
-		d.fail(v, "expected "+field+" to be an object {brokerId: address}, found "+kindName(v.Kind))
-		return nil
-	}
-	out := make(map[string]string, len(v.Members))
-	for i := range v.Members {
-		m := &v.Members[i]
-		if _, ok := parseBrokerID(m.Key); !ok {
-			d.fail(&lenientjson.Value{Offset: m.Offset}, "expected a broker ID (a decimal integer) as key of "+field+", found \""+m.Key+"\"")
-			return nil
+// str is a string value (null is "").
+func (d *decoder) str(v *lenientjson.Value, list string, i int, key string) string {
+	if v.Kind != lenientjson.String {
+		if v.Kind != lenientjson.Null {
+			d.wrong(v, list, i, key, "a string")
 		}
-		out[m.Key] = d.str(&m.Value, field+"."+m.Key)
-	}
-	return out
-}
-
-func (d *decoder) str(v *lenientjson.Value, field string) string {
-	switch v.Kind {
-	case lenientjson.String:
-		return v.Str
-	case lenientjson.Null:
 		return ""
 	}
-	d.fail(v, "expected "+field+" to be a string, found "+kindName(v.Kind))
-	return ""
-}
-
-func (d *decoder) int32(v *lenientjson.Value, field string) int32 {
-	if v.Kind == lenientjson.Number {
-		if n, err := strconv.ParseInt(v.Str, 10, 32); err == nil {
-			return int32(n)
-		}
-		d.fail(v, "expected "+field+" to be an integer from -2147483648 to 2147483647, found "+v.Str)
-		return 0
-	}
-	d.fail(v, "expected "+field+" to be an integer, found "+kindName(v.Kind))
-	return 0
+	return v.Str
 }
 
 func kindName(k lenientjson.Kind) string {
-	switch k {
-	case lenientjson.Null:
-		return "null"
-	case lenientjson.Bool:
-		return "true/false"
-	case lenientjson.Number:
-		return "a number"
-	case lenientjson.String:
-		return "a string"
-	case lenientjson.Array:
-		return "an array"
-	}
-	return "an object"
+	return [...]string{"null", "true/false", "a number", "a string", "an array", "an object"}[k]
 }

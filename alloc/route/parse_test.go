@@ -52,6 +52,14 @@ func TestParseFastjsonQuirks(t *testing.T) {
 	assert.Nil(t, r.OrderTopicConf)
 }
 
+func TestParseEscapes(t *testing.T) {
+	r, err := route.Parse(`{"queueDatas":[{"brokerName":"b\u00e9\ud83d\ude00\t\"x\\"}]}`)
+	require.NoError(t, err)
+	assert.Equal(t, "bé😀\t\"x\\", r.QueueDatas[0].BrokerName)
+	_, err = route.Parse(`{"queueDatas":[{"brokerName":"\x"}]}`)
+	assert.ErrorContains(t, err, "column 32: expected an escape")
+}
+
 func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct {
 		name, text string

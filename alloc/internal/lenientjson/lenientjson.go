@@ -73,8 +73,8 @@ func Parse(text string) (Value, error) {
 	if c := p.s[p.pos]; c != '{' && c != '[' {
 		return Value{}, p.fail("expected '{' (the start of the JSON document), found " + p.found())
 	}
-	v, err := p.value(0)
-	if err != nil {
+	var v Value
+	if err := p.value(&v, 0); err != nil {
 		return Value{}, err
 	}
 	p.blank()
@@ -140,11 +140,11 @@ func (p *parser) found() string {
 	if p.pos >= len(p.s) {
 		return "the end of the text"
 	}
-	r, _ := utf8.DecodeRuneInString(p.s[p.pos:])
-	if r == utf8.RuneError || r < ' ' {
-		return "byte 0x" + strconv.FormatUint(uint64(p.s[p.pos]), 16)
+	c := p.s[p.pos]
+	if c < ' ' || c >= 0x7f {
+		return "byte 0x" + strconv.FormatUint(uint64(c), 16)
 	}
-	return strconv.QuoteRune(r)
+	return "'" + string(rune(c)) + "'"
 }
 
 func (p *parser) blank() {
@@ -158,50 +158,55 @@ func (p *parser) blank() {
 	}
 }
 
-func (p *parser) value(depth int) (Value, error) {
+// value reads one value into v.
+func (p *parser) value(v *Value, depth int) error {
 	if depth > maxDepth {
-		return Value{}, p.fail("nested deeper than " + strconv.Itoa(maxDepth) + " levels")
+		return p.fail("nested deeper than " + strconv.Itoa(maxDepth) + " levels")
 	}
 	p.blank()
 	if p.pos >= len(p.s) {
-		return Value{}, p.fail("expected a value, found the end of the text (is the paste cut?)")
+		return p.fail("expected a value, found the end of the text (is the paste cut?)")
 	}
-	start := p.pos
+	v.Offset = p.pos
 	switch c := p.s[p.pos]; {
 	case c == '{':
-		return p.object(depth)
+		v.Kind = Object
+		return p.object(v, depth)
 	case c == '[':
-		return p.array(depth)
+		v.Kind = Array
+		return p.array(v, depth)
 	case c == '"':
-		s, err := p.str()
-		return Value{Kind: String, Str: s, Offset: start}, err
+		v.Kind = String
+		var err error
+		v.Str, err = p.str()
+		return err
 	case c == '-' || (c >= '0' && c <= '9'):
-		return p.number()
-	default:
-		w := p.word()
-		switch w {
-		case "null":
-			return Value{Kind: Null, Offset: start}, nil
-		case "true", "false":
-			return Value{Kind: Bool, Str: w, Offset: start}, nil
-		}
-		p.pos = start
-		return Value{}, p.fail("expected a value (object, array, string, number, true, false or null), found " + p.found())
+		v.Kind = Number
+		return p.number(v)
 	}
+	switch v.Str = p.word(); v.Str {
+	case "null":
+		v.Kind = Null
+		return nil
+	case "true", "false":
+		v.Kind = Bool
+		return nil
+	}
+	p.pos = v.Offset
+	return p.fail("expected a value (object, array, string, number, true, false or null), found " + p.found())
 }
 
-func (p *parser) object(depth int) (Value, error) {
-	v := Value{Kind: Object, Offset: p.pos}
+func (p *parser) object(v *Value, depth int) error {
 	p.pos++ // '{'
 	for {
 		p.blank()
 		if p.pos < len(p.s) && p.s[p.pos] == '}' {
 			p.pos++
-			return v, nil
+			return nil
 		}
 		if len(v.Members) > 0 {
 			if p.pos >= len(p.s) || p.s[p.pos] != ',' {
-				return v, p.fail("expected ',' or '}' in an object, found " + p.found())
+				return p.fail("expected ',' or '}' in an object, found " + p.found())
 			}
 			p.pos++
 			p.blank()
@@ -209,18 +214,17 @@ func (p *parser) object(depth int) (Value, error) {
 		keyAt := p.pos
 		key, err := p.key()
 		if err != nil {
-			return v, err
+			return err
 		}
 		p.blank()
 		if p.pos >= len(p.s) || p.s[p.pos] != ':' {
-			return v, p.fail("expected ':' after the key \"" + key + "\", found " + p.found())
+			return p.fail("expected ':' after the key \"" + key + "\", found " + p.found())
 		}
 		p.pos++
-		val, err := p.value(depth + 1)
-		if err != nil {
-			return v, err
+		v.Members = append(v.Members, Member{Key: key, Offset: keyAt})
+		if err := p.value(&v.Members[len(v.Members)-1].Value, depth+1); err != nil {
+			return err
 		}
-		v.Members = append(v.Members, Member{Key: key, Offset: keyAt, Value: val})
 	}
 }
 
@@ -250,51 +254,48 @@ func (p *parser) word() string {
 	return p.s[start:p.pos]
 }
 
-func (p *parser) array(depth int) (Value, error) {
-	v := Value{Kind: Array, Offset: p.pos}
+func (p *parser) array(v *Value, depth int) error {
 	p.pos++ // '['
 	for {
 		p.blank()
 		if p.pos < len(p.s) && p.s[p.pos] == ']' {
 			p.pos++
-			return v, nil
+			return nil
 		}
 		if len(v.Items) > 0 {
 			if p.pos >= len(p.s) || p.s[p.pos] != ',' {
-				return v, p.fail("expected ',' or ']' in an array, found " + p.found())
+				return p.fail("expected ',' or ']' in an array, found " + p.found())
 			}
 			p.pos++
 		}
-		item, err := p.value(depth + 1)
-		if err != nil {
-			return v, err
+		v.Items = append(v.Items, Value{})
+		if err := p.value(&v.Items[len(v.Items)-1], depth+1); err != nil {
+			return err
 		}
-		v.Items = append(v.Items, item)
 	}
 }
 
-func (p *parser) number() (Value, error) {
-	start := p.pos
+// number reads a number's literal into v.Str.
+func (p *parser) number(v *Value) error {
 	if p.s[p.pos] == '-' {
 		p.pos++
 	}
 	digits := 0
 	for p.pos < len(p.s) {
 		c := p.s[p.pos]
-		if c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-' {
-			if c >= '0' && c <= '9' {
-				digits++
-			}
-			p.pos++
-			continue
+		if c >= '0' && c <= '9' {
+			digits++
+		} else if c != '.' && c != 'e' && c != 'E' && c != '+' && c != '-' {
+			break
 		}
-		break
+		p.pos++
 	}
 	if digits == 0 {
-		p.pos = start
-		return Value{}, p.fail("expected a number, found " + p.found())
+		p.pos = v.Offset
+		return p.fail("expected a number, found " + p.found())
 	}
-	return Value{Kind: Number, Str: p.s[start:p.pos], Offset: start}, nil
+	v.Str = p.s[v.Offset:p.pos]
+	return nil
 }
 
 // str reads a quoted string with JSON escapes.
@@ -303,56 +304,22 @@ func (p *parser) str() (string, error) {
 	start := p.pos
 	var buf []byte
 	for p.pos < len(p.s) {
-		c := p.s[p.pos]
-		switch {
-		case c == '"':
+		switch p.s[p.pos] {
+		case '"':
 			out := p.s[start:p.pos]
 			if buf != nil {
 				out = string(append(buf, out...))
 			}
 			p.pos++
 			return out, nil
-		case c == '\n':
+		case '\n':
 			return "", p.fail("expected '\"' to close the string before the end of the line")
-		case c == '\\':
+		case '\\':
 			buf = append(buf, p.s[start:p.pos]...)
-			if p.pos+1 >= len(p.s) {
-				p.pos++
-				return "", p.fail("expected an escape after '\\', found the end of the text")
-			}
-			e := p.s[p.pos+1]
-			p.pos += 2
-			switch e {
-			case '"', '\\', '/':
-				buf = append(buf, e)
-			case 'b':
-				buf = append(buf, '\b')
-			case 'f':
-				buf = append(buf, '\f')
-			case 'n':
-				buf = append(buf, '\n')
-			case 'r':
-				buf = append(buf, '\r')
-			case 't':
-				buf = append(buf, '\t')
-			case 'u':
-				r, ok := p.hex4()
-				if !ok {
-					return "", p.fail("expected four hex digits after \\u")
-				}
-				if r >= 0xD800 && r < 0xDC00 && p.pos+1 < len(p.s) && p.s[p.pos] == '\\' && p.s[p.pos+1] == 'u' {
-					save := p.pos
-					p.pos += 2
-					if lo, ok := p.hex4(); ok && lo >= 0xDC00 && lo < 0xE000 {
-						r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
-					} else {
-						p.pos = save
-					}
-				}
-				buf = utf8.AppendRune(buf, r)
-			default:
-				p.pos--
-				return "", p.fail("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u), found " + p.found())
+			p.pos++
+			var err error
+			if buf, err = p.escape(buf); err != nil {
+				return "", err
 			}
 			start = p.pos
 		default:
@@ -362,24 +329,37 @@ func (p *parser) str() (string, error) {
 	return "", p.fail("expected '\"' to close the string, found the end of the text (is the paste cut?)")
 }
 
-func (p *parser) hex4() (rune, bool) {
-	if p.pos+4 > len(p.s) {
+// hex4 reads the four hex digits after the 'u' at s[at].
+func (p *parser) hex4(at int) (rune, bool) {
+	if at+5 > len(p.s) {
 		return 0, false
 	}
-	var r rune
-	for _, c := range []byte(p.s[p.pos : p.pos+4]) {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c-'a') + 10
-		case c >= 'A' && c <= 'F':
-			r |= rune(c-'A') + 10
-		default:
-			return 0, false
+	u, err := strconv.ParseUint(p.s[at+1:at+5], 16, 32)
+	return rune(u), err == nil
+}
+
+// escapes maps the letter after a backslash to the byte it stands for.
+const escapes = "\"\"\\\\//b\bf\fn\nr\rt\t"
+
+// escape appends the escape that follows a backslash.
+func (p *parser) escape(buf []byte) ([]byte, error) {
+	if p.pos < len(p.s) {
+		e := p.s[p.pos]
+		for i := 0; i < len(escapes); i += 2 {
+			if escapes[i] == e {
+				p.pos++
+				return append(buf, escapes[i+1]), nil
+			}
+		}
+		if u, ok := p.hex4(p.pos); e == 'u' && ok {
+			p.pos += 5
+			// a UTF-16 surrogate pair written as two escapes is one character
+			if lo, ok := p.hex4(p.pos + 1); u >= 0xD800 && u < 0xDC00 && ok && lo >= 0xDC00 && lo < 0xE000 && p.s[p.pos] == '\\' && p.s[p.pos+1] == 'u' {
+				p.pos += 6
+				u = 0x10000 + (u-0xD800)<<10 + (lo - 0xDC00)
+			}
+			return utf8.AppendRune(buf, u), nil
 		}
 	}
-	p.pos += 4
-	return r, true
+	return buf, p.fail("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found " + p.found())
 }
