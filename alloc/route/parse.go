@@ -97,6 +97,11 @@ func (d *decoder) route(doc *lenientjson.Value) *Route {
 				d.wrong(v, m.Key, -1, "", "an array")
 				return nil
 			}
+			if v.Kind == lenientjson.Array && m.Key == "queueDatas" {
+				r.QueueDatas = make([]QueueData, 0, len(v.Items)) // [] is empty, null is nil, as encoding/json reads them
+			} else if v.Kind == lenientjson.Array {
+				r.BrokerDatas = make([]BrokerData, 0, len(v.Items))
+			}
 			for i := range v.Items {
 				item := &v.Items[i]
 				if item.Kind != lenientjson.Object {
