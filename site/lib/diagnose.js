@@ -68,8 +68,9 @@ function cell(q, label) {
     `actual: ${q.actual === null ? 'unknown' : q.actual.join(', ') || 'nobody'}`,
     q.cause ? `cause: ${q.cause}` : null].filter(Boolean).join('\n');
   return h('div', { className: 'dx-cell dx-' + q.status, title, dataset: { broker: q.brokerName, queue: String(q.queueId), status: q.status }, attrs: { role: 'listitem' } },
-    h('span', { className: 'dx-q' }, `q${q.queueId} `, h('span', { className: 'dx-st' }, short)),
-    h('span', { className: 'dx-ea' }, `${ownersText(q.expected, label)}\u2192${ownersText(q.actual, label)}`));
+    h('span', { className: 'dx-q' }, `q${q.queueId}`),
+    h('span', { className: 'dx-st' }, ' ', short),
+    h('span', { className: 'dx-ea' }, ' ', `${ownersText(q.expected, label)}\u2192${ownersText(q.actual, label)}`));
 }
 
 function grid(topic, label) {
@@ -114,7 +115,8 @@ function lagChart(topic, label) {
 function notOkTable(topic, label) {
   const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unassigned');
   if (bad.length === 0) return null;
-  const who = (list) => (list === null ? 'unknown' : list.length === 0 ? 'nobody' : list.map((c) => `${label(c)} ${c}`).join(', '));
+  const who = (list) => (list === null ? 'unknown' : list.length === 0 ? 'nobody'
+    : list.map((c, i) => [i ? h('br') : null, h('span', { className: 'nowrap' }, label(c) === c ? c : `${label(c)} ${c}`)]));
   return h('div', {},
     h('h4', {}, 'Queues that are not ok'),
     h('div', { className: 'table-wrap' }, h('table', { className: 'dx-table' },
