@@ -15,6 +15,10 @@ func (d *diagnosis) groupFindings() []Finding {
 	g := d.g
 	out := []Finding{}
 	add := func(f Finding) { out = append(out, f) }
+	if len(g.members) == 0 {
+		add(Finding{Code: CodeNoMembers, Level: LevelError,
+			Message: "the connection list has no client: the group is offline (or the output is for another group), so nobody consumes its queues"})
+	}
 	for _, m := range g.members {
 		if len(m.conns) > 1 {
 			var addrs []string
@@ -284,6 +288,9 @@ func verdict(rep *Report, d *diagnosis) (bool, string) {
 		}
 	}
 	topics := plural(len(rep.Topics), "topic", "topics")
+	if len(d.g.members) == 0 {
+		return false, "No member of the group is online: nobody consumes its " + plural(total, "queue", "queues") + " in " + topics + "."
+	}
 	if d.mode == modeNone {
 		return false, "Cannot tell who consumes what: no owner information (run consumerProgress with -s true, or give consumerStatus files). Expected owners of " + plural(total, "queue", "queues") + " in " + topics + " are shown."
 	}

@@ -248,3 +248,25 @@ func TestTopLag(t *testing.T) {
 	assert.Equal(t, int64(3*(31*32/2)), sum) // progressText's diffs: 3*i for i < 32
 	assert.Equal(t, int64(93), top[0].Diff)
 }
+
+// An offline group: no client in the connection list.
+func TestFindingNoMembers(t *testing.T) {
+	c := small()
+	c.clients = nil
+	rep, err := doctor.Diagnose(c.input(nil, nil, false, ""))
+	require.NoError(t, err)
+	require.NotNil(t, finding(rep, doctor.CodeNoMembers))
+	assert.False(t, rep.OK)
+	assert.Equal(t, map[string]int{"unassigned": 8}, statuses(rep, c.topic))
+}
+
+// A status text without a name or the properties that make the client ID.
+func TestStatusWithoutClient(t *testing.T) {
+	c := small()
+	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	in := c.input(hold, classOf, true, "")
+	in.Status[1].Name = ""
+	in.Status[1].Text = strings.Replace(in.Status[1].Text, "instanceName", "somethingElse", 1)
+	ie := inputError(t, in)
+	assert.Equal(t, "status[1]", ie.Box)
+}

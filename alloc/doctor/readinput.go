@@ -72,7 +72,11 @@ func readInput(in Input) (*texts, error) {
 			}
 			return nil, e
 		}
-		t.status = append(t.status, statusFile{box: box, name: strings.TrimSpace(st.Name), info: ri})
+		name := strings.TrimSpace(st.Name)
+		if name == "" && (ri.Properties["clientIP"] == "" || ri.Properties["instanceName"] == "") {
+			return nil, &InputError{Box: box, Line: 1, Msg: "cannot tell which client this status is for: it has no clientIP and instanceName properties; give it the client ID as its name"}
+		}
+		t.status = append(t.status, statusFile{box: box, name: name, info: ri})
 	}
 	return t, nil
 }

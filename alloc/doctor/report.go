@@ -35,6 +35,7 @@ const (
 	CodeStatusIncomplete        = "STATUS_INCOMPLETE"
 	CodeAllocateError           = "ALLOCATE_ERROR"
 	CodeNotSubscribed           = "OFFSETS_NOT_SUBSCRIBED"
+	CodeNoMembers               = "NO_MEMBERS"
 )
 
 // Finding levels.
