@@ -175,6 +175,14 @@ func TestStatus(t *testing.T) {
 	}, ri.Queues)
 }
 
+// A terminal wraps the long #Consumer Offset# header.
+func TestStatusWrappedHeader(t *testing.T) {
+	h := "#Topic                            #Broker Name                      #QID  #Consumer Offset"
+	ri, err := mqadmin.ParseConsumerStatus(strings.Replace(status, h, h[:40]+"\n"+h[40:], 1))
+	require.NoError(t, err)
+	assert.Len(t, ri.Queues, 2)
+}
+
 func TestStatusErrors(t *testing.T) {
 	for _, tt := range []struct {
 		name, text string

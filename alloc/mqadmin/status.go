@@ -27,6 +27,7 @@ func ParseConsumerStatus(text string) (*RunningInfo, error) {
 	seen := map[string]bool{}
 	held := map[queueKey]int{}
 	headerDone := false
+	header, wraps := "", 0 // the section header, compact, and lines joined to it
 	var fs []field
 	for _, l := range lines {
 		t := strings.TrimSpace(l.text)
@@ -56,12 +57,19 @@ func ParseConsumerStatus(text string) (*RunningInfo, error) {
 			ri.Subscriptions = append(ri.Subscriptions, s)
 		case secOffset, secDetail, secPop:
 			if !headerDone {
-				if !strings.HasPrefix(compact(l.text), "#Topic#BrokerName#QID") {
+				if !strings.HasPrefix(compact(l.text), "#Topic") {
 					return nil, parseErr(FormatStatus, l.n, 0, "expected the header \"#Topic #Broker Name #QID ...\" of "+section+", found "+describe(l.text))
 				}
-				headerDone = true
+				headerDone, header, wraps = true, compact(l.text), 0
 				continue
 			}
+			if wraps < 3 && !strings.Contains(header, "#QID#") && !looksLikeQueueLine(l.text) {
+				// the rest of a header a terminal wrapped
+				header += compact(l.text)
+				wraps++
+				continue
+			}
+			wraps = 3
 			fs = fields(fs, l.text)
 			if len(fs) < 4 {
 				return nil, parseErr(FormatStatus, l.n, 0, "expected a queue line \"topic brokerName queueId ...\" in "+section+", found "+describe(l.text))
@@ -124,4 +132,18 @@ func subscriptionLine(l line) (Subscription, error) {
 		ClassFilter:   strings.TrimSpace(rest[cf+len(" ClassFilter: "):se]) == "true",
 		SubExpression: strings.TrimSpace(rest[se+len(" SubExpression: "):]),
 	}, nil
+}
+
+// looksLikeQueueLine: "topic broker qid ..." with a numeric queue ID.
+func looksLikeQueueLine(s string) bool {
+	fs := fields(nil, s)
+	if len(fs) < 4 {
+		return false
+	}
+	for i := 0; i < len(fs[2].s); i++ {
+		if fs[2].s[i] < '0' || fs[2].s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
