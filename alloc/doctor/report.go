@@ -50,8 +50,9 @@ const (
 type Report struct {
 	// Verdict is one short sentence: all ok, or how many queues are not.
 	Verdict string `json:"verdict"`
-	// OK is true when every queue of every topic is ok or unassigned and no
-	// finding is a problem.
+	// OK is true when there is owner information, no queue is
+	// wrong-owner, unowned, double-owned or unexpected-owner, and no
+	// finding has LevelError (an unassigned readable queue is one: ORPHANED).
 	OK bool `json:"ok"`
 	// Topics holds one entry per topic of the group (the %RETRY%GROUP topic
 	// too when it has queues), in route order then progress order.
