@@ -47,7 +47,7 @@ func compact(s string) string {
 }
 
 // findHeader looks from lines[from] on for a header line starting with
-// first and, joining up to three following lines (a terminal's wrap), whose
+// first and, joining up to seven following lines (a terminal's wrap), whose
 // compact form contains every column in cols (compact names). It returns
 // the compact header and the index of the first line after it, or ok
 // false.
@@ -61,7 +61,7 @@ func findHeader(lines []line, from int, first string, cols ...string) (header st
 			if hasAll(joined, cols) {
 				return joined, k, true
 			}
-			if k >= len(lines) || k > i+3 || lines[k].text == "" || strings.HasPrefix(lines[k].text, first) {
+			if k >= len(lines) || k > i+7 || strings.HasPrefix(lines[k].text, first) {
 				break
 			}
 			joined += compact(lines[k].text)

@@ -124,6 +124,23 @@ func TestProgressLayouts(t *testing.T) {
 	}
 }
 
+// The 4.9.3 -s true header is about 230 characters: an 80-column terminal
+// wraps it into three lines.
+func TestProgressWrappedHeader(t *testing.T) {
+	h := progressHeader(true, false)
+	var wrapped []string
+	for len(h) > 80 {
+		wrapped, h = append(wrapped, h[:80]), h[80:]
+	}
+	wrapped = append(wrapped, h)
+	require.Len(t, wrapped, 3)
+	p, err := mqadmin.ParseConsumerProgress("$ mqadmin consumerProgress -g G -s true\n" + strings.Join(wrapped, "\n") + "\nT  b  0  10  4  1.1.1.1  6  N/A\n\nConsume TPS: 0.00\nDiff Total: 6\n")
+	require.NoError(t, err)
+	assert.True(t, p.HasClientIP)
+	require.Len(t, p.Rows, 1)
+	assert.Equal(t, 5, p.Rows[0].Line)
+}
+
 func TestProgressErrors(t *testing.T) {
 	h := progressHeader(true, false) + "\n"
 	for _, tt := range []struct {
