@@ -161,6 +161,11 @@ test('the core module reads route text too; the doctor there says to load({ anal
     assert.throws(call, (e) => e.code === 'ERR_UNSUPPORTED' && /load\(\{ analysis: true \}\)/.test(e.message));
   }
   assert.ok(rmq.routeToQueues({ topic: 'T', route: ex.route }).subscribe.length > 0, 'still usable');
+  // 10 MB of text: a clear error, and the module answers the next call.
+  for (const big of ['{"queueDatas":[' + '{"brokerName":"b","perm":6,"readQueueNums":1,"writeQueueNums":1},'.repeat(150_000), 'x'.repeat(10 << 20)]) {
+    assert.throws(() => rmq.routeToQueues({ topic: 'T', route: big }), (e) => e.code === 'ERR_BAD_INPUT' && e.box === 'route' && e.line === 1);
+    assert.ok(rmq.routeToQueues({ topic: 'T', route: ex.route }).subscribe.length > 0, 'still usable');
+  }
 });
 
 // Bad input: each must be an ERR_BAD_INPUT naming the box (and the line
@@ -229,6 +234,13 @@ test('rmqalloc doctor, bad input: exit 2, one line naming the option, file and l
     const swapped = cli([...base.slice(0, 3), '--connection', path.join(ex0.dir, 'progress.txt'), '--progress', path.join(ex0.dir, 'progress.txt')]);
     assert.equal(swapped.status, 2);
     assert.match(swapped.stderr, /--connection .*progress\.txt: line \d+/);
+
+    const junkFile = path.join(dir, 'junk.bin');
+    writeFileSync(junkFile, Buffer.from(Array.from({ length: 65536 }, (_, i) => (i * 2654435761) >>> 24)));
+    const bin = cli([...base, '--progress', junkFile]);
+    assert.equal(bin.status, 2, bin.stderr);
+    assert.match(bin.stderr, /^rmqalloc: --progress .*junk\.bin: line \d+/);
+    assert.equal(bin.stderr.trim().split('\n').length, 1, 'one line');
 
     const missing = cli([...base, '--progress', path.join(dir, 'nope.txt')]);
     assert.equal(missing.status, 2);
