@@ -96,8 +96,16 @@ func (d *diagnosis) memberLabels() map[string]bool {
 	return out
 }
 
-// orphanCause says why no member's own call returns a queue.
+// orphanCause says why no member's own call returns a queue (the same for
+// every queue of the topic, so it is worked out once).
 func (d *diagnosis) orphanCause(st *topicState) string {
+	if st.orphanWhy == "" {
+		st.orphanWhy = d.findOrphanCause(st)
+	}
+	return st.orphanWhy
+}
+
+func (d *diagnosis) findOrphanCause(st *topicState) string {
 	var why []string
 	for _, m := range d.g.members {
 		if len(m.conns) > 1 {

@@ -11,22 +11,23 @@ import (
 )
 
 // topicState is one topic's queues by position: positions below nRoute
-// are the subscribe set in Java order (as analysis.Views returns them),
+// are the subscribe set in Java order (as a Java rebalance sorts it),
 // the rest queues only progress or status files name.
 type topicState struct {
-	tp       *topic
-	queues   []alloc.MessageQueue
-	nRoute   int
-	expected [][]string             // client IDs, sorted
-	actual   [][]string             // labels, sorted; nil entries: no owner info
-	dropped  [][]string             // holders that flag the queue droped=true
-	rowAt    []*mqadmin.ProgressRow // progress line of each queue, nil if none
-	subs     []*member              // members that take part
-	views    []analysis.View
-	findings []Finding
-	cands    []candidate          // bestFit's runs, for explain
-	runs     map[runKey][][]int32 // whole-group runs already made
-	ord      *orders              // queues and members sorted per client, on demand
+	tp        *topic
+	queues    []alloc.MessageQueue
+	nRoute    int
+	expected  [][]string             // client IDs, sorted
+	actual    [][]string             // labels, sorted; nil entries: no owner info
+	dropped   [][]string             // holders that flag the queue droped=true
+	rowAt     []*mqadmin.ProgressRow // progress line of each queue, nil if none
+	subs      []*member              // members that take part
+	views     []analysis.View
+	findings  []Finding
+	cands     []candidate          // bestFit's runs, for explain
+	runs      map[runKey][][]int32 // whole-group runs already made
+	ord       *orders              // queues and members sorted per client, on demand
+	orphanWhy string               // orphanCause, once worked out
 }
 
 func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
