@@ -73,3 +73,40 @@ func BenchmarkParseProgress(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDoctorWrongStrategy is BenchmarkDoctor with a group that really
+// runs AVG_BY_CIRCLE while AVG is assumed: nearly every queue is wrong,
+// the worst case for the causes and findings.
+func BenchmarkDoctorWrongStrategy(b *testing.B) {
+	c := &cluster{topic: "bench_topic", perBroker: 1000}
+	for i := 0; i < 20; i++ {
+		c.brokers = append(c.brokers, "broker-"+strconv.Itoa(i))
+	}
+	for i := 0; i < 1000; i++ {
+		c.clients = append(c.clients, "10."+strconv.Itoa(i/250)+"."+strconv.Itoa(i%250)+".1@"+strconv.Itoa(1000+i))
+	}
+	p, err := alloc.AllocateAll(alloc.ByCircle(), "", alloc.SortedQueues(c.queues()), alloc.SortedClientIDs(c.clients))
+	if err != nil {
+		b.Fatal(err)
+	}
+	owners := map[alloc.MessageQueue]string{}
+	for _, cid := range c.clients {
+		for _, q := range p.Of(cid) {
+			owners[q] = cid
+		}
+	}
+	in := doctor.Input{
+		Routes:     []doctor.RouteText{{Topic: c.topic, Text: c.routeText()}},
+		Connection: c.connectionText(),
+		Progress:   c.progressText(owners),
+	}
+	for b.Loop() {
+		rep, err := doctor.Diagnose(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rep.OK || rep.Topics[0].BestFit[0].Strategy != "AVG_BY_CIRCLE" {
+			b.Fatal(rep.Verdict)
+		}
+	}
+}
