@@ -105,6 +105,20 @@ func (d *diagnosis) expect(st *topicState) error {
 	if err != nil {
 		return err
 	}
+	// one backing array for all the lists: a queue usually has one owner
+	count := make([]int32, len(st.queues)+1)
+	for _, share := range shares {
+		for _, p := range share {
+			count[p+1]++
+		}
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	flat := make([]string, count[len(st.queues)])
+	for i := range st.expected {
+		st.expected[i] = flat[count[i]:count[i]:count[i+1]]
+	}
 	for c, share := range shares {
 		for _, p := range share {
 			st.expected[p] = append(st.expected[p], st.subs[c].cid)
@@ -216,13 +230,16 @@ func (d *diagnosis) actualOwners(st *topicState) {
 	if d.mode == modeNone {
 		return
 	}
+	empty := []string{}
 	for i := range st.actual {
-		st.actual[i] = []string{}
+		st.actual[i] = empty[:0:0]
 	}
 	if d.mode == modeIP {
+		ips := make([]string, len(st.queues)) // one backing array, one IP a queue
 		for i, row := range st.rowAt {
 			if row != nil && row.ClientIP != "" && row.ClientIP != "N/A" {
-				st.actual[i] = []string{row.ClientIP}
+				ips[i] = row.ClientIP
+				st.actual[i] = ips[i : i+1 : i+1]
 			}
 		}
 	}
