@@ -613,8 +613,8 @@ export interface DoctorInput {
   route: string | readonly (string | { topic?: string; text: string })[];
   /** `mqadmin consumerConnection -g GROUP`. */
   connection: string;
-  /** `mqadmin consumerProgress -g GROUP -s true` (without -s true the owners are unknown). */
-  progress: string;
+  /** `mqadmin consumerProgress -g GROUP -s true` (without -s true the owners are unknown; optional with status files). */
+  progress?: string;
   /**
    * The files `mqadmin consumerStatus -g GROUP` writes, one per client:
    * a text, texts, { name, text } pairs or a record of file name (client ID)
@@ -647,6 +647,8 @@ export interface DoctorQueue {
 export interface DoctorFinding {
   /** DUPLICATE_CLIENT_ID, MIXED_LANGUAGES, MIXED_STRATEGIES, UNKNOWN_OWNER, NO_OWNER_INFO, BROADCASTING, ... */
   code: string;
+  /** 'error': the group consumes wrongly; 'warning': a risk, or a limit of the diagnosis; 'info'. */
+  level: 'error' | 'warning' | 'info';
   message: string;
   topic?: string;
   queues?: { topic?: string; brokerName: string; queueId: number }[];

@@ -25,7 +25,7 @@ const STATUS = {
 };
 
 const STRATEGIES = [['', 'AVG (the default)'], ['AVG_BY_CIRCLE', 'AVG_BY_CIRCLE'], ['CONSISTENT_HASH', 'CONSISTENT_HASH']];
-const PROFILES = [['', 'as each connection says (Language, Version)'], ['java-4.9.3', 'Java client 4.9.3'], ['java-5.3.3', 'Java client 5.3.3'], ['go-client-2.1.2', 'Go client 2.1.2']];
+const PROFILES = [['', 'each as its connection says'], ['java-4.9.3', 'Java client 4.9.3'], ['java-5.3.3', 'Java client 5.3.3'], ['go-client-2.1.2', 'Go client 2.1.2']];
 const GRID_MAX = 4000;
 const ROWS_MAX = 300;
 const EXAMPLES_URL = new URL('../examples/cluster.json', import.meta.url);
@@ -139,8 +139,9 @@ function bestFit(topic) {
 
 function findings(list) {
   if (!list || list.length === 0) return null;
-  return h('ul', { className: 'dx-findings' }, list.map((f) => h('li', { dataset: { code: f.code } },
-    h('code', { className: 'dx-code' }, f.code), ' ', f.topic ? h('span', { className: 'muted' }, `[${f.topic}] `) : null, f.message)));
+  return h('ul', { className: 'dx-findings' }, list.map((f) => h('li', { className: 'dx-level-' + (f.level || 'info'), dataset: { code: f.code } },
+    h('span', { className: 'dx-level' }, f.level || 'info'), ' ', h('code', { className: 'dx-code' }, f.code), ' ',
+    f.topic ? h('span', { className: 'muted' }, `[${f.topic}] `) : null, f.message)));
 }
 
 /** Draws a report ({ report, text }) into el. */
