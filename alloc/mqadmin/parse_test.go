@@ -200,6 +200,15 @@ func TestStatusWrappedHeader(t *testing.T) {
 	assert.Len(t, ri.Queues, 2)
 }
 
+// A property whose value spans lines is kept whole.
+func TestStatusMultiLineProperty(t *testing.T) {
+	text := strings.Replace(status, "clientIP ", "note                                    : first line\n  second line\nclientIP ", 1)
+	ri, err := mqadmin.ParseConsumerStatus(text)
+	require.NoError(t, err)
+	assert.Equal(t, "first line\n  second line", ri.Properties["note"])
+	assert.Equal(t, "10.0.0.1", ri.Properties["clientIP"])
+}
+
 func TestStatusErrors(t *testing.T) {
 	for _, tt := range []struct {
 		name, text string
@@ -207,7 +216,7 @@ func TestStatusErrors(t *testing.T) {
 		msg        string
 	}{
 		{"cut in offsets", status[:strings.Index(status, "#Consumer MQ Detail#")], 16, "MQ Detail"},
-		{"cut in properties", status[:60], 2, "expected a property"},
+		{"no property", "#Consumer Properties#\nno colon here\n", 2, "expected a property"},
 		{"cut after properties", status[:strings.Index(status, "#Consumer Subscription#")], 6, "#Consumer Offset#"},
 		{"bad qid", strings.Replace(status, "  0     12", "  x     12", 1), 13, "queue ID"},
 		{"bad subscription", strings.Replace(status, "ClassFilter", "Class", 1), 8, "subscription"},

@@ -28,6 +28,7 @@ func ParseConsumerStatus(text string) (*RunningInfo, error) {
 	held := map[queueKey]int{}
 	headerDone := false
 	header, wraps := "", 0 // the section header, compact, and lines joined to it
+	lastProp := ""
 	var fs []field
 	for _, l := range lines {
 		t := strings.TrimSpace(l.text)
@@ -45,10 +46,16 @@ func ParseConsumerStatus(text string) (*RunningInfo, error) {
 		switch section {
 		case secProperties:
 			k, v, ok := strings.Cut(l.text, ":")
-			if !ok || strings.TrimSpace(k) == "" {
+			switch {
+			case ok && strings.TrimSpace(k) != "" && !strings.ContainsAny(strings.TrimSpace(k), " \t"):
+				lastProp = strings.TrimSpace(k)
+				ri.Properties[lastProp] = strings.TrimSpace(v)
+			case lastProp != "":
+				// a value printed over several lines (its toString has line breaks)
+				ri.Properties[lastProp] += "\n" + l.text
+			default:
 				return nil, parseErr(FormatStatus, l.n, 0, "expected a property \"name : value\", found "+describe(l.text))
 			}
-			ri.Properties[strings.TrimSpace(k)] = strings.TrimSpace(v)
 		case secSubscription:
 			s, err := subscriptionLine(l)
 			if err != nil {
