@@ -24,6 +24,7 @@ type diagnosis struct {
 	notSubscribed map[string][]int // progress topics the group does not subscribe: lines
 	strats        []alloc.Strategy
 	stratIdx      map[[2]string]int
+	noRoute       []Finding // subscribed topics without a route
 }
 
 // Diagnose reads the texts of in and diagnoses the group: for each topic
@@ -53,7 +54,7 @@ func Diagnose(in Input) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Topics: []TopicReport{}, Findings: d.groupFindings()}
+	rep := &Report{Topics: []TopicReport{}, Findings: append(d.groupFindings(), d.noRoute...)}
 	for _, tp := range topics {
 		tr, err := d.topic(tp)
 		if err != nil {

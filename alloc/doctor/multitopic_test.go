@@ -43,6 +43,16 @@ func TestTwoTopicsUnnamedRoutes(t *testing.T) {
 	assert.Equal(t, map[string]int{"ok": 8}, statuses(rep, "orders"))
 	assert.True(t, rep.OK, rep.Text())
 
+	// only one route: the other topic is diagnosed from its progress lines
+	one := in
+	one.Routes = []doctor.RouteText{{Topic: "orders", Text: a.routeText()}}
+	rep, err = doctor.Diagnose(one)
+	require.NoError(t, err)
+	f := finding(rep, doctor.CodeNoRoute)
+	require.NotNil(t, f, rep.Text())
+	assert.Equal(t, "payments", f.Topic)
+	assert.Equal(t, map[string]int{"ok": 12}, statuses(rep, "payments"))
+
 	// the same queue counts on both: the routes must be named
 	b.perBroker = 4
 	for cid, qs := range ownAllocate(t, b, "AVG", doctor.ProfileJava493, b.clients) {

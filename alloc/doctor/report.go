@@ -36,6 +36,7 @@ const (
 	CodeAllocateError           = "ALLOCATE_ERROR"
 	CodeNotSubscribed           = "OFFSETS_NOT_SUBSCRIBED"
 	CodeNoMembers               = "NO_MEMBERS"
+	CodeNoRoute                 = "NO_ROUTE"
 )
 
 // Finding levels.
