@@ -29,6 +29,7 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 		return
 	}
 	byLabel := d.labelCauses(st)
+	d.labelFindings(st, byLabel)
 	memberLabels := d.memberLabels()
 	holdsAny := map[string]bool{}
 	for _, a := range st.actual {
@@ -238,6 +239,23 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 		}
 	}
 	return ""
+}
+
+// labelFindings reports each owner whose queues another strategy or an
+// out-of-date member list explains, once per topic.
+func (d *diagnosis) labelFindings(st *topicState, byLabel map[string]string) {
+	labels := make([]string, 0, len(byLabel))
+	for l := range byLabel {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	for _, l := range labels {
+		code := CodeStrategyDiffers
+		if strings.Contains(byLabel[l], "view of the members") {
+			code = CodeViewDiffers
+		}
+		st.findings = append(st.findings, Finding{Code: code, Level: LevelWarning, Topic: st.tp.name, Clients: []string{l}, Message: byLabel[l]})
+	}
 }
 
 // unionShares is the sorted union of the shares of members subs.

@@ -3,8 +3,6 @@ package doctor
 import (
 	"slices"
 	"strings"
-
-	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // maxListed bounds the queues one finding lists.
@@ -310,6 +308,3 @@ func verdict(rep *Report, d *diagnosis) (bool, string) {
 	}
 	return false, itoa(bad) + " of " + plural(total, "queue", "queues") + " in " + topics + " are not consumed as expected: " + strings.Join(parts, ", ") + "."
 }
-
-// queueName is "broker-a/3".
-func queueName(q alloc.MessageQueue) string { return q.BrokerName + "/" + itoa(int(q.QueueID)) }

@@ -164,6 +164,7 @@ func TestCauseStaleView(t *testing.T) {
 	assert.True(t, slices.ContainsFunc(causes, func(s string) bool {
 		return strings.Contains(s, "10.0.0.1@1 still allocates as if ") && strings.Contains(s, "10.0.0.3@3") && strings.Contains(s, "were not in the group")
 	}), "%q", causes)
+	require.NotNil(t, finding(rep, doctor.CodeViewDiffers), rep.Text())
 }
 
 // A member that runs another strategy than its status says (or than
@@ -188,6 +189,9 @@ func TestCauseOtherStrategy(t *testing.T) {
 		found = found || strings.Contains(q.Cause, "10.0.0.2's queues are exactly what AVG_BY_CIRCLE on java-4.9.3 gives it")
 	}
 	assert.True(t, found, rep.Text())
+	f := finding(rep, doctor.CodeStrategyDiffers)
+	require.NotNil(t, f, rep.Text())
+	assert.Equal(t, []string{"10.0.0.2"}, f.Clients)
 }
 
 // CPP clients are simulated as Java and reported.

@@ -26,6 +26,7 @@ const (
 	CodeRouteQueueWithoutOffset = "ROUTE_QUEUE_WITHOUT_OFFSET"
 	CodeRebalanceInProgress     = "REBALANCE_IN_PROGRESS"
 	CodeViewDiffers             = "VIEW_DIFFERS"
+	CodeStrategyDiffers         = "STRATEGY_DIFFERS"
 	CodeServerSideRebalance     = "SERVER_SIDE_REBALANCE"
 	CodeWrongOwner              = "WRONG_OWNER"
 	CodeUnowned                 = "UNOWNED"
