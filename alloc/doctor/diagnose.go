@@ -25,6 +25,7 @@ type diagnosis struct {
 	strats        []alloc.Strategy
 	stratIdx      map[[2]string]int
 	noRoute       []Finding // subscribed topics without a route
+	orphaned      int       // readable queues no member's own call returns
 }
 
 // Diagnose reads the texts of in and diagnoses the group: for each topic

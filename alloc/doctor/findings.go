@@ -256,6 +256,7 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 				orphans = append(orphans, i)
 			}
 		}
+		d.orphaned += len(orphans)
 		if len(orphans) > 0 {
 			add(CodeOrphaned, LevelError, plural(len(orphans), "readable queue is", "readable queues are")+" returned by no member's own allocate call, so nobody will ever consume "+pronoun(len(orphans))+" ("+d.orphanCause(st)+")", orphans, nil)
 		}
@@ -299,6 +300,10 @@ func verdict(rep *Report, d *diagnosis) (bool, string) {
 			bad += n
 			parts = append(parts, itoa(n)+" "+s)
 		}
+	}
+	if d.orphaned > 0 {
+		bad += d.orphaned
+		parts = append(parts, itoa(d.orphaned)+" unassigned by every member (nobody will consume them)")
 	}
 	if bad == 0 && errs == 0 {
 		return true, "OK: all " + plural(total, "queue", "queues") + " in " + topics + " are consumed as the members' strategies say."
