@@ -88,7 +88,7 @@ type TopicReport struct {
 
 // QueueReport is one queue's expected and actual owners.
 type QueueReport struct {
-	BrokerName string `json:"brokerName"`
+	BrokerName string `json:"brokerName"` // full name, from the route
 	QueueID    int32  `json:"queueId"`
 	// Expected holds the client IDs whose own allocate call returns the
 	// queue, sorted; never null.
@@ -108,8 +108,8 @@ type QueueReport struct {
 type QueueLag struct {
 	BrokerName string   `json:"brokerName"`
 	QueueID    int32    `json:"queueId"`
-	Diff       int64    `json:"diff"`
-	Actual     []string `json:"actual"`
+	Diff       int64    `json:"diff"`   // consumerProgress #Diff
+	Actual     []string `json:"actual"` // as in QueueReport
 }
 
 // Fit is how well one strategy × client candidate reproduces the actual
@@ -128,11 +128,16 @@ type Finding struct {
 	Code string `json:"code"`
 	// Level is LevelError (the group consumes wrongly), LevelWarning (a
 	// risk, or a limit of the diagnosis) or LevelInfo.
-	Level   string     `json:"level"`
-	Message string     `json:"message"`
-	Topic   string     `json:"topic,omitempty"`
-	Queues  []QueueRef `json:"queues,omitempty"`
-	Clients []string   `json:"clients,omitempty"`
+	Level string `json:"level"`
+	// Message says what is wrong and what to do, in a sentence.
+	Message string `json:"message"`
+	// Topic is the topic it concerns; "" for the group as a whole.
+	Topic string `json:"topic,omitempty"`
+	// Queues are the queues it concerns (at most 100; Message then says
+	// how many there are).
+	Queues []QueueRef `json:"queues,omitempty"`
+	// Clients are the client IDs (or IPs) it concerns.
+	Clients []string `json:"clients,omitempty"`
 }
 
 // QueueRef names a queue in a finding.
