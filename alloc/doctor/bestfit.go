@@ -47,30 +47,29 @@ func (d *diagnosis) orders(st *topicState) *orders {
 	return o
 }
 
-// bestFit runs every simulated strategy on every client for the whole
-// topic (each member with the same one) and counts the queues whose owners
-// it reproduces, compared like the statuses. Best first; among equal ones
-// the members' own client comes first. Empty without owner information or
-// in a BROADCASTING group.
-func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
-	st.cands = nil
+// wholeRun is one strategy run for the whole group on the Java or the Go
+// client.
+type wholeRun struct {
+	strategy string
+	goClient bool
+	shares   [][]int32
+}
+
+// startWholeRuns starts, in the background, every simulated strategy on
+// both client orders for the whole topic (the Java clients 4.9.3 and 5.3.3
+// differ only in MACHINE_ROOM, which is not simulated, so one Java run
+// serves both), reusing the run expect made. The returned function waits
+// for them. It must be called after expect and reads only the subscribe
+// set, so the rest of the diagnosis may go on meanwhile.
+func (d *diagnosis) startWholeRuns(st *topicState) (wait func() ([]*wholeRun, error)) {
 	if d.mode == modeNone || d.broadcasting {
-		return []Fit{}, nil
+		return func() ([]*wholeRun, error) { return nil, nil }
 	}
 	o := d.orders(st)
-	act := d.actualIndex(st)
-	// Each strategy runs once per client order, concurrently. The Java
-	// clients 4.9.3 and 5.3.3 differ only in MACHINE_ROOM, which is not
-	// simulated here, so one Java run serves both.
-	profiles := d.profilesByUse()
-	type run struct {
-		strategy string
-		goClient bool
-		shares   [][]int32
-	}
-	var runs []*run
+	in := wholeInput{queues: st.queues[:st.nRoute], subs: st.subs}
+	var runs []*wholeRun
 	for _, s := range SimulatedStrategies() {
-		runs = append(runs, &run{strategy: s}, &run{strategy: s, goClient: true})
+		runs = append(runs, &wholeRun{strategy: s}, &wholeRun{strategy: s, goClient: true})
 	}
 	var wg sync.WaitGroup
 	for _, r := range runs {
@@ -84,24 +83,37 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 		}
 		strat, err := buildStrategy(r.strategy, profile)
 		if err != nil {
-			return nil, &InputError{Box: "strategy", Msg: err.Error()}
+			return func() ([]*wholeRun, error) { return nil, &InputError{Box: "strategy", Msg: err.Error()} }
 		}
-		wg.Go(func() { r.shares, _ = d.runWhole(st, o, strat) })
+		wg.Go(func() { r.shares, _ = runWhole(in, o, strat) })
 	}
-	wg.Wait()
-	var fits []Fit
-	for _, r := range runs {
-		for _, p := range profiles {
-			if (p == ProfileGo) != r.goClient {
-				continue
+	return func() ([]*wholeRun, error) {
+		wg.Wait()
+		return runs, nil
+	}
+}
+
+// bestFit counts, for every strategy × client run by startWholeRuns, the
+// queues whose owners it reproduces, compared like the statuses. Best
+// first; among equal ones the members' own client comes first. Empty
+// without owner information or in a BROADCASTING group.
+func (d *diagnosis) bestFit(st *topicState, wait func() ([]*wholeRun, error)) ([]Fit, error) {
+	st.cands = nil
+	runs, err := wait()
+	if err != nil || runs == nil {
+		return []Fit{}, err
+	}
+	act := d.actualIndex(st)
+	for _, s := range SimulatedStrategies() {
+		for _, p := range d.profilesByUse() {
+			for _, r := range runs {
+				if r.strategy == s && r.goClient == (p == ProfileGo) {
+					st.cands = append(st.cands, candidate{strategy: s, profile: p, shares: r.shares})
+				}
 			}
-			st.cands = append(st.cands, candidate{strategy: r.strategy, profile: p, shares: r.shares})
 		}
 	}
-	// candidates in strategy order, the members' own client first
-	slices.SortStableFunc(st.cands, func(a, b candidate) int {
-		return slices.Index(SimulatedStrategies(), a.strategy) - slices.Index(SimulatedStrategies(), b.strategy)
-	})
+	var fits []Fit
 	for _, c := range st.cands {
 		fits = append(fits, act.fit(d, st, c.strategy, c.profile, c.shares))
 	}
@@ -109,10 +121,17 @@ func (d *diagnosis) bestFit(st *topicState) ([]Fit, error) {
 	return fits, nil
 }
 
+// wholeInput is what a whole-group run reads: the subscribe set (Java
+// order) and the subscribers.
+type wholeInput struct {
+	queues []alloc.MessageQueue
+	subs   []*member
+}
+
 // runWhole allocates the subscribe set to the whole group under strat and
-// returns each subscriber's positions in st.queues and the error its own
+// returns each subscriber's positions in the set and the error its own
 // call returns (then it takes nothing).
-func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy) ([][]int32, []error) {
+func runWhole(st wholeInput, o *orders, strat alloc.Strategy) ([][]int32, []error) {
 	shares := make([][]int32, len(st.subs))
 	errs := make([]error, len(st.subs))
 	subIdx := make(map[string]int, len(st.subs))
@@ -138,7 +157,7 @@ func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy) ([
 		}
 		return shares, errs
 	}
-	plan, err := alloc.AllocateAll(strat, "", st.queues[:st.nRoute], o.javaCids)
+	plan, err := alloc.AllocateAll(strat, "", st.queues, o.javaCids)
 	if err != nil {
 		for c := range errs {
 			errs[c] = err // every member's call fails alike
@@ -165,11 +184,11 @@ func (d *diagnosis) runWhole(st *topicState, o *orders, strat alloc.Strategy) ([
 	return shares, errs
 }
 
-// positionsOf finds queues in st's subscribe set, sorted, without repeats.
-func positionsOf(st *topicState, qs []alloc.MessageQueue) []int32 {
+// positionsOf finds queues in the subscribe set, sorted, without repeats.
+func positionsOf(st wholeInput, qs []alloc.MessageQueue) []int32 {
 	var out []int32
 	for _, q := range qs {
-		if i, ok := slices.BinarySearchFunc(st.queues[:st.nRoute], q, alloc.CompareQueues); ok {
+		if i, ok := slices.BinarySearchFunc(st.queues, q, alloc.CompareQueues); ok {
 			out = append(out, int32(i))
 		}
 	}

@@ -40,6 +40,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 	if err := d.expect(st); err != nil {
 		return nil, err
 	}
+	wait := d.startWholeRuns(st) // runs while the actual owners are worked out
 	d.addExtras(st)
 	d.actualOwners(st)
 	tr := &TopicReport{Topic: tp.name, Queues: make([]QueueReport, len(st.queues)), LagByConsumer: map[string]int64{}, TopLag: []QueueLag{}, BestFit: []Fit{}}
@@ -54,7 +55,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 		qr.Status = d.status(qr.Expected, qr.Actual)
 	}
 	d.lag(st, tr)
-	fits, err := d.bestFit(st)
+	fits, err := d.bestFit(st, wait)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +160,7 @@ func (d *diagnosis) expectedShares(st *topicState) ([][]int32, []error, error) {
 	if uniform {
 		m := st.subs[0]
 		strat := d.strats[st.views[0].Strategy]
-		shares, errs := d.runWhole(st, d.orders(st), strat)
+		shares, errs := runWhole(wholeInput{queues: st.queues[:st.nRoute], subs: st.subs}, d.orders(st), strat)
 		st.runs = map[runKey][][]int32{{m.strategy, m.profile == ProfileGo}: shares}
 		return shares, errs, nil
 	}
