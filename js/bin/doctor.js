@@ -1,16 +1,18 @@
 // `rmqalloc doctor`: the tools' output files in, the diagnosis out (the
 // module's Report.Text(), or the report as JSON with --json).
 
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, readText, statusFiles, write } from './io.js';
 
-export const DOCTOR_HELP = `Usage: rmqalloc doctor --route FILE --connection FILE --progress FILE
+export const DOCTOR_HELP = `Usage: rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE
                        [--status DIR|FILE ...] [--strategy NAME] [--profile P] [--json]
 
 Compares which consumer holds each queue with what the members' own allocate
 calls give, on the output of the admin tool, and says what is wrong and why.
 
-  --route FILE        mqadmin topicRoute -t TOPIC           (repeat for more topics)
+  --route FILE        mqadmin topicRoute -t TOPIC; repeat for more topics, as
+                      TOPIC=FILE when the topic cannot be told from the progress
   --connection FILE   mqadmin consumerConnection -g GROUP
   --progress FILE     mqadmin consumerProgress -g GROUP -s true
   --status DIR|FILE   the files mqadmin consumerStatus -g GROUP writes, one per
@@ -34,6 +36,13 @@ const OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
+
+/** --route [TOPIC=]FILE: a whole argument that is an existing path is a file. */
+function routeArg(arg) {
+  const eq = arg.indexOf('=');
+  if (eq <= 0 || arg === '-' || existsSync(arg)) return { topic: '', file: arg };
+  return { topic: arg.slice(0, eq), file: arg.slice(eq + 1) };
+}
 
 /** Where an input error's box came from, as the user named it. */
 function sourceOf(box, files) {
@@ -62,7 +71,7 @@ export async function doctorCommand(load, argv) {
   const missing = ['route', 'connection', 'progress'].filter((k) => o[k] === undefined);
   if (missing.length) throw new UsageError(`missing ${missing.map((k) => '--' + k).join(', ')} (rmqalloc doctor --help)`);
   const files = {
-    route: o.route.map((file) => ({ file: file === '-' ? 'stdin' : file, text: readText(file, '--route') })),
+    route: o.route.map(routeArg).map(({ topic, file }) => ({ topic, file: file === '-' ? 'stdin' : file, text: readText(file, '--route') })),
     connection: { file: o.connection === '-' ? 'stdin' : o.connection, text: readText(o.connection, '--connection') },
     progress: { file: o.progress === '-' ? 'stdin' : o.progress, text: readText(o.progress, '--progress') },
     status: statusFiles(o.status ?? []),
@@ -72,7 +81,7 @@ export async function doctorCommand(load, argv) {
   try {
     // Only what is printed: the text, or the JSON text as the module wrote it.
     out = rmq.doctor({
-      route: files.route.map((r) => ({ text: r.text })),
+      route: files.route.map((r) => ({ topic: r.topic, text: r.text })),
       connection: files.connection.text,
       progress: files.progress.text,
       status: files.status.map((s) => ({ name: s.name, text: s.text })),

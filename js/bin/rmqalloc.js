@@ -15,7 +15,7 @@ import { EXIT, UsageError, write } from './io.js';
 const HELP = `rmqalloc ${version} — which RocketMQ consumer gets which queue, exactly as the real clients compute it
 
 Usage:
-  rmqalloc doctor --route FILE --connection FILE --progress FILE [--status DIR|FILE ...] [--json]
+  rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE [--status DIR|FILE ...] [--json]
       diagnose a live consumer group from the output of mqadmin: which queues are
       owned wrongly, and why
   rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE [--strategy NAME]

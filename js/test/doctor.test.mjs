@@ -250,6 +250,16 @@ test('rmqalloc doctor, bad input: exit 2, one line naming the option, file and l
     assert.equal(noArgs.status, 2);
     assert.match(noArgs.stderr, /missing --connection, --progress/);
 
+    const twice = cli(['doctor', '--route', path.join(ex0.dir, 'route.txt'), '--route', path.join(ex0.dir, 'route.txt'), '--connection', path.join(ex0.dir, 'connection.txt'), '--progress', path.join(ex0.dir, 'progress.txt')]);
+    assert.equal(twice.status, 2);
+    assert.match(twice.stderr, /^rmqalloc: --route .*route\.txt: .*name the topic/);
+    // TOPIC=FILE names the topic of a route.
+    const named = cli(['doctor', '--route', `${ex0.expected.topic}=${path.join(ex0.dir, 'route.txt')}`, '--connection', path.join(ex0.dir, 'connection.txt'), '--progress', path.join(ex0.dir, 'progress.txt'), '--json']);
+    assert.ok(named.status === 0 || named.status === 1, named.stderr);
+    checkReport(JSON.parse(named.stdout), ex0);
+    const wrongName = cli(['doctor', '--route', `nope=${path.join(ex0.dir, 'route.txt')}`, '--connection', path.join(ex0.dir, 'connection.txt'), '--progress', path.join(ex0.dir, 'progress.txt'), '--json']);
+    assert.notEqual(wrongName.status, 0, 'a route named for another topic is not a clean bill of health');
+
     const stdin = cli([...base, '--progress', '-', '--json'], ex0.progress);
     assert.ok(stdin.status === 0 || stdin.status === 1, stdin.stderr);
     checkReport(JSON.parse(stdin.stdout), ex0);
