@@ -670,7 +670,7 @@ export interface DoctorTopic {
   bestFit: { strategy: string; client: string; agree: number; total: number }[];
 }
 
-/** rmq.doctor's answer: JSON.stringify(report) is `rmqalloc doctor --json`. */
+/** rmq.doctor's answer: the object `rmqalloc doctor --json` prints (JSON.stringify drops the text). */
 export interface DoctorReport {
   /** One sentence: all ok, or how many queues are not. */
   verdict: string;

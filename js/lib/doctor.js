@@ -124,7 +124,7 @@ export function makeDoctor(rt, full) {
     if (format === 'json') return { ok, json: utf8.decode(d.b.subarray(d.p)) };
     const human = d.str();
     const report = json(d);
-    // Not enumerable: JSON.stringify(report) is exactly the CLI's --json.
+    // Not enumerable: JSON.stringify(report) is the object the CLI's --json prints.
     Object.defineProperty(report, 'text', { value: human, enumerable: false });
     return report;
   }
