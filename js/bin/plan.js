@@ -84,7 +84,8 @@ function queuesOf(rmq, o, topic) {
     try {
       return rmq.routeToQueues({ topic, route: readText(o.route, '--route') }).subscribe;
     } catch (e) {
-      if (e?.code === 'ERR_BAD_INPUT' || e?.field?.startsWith('queueDatas')) {
+      // Any answer about the route itself (unreadable, a bad queue count, no master ...).
+      if (typeof e?.code === 'string' && e.code !== 'ERR_INTERNAL') {
         throw new UsageError(`--route ${o.route}: ${e.message.replace(/^route:\s*/, '')}`);
       }
       throw e;
@@ -138,7 +139,13 @@ export async function planCommand(load, argv) {
   const queues = queuesOf(rmq, o, topic);
   const consumers = consumersOf(rmq, o.consumers);
   if (consumers.length === 0) throw new UsageError(`--consumers ${o.consumers}: no client IDs`);
-  const plan = rmq.allocateAll({ strategy, profile, mqAll: queues, consumers, sort: true });
+  let plan;
+  try {
+    plan = rmq.allocateAll({ strategy, profile, mqAll: queues, consumers, sort: true });
+  } catch (e) {
+    if (typeof e?.code === 'string' && e.code !== 'ERR_INTERNAL') throw new UsageError(`${e.javaClass ? e.javaClass + ': ' : ''}${e.message}`);
+    throw e;
+  }
   if (o.json) {
     const assignments = {};
     const errors = {};
