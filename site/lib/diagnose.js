@@ -239,7 +239,13 @@ export function initDiagnose(root, engine, consumers) {
   async function readFiles(key, files) {
     const list = [...files];
     if (list.length === 0) return;
-    const texts = await Promise.all(list.map((f) => f.text()));
+    let texts;
+    try {
+      texts = await Promise.all(list.map((f) => f.text()));
+    } catch {
+      put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, `Could not read ${list.map((f) => f.name).join(', ')}: drop or choose files (for a folder, the files in it).`));
+      return;
+    }
     const ta = boxes[key];
     if (key === 'status') ta.value = [ta.value.trimEnd(), ...texts].filter(Boolean).join('\n');
     else ta.value = texts[0];
