@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, startBrowser, openPage, settle, RESULTS, ROOT } from './harness.mjs';
+import { groupTexts } from '../../js/bench/doctor.mjs';
 
 const CLUSTER = join(ROOT, 'testdata', 'cluster');
 let server, browser;
@@ -145,6 +146,28 @@ test('a phone-wide screen: the example\'s report fits without horizontal scrolli
   const { sw, cw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth }));
   assert.ok(sw <= cw, `scrollWidth ${sw} > clientWidth ${cw}`);
   await page.screenshot({ path: join(RESULTS, 'diagnose-390.png'), fullPage: true });
+  noTrouble(log);
+});
+
+test('a big group (5,000 queues): only the brokers with a queue that is not ok are drawn', async () => {
+  const { page, log } = await open();
+  await openDiagnose(page);
+  // 50 brokers × 100 queues, 100 consumers on AVG, two queues' owners swapped (broker-0000/1, broker-0049/98).
+  const texts = groupTexts(50, 100, 100);
+  await page.evaluate((t) => {
+    document.getElementById('tab-diagnose').dataset.state = 'pasting';
+    for (const [k, v] of Object.entries(t)) {
+      const ta = document.getElementById('dx-' + k);
+      ta.value = v;
+      ta.dispatchEvent(new Event('input'));
+    }
+  }, texts);
+  await quiet(page);
+  const drawn = await page.$$eval('.dx-cell', (els) => [...new Set(els.map((e) => e.dataset.broker))]);
+  assert.deepEqual(drawn, ['broker-0000', 'broker-0049']);
+  assert.equal(await page.$$eval('.dx-cell[data-status="wrong-owner"]', (els) => els.map((e) => `${e.dataset.broker}/${e.dataset.queue}`).join(' ')), 'broker-0000/1 broker-0049/98');
+  assert.match(await page.textContent('.dx-grid'), /48 brokers with every queue ok are left out/);
+  assert.equal(await page.$$eval('.dx-table tbody tr', (r) => r.length), 2);
   noTrouble(log);
 });
 

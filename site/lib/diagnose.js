@@ -74,14 +74,24 @@ function cell(q, label) {
 }
 
 function grid(topic, label) {
-  if (topic.queues.length > GRID_MAX) return h('p', { className: 'hint' }, `${topic.queues.length} queues: too many to draw; the table below lists the ones that are not ok.`);
   const byBroker = new Map();
   for (const q of topic.queues) {
     if (!byBroker.has(q.brokerName)) byBroker.set(q.brokerName, []);
     byBroker.get(q.brokerName).push(q);
   }
+  let note = null;
+  if (topic.queues.length > GRID_MAX) {
+    // A big topic: draw only the brokers with a queue that is not ok.
+    const fine = (q) => q.status === 'ok' || q.status === 'unassigned';
+    const left = [...byBroker].filter(([, qs]) => qs.every(fine));
+    for (const [b] of left) byBroker.delete(b);
+    const cells = [...byBroker.values()].reduce((n, qs) => n + qs.length, 0);
+    if (cells > GRID_MAX) return h('p', { className: 'hint' }, `${topic.queues.length} queues: too many to draw; the table below lists the ones that are not ok.`);
+    note = h('p', { className: 'hint' }, `${topic.queues.length} queues: only the brokers with a queue that is not ok are drawn (${left.length} brokers with every queue ok are left out).`);
+  }
+  if (byBroker.size === 0) return note;
   return h('figure', { className: 'grid dx-grid' },
-    h('figcaption', {}, 'Each cell: queue id, status, then expected \u2192 actual owner (hover for the client IDs).'),
+    h('figcaption', {}, 'Each cell: queue id, status, then expected \u2192 actual owner (hover for the client IDs).'), note,
     [...byBroker].map(([b, qs]) => h('div', { className: 'grid-row' },
       h('div', { className: 'broker', title: b }, b),
       h('div', { className: 'cells', attrs: { role: 'list', 'aria-label': `queues of ${b}` } }, qs.map((q) => cell(q, label))))));
