@@ -267,3 +267,48 @@ test('rmqalloc doctor, bad input: exit 2, one line naming the option, file and l
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('mangled pastes (cut, flipped, swapped lines): a report or ERR_BAD_INPUT, never another error; the module lives', async () => {
+  const rmq = await load({ analysis: true });
+  let seed = 42;
+  const rnd = (n) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return seed % n;
+  };
+  const mangle = (s) => {
+    switch (rnd(4)) {
+      case 0: return s.slice(0, rnd(s.length + 1));
+      case 1: {
+        const a = [...s];
+        for (let k = rnd(8) + 1; k > 0; k--) a[rnd(a.length)] = String.fromCharCode(rnd(128));
+        return a.join('');
+      }
+      case 2: {
+        const lines = s.split('\n');
+        const i = rnd(lines.length);
+        const j = rnd(lines.length);
+        [lines[i], lines[j]] = [lines[j], lines[i]];
+        return lines.join('\n');
+      }
+      default: return s.replace(/\t/g, '    ').replace(/\n/g, '\r\n');
+    }
+  };
+  const counts = { report: 0, bad: 0 };
+  for (let i = 0; i < 150; i++) {
+    const ex = EXAMPLES[i % EXAMPLES.length];
+    const input = { route: ex.route, connection: ex.connection, progress: ex.progress, status: ex.status ?? undefined };
+    const box = ['route', 'connection', 'progress'][rnd(3)];
+    input[box] = mangle(input[box]);
+    try {
+      const r = rmq.doctor(input, { format: 'json' });
+      assert.equal(typeof JSON.parse(r.json).ok, 'boolean');
+      counts.report++;
+    } catch (e) {
+      assert.equal(e.code, 'ERR_BAD_INPUT', `${ex.name} ${box}: ${e.code} ${e.message}`);
+      assert.equal(e.box, box, e.message);
+      counts.bad++;
+    }
+  }
+  assert.ok(rmq.alive);
+  assert.ok(counts.report > 0 && counts.bad > 0, JSON.stringify(counts));
+});
