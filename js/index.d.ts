@@ -307,7 +307,12 @@ export type ErrorCode =
   /** rmq.proxyAssignment: the gRPC proxy answers FORBIDDEN "no readable queue". */
   | 'ERR_FORBIDDEN'
   /** rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR. */
-  | 'ERR_INTERNAL_SERVER_ERROR';
+  | 'ERR_INTERNAL_SERVER_ERROR'
+  /**
+   * A pasted text cannot be read (a route, mqadmin output): the error's
+   * `box`, `line` and `column` say where, its message what was expected.
+   */
+  | 'ERR_BAD_INPUT';
 
 /** Shape of every error thrown by rmqalloc (an Error, TypeError or RangeError). */
 export interface RmqError extends Error {
@@ -316,6 +321,17 @@ export interface RmqError extends Error {
   javaClass: string | null;
   /** The argument at fault, e.g. 'mqAll[3].queueId', or null. */
   field: string | null;
+  /**
+   * ERR_BAD_INPUT only: the text at fault ('route', 'route[1]',
+   * 'connection', 'progress', 'status[2]', 'strategy', 'profile'; for
+   * rmq.parse.* the format: 'route', 'connection', 'progress', 'status').
+   * The same as `field`.
+   */
+  box?: string;
+  /** ERR_BAD_INPUT only: 1-based line of the text, 0 when the whole text is at fault. */
+  line?: number;
+  /** ERR_BAD_INPUT only: 1-based column, 0 when the whole line is at fault. */
+  column?: number;
 }
 
 /** True when `e` is an error thrown by rmqalloc. */
@@ -362,8 +378,37 @@ export interface Rmq {
   /** A stateful producer selector (round robin, or latency fault tolerance). */
   producer(options: ProducerOptions): Producer;
 
-  /** Publish and subscribe queues of a topic route. */
-  routeToQueues(options: { topic: string; route: TopicRouteData }): RouteQueues;
+  /**
+   * Publish and subscribe queues of a topic route: the route object, or
+   * the text `mqadmin topicRoute -t TOPIC` prints as it is (fastjson:
+   * unquoted integer keys, log lines before it; standard JSON works too).
+   * A text that cannot be read throws ERR_BAD_INPUT with box 'route'.
+   * Routes as text need the full module (load({ analysis: true })); the
+   * core module throws ERR_UNSUPPORTED for them and takes route objects.
+   */
+  routeToQueues(options: { topic: string; route: TopicRouteData | string }): RouteQueues;
+
+  /**
+   * Diagnoses a live consumer group from what `mqadmin` prints: which
+   * queues are owned wrongly, and why. Full module only (load({ analysis:
+   * true })); on the core module it throws ERR_UNSUPPORTED saying so.
+   * Text that cannot be read throws ERR_BAD_INPUT naming the box and line.
+   * options.format 'text' or 'json' returns only that form of the report
+   * (with its ok flag), skipping the other's cost on big groups: the
+   * `rmqalloc doctor` command prints these.
+   */
+  doctor(input: DoctorInput): DoctorReport;
+  doctor(input: DoctorInput, options: { format: 'report' }): DoctorReport;
+  doctor(input: DoctorInput, options: { format: 'text' }): { ok: boolean; text: string };
+  doctor(input: DoctorInput, options: { format: 'json' }): { ok: boolean; json: string };
+
+  /**
+   * Readers of what `mqadmin` prints, one per command. topicRoute works on
+   * both modules; the others need the full one (load({ analysis: true })).
+   * Text that cannot be read throws ERR_BAD_INPUT (box: the format, line,
+   * column); nothing half read is returned.
+   */
+  readonly parse: Parsers;
 
   /**
    * Analyses over whole-group plans: stats, diffs, scenarios, inconsistent
@@ -663,4 +708,121 @@ export interface Rmq {
     messageModel?: 'CLUSTERING' | 'BROADCASTING';
     strategyName?: string | null;
   }): AllocationPath;
+/** The texts rmq.doctor reads, each as the tool printed it. */
+export interface DoctorInput {
+  /**
+   * `mqadmin topicRoute -t TOPIC`: one text, or one per topic (the topic is
+   * found from the connection and progress when not given).
+   */
+  route: string | readonly (string | { topic?: string; text: string })[];
+  /** `mqadmin consumerConnection -g GROUP`. */
+  connection: string;
+  /** `mqadmin consumerProgress -g GROUP -s true` (without -s true the owners are unknown; optional with status files). */
+  progress?: string;
+  /**
+   * The files `mqadmin consumerStatus -g GROUP` writes, one per client:
+   * a text, texts, { name, text } pairs or a record of file name (client ID)
+   * to text. Optional; with them the owners are known by client ID.
+   */
+  status?: string | readonly (string | { name?: string; text: string })[] | Readonly<Record<string, string>>;
+  /** Strategy of members whose status does not name one (StrategyName); default AVG. */
+  strategy?: string;
+  /** One client for every member; default: from each connection's Language/Version. */
+  profile?: AllocateProfile;
+}
+
+/** A queue's status in a DoctorReport. */
+export type QueueStatus = 'ok' | 'wrong-owner' | 'unowned' | 'double-owned' | 'unassigned' | 'unexpected-owner' | 'unknown';
+
+/** One queue's expected and actual owners. */
+export interface DoctorQueue {
+  brokerName: string;
+  queueId: number;
+  /** Client IDs whose own allocate call returns the queue, sorted. */
+  expected: string[];
+  /** Client IDs holding it (status files), else the IPs consumerProgress printed; null without owner information. */
+  actual: string[] | null;
+  status: QueueStatus;
+  /** The likely cause, for a wrong-owner or unowned queue, when the data shows one. */
+  cause?: string;
+}
+
+/** Something the doctor noticed: a code, a sentence, and what it concerns. */
+export interface DoctorFinding {
+  /** DUPLICATE_CLIENT_ID, MIXED_LANGUAGES, MIXED_STRATEGIES, UNKNOWN_OWNER, NO_OWNER_INFO, BROADCASTING, ... */
+  code: string;
+  /** 'error': the group consumes wrongly; 'warning': a risk, or a limit of the diagnosis; 'info'. */
+  level: 'error' | 'warning' | 'info';
+  message: string;
+  topic?: string;
+  queues?: { topic?: string; brokerName: string; queueId: number }[];
+  clients?: string[];
+}
+
+/** The diagnosis of one topic. */
+export interface DoctorTopic {
+  /** The full name (from the route; consumerProgress may cut it). */
+  topic: string;
+  /** Every queue, sorted by broker name then queue ID. */
+  queues: DoctorQueue[];
+  findings: DoctorFinding[];
+  /** Sum of #Diff of the queues each actual owner holds. */
+  lagByConsumer: Record<string, number>;
+  /** The most lagging queues, largest first. */
+  topLag: { brokerName: string; queueId: number; diff: number; actual: string[] | null }[];
+  /** How well each strategy × client reproduces the actual owners, best first. */
+  bestFit: { strategy: string; client: string; agree: number; total: number }[];
+}
+
+/** rmq.doctor's answer: the object `rmqalloc doctor --json` prints (JSON.stringify drops the text). */
+export interface DoctorReport {
+  /** One sentence: all ok, or how many queues are not. */
+  verdict: string;
+  /** True when every queue is ok or unassigned and no finding is a problem. */
+  ok: boolean;
+  topics: DoctorTopic[];
+  /** The group's findings (each topic's too, with its topic set). */
+  findings: DoctorFinding[];
+  /** The report for a person (verdict, findings, the queues that are not ok), as the CLI prints it. Not enumerable. */
+  readonly text: string;
+}
+
+/** One connection of `mqadmin consumerConnection` (the same client ID twice is two connections). */
+export interface ConsumerConnection {
+  clients: { clientId: string; clientAddr: string; language: string; version: string; line: number }[];
+  subscriptions: { topic: string; subExpression: string }[];
+  consumeType: string;
+  messageModel: string;
+  consumeFromWhere: string;
+}
+
+/** `mqadmin consumerProgress` (4.9.3 or 5.3.3 layout). Topic and broker names as printed (cut to 64 / 32 characters). */
+export interface ConsumerProgress {
+  layout: '4.9.3' | '5.3.3';
+  /** Printed with -s true: each row names its owner's IP ('N/A' = none). */
+  hasClientIp: boolean;
+  rows: {
+    topic: string; brokerName: string; queueId: number; brokerOffset: number; consumerOffset: number;
+    clientIp?: string; diff: number; inflight?: number; lastTime: string; line: number;
+  }[];
+  consumeTps?: string;
+  diffTotal?: number;
+}
+
+/** One client's ConsumerRunningInfo, as `mqadmin consumerStatus` prints it. */
+export interface ConsumerRunningInfo {
+  properties: Record<string, string>;
+  subscriptions: { topic: string; subExpression: string; classFilter?: boolean }[];
+  /** The queues it holds now; dropped = being released (droped=true). */
+  queues: { topic: string; brokerName: string; queueId: number; consumerOffset: number; dropped: boolean; line: number }[];
+  popQueues?: { topic: string; brokerName: string; queueId: number; consumerOffset: number; dropped: boolean; line: number }[];
+}
+
+/** rmq.parse: readers of mqadmin's output. */
+export interface Parsers {
+  /** `mqadmin topicRoute -t TOPIC` (fastjson or standard JSON) → the route object routeToQueues takes. Full module. */
+  topicRoute(text: string): TopicRouteData & { orderTopicConf: string | null };
+  consumerConnection(text: string): ConsumerConnection;
+  consumerProgress(text: string): ConsumerProgress;
+  consumerStatus(text: string): ConsumerRunningInfo;
 }

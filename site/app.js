@@ -7,6 +7,7 @@ import { h, put } from './lib/dom.js';
 import * as V from './lib/views.js';
 import { readWhere, fillWhere, syncWhere, showWhere } from './lib/where-view.js';
 import { unpack } from './lib/pack.js';
+import { initDiagnose } from './lib/diagnose.js';
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient(new URL('./worker.js', import.meta.url));
@@ -542,6 +543,7 @@ async function offline() {
 }
 
 wire();
+initDiagnose($('tab-diagnose'), engine, $('consumers'));
 load();
 offline();
 window.addEventListener('resize', markScrollers);

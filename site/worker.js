@@ -6,6 +6,7 @@ import { analyze, compareAll, producerView, problemsView, examples } from './lib
 import { whereView } from './lib/where.js';
 import { exportFiles } from './lib/export.js';
 import { pack } from './lib/pack.js';
+import { diagnose, connectionIds } from './lib/diagnose-engine.js';
 
 let rmq = null;
 let loading = null;
@@ -34,6 +35,8 @@ const ops = {
   info: (r) => ({ version: r.version, strategies: r.strategies, profiles: r.profiles }),
   // What this worker loaded (its scripts, the module), for the offline cache (sw.js).
   resources: () => performance.getEntriesByType('resource').map((e) => e.name),
+  diagnose: (r, msg) => diagnose(r, msg.state),
+  connectionIds: (r, msg) => connectionIds(r, msg.state),
 };
 
 self.onmessage = async (ev) => {

@@ -142,9 +142,11 @@ func FuzzDispatch(f *testing.F) {
 	f.Add(opAllocateAll, allocateRequest("c1", testQueues(4), []string{"c0", "c1"}))
 	f.Add(opRoute, []byte{0, 1, 0, 1, 'b', 2, 2, 12, 0, 0})
 	f.Add(opAnalysisPlan, []byte{0, 0, 3, 'A', 'V', 'G', 0})
+	f.Add(opRouteText, []byte{0, 1, 'T', 0, 2, '{', '}'})
+	f.Add(opDoctorRun, []byte{3, 1, 0, 0, 0, 1, '{', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, op int, req []byte) {
-		resp := call(t, op%32, req)
-		require.True(t, len(resp) > 0 && (resp[0] == statusOK || resp[0] == statusError), "a response")
+		resp := call(t, op%48, req)
+		require.True(t, len(resp) > 0 && (resp[0] == statusOK || resp[0] == statusError || resp[0] == statusInputError), "a response")
 	})
 }
 

@@ -64,9 +64,14 @@ func codeOf(err error) string {
 }
 
 // writeError replaces the response with err: status, code, Java class,
-// field, message and the JS constructor to use.
+// field, message and the JS constructor to use (input_errors.go adds line
+// and column for text that cannot be read).
 func writeError(w *writer, err error) {
 	w.reset()
+	if in, ok := inputErrorOf(err); ok {
+		writeInputError(w, in)
+		return
+	}
 	w.u8(statusError)
 	writeErrorBody(w, err)
 }

@@ -28,6 +28,7 @@ const (
 	opQueryAssignment = 40
 	opProxyAssignment = 41
 	opAllocationPath  = 42
+	opDoctor         = 30 // 30.. : the doctor (doctor.go, route_text.go)
 )
 
 // Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,
@@ -48,3 +49,14 @@ var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAn
 // brokerOps lists the broker-assignment operations (broker.go); only the
 // full build serves them.
 var brokerOps = []int{opQueryAssignment, opProxyAssignment, opAllocationPath}
+// Doctor operations: reading what mqadmin prints and diagnosing a group.
+// opRouteText and opParseRoute are in both builds (route.Parse is small);
+// opDoctorRun and opParse only in the full build (they need encoding/json
+// and the mqadmin parsers), the core build answering ERR_UNSUPPORTED
+// (doctor_core.go).
+const (
+	opDoctorRun  = opDoctor + 0 // texts → report JSON + text
+	opParse      = opDoctor + 1 // u8 format, str text → JSON
+	opParseRoute = opDoctor + 2 // str text → route (binary, route.go layout)
+	opRouteText  = opDoctor + 3 // str topic, str text → publish, subscribe
+)

@@ -1,6 +1,8 @@
 package main
 
-import "github.com/rmqalloc/rmqalloc/alloc/route"
+import (
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+)
 
 // readRoute reads a topic route:
 //

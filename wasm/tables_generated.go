@@ -4,4 +4,4 @@ package main
 
 // tablesHash identifies the wire tables (js/lib/tables.generated.js has the
 // same); meta reports it so the JS side can refuse a module built from others.
-const tablesHash = "ddfb9f656d11bf45"
+const tablesHash = "e0efeb9e3f364943"

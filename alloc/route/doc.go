@@ -4,10 +4,12 @@
 // producer's publish list (TopicPublishInfo.messageQueueList) and the
 // consumer's subscribe set.
 //
-// The Route type carries json struct tags, so native Go programs can
-// json.Unmarshal the tool's output straight into it; this package itself
-// never imports encoding/json (the WebAssembly build decodes JSON on its
-// own to stay small).
+// Parse reads the tool's output as printed: fastjson's almost-JSON with
+// unquoted integer map keys ({0:"192.168.0.1:10911"}), log lines before it,
+// a BOM; errors give the line and column. The Route type also carries json
+// struct tags, so native Go programs can json.Unmarshal standard JSON into
+// it; this package itself never imports encoding/json (it is linked into
+// the size-budgeted WebAssembly build).
 //
 // Worked example, route with brokers broker-b (perm 6, 2 write / 4 read
 // queues) and broker-a (perm 4, read only, 2 read queues), both with a

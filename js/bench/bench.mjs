@@ -7,6 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { load } from '../index.js';
+import { printDoctorCLI } from './doctor.mjs';
 
 // The input of alloc's BenchmarkGroup (alloc/bench_test.go benchTopic).
 function benchTopic(q, c) {
@@ -120,6 +121,10 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
   topic.dispose();
 }
 bench('strategyName (≈ an empty call)', () => rmq.strategyName({ name: 'AVG' }));
+
+// The CLI end to end, as a user runs it (a fresh process per run).
+printDoctorCLI({ format: 'json' });
+printDoctorCLI({ format: 'text' });
 
 console.log('\nratios to native BenchmarkGroup (same run):');
 for (const r of results.filter((x) => !x.java)) {

@@ -15,8 +15,9 @@
 import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
+import { makeDoctor } from './doctor.js';
 import { encRoute } from './route.js';
-import { decodeError, disposedError, typeError, rmqError } from './errors.js';
+import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
 import {
   array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, object, oneOf, safeInt, sameQueues, string,
 } from './validate.js';
@@ -427,6 +428,9 @@ export class Rmq {
     this.build = d.p < d.b.length ? d.str() : 'core';
     this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full');
     defineBroker(this, rt, (v) => this.#topicOf(v)); // queryAssignment, proxyAssignment, allocationPath
+    const { doctor, parse } = makeDoctor(rt, this.build === 'full');
+    this.doctor = doctor;
+    this.parse = parse;
   }
 
   get alive() {
@@ -802,8 +806,15 @@ export class Rmq {
       const { topic, route } = checkKeys(object(options, 'options'), ROUTE_KEYS);
       const enc = rt.request();
       enc.str(string(topic, 'topic'));
-      encRoute(enc, route, 'route');
-      const d = rt.call(OP.ROUTE, enc);
+      let op = OP.ROUTE;
+      if (typeof route === 'string') {
+        // The text `mqadmin topicRoute` prints (or JSON), read by route.Parse.
+        enc.strOnce(route);
+        op = OP.ROUTE_TEXT;
+      } else {
+        encRoute(enc, route, 'route');
+      }
+      const d = rt.call(op, enc);
       return { publish: readRefs(d, null), subscribe: readRefs(d, null) };
     } finally {
       rt.depth--;

@@ -35,6 +35,23 @@ export function decodeError(d) {
   return rmqError(ctor, code, message, { javaClass: javaClass || null, field: field || null });
 }
 
+/** Response status of text that cannot be read (wasm/input_errors.go). */
+const STATUS_INPUT_ERROR = 2;
+
+/**
+ * Reads the body of a failed response (status 1: an error; status 2: text
+ * that cannot be read, with the box, line and column on the Error too).
+ */
+export function decodeFailure(status, d) {
+  const e = decodeError(d);
+  if (status === STATUS_INPUT_ERROR) {
+    e.box = e.field;
+    e.line = d.uv();
+    e.column = d.uv();
+  }
+  return e;
+}
+
 /** A JS argument of the wrong type. */
 export function typeError(field, what, value) {
   return rmqError(TypeError, 'ERR_INVALID_ARGUMENT', `${field} must be ${what}, got ${describe(value)}`, { field });

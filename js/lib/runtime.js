@@ -5,7 +5,7 @@
 // //go:wasmexport function each.
 
 import { Decoder, Encoder, STATUS } from './wire.js';
-import { decodeError, moduleExited, rmqError } from './errors.js';
+import { decodeFailure, moduleExited, rmqError } from './errors.js';
 
 const HOST_KEY = '__rmqalloc_host__';
 
@@ -162,7 +162,11 @@ export class Runtime {
    */
   request() {
     if (!this.alive) throw moduleExited(this.cause);
-    return this.depth > 1 ? new Encoder(256) : this.enc.reset();
+    if (this.depth > 1) return new Encoder(256);
+    // A huge buffer left by one big request (a pasted 10 MB text) is
+    // dropped rather than kept for ever.
+    if (this.enc.buf.length > 1 << 24) this.enc = new Encoder();
+    return this.enc.reset();
   }
 
   /**
@@ -192,7 +196,8 @@ export class Runtime {
     if (this.buffer !== this.mem.buffer) this.view();
     const start = this.ctl[2];
     const d = new Decoder(this.u8.subarray(start, start + this.ctl[3]));
-    if (d.u8() !== STATUS.OK) throw decodeError(d);
+    const status = d.u8();
+    if (status !== STATUS.OK) throw decodeFailure(status, d);
     return d;
   }
 

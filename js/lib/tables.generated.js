@@ -30,6 +30,11 @@ export const OP = Object.freeze({
   ANALYSIS_VIEWS: 23,
   ANALYSIS_SUBSCRIPTION: 24,
   ANALYSIS_MIXED: 25,
+  DOCTOR: 30,
+  DOCTOR_RUN: 30,
+  PARSE: 31,
+  PARSE_ROUTE: 32,
+  ROUTE_TEXT: 33,
   QUERY_ASSIGNMENT: 40,
   PROXY_ASSIGNMENT: 41,
   ALLOCATION_PATH: 42,
@@ -39,6 +44,7 @@ export const OP = Object.freeze({
 export const STATUS = Object.freeze({
   OK: 0,
   ERROR: 1,
+  INPUT_ERROR: 2,
 });
 
 /** Index of the JS constructor an error is thrown as (wasm/errors.go). */
@@ -117,4 +123,4 @@ export const WIRE_LIMIT = Object.freeze({
 });
 
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = 'ddfb9f656d11bf45';
+export const TABLES_HASH = 'e0efeb9e3f364943';

@@ -22,11 +22,14 @@ export function topicQueues(rmq, st, overrides = {}) {
     if (text === '') {
       throw Object.assign(new Error('Paste the output of mqadmin topicRoute -t ' + (topic || 'TOPIC') + ' into the box, or insert the example route.'), { field: 'route', prompt: true });
     }
-    let route;
-    try { route = JSON.parse(text); } catch (e) {
-      throw Object.assign(new Error('route JSON does not parse: ' + e.message), { field: 'route' });
-    }
-    if (route && typeof route === 'object' && route.queueDatas === undefined && route.data) route = route.data;
+    // The text as pasted: the module reads mqadmin's fastjson (unquoted
+    // integer keys) and JSON. Only a JSON {"data": route} wrapper is
+    // unwrapped here.
+    let route = text;
+    try {
+      const j = JSON.parse(text);
+      if (j && typeof j === 'object' && j.queueDatas === undefined && j.data) route = j.data;
+    } catch { /* not JSON: mqadmin's fastjson text */ }
     const r = rmq.routeToQueues({ topic, route });
     return { subscribe: r.subscribe, publish: r.publish };
   }

@@ -5,7 +5,7 @@ import { whereDefaults, validateWhere } from './where.js';
 export const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONFIG'];
 export const INNER = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH'];
 export const CLIENTS = ['4.9.3', '5.3.3', 'go'];
-export const TABS = ['alloc', 'whatif', 'compare', 'problems', 'producer', 'explain'];
+export const TABS = ['alloc', 'whatif', 'compare', 'problems', 'producer', 'explain', 'diagnose'];
 const LIMITS = { brokers: 1000, queuesPerBroker: 65536, queues: 2_000_000, consumers: 100_000, text: 2_000_000 };
 export { LIMITS };
 

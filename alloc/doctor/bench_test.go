@@ -1,0 +1,121 @@
+package doctor_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+)
+
+// BenchmarkDoctor parses and diagnoses a group of 20,000 queues (20
+// brokers × 1,000) and 1,000 Java clients from route, connection and
+// consumerProgress -s true texts, every queue owned as AVG says.
+func BenchmarkDoctor(b *testing.B) {
+	c := &cluster{topic: "bench_topic", perBroker: 1000}
+	for i := 0; i < 20; i++ {
+		c.brokers = append(c.brokers, "broker-"+strconv.Itoa(i))
+	}
+	for i := 0; i < 1000; i++ {
+		c.clients = append(c.clients, "10."+strconv.Itoa(i/250)+"."+strconv.Itoa(i%250)+".1@"+strconv.Itoa(1000+i))
+	}
+	owners := avgOwners(b, c)
+	in := doctor.Input{
+		Routes:     []doctor.RouteText{{Topic: c.topic, Text: c.routeText()}},
+		Connection: c.connectionText(),
+		Progress:   c.progressText(owners),
+	}
+	b.SetBytes(int64(len(in.Routes[0].Text) + len(in.Connection) + len(in.Progress)))
+	cpu := cpuTime()
+	n := 0
+	for b.Loop() {
+		rep, err := doctor.Diagnose(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !rep.OK {
+			b.Fatal(rep.Verdict)
+		}
+		n++
+	}
+	// CPU time per run: on a shared, loaded machine wall time overstates
+	// what one run costs.
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(n), "cpu-ns/op")
+}
+
+// avgOwners is the Java client's AVG assignment of c: queue -> client ID.
+func avgOwners(tb testing.TB, c *cluster) map[alloc.MessageQueue]string {
+	p, err := alloc.AllocateAll(alloc.Averagely(), "", mustSorted(tb, c.queues()), alloc.SortedClientIDs(c.clients))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := map[alloc.MessageQueue]string{}
+	for _, cid := range c.clients {
+		for _, q := range p.Of(cid) {
+			out[q] = cid
+		}
+	}
+	return out
+}
+
+// BenchmarkParseProgress is the consumerProgress part of BenchmarkDoctor.
+func BenchmarkParseProgress(b *testing.B) {
+	c := &cluster{topic: "bench_topic", perBroker: 1000}
+	for i := 0; i < 20; i++ {
+		c.brokers = append(c.brokers, "broker-"+strconv.Itoa(i))
+	}
+	text := c.progressText(nil)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := mqadmin.ParseConsumerProgress(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDoctorWrongStrategy is BenchmarkDoctor with a group that really
+// runs AVG_BY_CIRCLE while AVG is assumed: nearly every queue is wrong,
+// the worst case for the causes and findings.
+func BenchmarkDoctorWrongStrategy(b *testing.B) {
+	c := &cluster{topic: "bench_topic", perBroker: 1000}
+	for i := 0; i < 20; i++ {
+		c.brokers = append(c.brokers, "broker-"+strconv.Itoa(i))
+	}
+	for i := 0; i < 1000; i++ {
+		c.clients = append(c.clients, "10."+strconv.Itoa(i/250)+"."+strconv.Itoa(i%250)+".1@"+strconv.Itoa(1000+i))
+	}
+	p, err := alloc.AllocateAll(alloc.ByCircle(), "", mustSorted(b, c.queues()), alloc.SortedClientIDs(c.clients))
+	if err != nil {
+		b.Fatal(err)
+	}
+	owners := map[alloc.MessageQueue]string{}
+	for _, cid := range c.clients {
+		for _, q := range p.Of(cid) {
+			owners[q] = cid
+		}
+	}
+	in := doctor.Input{
+		Routes:     []doctor.RouteText{{Topic: c.topic, Text: c.routeText()}},
+		Connection: c.connectionText(),
+		Progress:   c.progressText(owners),
+	}
+	for b.Loop() {
+		rep, err := doctor.Diagnose(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rep.OK || rep.Topics[0].BestFit[0].Strategy != "AVG_BY_CIRCLE" {
+			b.Fatal(rep.Verdict)
+		}
+	}
+}
+
+// mustSorted is alloc.SortedQueues for benchmark inputs, which sort without fault.
+func mustSorted(tb testing.TB, qs []alloc.MessageQueue) []alloc.MessageQueue {
+	sorted, err := alloc.SortedQueues(qs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sorted
+}

@@ -1,0 +1,130 @@
+package doctor
+
+import (
+	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+)
+
+// Client profiles, as Fit.Client and Input.Profile spell them.
+const (
+	ProfileJava493 = "java-4.9.3"
+	ProfileJava533 = "java-5.3.3"
+	ProfileGo      = goclient.Profile // go-client-2.1.2
+)
+
+// Profiles lists the client profiles the doctor simulates.
+func Profiles() []string { return []string{ProfileJava493, ProfileJava533, ProfileGo} }
+
+// SimulatedStrategies lists the strategies the doctor can simulate without
+// settings it cannot see (CONFIG's list, MACHINE_ROOM's rooms,
+// MACHINE_ROOM_NEARBY's resolver).
+func SimulatedStrategies() []string { return []string{"AVG", "AVG_BY_CIRCLE", "CONSISTENT_HASH"} }
+
+// profileOf is the client a connection's Language and Version stand for;
+// known is false for a language other than JAVA and GO (treated as Java).
+func profileOf(language, version string) (profile string, known bool) {
+	switch language {
+	case "GO":
+		return ProfileGo, true
+	case "JAVA":
+		return javaProfile(version), true
+	}
+	return javaProfile(version), false
+}
+
+func javaProfile(version string) string {
+	if strings.HasPrefix(version, "V5") {
+		return ProfileJava533
+	}
+	return ProfileJava493
+}
+
+// strategyClasses maps the simple class name consumerStatus prints for
+// allocateMessageQueueStrategy to the strategy's name.
+var strategyClasses = map[string]string{
+	"AllocateMessageQueueAveragely":         "AVG",
+	"AllocateMessageQueueAveragelyByCircle": "AVG_BY_CIRCLE",
+	"AllocateMessageQueueByConfig":          "CONFIG",
+	"AllocateMessageQueueByMachineRoom":     "MACHINE_ROOM",
+	"AllocateMachineRoomNearby":             "MACHINE_ROOM_NEARBY",
+	"AllocateMessageQueueConsistentHash":    "CONSISTENT_HASH",
+}
+
+// strategyFromClass reads "org.apache...AllocateMessageQueueAveragely@1b2c3d"
+// as "AVG"; an unknown class gives its simple name and false.
+func strategyFromClass(v string) (string, bool) {
+	v, _, _ = strings.Cut(strings.TrimSpace(v), "@")
+	if i := strings.LastIndexByte(v, '.'); i >= 0 {
+		v = v[i+1:]
+	}
+	name, ok := strategyClasses[v]
+	if !ok {
+		return v, false
+	}
+	return name, true
+}
+
+// normalizeStrategy reads Input.Strategy: a name (any case) or a class
+// name; "" is AVG.
+func normalizeStrategy(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "AVG", nil
+	}
+	name := strings.ToUpper(s)
+	if n, ok := strategyFromClass(s); ok {
+		name = n
+	}
+	for _, n := range SimulatedStrategies() {
+		if n == name {
+			return n, nil
+		}
+	}
+	for _, n := range alloc.StrategyNames() {
+		if n == name {
+			return "", &InputError{Box: "strategy", Msg: n + " needs settings the cluster's output does not show; the doctor simulates " + strings.Join(SimulatedStrategies(), ", ")}
+		}
+	}
+	return "", &InputError{Box: "strategy", Msg: "unknown strategy " + quote(s) + " (known: " + strings.Join(SimulatedStrategies(), ", ") + ")"}
+}
+
+func normalizeProfile(p string) (string, error) {
+	p = strings.TrimSpace(p)
+	if p == "" {
+		return "", nil
+	}
+	for _, k := range Profiles() {
+		if strings.EqualFold(k, p) {
+			return k, nil
+		}
+	}
+	return "", &InputError{Box: "profile", Msg: "unknown client profile " + quote(p) + " (known: " + strings.Join(Profiles(), ", ") + ")"}
+}
+
+// buildStrategy is the strategy name as profile's client runs it.
+func buildStrategy(name, profile string) (alloc.Strategy, error) {
+	spec := alloc.StrategySpec{Name: name}
+	switch profile {
+	case ProfileGo:
+		return goclient.NewStrategy(spec)
+	case ProfileJava533:
+		return alloc.NewStrategy(spec, alloc.WithClientVersion(alloc.Java533))
+	}
+	return alloc.NewStrategy(spec, alloc.WithClientVersion(alloc.Java493))
+}
+
+// ipOf is the IP part of a client ID, as consumerProgress prints it.
+func ipOf(cid string) string {
+	ip, _, _ := strings.Cut(cid, "@")
+	return ip
+}
+
+// sortQueues sorts queues in Java's MessageQueue order (the JDK's sort).
+// Queue ids read from a route are 0..n-1, which the JDK sorts without
+// fault; for ids that make its comparison inconsistent (only from a
+// hand-made progress text) the JDK throws and the list is left as read.
+func sortQueues(qs []alloc.MessageQueue) {
+	_ = alloc.SortQueues(qs)
+}

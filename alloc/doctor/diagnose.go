@@ -1,0 +1,126 @@
+package doctor
+
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/analysis"
+)
+
+// Where the actual owners come from.
+type ownerMode int
+
+const (
+	modeNone ownerMode = iota // no owner information: statuses unknown
+	modeIP                    // consumerProgress #Client IP: one IP per queue
+	modeCID                   // consumerStatus files: client IDs
+)
+
+// diagnosis is one Diagnose call's state.
+type diagnosis struct {
+	in            *texts
+	g             *group
+	mode          ownerMode
+	broadcasting  bool
+	defStrategy   string
+	notSubscribed map[string][]int // progress topics the group does not subscribe: lines
+	strats        []alloc.Strategy
+	stratIdx      map[[2]string]int
+	noRoute       []Finding // subscribed topics without a route
+	orphaned      int       // readable queues no member's own call returns
+}
+
+// Diagnose reads the texts of in and diagnoses the group: for each topic
+// the expected owners of every queue (each member's own allocate call,
+// with its own strategy and client), the actual owners (status files, else
+// consumerProgress's #Client IP), each queue's status, the findings, lag
+// and the best-fitting strategy. Input it cannot read is an *InputError
+// naming the box and line; it never panics on any text.
+func Diagnose(in Input) (*Report, error) {
+	strategy, err := normalizeStrategy(in.Strategy)
+	if err != nil {
+		return nil, err
+	}
+	profile, err := normalizeProfile(in.Profile)
+	if err != nil {
+		return nil, err
+	}
+	t, err := readInput(in)
+	if err != nil {
+		return nil, err
+	}
+	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}}
+	d.g = newGroup(t, strategy, profile)
+	d.mode = d.ownerMode()
+	d.broadcasting = d.isBroadcasting()
+	topics, err := d.topics()
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Topics: []TopicReport{}, Findings: append(d.groupFindings(), d.noRoute...)}
+	for _, tp := range topics {
+		tr, err := d.topic(tp)
+		if err != nil {
+			return nil, err
+		}
+		rep.Topics = append(rep.Topics, *tr)
+		rep.Findings = append(rep.Findings, tr.Findings...)
+	}
+	rep.OK, rep.Verdict = verdict(rep, d)
+	return rep, nil
+}
+
+func (d *diagnosis) ownerMode() ownerMode {
+	covered := len(d.in.status) > 0
+	for _, m := range d.g.members {
+		covered = covered && m.status != nil
+	}
+	ipInfo := d.in.prog != nil && d.in.prog.HasClientIP
+	switch {
+	case len(d.in.status) > 0 && (covered || !ipInfo):
+		return modeCID
+	case ipInfo:
+		return modeIP
+	}
+	return modeNone
+}
+
+func (d *diagnosis) isBroadcasting() bool {
+	if d.in.conn.MessageModel == "BROADCASTING" {
+		return true
+	}
+	for _, m := range d.g.members {
+		if m.messageModel == "BROADCASTING" {
+			return true
+		}
+	}
+	return false
+}
+
+// label is how an owner is named in actual and compared: the client ID,
+// or its IP when only IPs are known.
+func (d *diagnosis) label(cid string) string {
+	if d.mode == modeIP {
+		return ipOf(cid)
+	}
+	return cid
+}
+
+// strategyIndex is the index in d.strats of name as profile runs it.
+func (d *diagnosis) strategyIndex(name, profile string) (int, error) {
+	k := [2]string{name, profile}
+	if i, ok := d.stratIdx[k]; ok {
+		return i, nil
+	}
+	s, err := buildStrategy(name, profile)
+	if err != nil {
+		return 0, err
+	}
+	d.strats = append(d.strats, s)
+	d.stratIdx[k] = len(d.strats) - 1
+	return len(d.strats) - 1, nil
+}
+
+// share runs each view over queues and cidAll, sorted as each client
+// sorts: the result's Combined.Queues are queues in Java order.
+func (d *diagnosis) share(queues []alloc.MessageQueue, cidAll []string, views []analysis.View) (*analysis.ViewsResult, error) {
+	return analysis.Views(d.strats, queues, cidAll, views, analysis.Options{Sort: true})
+}

@@ -1,0 +1,33 @@
+// Package doctor compares what a consumer group actually consumes with what
+// its members' own allocate calls give, on the admin tool's real output
+// (topicRoute, consumerConnection, consumerProgress and, when available,
+// consumerStatus files), and says which queues are owned wrongly and why.
+//
+// Each member is simulated with its own strategy (from its consumerStatus
+// allocateMessageQueueStrategy property, else Input.Strategy, default AVG)
+// and its own client (from the connection's Language and Version: JAVA
+// V4_x is java-4.9.3, JAVA V5_x java-5.3.3, GO go-client-2.1.2; any other
+// language is simulated as Java and reported), over the broker's client ID
+// list (duplicates kept) and the route's readable queues, each sorted the
+// way that client sorts. The expected owners of a queue are every member
+// whose own call returns it: with mixed strategies or clients that can be
+// none or several.
+//
+// The actual owners come from the status files (client IDs; exact) or else
+// from consumerProgress -s true (one IP per queue, compared with the IP
+// part of the client IDs). Each queue then gets a status:
+//
+//	double-owned      two or more actual owners
+//	ok                one actual owner, exactly the expected one
+//	unexpected-owner  one actual owner, nobody expected
+//	wrong-owner       one actual owner, somebody else expected
+//	unowned           no actual owner, somebody expected
+//	unassigned        no actual owner, nobody expected
+//	unknown           no owner information at all (actual is null)
+//
+// Worked example (testdata/cluster/wrong-owner): two Java 4.9.3 clients,
+// 36 readable queues, AVG; consumerProgress shows broker-a/1 consumed by
+// 10.0.3.215 while 10.0.1.37@17962's own call returns it: broker-a/1 is
+// wrong-owner, and so is broker-b/2 the other way round; every other queue
+// is ok, and AVG on java-4.9.3 fits 34 of 36.
+package doctor

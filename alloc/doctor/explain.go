@@ -1,0 +1,280 @@
+package doctor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc/analysis"
+)
+
+// Bounds of the per-member "why" search, so a badly broken large group
+// stays fast: at most this many mismatching owners are examined, and the
+// member-list variants are tried only for groups up to maxViewMembers.
+const (
+	maxExplained   = 20
+	maxViewMembers = 64
+	rerunHint      = "a rebalance is in progress: run it again in 20 s"
+)
+
+// explain sets each wrong queue's Cause when the data shows one.
+func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
+	if d.mode == modeNone {
+		return
+	}
+	allOK := true
+	for _, q := range tr.Queues {
+		allOK = allOK && q.Status == StatusOK
+	}
+	if allOK {
+		return
+	}
+	byLabel := d.labelCauses(st)
+	d.labelFindings(st, byLabel)
+	memberLabels := d.memberLabels()
+	holdsAny := map[string]bool{}
+	for _, a := range st.actual {
+		for _, l := range a {
+			holdsAny[l] = true
+		}
+	}
+	for i := range tr.Queues {
+		qr := &tr.Queues[i]
+		if qr.Status == StatusOK || qr.Status == StatusUnknown {
+			continue
+		}
+		var causes []string
+		if h := st.dropped[i]; len(h) > 0 {
+			causes = append(causes, "being released by "+strings.Join(h, ", ")+" (droped=true): "+rerunHint)
+		}
+		for _, a := range qr.Actual {
+			if !memberLabels[a] {
+				causes = append(causes, "held by "+a+", which is not in the connection list (a consumer that left or is connected elsewhere)")
+			}
+		}
+		for _, l := range d.involved(qr) {
+			if c := byLabel[l]; c != "" && !slices.Contains(causes, c) {
+				causes = append(causes, c)
+			}
+		}
+		if qr.Status == StatusUnowned {
+			for _, e := range qr.Expected {
+				if !holdsAny[d.label(e)] {
+					causes = append(causes, e+" holds no queue of this topic: it may have just started, be stuck, or not subscribe to it")
+				}
+			}
+		}
+		if len(qr.Expected) > 1 && !d.broadcasting {
+			causes = append(causes, strings.Join(qr.Expected, " and ")+" each take it in their own allocate call: their strategies, clients or member lists differ")
+		}
+		if qr.Status == StatusUnassigned && len(st.subs) > 0 && i < st.nRoute {
+			causes = append(causes, "no member's own allocate call returns it: "+d.orphanCause(st))
+		}
+		qr.Cause = strings.Join(causes, "; ")
+	}
+}
+
+// involved are the labels of a queue's expected and actual owners.
+func (d *diagnosis) involved(qr *QueueReport) []string {
+	var out []string
+	for _, e := range qr.Expected {
+		if l := d.label(e); !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	for _, a := range qr.Actual {
+		if !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (d *diagnosis) memberLabels() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range d.g.members {
+		out[d.label(m.cid)] = true
+	}
+	return out
+}
+
+// orphanCause says why no member's own call returns a queue (the same for
+// every queue of the topic, so it is worked out once).
+func (d *diagnosis) orphanCause(st *topicState) string {
+	if st.orphanWhy == "" {
+		st.orphanWhy = d.findOrphanCause(st)
+	}
+	return st.orphanWhy
+}
+
+func (d *diagnosis) findOrphanCause(st *topicState) string {
+	var why []string
+	for _, m := range d.g.members {
+		if len(m.conns) > 1 {
+			why = append(why, "the duplicate client ID "+m.cid+" takes one share twice and leaves another to nobody")
+		}
+	}
+	var absent []string
+	for _, m := range d.g.members {
+		if !m.subscribes(st.tp.name) {
+			absent = append(absent, m.cid)
+		}
+	}
+	if len(absent) > 0 {
+		why = append(why, strings.Join(absent, ", ")+" count in the member list but do not subscribe to this topic")
+	}
+	if d.mixedSimulation(st) {
+		why = append(why, "members run different strategies or clients, so their shares do not fit together")
+	}
+	if len(why) == 0 {
+		return "the members' shares do not cover it"
+	}
+	return strings.Join(why, "; ")
+}
+
+// mixedSimulation: the topic's members are simulated with more than one
+// strategy × client.
+func (d *diagnosis) mixedSimulation(st *topicState) bool {
+	for _, v := range st.views {
+		if v.Strategy != st.views[0].Strategy {
+			return true
+		}
+	}
+	return false
+}
+
+// labelCauses looks, for each owner whose actual queues differ from its
+// expected ones, for a simulation that gives exactly its actual queues:
+// another strategy or client (from bestFit's runs), or its own strategy
+// over a member list without one member or with an unknown owner (a view
+// that is out of date).
+func (d *diagnosis) labelCauses(st *topicState) map[string]string {
+	actualSet, expectedSet := map[string][]int32{}, map[string][]int32{}
+	for i := range st.queues {
+		for _, a := range st.actual[i] {
+			actualSet[a] = append(actualSet[a], int32(i))
+		}
+		var seen []string
+		for _, e := range st.expected[i] {
+			if l := d.label(e); !slices.Contains(seen, l) {
+				seen = append(seen, l)
+				expectedSet[l] = append(expectedSet[l], int32(i))
+			}
+		}
+	}
+	labelSubs := map[string][]int{}
+	for c, m := range st.subs {
+		l := d.label(m.cid)
+		labelSubs[l] = append(labelSubs[l], c)
+	}
+	var wrong []string
+	for l := range labelSubs {
+		if !slices.Equal(actualSet[l], expectedSet[l]) {
+			wrong = append(wrong, l)
+		}
+	}
+	slices.Sort(wrong)
+	out := map[string]string{}
+	if len(wrong) > maxExplained {
+		return out
+	}
+	var unknown []string
+	if d.mode == modeCID {
+		for l := range actualSet {
+			if _, ok := d.g.byCID[l]; !ok {
+				unknown = append(unknown, l)
+			}
+		}
+		slices.Sort(unknown)
+	}
+	for _, l := range wrong {
+		got := actualSet[l]
+		subs := labelSubs[l]
+		if len(got) == 0 {
+			continue // holding nothing matches too many explanations
+		}
+		for _, c := range st.cands {
+			m := st.subs[subs[0]]
+			if c.strategy == m.strategy && c.profile == m.profile {
+				continue
+			}
+			if slices.Equal(unionShares(c.shares, subs), got) {
+				out[l] = l + "'s queues are exactly what " + c.strategy + " on " + c.profile + " gives it (simulated as " + m.strategy + " on " + m.profile + "): check its allocateMessageQueueStrategy and client"
+				break
+			}
+		}
+		if out[l] != "" || len(subs) != 1 || len(d.g.members) > maxViewMembers {
+			continue
+		}
+		if c := d.viewCause(st, st.subs[subs[0]], st.views[subs[0]].Strategy, got, unknown); c != "" {
+			out[l] = c
+		}
+	}
+	return out
+}
+
+// viewCause tries m's own strategy over the member list without each other
+// member, and with each unknown owner; the first that gives exactly got
+// explains m's queues.
+func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int32, unknown []string) string {
+	try := func(cids []string) bool {
+		res, err := d.share(st.tp.queues, cids, []analysis.View{{Member: m.cid, Strategy: strategy}})
+		return err == nil && slices.Equal(res.Combined.Shares[0], got)
+	}
+	var gone []string
+	for _, o := range d.g.members {
+		if o == m {
+			continue
+		}
+		without := slices.DeleteFunc(slices.Clone(d.g.cidAll), func(c string) bool { return c == o.cid })
+		if try(without) {
+			gone = append(gone, o.cid)
+		}
+	}
+	if len(gone) > 0 {
+		return d.label(m.cid) + " still allocates as if " + orList(gone) + " were not in the group: its view of the members is out of date; " + rerunHint
+	}
+	for _, u := range unknown {
+		if try(append(slices.Clone(d.g.cidAll), u)) {
+			return d.label(m.cid) + " still allocates as if " + u + " were in the group: its view of the members is out of date; " + rerunHint
+		}
+	}
+	return ""
+}
+
+// labelFindings reports each owner whose queues another strategy or an
+// out-of-date member list explains, once per topic.
+func (d *diagnosis) labelFindings(st *topicState, byLabel map[string]string) {
+	labels := make([]string, 0, len(byLabel))
+	for l := range byLabel {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	for _, l := range labels {
+		code := CodeStrategyDiffers
+		if strings.Contains(byLabel[l], "view of the members") {
+			code = CodeViewDiffers
+		}
+		st.findings = append(st.findings, Finding{Code: code, Level: LevelWarning, Topic: st.tp.name, Clients: []string{l}, Message: byLabel[l]})
+	}
+}
+
+// unionShares is the sorted union of the shares of members subs.
+func unionShares(shares [][]int32, subs []int) []int32 {
+	if len(subs) == 1 {
+		return shares[subs[0]]
+	}
+	var out []int32
+	for _, c := range subs {
+		out = append(out, shares[c]...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// orList is "a", "a or b", "a, b or c".
+func orList(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}

@@ -1,0 +1,315 @@
+package doctor
+
+import (
+	"slices"
+	"strings"
+)
+
+// maxListed bounds the queues one finding lists.
+const maxListed = 100
+
+// groupFindings are the findings about the group as a whole.
+func (d *diagnosis) groupFindings() []Finding {
+	g := d.g
+	out := []Finding{}
+	add := func(f Finding) { out = append(out, f) }
+	if len(g.members) == 0 {
+		add(Finding{Code: CodeNoMembers, Level: LevelError,
+			Message: "the connection list has no client: the group is offline (or the output is for another group), so nobody consumes its queues"})
+	}
+	for _, m := range g.members {
+		if len(m.conns) > 1 {
+			var addrs []string
+			for _, c := range m.conns {
+				addrs = append(addrs, c.ClientAddr)
+			}
+			add(Finding{Code: CodeDuplicateClientID, Level: LevelError, Clients: []string{m.cid},
+				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)"})
+		}
+	}
+	langs := map[string][]string{}
+	var langOrder []string
+	for _, m := range g.members {
+		l := m.conns[0].Language
+		if _, ok := langs[l]; !ok {
+			langOrder = append(langOrder, l)
+		}
+		langs[l] = append(langs[l], m.cid)
+		if !m.languageOK && l != "" {
+			add(Finding{Code: CodeUnknownLanguage, Level: LevelWarning, Clients: []string{m.cid},
+				Message: m.cid + " is a " + l + " client, which the doctor does not emulate: it is treated as the Java client " + m.profile})
+		}
+	}
+	if len(langOrder) > 1 {
+		var parts, all []string
+		for _, l := range langOrder {
+			parts = append(parts, l+": "+plural(len(langs[l]), "client", "clients"))
+			all = append(all, langs[l]...)
+		}
+		add(Finding{Code: CodeMixedLanguages, Level: LevelWarning, Clients: all,
+			Message: "the group mixes client languages (" + strings.Join(parts, ", ") + "): each sorts the member list and allocates in its own way, so their shares may overlap or leave queues to nobody"})
+	}
+	d.strategyFindings(add)
+	if d.mode == modeNone {
+		add(Finding{Code: CodeNoOwnerInfo, Level: LevelWarning,
+			Message: "no owner information: consumerProgress was run without -s true and no consumerStatus files were given, so only the expected owners are shown. Run mqadmin consumerProgress -g GROUP -s true, or mqadmin consumerStatus -g GROUP"})
+	}
+	if d.broadcasting {
+		add(Finding{Code: CodeBroadcasting, Level: LevelInfo,
+			Message: "the group is BROADCASTING: no allocation applies, every member consumes every queue"})
+	}
+	d.subscriptionFindings(add)
+	var serverSide []string
+	for _, m := range g.members {
+		if m.clientRebal == "false" {
+			serverSide = append(serverSide, m.cid)
+		}
+	}
+	if len(serverSide) > 0 {
+		add(Finding{Code: CodeServerSideRebalance, Level: LevelWarning, Clients: serverSide,
+			Message: plural(len(serverSide), "member reports", "members report") + " clientRebalance=false: the broker assigns their queues (POP), not their own allocate call, so the expected owners shown for them may not apply"})
+	}
+	if len(d.in.status) > 0 {
+		var missing []string
+		for _, m := range g.members {
+			if m.status == nil {
+				missing = append(missing, m.cid)
+			}
+		}
+		if len(missing) > 0 {
+			msg := "no consumerStatus file for " + strings.Join(missing, ", ")
+			if d.mode == modeIP {
+				msg += ": the actual owners come from consumerProgress's #Client IP instead"
+			} else {
+				msg += ": the queues they hold are not known and may show as unowned"
+			}
+			add(Finding{Code: CodeStatusIncomplete, Level: LevelWarning, Clients: missing, Message: msg})
+		}
+	}
+	for _, sf := range g.orphanSts {
+		add(Finding{Code: CodeUnknownOwner, Level: LevelError, Clients: []string{sf.cid},
+			Message: "a consumerStatus file is for " + sf.cid + ", which is not in the connection list (a consumer that left or is connected elsewhere)"})
+	}
+	var topics []string
+	for tn := range d.notSubscribed {
+		topics = append(topics, tn)
+	}
+	slices.Sort(topics)
+	for _, tn := range topics {
+		add(Finding{Code: CodeNotSubscribed, Level: LevelInfo, Topic: tn,
+			Message: "consumerProgress lists offsets of " + tn + ", which the group does not subscribe to now (an old subscription): not diagnosed"})
+	}
+	return out
+}
+
+// strategyFindings: members reporting different strategies, or ones the
+// doctor cannot simulate.
+func (d *diagnosis) strategyFindings(add func(Finding)) {
+	by := map[string][]string{}
+	var order []string
+	for _, m := range d.g.members {
+		if m.reported == "" {
+			continue
+		}
+		if _, ok := by[m.reported]; !ok {
+			order = append(order, m.reported)
+		}
+		by[m.reported] = append(by[m.reported], m.cid)
+		if !m.reportedOK {
+			add(Finding{Code: CodeUnknownStrategy, Level: LevelWarning, Clients: []string{m.cid},
+				Message: m.cid + " runs " + m.reported + ", which the doctor cannot simulate (its settings are not in the output): it is simulated as " + d.defStrategy})
+		}
+	}
+	if len(order) > 1 {
+		var parts, all []string
+		for _, s := range order {
+			parts = append(parts, s+": "+strings.Join(by[s], ", "))
+			all = append(all, by[s]...)
+		}
+		add(Finding{Code: CodeMixedStrategies, Level: LevelError, Clients: all,
+			Message: "members run different strategies (" + strings.Join(parts, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"})
+	}
+}
+
+// subscriptionFindings compares the members' subscriptions (status files)
+// with each other and with the group's table.
+func (d *diagnosis) subscriptionFindings(add func(Finding)) {
+	sig := map[string][]string{}
+	var order []string
+	for _, m := range d.g.members {
+		if m.status == nil {
+			continue
+		}
+		var parts []string
+		for _, s := range m.status.info.Subscriptions {
+			if !strings.HasPrefix(s.Topic, "%RETRY%") {
+				parts = append(parts, s.Topic+" ("+s.SubExpression+")")
+			}
+		}
+		slices.Sort(parts)
+		k := strings.Join(parts, ", ")
+		if _, ok := sig[k]; !ok {
+			order = append(order, k)
+		}
+		sig[k] = append(sig[k], m.cid)
+	}
+	if len(order) < 2 {
+		return
+	}
+	var parts, all []string
+	for _, k := range order {
+		parts = append(parts, strings.Join(sig[k], ", ")+" subscribe to "+k)
+		all = append(all, sig[k]...)
+	}
+	add(Finding{Code: CodeSubscriptionMismatch, Level: LevelError, Clients: all,
+		Message: "members subscribe differently (" + strings.Join(parts, "; ") + "): every member counts all others when it allocates, so the shares of members that do not subscribe to a topic are consumed by nobody, and differing tag expressions flip the broker's filter. Give every member of the group the same subscription"})
+}
+
+// topicFindings lists the topic's unknown owners, route/offset mismatches,
+// rebalance in progress and wrong queues by status.
+func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
+	name := st.tp.name
+	add := func(code, level, msg string, qs []int, clients []string) {
+		f := Finding{Code: code, Level: level, Topic: name, Message: msg, Clients: clients}
+		for _, i := range qs[:min(len(qs), maxListed)] {
+			q := st.queues[i]
+			f.Queues = append(f.Queues, QueueRef{Topic: name, BrokerName: q.BrokerName, QueueID: q.QueueID})
+		}
+		if len(qs) > maxListed {
+			f.Message += " (the first " + itoa(maxListed) + " of " + itoa(len(qs)) + " are listed)"
+		}
+		st.findings = append(st.findings, f)
+	}
+	members := d.memberLabels()
+	var unknownQs []int
+	var unknown []string
+	var dropped []int
+	var droppers []string
+	for i, a := range st.actual {
+		hit := false
+		for _, l := range a {
+			if !members[l] {
+				hit = true
+				if !slices.Contains(unknown, l) {
+					unknown = append(unknown, l)
+				}
+			}
+		}
+		if hit {
+			unknownQs = append(unknownQs, i)
+		}
+		if len(st.dropped[i]) > 0 {
+			dropped = append(dropped, i)
+			for _, c := range st.dropped[i] {
+				if !slices.Contains(droppers, c) {
+					droppers = append(droppers, c)
+				}
+			}
+		}
+	}
+	if len(unknown) > 0 {
+		add(CodeUnknownOwner, LevelError, strings.Join(unknown, ", ")+" consume "+plural(len(unknownQs), "queue", "queues")+" of "+name+" but are not in the connection list: consumers that left (their lock or offset is not released yet) or connected to another name server", unknownQs, unknown)
+	}
+	if len(dropped) > 0 {
+		add(CodeRebalanceInProgress, LevelWarning, plural(len(dropped), "queue is", "queues are")+" being released (droped=true): "+rerunHint, dropped, droppers)
+	}
+	if st.tp.route != nil {
+		var extra, noOffset []int
+		for i := st.nRoute; i < len(st.queues); i++ {
+			extra = append(extra, i)
+		}
+		if d.in.prog != nil {
+			for i := 0; i < st.nRoute; i++ {
+				if st.rowAt[i] == nil {
+					noOffset = append(noOffset, i)
+				}
+			}
+		}
+		if len(extra) > 0 {
+			add(CodeQueueNotInRoute, LevelWarning, plural(len(extra), "queue has", "queues have")+" offsets or an owner but are not readable in the route (perm without read, fewer readQueueNums, or a broker removed): nobody should consume them, check that no message is left in them", extra, nil)
+		}
+		if len(noOffset) > 0 {
+			add(CodeRouteQueueWithoutOffset, LevelWarning, plural(len(noOffset), "readable queue of the route has", "readable queues of the route have")+" no line in consumerProgress: the group has never committed an offset there (new queues, or the route is for another topic or cluster)", noOffset, nil)
+		}
+	}
+	byStatus := map[string][]int{}
+	for i, q := range tr.Queues {
+		byStatus[q.Status] = append(byStatus[q.Status], i)
+	}
+	// tr.Queues is in st.queues order here (sorted afterwards).
+	if qs := byStatus[StatusWrongOwner]; len(qs) > 0 {
+		add(CodeWrongOwner, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by another member than the one whose allocate call returns it", qs, nil)
+	}
+	if qs := byStatus[StatusUnowned]; len(qs) > 0 {
+		add(CodeUnowned, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by nobody although a member's allocate call returns it: messages pile up there", qs, nil)
+	}
+	if qs := byStatus[StatusDoubleOwned]; len(qs) > 0 {
+		add(CodeDoubleOwned, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by two or more members at once: messages are processed twice", qs, nil)
+	}
+	if qs := byStatus[StatusUnexpectedOwner]; len(qs) > 0 {
+		add(CodeUnexpectedOwner, LevelError, plural(len(qs), "queue is", "queues are")+" consumed although no member's allocate call returns it", qs, nil)
+	}
+	if len(st.subs) > 0 && !d.broadcasting {
+		var orphans []int
+		for _, i := range byStatus[StatusUnassigned] {
+			if i < st.nRoute {
+				orphans = append(orphans, i)
+			}
+		}
+		d.orphaned += len(orphans)
+		if len(orphans) > 0 {
+			add(CodeOrphaned, LevelError, plural(len(orphans), "readable queue is", "readable queues are")+" returned by no member's own allocate call, so nobody will ever consume "+pronoun(len(orphans))+" ("+d.orphanCause(st)+")", orphans, nil)
+		}
+	}
+}
+
+func pronoun(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+// verdict is the report's OK flag and one-sentence summary.
+func verdict(rep *Report, d *diagnosis) (bool, string) {
+	counts := map[string]int{}
+	total := 0
+	for _, tr := range rep.Topics {
+		for _, q := range tr.Queues {
+			counts[q.Status]++
+			total++
+		}
+	}
+	errs := 0
+	for _, f := range rep.Findings {
+		if f.Level == LevelError {
+			errs++
+		}
+	}
+	topics := plural(len(rep.Topics), "topic", "topics")
+	if len(d.g.members) == 0 {
+		return false, "No member of the group is online: nobody consumes its " + plural(total, "queue", "queues") + " in " + topics + "."
+	}
+	if d.mode == modeNone {
+		return false, "Cannot tell who consumes what: no owner information (run consumerProgress with -s true, or give consumerStatus files). Expected owners of " + plural(total, "queue", "queues") + " in " + topics + " are shown."
+	}
+	bad := 0
+	var parts []string
+	for _, s := range []string{StatusWrongOwner, StatusUnowned, StatusDoubleOwned, StatusUnexpectedOwner} {
+		if n := counts[s]; n > 0 {
+			bad += n
+			parts = append(parts, itoa(n)+" "+s)
+		}
+	}
+	if d.orphaned > 0 {
+		bad += d.orphaned
+		parts = append(parts, itoa(d.orphaned)+" unassigned by every member (nobody will consume them)")
+	}
+	if bad == 0 && errs == 0 {
+		return true, "OK: all " + plural(total, "queue", "queues") + " in " + topics + " are consumed as the members' strategies say."
+	}
+	if bad == 0 {
+		return false, "Every queue is consumed as the members' own allocate calls say, but " + plural(errs, "problem was", "problems were") + " found (see the findings)."
+	}
+	return false, itoa(bad) + " of " + plural(total, "queue", "queues") + " in " + topics + " are not consumed as expected: " + strings.Join(parts, ", ") + "."
+}

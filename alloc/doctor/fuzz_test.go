@@ -1,0 +1,32 @@
+package doctor_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+)
+
+// FuzzDiagnose feeds fuzzed connection, progress and status texts next to
+// a real route: Diagnose returns a report or an *InputError, never panics.
+func FuzzDiagnose(f *testing.F) {
+	base := sampleInput(f, statusDir)
+	f.Add(base.Connection, base.Progress, base.Status[0].Text)
+	other := sampleInput(f, "../../testdata/cluster/duplicate-client-id")
+	f.Add(other.Connection, other.Progress, "")
+	f.Fuzz(func(t *testing.T, conn, prog, status string) {
+		in := doctor.Input{Routes: base.Routes, Connection: conn, Progress: prog}
+		if status != "" {
+			in.Status = []doctor.StatusText{{Name: "x", Text: status}}
+		}
+		rep, err := doctor.Diagnose(in)
+		if err != nil {
+			var ie *doctor.InputError
+			if !errors.As(err, &ie) || rep != nil {
+				t.Fatalf("error %T %v", err, err)
+			}
+			return
+		}
+		_ = rep.Text()
+	})
+}

@@ -1,0 +1,95 @@
+package doctor
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+)
+
+// texts is the input, read.
+type texts struct {
+	routes     []*route.Route
+	routeTopic []string // as given; "" = to be found
+	routeBox   []string
+	conn       *mqadmin.Connection
+	prog       *mqadmin.Progress // nil: no progress given
+	status     []statusFile
+}
+
+// statusFile is one consumerStatus text, read, with the client it is for.
+type statusFile struct {
+	box  string
+	name string
+	info *mqadmin.RunningInfo
+	cid  string // resolved in members
+}
+
+// readInput parses every box; the first unreadable one is the error.
+func readInput(in Input) (*texts, error) {
+	t := &texts{}
+	if len(in.Routes) == 0 {
+		return nil, &InputError{Box: "route", Msg: "no route given: paste the output of mqadmin topicRoute -t TOPIC"}
+	}
+	for i, rt := range in.Routes {
+		box := "route"
+		if len(in.Routes) > 1 {
+			box = "route[" + strconv.Itoa(i) + "]"
+		}
+		r, err := mqadmin.ParseTopicRoute(rt.Text)
+		if err != nil {
+			return nil, boxError(box, err)
+		}
+		t.routes = append(t.routes, r)
+		t.routeTopic = append(t.routeTopic, strings.TrimSpace(rt.Topic))
+		t.routeBox = append(t.routeBox, box)
+	}
+	if strings.TrimSpace(in.Connection) == "" {
+		return nil, &InputError{Box: "connection", Msg: "no connection list given: paste the output of mqadmin consumerConnection -g GROUP"}
+	}
+	c, err := mqadmin.ParseConsumerConnection(in.Connection)
+	if err != nil {
+		return nil, boxError("connection", err)
+	}
+	t.conn = c
+	if strings.TrimSpace(in.Progress) != "" {
+		p, err := mqadmin.ParseConsumerProgress(in.Progress)
+		if err != nil {
+			return nil, boxError("progress", err)
+		}
+		t.prog = p
+	}
+	for i, st := range in.Status {
+		box := "status[" + strconv.Itoa(i) + "]"
+		ri, err := mqadmin.ParseConsumerStatus(st.Text)
+		if err != nil {
+			e := boxError(box, err)
+			if st.Name != "" {
+				e.Msg += " (file " + strconv.Quote(st.Name) + ")"
+			}
+			return nil, e
+		}
+		name := strings.TrimSpace(st.Name)
+		if name == "" && (ri.Properties["clientIP"] == "" || ri.Properties["instanceName"] == "") {
+			return nil, &InputError{Box: box, Line: 1, Msg: "cannot tell which client this status is for: it has no clientIP and instanceName properties; give it the client ID as its name"}
+		}
+		t.status = append(t.status, statusFile{box: box, name: name, info: ri})
+	}
+	return t, nil
+}
+
+// boxError turns a parser's error into an *InputError for box.
+func boxError(box string, err error) *InputError {
+	var pe *mqadmin.ParseError
+	if errors.As(err, &pe) {
+		return &InputError{Box: box, Line: pe.Line, Column: pe.Column, Msg: pe.Msg}
+	}
+	var ae *alloc.Error
+	if errors.As(err, &ae) {
+		return &InputError{Box: box, Msg: ae.Field + ": " + ae.Msg}
+	}
+	return &InputError{Box: box, Msg: err.Error()}
+}

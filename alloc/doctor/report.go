@@ -1,0 +1,148 @@
+package doctor
+
+// Queue statuses, as QueueReport.Status spells them.
+const (
+	StatusOK              = "ok"               // one actual owner, exactly the expected one
+	StatusWrongOwner      = "wrong-owner"      // one actual owner, another one expected
+	StatusUnowned         = "unowned"          // nobody consumes it, somebody should
+	StatusDoubleOwned     = "double-owned"     // two or more actual owners
+	StatusUnassigned      = "unassigned"       // nobody consumes it, nobody should
+	StatusUnexpectedOwner = "unexpected-owner" // somebody consumes it, nobody should
+	StatusUnknown         = "unknown"          // no owner information at all
+)
+
+// Finding codes, as Finding.Code spells them.
+const (
+	CodeDuplicateClientID       = "DUPLICATE_CLIENT_ID"
+	CodeMixedLanguages          = "MIXED_LANGUAGES"
+	CodeUnknownLanguage         = "UNKNOWN_LANGUAGE"
+	CodeMixedStrategies         = "MIXED_STRATEGIES"
+	CodeUnknownStrategy         = "UNKNOWN_STRATEGY"
+	CodeUnknownOwner            = "UNKNOWN_OWNER"
+	CodeNoOwnerInfo             = "NO_OWNER_INFO"
+	CodeBroadcasting            = "BROADCASTING"
+	CodeSubscriptionMismatch    = "SUBSCRIPTION_MISMATCH"
+	CodeQueueNotInRoute         = "QUEUE_NOT_IN_ROUTE"
+	CodeRouteQueueWithoutOffset = "ROUTE_QUEUE_WITHOUT_OFFSET"
+	CodeRebalanceInProgress     = "REBALANCE_IN_PROGRESS"
+	CodeViewDiffers             = "VIEW_DIFFERS"
+	CodeStrategyDiffers         = "STRATEGY_DIFFERS"
+	CodeServerSideRebalance     = "SERVER_SIDE_REBALANCE"
+	CodeWrongOwner              = "WRONG_OWNER"
+	CodeUnowned                 = "UNOWNED"
+	CodeDoubleOwned             = "DOUBLE_OWNED"
+	CodeUnexpectedOwner         = "UNEXPECTED_OWNER"
+	CodeOrphaned                = "ORPHANED"
+	CodeStatusIncomplete        = "STATUS_INCOMPLETE"
+	CodeAllocateError           = "ALLOCATE_ERROR"
+	CodeNotSubscribed           = "OFFSETS_NOT_SUBSCRIBED"
+	CodeNoMembers               = "NO_MEMBERS"
+	CodeNoRoute                 = "NO_ROUTE"
+)
+
+// Finding levels.
+const (
+	LevelError   = "error"
+	LevelWarning = "warning"
+	LevelInfo    = "info"
+)
+
+// Report is the diagnosis of one consumer group. It encodes with
+// encoding/json to the CLI's --json object.
+type Report struct {
+	// Verdict is one short sentence: all ok, or how many queues are not.
+	Verdict string `json:"verdict"`
+	// OK is true when there is owner information, no queue is
+	// wrong-owner, unowned, double-owned or unexpected-owner, and no
+	// finding has LevelError (an unassigned readable queue is one: ORPHANED).
+	OK bool `json:"ok"`
+	// Topics holds one entry per topic of the group (the %RETRY%GROUP topic
+	// too when it has queues), in route order then progress order.
+	Topics []TopicReport `json:"topics"`
+	// Findings are about the group as a whole (all topics' findings too,
+	// each with its Topic set).
+	Findings []Finding `json:"findings"`
+}
+
+// TopicReport is the diagnosis of one topic.
+type TopicReport struct {
+	// Topic is the full name (from the route; progress may cut it).
+	Topic string `json:"topic"`
+	// Queues are the topic's queues (route's readable queues, then any
+	// queue only the progress or status files name), sorted by broker name
+	// then queue ID.
+	Queues []QueueReport `json:"queues"`
+	// Findings concern this topic only.
+	Findings []Finding `json:"findings"`
+	// LagByConsumer is, per actual owner (client ID, or IP when only IPs
+	// are known), the sum of #Diff over the queues it owns.
+	LagByConsumer map[string]int64 `json:"lagByConsumer"`
+	// TopLag is the most lagging queues (by #Diff, largest first; at most
+	// ten).
+	TopLag []QueueLag `json:"topLag"`
+	// BestFit is, per strategy × client candidate, how many queues'
+	// expected owners under that candidate equal the actual owners; best
+	// first. Empty without owner information.
+	BestFit []Fit `json:"bestFit"`
+}
+
+// QueueReport is one queue's expected and actual owners.
+type QueueReport struct {
+	BrokerName string `json:"brokerName"` // full name, from the route
+	QueueID    int32  `json:"queueId"`
+	// Expected holds the client IDs whose own allocate call returns the
+	// queue, sorted; never null.
+	Expected []string `json:"expected"`
+	// Actual holds the client IDs that hold the queue (from status files),
+	// or the IP consumerProgress printed; [] when nobody; null without
+	// owner information.
+	Actual []string `json:"actual"`
+	// Status is one of the Status* constants.
+	Status string `json:"status"`
+	// Cause is the likely cause of a wrong-owner or unowned queue when the
+	// data shows one.
+	Cause string `json:"cause,omitempty"`
+}
+
+// QueueLag is a lagging queue.
+type QueueLag struct {
+	BrokerName string   `json:"brokerName"`
+	QueueID    int32    `json:"queueId"`
+	Diff       int64    `json:"diff"`   // consumerProgress #Diff
+	Actual     []string `json:"actual"` // as in QueueReport
+}
+
+// Fit is how well one strategy × client candidate reproduces the actual
+// assignment: on Agree of Total queues its expected owners equal the
+// actual ones.
+type Fit struct {
+	Strategy string `json:"strategy"` // AVG, AVG_BY_CIRCLE, CONSISTENT_HASH
+	Client   string `json:"client"`   // java-4.9.3, java-5.3.3, go-client-2.1.2
+	Agree    int    `json:"agree"`
+	Total    int    `json:"total"`
+}
+
+// Finding is one thing the doctor noticed, in a sentence a person
+// understands, with what it concerns.
+type Finding struct {
+	Code string `json:"code"`
+	// Level is LevelError (the group consumes wrongly), LevelWarning (a
+	// risk, or a limit of the diagnosis) or LevelInfo.
+	Level string `json:"level"`
+	// Message says what is wrong and what to do, in a sentence.
+	Message string `json:"message"`
+	// Topic is the topic it concerns; "" for the group as a whole.
+	Topic string `json:"topic,omitempty"`
+	// Queues are the queues it concerns (at most 100; Message then says
+	// how many there are).
+	Queues []QueueRef `json:"queues,omitempty"`
+	// Clients are the client IDs (or IPs) it concerns.
+	Clients []string `json:"clients,omitempty"`
+}
+
+// QueueRef names a queue in a finding.
+type QueueRef struct {
+	Topic      string `json:"topic,omitempty"`
+	BrokerName string `json:"brokerName"`
+	QueueID    int32  `json:"queueId"`
+}

@@ -1,0 +1,106 @@
+package doctor
+
+import (
+	"strconv"
+	"strings"
+)
+
+// maxTableRows bounds the queue table of Text.
+const maxTableRows = 200
+
+// Text renders the report for a person: the verdict, the findings, then
+// per topic a table of the queues that are not ok (with their likely
+// cause), the most lagging queues and the best-fitting strategies.
+func (r *Report) Text() string {
+	var b strings.Builder
+	b.WriteString(r.Verdict)
+	b.WriteString("\n")
+	if len(r.Findings) > 0 {
+		b.WriteString("\nFindings:\n")
+		for _, f := range r.Findings {
+			b.WriteString("  [" + f.Level + "] " + f.Code)
+			if f.Topic != "" {
+				b.WriteString(" (" + f.Topic + ")")
+			}
+			b.WriteString(": " + f.Message)
+			if len(f.Queues) > 0 {
+				var qs []string
+				for _, q := range f.Queues[:min(len(f.Queues), 12)] {
+					qs = append(qs, q.BrokerName+"/"+strconv.Itoa(int(q.QueueID)))
+				}
+				if len(f.Queues) > 12 {
+					qs = append(qs, "…")
+				}
+				b.WriteString(" [" + strings.Join(qs, " ") + "]")
+			}
+			b.WriteString("\n")
+		}
+	}
+	for _, tr := range r.Topics {
+		var rows [][]string
+		bad := 0
+		for _, q := range tr.Queues {
+			if q.Status == StatusOK || (q.Status == StatusUnassigned && q.Cause == "") {
+				continue
+			}
+			bad++
+			if len(rows) < maxTableRows {
+				rows = append(rows, []string{q.BrokerName, strconv.Itoa(int(q.QueueID)), q.Status, owners(q.Expected), actualText(q.Actual), q.Cause})
+			}
+		}
+		b.WriteString("\nTopic " + tr.Topic + ": " + strconv.Itoa(len(tr.Queues)) + " queues, " + strconv.Itoa(bad) + " not ok\n")
+		if len(rows) > 0 {
+			writeTable(&b, []string{"BROKER", "QID", "STATUS", "EXPECTED", "ACTUAL", "CAUSE"}, rows)
+			if bad > len(rows) {
+				b.WriteString("  … and " + strconv.Itoa(bad-len(rows)) + " more (see --json)\n")
+			}
+		}
+		if len(tr.TopLag) > 0 {
+			var parts []string
+			for _, l := range tr.TopLag[:min(len(tr.TopLag), 5)] {
+				parts = append(parts, l.BrokerName+"/"+strconv.Itoa(int(l.QueueID))+" "+strconv.FormatInt(l.Diff, 10))
+			}
+			b.WriteString("  most lag: " + strings.Join(parts, ", ") + "\n")
+		}
+		if len(tr.BestFit) > 0 {
+			f := tr.BestFit[0]
+			b.WriteString("  best fit: " + f.Strategy + " on " + f.Client + " reproduces " + strconv.Itoa(f.Agree) + " of " + strconv.Itoa(f.Total) + " queues\n")
+		}
+	}
+	return b.String()
+}
+
+func owners(ids []string) string {
+	if len(ids) == 0 {
+		return "-"
+	}
+	return strings.Join(ids, " ")
+}
+
+func actualText(a []string) string {
+	if a == nil {
+		return "?"
+	}
+	return owners(a)
+}
+
+// writeTable writes rows under head, columns padded to their widest cell
+// (the last column is not padded).
+func writeTable(b *strings.Builder, head []string, rows [][]string) {
+	width := make([]int, len(head))
+	for _, r := range append([][]string{head}, rows...) {
+		for i, c := range r {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	for _, r := range append([][]string{head}, rows...) {
+		b.WriteString("  ")
+		for i, c := range r {
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))+2))
+			}
+		}
+		b.WriteString("\n")
+	}
+}

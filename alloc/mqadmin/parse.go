@@ -1,0 +1,20 @@
+package mqadmin
+
+import "github.com/rmqalloc/rmqalloc/alloc/route"
+
+// ParseTopicRoute reads `mqadmin topicRoute -t TOPIC` output (fastjson's
+// almost-JSON, see route.Parse) or standard JSON.
+func ParseTopicRoute(text string) (*route.Route, error) {
+	r, err := route.Parse(text)
+	if err != nil {
+		if pe, ok := err.(*route.ParseError); ok {
+			msg := pe.Msg
+			if got := sniff(splitLines(text)); got != "" && got != "topicRoute output" {
+				msg += "; this looks like " + got + " (wrong box?)"
+			}
+			return nil, parseErr(FormatRoute, pe.Line, pe.Column, msg)
+		}
+		return nil, err
+	}
+	return r, nil
+}

@@ -1,0 +1,172 @@
+// `rmqalloc plan`: a route (or brokers × queues) and consumers in, who gets
+// which queue out, as each consumer's own rebalance computes it.
+
+import { parseArgs } from 'node:util';
+import { EXIT, UsageError, readText, write } from './io.js';
+
+export const PLAN_HELP = `Usage: rmqalloc plan (--route FILE [--topic NAME] | --brokers N|NAMES [--queues N])
+                     --consumers N|IDS|@FILE [--strategy NAME] [--vnodes N] [--profile P] [--json]
+
+Who gets which queue: each consumer's own allocate call, run as the real client
+runs it (queues and client IDs sorted first).
+
+  --route FILE          mqadmin topicRoute -t TOPIC output (- for stdin): its readable queues
+  --topic NAME          the topic's name (default TopicTest)
+  --brokers N|NAMES     N brokers named broker-a, broker-b, ... or a comma list of names
+  --queues N            queues per broker (default 4)
+  --consumers N         N consumers named 192.168.1.1@4001, 192.168.1.2@4002, ...
+  --consumers IDS       a comma list of client IDs
+  --consumers @FILE     client IDs, one per line, or mqadmin consumerConnection output
+  --strategy NAME       AVG (default), AVG_BY_CIRCLE or CONSISTENT_HASH
+  --vnodes N            CONSISTENT_HASH virtual nodes per consumer (default 10)
+  --profile P           java-4.9.3 (default), java-5.3.3 or go-client-2.1.2
+  --json                print { topic, strategy, profile, queues, assignments } as JSON
+  -h, --help            this help
+
+Exit status: 0 done, 2 bad input.`;
+
+const OPTIONS = {
+  route: { type: 'string' },
+  topic: { type: 'string' },
+  brokers: { type: 'string' },
+  queues: { type: 'string' },
+  consumers: { type: 'string' },
+  strategy: { type: 'string' },
+  vnodes: { type: 'string' },
+  profile: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH'];
+const PROFILES = ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'];
+
+function count(v, flag, max) {
+  if (!/^\d+$/.test(v) || Number(v) > max) throw new UsageError(`${flag} ${v}: want a whole number from 0 to ${max}`);
+  return Number(v);
+}
+
+/** broker-a, broker-b, ..., broker-z, broker-aa, ... (the playground's names). */
+function brokerName(i) {
+  let s = '';
+  for (let n = i; n >= 0; n = Math.floor(n / 26) - 1) s = String.fromCharCode(97 + (n % 26)) + s;
+  return 'broker-' + s;
+}
+
+function generatedConsumers(n) {
+  const out = [];
+  for (let i = 1; i <= n; i++) out.push(`192.168.${1 + Math.floor((i - 1) / 254)}.${1 + ((i - 1) % 254)}@${4000 + i}`);
+  return out;
+}
+
+/** The consumers of --consumers. */
+function consumersOf(rmq, v) {
+  if (v.startsWith('@')) {
+    const text = readText(v.slice(1), '--consumers');
+    if (/^#ClientId\b/m.test(text)) {
+      try {
+        return rmq.parse.consumerConnection(text).clients.map((c) => c.clientId);
+      } catch (e) {
+        if (e?.code === 'ERR_BAD_INPUT') throw new UsageError(`--consumers ${v}: ${e.message.replace(/^connection:\s*/, '')}`);
+        throw e;
+      }
+    }
+    return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  }
+  if (/^\d+$/.test(v)) return generatedConsumers(count(v, '--consumers', 100000));
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** The topic's queues (the consumers' subscribe set). */
+function queuesOf(rmq, o, topic) {
+  if (o.route !== undefined) {
+    if (o.brokers !== undefined || o.queues !== undefined) throw new UsageError('give --route or --brokers/--queues, not both');
+    try {
+      return rmq.routeToQueues({ topic, route: readText(o.route, '--route') }).subscribe;
+    } catch (e) {
+      // Any answer about the route itself (unreadable, a bad queue count, no master ...).
+      if (typeof e?.code === 'string' && e.code !== 'ERR_INTERNAL') {
+        throw new UsageError(`--route ${o.route}: ${e.message.replace(/^route:\s*/, '')}`);
+      }
+      throw e;
+    }
+  }
+  if (o.brokers === undefined) throw new UsageError('give --route FILE or --brokers N (rmqalloc plan --help)');
+  const brokers = /^\d+$/.test(o.brokers)
+    ? Array.from({ length: count(o.brokers, '--brokers', 10000) }, (_, i) => brokerName(i))
+    : o.brokers.split(',').map((s) => s.trim()).filter(Boolean);
+  const perBroker = o.queues === undefined ? 4 : count(o.queues, '--queues', 65536);
+  const out = [];
+  for (const brokerName of brokers) for (let q = 0; q < perBroker; q++) out.push({ topic, brokerName, queueId: q });
+  return out;
+}
+
+/** "broker-a 0-3, broker-b 0 2": a consumer's queues, compactly. */
+function describeQueues(qs) {
+  const parts = [];
+  for (let i = 0; i < qs.length;) {
+    const b = qs[i].brokerName;
+    const ids = [];
+    for (; i < qs.length && qs[i].brokerName === b; i++) ids.push(qs[i].queueId);
+    const runs = [];
+    for (let k = 0; k < ids.length;) {
+      let j = k;
+      while (j + 1 < ids.length && ids[j + 1] === ids[j] + 1) j++;
+      runs.push(j > k ? `${ids[k]}-${ids[j]}` : String(ids[k]));
+      k = j + 1;
+    }
+    parts.push(`${b} ${runs.join(' ')}`);
+  }
+  return parts.join(', ');
+}
+
+export async function planCommand(load, argv) {
+  const { values: o } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  if (o.help) {
+    await write(PLAN_HELP + '\n');
+    return EXIT.OK;
+  }
+  if (o.consumers === undefined) throw new UsageError('missing --consumers (rmqalloc plan --help)');
+  const strategyName = o.strategy ?? 'AVG';
+  if (!STRATEGIES.includes(strategyName)) throw new UsageError(`--strategy ${strategyName}: plan knows ${STRATEGIES.join(', ')} (the JS API has every strategy)`);
+  const profile = o.profile ?? 'java-4.9.3';
+  if (!PROFILES.includes(profile)) throw new UsageError(`--profile ${profile}: want one of ${PROFILES.join(', ')}`);
+  const strategy = { name: strategyName };
+  if (strategyName === 'CONSISTENT_HASH') strategy.virtualNodeCnt = o.vnodes === undefined ? 10 : count(o.vnodes, '--vnodes', 10000);
+  else if (o.vnodes !== undefined) throw new UsageError('--vnodes is for --strategy CONSISTENT_HASH');
+  const topic = o.topic ?? 'TopicTest';
+  const rmq = await load();
+  const queues = queuesOf(rmq, o, topic);
+  const consumers = consumersOf(rmq, o.consumers);
+  if (consumers.length === 0) throw new UsageError(`--consumers ${o.consumers}: no client IDs`);
+  let plan;
+  try {
+    plan = rmq.allocateAll({ strategy, profile, mqAll: queues, consumers, sort: true });
+  } catch (e) {
+    if (typeof e?.code === 'string' && e.code !== 'ERR_INTERNAL') throw new UsageError(`${e.javaClass ? e.javaClass + ': ' : ''}${e.message}`);
+    throw e;
+  }
+  if (o.json) {
+    const assignments = {};
+    const errors = {};
+    for (const m of plan.members) {
+      const err = plan.error(m);
+      if (err) errors[m] = err.message;
+      else assignments[m] = (plan.of(m) ?? []).map((q) => ({ brokerName: q.brokerName, queueId: q.queueId }));
+    }
+    const out = { topic, strategy: strategyName, profile, queues: queues.length, assignments };
+    if (Object.keys(errors).length) out.errors = errors;
+    await write(JSON.stringify(out) + '\n');
+    return EXIT.OK;
+  }
+  const width = Math.min(40, Math.max(...plan.members.map((m) => m.length)));
+  const lines = [`${topic}: ${queues.length} queues, ${consumers.length} consumers, ${plan.strategy} on ${profile}`, ''];
+  for (const m of plan.members) {
+    const err = plan.error(m);
+    const qs = err ? null : plan.of(m) ?? [];
+    const n = qs === null ? 'error' : `${qs.length} queue${qs.length === 1 ? '' : 's'}`;
+    lines.push(`${m.padEnd(width)}  ${n.padStart(10)}  ${err ? err.message : describeQueues(qs)}`);
+  }
+  await write(lines.join('\n') + '\n');
+  return EXIT.OK;
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// rmqalloc: the command line of the npm package (`npx rmqalloc ...`).
+//
+//   rmqalloc doctor --route FILE --connection FILE --progress FILE [--status DIR|FILE ...]
+//   rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE
+//
+// Failures the user can fix are one line on stderr, never a stack trace.
+// Exit status: 0 all ok, 1 problems found, 2 bad input, 3 rmqalloc failed.
+
+import { load, version } from '../index.js';
+import { DOCTOR_HELP, doctorCommand } from './doctor.js';
+import { PLAN_HELP, planCommand } from './plan.js';
+import { EXIT, UsageError, write } from './io.js';
+
+const HELP = `rmqalloc ${version} — which RocketMQ consumer gets which queue, exactly as the real clients compute it
+
+Usage:
+  rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE [--status DIR|FILE ...] [--json]
+      diagnose a live consumer group from the output of mqadmin: which queues are
+      owned wrongly, and why
+  rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE [--strategy NAME]
+      who gets which queue
+  rmqalloc COMMAND --help      the options of a command
+  rmqalloc --version
+
+Diagnose a group: run these three, then rmqalloc doctor on the files
+  mqadmin topicRoute -n NAMESRV -t TOPIC               > route.txt
+  mqadmin consumerConnection -n NAMESRV -g GROUP       > connection.txt
+  mqadmin consumerProgress -n NAMESRV -g GROUP -s true > progress.txt
+  rmqalloc doctor --route route.txt --connection connection.txt --progress progress.txt
+
+Exit status: 0 all ok, 1 problems found, 2 bad input.`;
+
+const COMMANDS = { doctor: [doctorCommand, DOCTOR_HELP], plan: [planCommand, PLAN_HELP] };
+
+let rmq = null;
+// The full module: the doctor and the mqadmin parsers live there.
+const loadFull = async () => (rmq ??= await load({ analysis: true }));
+
+async function main(argv) {
+  const [cmd, ...rest] = argv;
+  if (cmd === undefined || cmd === '-h' || cmd === '--help' || cmd === 'help') {
+    if (cmd === undefined) {
+      process.stderr.write(HELP + '\n');
+      return EXIT.BAD_INPUT;
+    }
+    await write((cmd === 'help' && COMMANDS[rest[0]] ? COMMANDS[rest[0]][1] : HELP) + '\n');
+    return EXIT.OK;
+  }
+  if (cmd === '--version' || cmd === '-v') {
+    await write(version + '\n');
+    return EXIT.OK;
+  }
+  const c = COMMANDS[cmd];
+  if (!c) throw new UsageError(`unknown command "${cmd}" (rmqalloc --help lists them)`);
+  try {
+    return await c[0](loadFull, rest);
+  } catch (e) {
+    // node:util parseArgs: an unknown option or a missing value.
+    if (typeof e?.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${cmd}: ${e.message.split('. ')[0]} (rmqalloc ${cmd} --help)`);
+    throw e;
+  }
+}
+
+let code;
+try {
+  code = await main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof UsageError) {
+    process.stderr.write(`rmqalloc: ${e.message}\n`);
+    code = EXIT.BAD_INPUT;
+  } else {
+    process.stderr.write(`rmqalloc: failed: ${e?.code ? e.code + ': ' : ''}${e?.message ?? e}\n`);
+    code = EXIT.FAILED;
+  }
+}
+if (rmq) await rmq.exit();
+process.exitCode = code;

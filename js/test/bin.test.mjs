@@ -1,0 +1,90 @@
+// `rmqalloc` (js/bin/rmqalloc.js): help, plan, usage errors and exit
+// statuses. The doctor command is tested in doctor.test.mjs.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { load } from '../index.js';
+import { JS_DIR, TESTDATA } from './helpers.mjs';
+
+const BIN = path.join(JS_DIR, 'bin', 'rmqalloc.js');
+const env = { ...process.env, NODE_TEST_CONTEXT: '' };
+const cli = (args, input) => spawnSync(process.execPath, [BIN, ...args], { input, env, encoding: 'utf8', timeout: 60_000 });
+const ROUTE = path.join(TESTDATA, 'cluster', 'wrong-owner', 'route.txt');
+const CONNECTION = path.join(TESTDATA, 'cluster', 'wrong-owner', 'connection.txt');
+
+test('package.json registers bin/rmqalloc.js as the rmqalloc command and ships bin/', () => {
+  const pkg = JSON.parse(readFileSync(path.join(JS_DIR, 'package.json'), 'utf8'));
+  assert.deepEqual(pkg.bin, { rmqalloc: 'bin/rmqalloc.js' });
+  assert.ok(pkg.files.includes('bin/'));
+  assert.match(readFileSync(BIN, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+});
+
+test('--help lists the commands and the mqadmin lines; each command has its own --help', () => {
+  const r = cli(['--help']);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /rmqalloc doctor --route \[TOPIC=\]FILE --connection FILE --progress FILE/);
+  assert.match(r.stdout, /mqadmin consumerProgress -n NAMESRV -g GROUP -s true/);
+  for (const cmd of ['doctor', 'plan']) {
+    const h = cli([cmd, '--help']);
+    assert.equal(h.status, 0);
+    assert.match(h.stdout, new RegExp(`^Usage: rmqalloc ${cmd} `));
+    assert.equal(cli(['help', cmd]).stdout, h.stdout);
+  }
+  const none = cli([]);
+  assert.equal(none.status, 2, 'no command is a usage error');
+  assert.match(none.stderr, /Usage:/);
+});
+
+test('usage errors: exit 2, one line, no stack', () => {
+  for (const [args, re] of [
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [['plan', '--bogus'], /plan: Unknown option '--bogus'/],
+    [['plan', '--brokers', '2'], /missing --consumers/],
+    [['plan', '--brokers', 'x2', '--queues', 'many', '--consumers', '3'], /--queues many: want a whole number/],
+    [['plan', '--brokers', '2', '--consumers', '3', '--strategy', 'NOPE'], /--strategy NOPE: plan knows AVG, AVG_BY_CIRCLE, CONSISTENT_HASH/],
+    [['plan', '--route', ROUTE, '--brokers', '2', '--consumers', '3'], /--route or --brokers/],
+    [['plan', '--route', '-', '--consumers', '3'], /--route -: line 1/],
+  ]) {
+    const r = cli(args, '{"queueDatas": [');
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, re);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+    assert.equal(r.stdout, '');
+  }
+});
+
+test('plan: brokers × queues and generated consumers, as allocateAll with sort computes it', async () => {
+  const r = cli(['plan', '--brokers', '3', '--queues', '4', '--consumers', '5', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const got = JSON.parse(r.stdout);
+  assert.equal(got.queues, 12);
+  assert.equal(got.strategy, 'AVG');
+  const rmq = await load();
+  const mqAll = [];
+  for (const b of ['broker-a', 'broker-b', 'broker-c']) for (let q = 0; q < 4; q++) mqAll.push({ topic: 'TopicTest', brokerName: b, queueId: q });
+  const consumers = Object.keys(got.assignments);
+  assert.equal(consumers.length, 5);
+  const plan = rmq.allocateAll({ strategy: { name: 'AVG' }, mqAll, consumers, sort: true });
+  for (const c of consumers) assert.deepEqual(got.assignments[c], plan.of(c).map(({ brokerName, queueId }) => ({ brokerName, queueId })));
+  // The human form: one line per consumer with its queue ranges.
+  const human = cli(['plan', '--brokers', '3', '--queues', '4', '--consumers', '5']);
+  assert.equal(human.status, 0);
+  assert.match(human.stdout, /^TopicTest: 12 queues, 5 consumers, AVG on java-4.9.3\n/);
+  assert.match(human.stdout, /192\.168\.1\.1@4001 +3 queues +broker-a 0-2\n/);
+});
+
+test('plan: a route text and the ID column of consumerConnection output', async () => {
+  const r = cli(['plan', '--route', ROUTE, '--topic', 'pay_xxx', '--consumers', '@' + CONNECTION, '--strategy', 'CONSISTENT_HASH', '--profile', 'go-client-2.1.2', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const got = JSON.parse(r.stdout);
+  const rmq = await load({ analysis: true }); // routes as text: the full module
+  const mqAll = rmq.routeToQueues({ topic: 'pay_xxx', route: readFileSync(ROUTE, 'utf8') }).subscribe;
+  assert.equal(got.queues, mqAll.length);
+  const consumers = ['10.0.1.37@17962', '10.0.3.215@51945'];
+  assert.deepEqual(Object.keys(got.assignments).sort(), consumers);
+  const plan = rmq.allocateAll({ strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: 10 }, profile: 'go-client-2.1.2', mqAll, consumers, sort: true });
+  for (const c of consumers) assert.deepEqual(got.assignments[c], plan.of(c).map(({ brokerName, queueId }) => ({ brokerName, queueId })));
+});

@@ -1,0 +1,344 @@
+// diagnose.js — the Diagnose tab: paste (or drop) what mqadmin prints for a
+// consumer group and see which queues are owned wrongly, and why. The
+// doctor runs in the worker (diagnose-engine.js); this file builds the
+// boxes and draws the report. It also lets the Allocation tab's Client IDs
+// box take the ID column of pasted consumerConnection output.
+
+import { h, put } from './dom.js';
+
+const BOXES = [
+  { key: 'route', label: 'Topic route', cmd: 'mqadmin topicRoute -n NAMESRV -t TOPIC' },
+  { key: 'connection', label: 'Connections', cmd: 'mqadmin consumerConnection -n NAMESRV -g GROUP' },
+  { key: 'progress', label: 'Progress', cmd: 'mqadmin consumerProgress -n NAMESRV -g GROUP -s true' },
+  { key: 'status', label: 'Client status (optional)', cmd: 'mqadmin consumerStatus -n NAMESRV -g GROUP', note: 'drop the files it writes, or paste them one after another' },
+];
+
+// Each status: the label a cell shows, and what it means.
+const STATUS = {
+  ok: ['ok', 'held by the consumer whose own allocate call returns it'],
+  'wrong-owner': ['wrong', 'held by another consumer than the expected one'],
+  unowned: ['unowned', 'nobody holds it, yet a consumer should: messages pile up'],
+  'double-owned': ['double', 'two or more consumers hold it: messages are consumed twice'],
+  'unexpected-owner': ['unexpected', 'held, though no consumer\u2019s allocate call returns it'],
+  unassigned: ['unassigned', 'nobody holds it and nobody should (more queues than the strategy hands out)'],
+  unknown: ['unknown', 'no owner information (progress without -s true, no status files)'],
+};
+
+const STRATEGIES = [['', 'AVG (the default)'], ['AVG_BY_CIRCLE', 'AVG_BY_CIRCLE'], ['CONSISTENT_HASH', 'CONSISTENT_HASH']];
+const PROFILES = [['', 'each as its connection says'], ['java-4.9.3', 'Java client 4.9.3'], ['java-5.3.3', 'Java client 5.3.3'], ['go-client-2.1.2', 'Go client 2.1.2']];
+const GRID_MAX = 4000;
+const ROWS_MAX = 300;
+const EXAMPLES_URL = new URL('../examples/cluster.json', import.meta.url);
+
+/**
+ * Short labels C0, C1, ... for the consumers of a topic report: every client
+ * ID expected or held, sorted. An IP-only owner (consumerProgress) maps to
+ * the one client ID with that IP, else shows itself.
+ */
+function labeller(topic) {
+  const ids = new Set();
+  for (const q of topic.queues) {
+    q.expected.forEach((c) => ids.add(c));
+    (q.actual ?? []).forEach((c) => { if (c.includes('@')) ids.add(c); });
+  }
+  const members = [...ids].sort();
+  const index = new Map(members.map((c, i) => [c, i]));
+  const byIp = new Map();
+  members.forEach((c, i) => {
+    const ip = c.split('@')[0];
+    byIp.set(ip, byIp.has(ip) ? -1 : i);
+  });
+  const label = (who) => {
+    const i = index.has(who) ? index.get(who) : byIp.get(who);
+    return i === undefined || i < 0 ? who : 'C' + i;
+  };
+  return { members, label };
+}
+
+function ownersText(list, label) {
+  if (list === null) return '?';
+  if (list.length === 0) return '–';
+  return list.length > 2 ? `${label(list[0])}+${list.length - 1}` : list.map(label).join('+');
+}
+
+function cell(q, label) {
+  const [short] = STATUS[q.status] ?? [q.status];
+  const title = [`${q.brokerName} queue ${q.queueId}: ${q.status}`,
+    `expected: ${q.expected.join(', ') || 'nobody'}`,
+    `actual: ${q.actual === null ? 'unknown' : q.actual.join(', ') || 'nobody'}`,
+    q.cause ? `cause: ${q.cause}` : null].filter(Boolean).join('\n');
+  return h('div', { className: 'dx-cell dx-' + q.status, title, dataset: { broker: q.brokerName, queue: String(q.queueId), status: q.status }, attrs: { role: 'listitem' } },
+    h('span', { className: 'dx-q' }, `q${q.queueId}`),
+    h('span', { className: 'dx-st' }, ' ', short),
+    h('span', { className: 'dx-ea' }, ' ', `${ownersText(q.expected, label)}\u2192${ownersText(q.actual, label)}`));
+}
+
+function grid(topic, label) {
+  const byBroker = new Map();
+  for (const q of topic.queues) {
+    if (!byBroker.has(q.brokerName)) byBroker.set(q.brokerName, []);
+    byBroker.get(q.brokerName).push(q);
+  }
+  let note = null;
+  if (topic.queues.length > GRID_MAX) {
+    // A big topic: draw only the brokers with a queue that is not ok.
+    const fine = (q) => q.status === 'ok' || q.status === 'unassigned';
+    const left = [...byBroker].filter(([, qs]) => qs.every(fine));
+    for (const [b] of left) byBroker.delete(b);
+    const cells = [...byBroker.values()].reduce((n, qs) => n + qs.length, 0);
+    if (cells > GRID_MAX) return h('p', { className: 'hint' }, `${topic.queues.length} queues: too many to draw; the table below lists the ones that are not ok.`);
+    note = h('p', { className: 'hint' }, `${topic.queues.length} queues: only the brokers with a queue that is not ok are drawn (${left.length} brokers with every queue ok are left out).`);
+  }
+  if (byBroker.size === 0) return note;
+  return h('figure', { className: 'grid dx-grid' },
+    h('figcaption', {}, 'Each cell: queue id, status, then expected \u2192 actual owner (hover for the client IDs).'), note,
+    [...byBroker].map(([b, qs]) => h('div', { className: 'grid-row' },
+      h('div', { className: 'broker', title: b }, b),
+      h('div', { className: 'cells', attrs: { role: 'list', 'aria-label': `queues of ${b}` } }, qs.map((q) => cell(q, label))))));
+}
+
+function legend(topic) {
+  const counts = new Map();
+  for (const q of topic.queues) counts.set(q.status, (counts.get(q.status) ?? 0) + 1);
+  return h('ul', { className: 'legend dx-legend' }, Object.entries(STATUS).filter(([s]) => counts.has(s)).map(([s, [short, text]]) =>
+    h('li', { title: text }, h('span', { className: 'dx-swatch dx-' + s }, short), ` ${counts.get(s)} `, h('span', { className: 'count' }, s === short ? '' : `(${s})`))));
+}
+
+function members(list, label) {
+  return h('ul', { className: 'legend' }, list.slice(0, 200).map((c) => h('li', {}, h('strong', {}, label(c)), ' ', h('code', {}, c))));
+}
+
+function lagChart(topic, label) {
+  const rows = Object.entries(topic.lagByConsumer ?? {}).sort((a, b) => b[1] - a[1]);
+  if (rows.length === 0) {
+    const unknown = topic.queues.some((q) => q.actual === null);
+    return h('p', { className: 'hint' }, unknown ? 'No lag per consumer: who holds the queues is not known.' : 'Nobody holds a queue of this topic.');
+  }
+  const max = Math.max(1, ...rows.map((r) => r[1]));
+  return h('div', { className: 'dx-bars', attrs: { role: 'list', 'aria-label': 'Lag per consumer' } }, rows.slice(0, 100).map(([who, lag]) =>
+    h('div', { className: 'dx-bar-row', attrs: { role: 'listitem' }, title: who },
+      h('span', { className: 'dx-bar-label' }, label(who) === who ? who : `${label(who)} ${who}`),
+      h('span', { className: 'dx-bar-track' }, h('span', { className: 'dx-bar', style: { width: `${(100 * lag / max).toFixed(1)}%` } })),
+      h('span', { className: 'dx-bar-value' }, lag.toLocaleString('en-US')))));
+}
+
+function notOkTable(topic, label) {
+  const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unassigned');
+  if (bad.length === 0) return null;
+  const who = (list) => (list === null ? 'unknown' : list.length === 0 ? 'nobody'
+    : list.map((c, i) => [i ? h('br') : null, h('span', { className: 'nowrap' }, label(c) === c ? c : `${label(c)} ${c}`)]));
+  return h('div', {},
+    h('h4', {}, 'Queues that are not ok'),
+    h('div', { className: 'table-wrap' }, h('table', { className: 'dx-table' },
+      h('thead', {}, h('tr', {}, ['Broker', 'Queue', 'Status', 'Expected', 'Actual', 'Likely cause'].map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
+      h('tbody', {}, bad.slice(0, ROWS_MAX).map((q) => h('tr', {},
+        h('td', {}, q.brokerName), h('td', {}, String(q.queueId)), h('td', {}, h('span', { className: 'dx-swatch dx-' + q.status }, q.status)),
+        h('td', {}, who(q.expected)), h('td', {}, who(q.actual)), h('td', {}, q.cause ?? '')))))),
+    bad.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${bad.length}.`) : null);
+}
+
+function bestFit(topic) {
+  const fits = topic.bestFit ?? [];
+  if (fits.length === 0) return null;
+  return h('details', { className: 'dx-fit' },
+    h('summary', {}, 'Which strategy and client reproduce what the group does? Best: ', h('code', {}, `${fits[0].strategy} on ${fits[0].client}`), ` (${fits[0].agree} of ${fits[0].total} queues)`),
+    h('div', { className: 'table-wrap' }, h('table', { className: 'qtable' },
+      h('thead', {}, h('tr', {}, ['Strategy', 'Client', 'Queues that agree'].map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
+      h('tbody', {}, fits.map((f) => h('tr', {}, h('td', {}, f.strategy), h('td', {}, f.client), h('td', {}, `${f.agree} / ${f.total}`)))))));
+}
+
+function findings(list) {
+  if (!list || list.length === 0) return null;
+  return h('ul', { className: 'dx-findings' }, list.map((f) => h('li', { className: 'dx-level-' + (f.level || 'info'), dataset: { code: f.code } },
+    h('span', { className: 'dx-level' }, f.level || 'info'), ' ', h('code', { className: 'dx-code' }, f.code), ' ',
+    f.topic ? h('span', { className: 'muted' }, `[${f.topic}] `) : null, f.message)));
+}
+
+/** Draws a report ({ report, text }) into el. */
+export function renderReport(el, res) {
+  const r = res.report;
+  const topics = r.topics.map((t) => {
+    const { members: ids, label } = labeller(t);
+    return h('section', { className: 'dx-topic', dataset: { topic: t.topic } },
+      h('h3', {}, 'Topic ', h('code', {}, t.topic), h('span', { className: 'muted' }, ` ${t.queues.length} queues`)),
+      legend(t),
+      grid(t, label),
+      ids.length ? h('details', { className: 'dx-members', attrs: ids.length <= 12 ? { open: '' } : {} }, h('summary', {}, `Consumers (${ids.length})`), members(ids, label)) : null,
+      notOkTable(t, label),
+      h('h4', {}, 'Lag per consumer (sum of #Diff of the queues it holds)'),
+      lagChart(t, label),
+      bestFit(t));
+  });
+  put(el,
+    h('p', { className: 'dx-verdict ' + (r.ok ? 'okbox' : 'warnbox'), attrs: { role: 'status' } }, h('strong', {}, r.ok ? '\u2713 ' : '\u26a0 '), r.verdict),
+    findings(r.findings),
+    topics,
+    h('details', { className: 'dx-text' }, h('summary', {}, 'The report as text (what rmqalloc doctor prints)'), h('pre', {}, res.text)));
+}
+
+/** Selects line n (1-based) of a textarea and scrolls to it. */
+function selectLine(ta, n) {
+  const lines = ta.value.split('\n');
+  let start = 0;
+  for (let i = 0; i < n - 1 && i < lines.length; i++) start += lines[i].length + 1;
+  const end = start + (lines[n - 1]?.length ?? 0);
+  ta.focus();
+  ta.setSelectionRange(start, end);
+  const lh = parseFloat(getComputedStyle(ta).lineHeight) || 16;
+  ta.scrollTop = Math.max(0, (n - 3) * lh);
+}
+
+/**
+ * Builds the Diagnose tab in root; engine is the page's EngineClient. Also
+ * makes the Client IDs box (consumers) take the ID column of pasted
+ * consumerConnection output.
+ */
+export function initDiagnose(root, engine, consumers) {
+  const boxes = {};
+  const out = h('div', { id: 'dx-out', attrs: { 'aria-live': 'polite' } });
+  const status = h('span', { id: 'dx-status', className: 'hint', attrs: { role: 'status' } });
+  const strategy = h('select', { id: 'dx-strategy' }, STRATEGIES.map(([v, t]) => h('option', { value: v }, t)));
+  const profile = h('select', { id: 'dx-profile' }, PROFILES.map(([v, t]) => h('option', { value: v }, t)));
+  const exampleSel = h('select', { id: 'dx-example', attrs: { 'aria-label': 'Example' } });
+  let examples = null;
+  let timer = 0;
+
+  const read = () => ({
+    route: boxes.route.value, connection: boxes.connection.value, progress: boxes.progress.value, status: boxes.status.value,
+    strategy: strategy.value, profile: profile.value,
+  });
+
+  async function run() {
+    const input = read();
+    for (const ta of Object.values(boxes)) ta.removeAttribute('aria-invalid');
+    if (!input.route.trim() || !input.connection.trim()) {
+      status.textContent = '';
+      put(out, h('p', { className: 'hint' }, 'Paste at least the topic route and the connections (and the progress with -s true, to know who holds each queue).'));
+      delete root.dataset.state;
+      return;
+    }
+    status.textContent = 'diagnosing\u2026';
+    root.dataset.state = 'busy';
+    const t0 = performance.now();
+    const r = await engine.call('diagnose', input);
+    if (r.stale) return;
+    const ms = Math.round(performance.now() - t0);
+    if (r.error) {
+      status.textContent = '';
+      put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, r.error.message));
+    } else if (r.result.inputError) {
+      const e = r.result.inputError;
+      const ta = boxes[e.box];
+      if (ta) ta.setAttribute('aria-invalid', 'true');
+      status.textContent = '';
+      put(out, h('div', { className: 'error dx-input-error', attrs: { role: 'alert' }, dataset: { box: e.box, line: String(e.line) } },
+        h('strong', {}, 'Cannot read this: '), e.message,
+        ta && e.line > 0 ? h('button', { type: 'button', className: 'small', on: { click: () => selectLine(ta, e.line) } }, `show line ${e.line}`) : null));
+    } else {
+      status.textContent = `diagnosed in ${ms} ms`;
+      renderReport(out, r.result);
+    }
+    root.dataset.state = 'done';
+  }
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 250);
+  };
+
+  async function readFiles(key, files) {
+    const list = [...files];
+    if (list.length === 0) return;
+    let texts;
+    try {
+      texts = await Promise.all(list.map((f) => f.text()));
+    } catch {
+      put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, `Could not read ${list.map((f) => f.name).join(', ')}: drop or choose files (for a folder, the files in it).`));
+      return;
+    }
+    const ta = boxes[key];
+    if (key === 'status') ta.value = [ta.value.trimEnd(), ...texts].filter(Boolean).join('\n');
+    else ta.value = texts[0];
+    schedule();
+  }
+
+  const boxEls = BOXES.map(({ key, label, cmd, note }) => {
+    const id = 'dx-' + key;
+    const ta = h('textarea', { id, attrs: { rows: 7, spellcheck: 'false', wrap: 'off', placeholder: `paste the output of ${cmd}${note ? ',\nor ' + note : ''}` },
+      on: {
+        input: schedule,
+        dragover: (e) => { e.preventDefault(); ta.classList.add('dx-drop'); },
+        dragleave: () => ta.classList.remove('dx-drop'),
+        drop: (e) => { e.preventDefault(); ta.classList.remove('dx-drop'); readFiles(key, e.dataTransfer.files); },
+      } });
+    boxes[key] = ta;
+    const file = h('input', { type: 'file', id: id + '-file', className: 'dx-file', attrs: key === 'status' ? { multiple: '' } : {}, on: { change: (e) => readFiles(key, e.target.files) } });
+    return h('div', { className: 'dx-box' },
+      h('label', { htmlFor: id }, h('strong', {}, label), ' \u2014 ', h('code', {}, cmd)),
+      ta,
+      h('label', { className: 'dx-file-label', htmlFor: id + '-file' }, key === 'status' ? 'or choose the files' : 'or choose a file', file));
+  });
+
+  async function loadExamples() {
+    if (examples) return examples;
+    const res = await fetch(EXAMPLES_URL);
+    if (!res.ok) throw new Error(`examples: HTTP ${res.status}`);
+    examples = (await res.json()).examples;
+    return examples;
+  }
+
+  async function tryExample() {
+    try {
+      const ex = (await loadExamples()).find((e) => e.name === exampleSel.value) ?? examples[0];
+      boxes.route.value = ex.route;
+      boxes.connection.value = ex.connection;
+      boxes.progress.value = ex.progress;
+      boxes.status.value = ex.status.map((s) => s.text).join('\n');
+      run();
+    } catch (e) {
+      put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, 'Could not load the example: ', e.message));
+    }
+  }
+
+  loadExamples().then((list) => {
+    put(exampleSel, list.map((e) => h('option', { value: e.name }, e.title)));
+    exampleSel.value = list.some((e) => e.name === 'wrong-owner') ? 'wrong-owner' : list[0]?.name;
+  }, () => put(exampleSel, h('option', { value: '' }, '(examples unavailable)')));
+
+  strategy.addEventListener('change', schedule);
+  profile.addEventListener('change', schedule);
+
+  put(root,
+    h('p', { className: 'hint' }, 'Which queues does a consumer group own wrongly, and why? Paste what ', h('code', {}, 'mqadmin'),
+      ' prints for the group. Every member\u2019s own allocate call (its strategy, its client) is compared with who actually holds each queue. Nothing leaves this page.'),
+    h('div', { className: 'controls dx-example-row' },
+      h('div', {}, h('label', { htmlFor: 'dx-example' }, 'Example'), exampleSel),
+      h('button', { type: 'button', id: 'dx-try', on: { click: tryExample } }, 'Try an example'),
+      h('button', { type: 'button', id: 'dx-clear', on: { click: () => { for (const ta of Object.values(boxes)) ta.value = ''; run(); } } }, 'Clear')),
+    h('div', { className: 'dx-boxes' }, boxEls),
+    h('div', { className: 'controls' },
+      h('div', {}, h('label', { htmlFor: 'dx-strategy' }, 'Strategy of members whose status does not say'), strategy),
+      h('div', {}, h('label', { htmlFor: 'dx-profile' }, 'Client'), profile),
+      status),
+    out);
+  run();
+
+  if (consumers) attachConnectionPaste(consumers, engine);
+}
+
+/**
+ * Pasting `mqadmin consumerConnection` output into the Client IDs box
+ * inserts its ID column (read by the module's parser in the worker).
+ */
+export function attachConnectionPaste(ta, engine) {
+  ta.addEventListener('paste', async (e) => {
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    if (!/^\s*#ClientId\b/m.test(text)) return;
+    e.preventDefault();
+    const r = await engine.call('connectionIds', text);
+    if (r.stale) return;
+    const insert = r.result ? r.result.join('\n') : text;
+    ta.setRangeText(insert, ta.selectionStart, ta.selectionEnd, 'end');
+    ta.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}

@@ -1,0 +1,117 @@
+//go:build rmqfull
+
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+)
+
+// The doctor (alloc/doctor) and the mqadmin output parsers, in the full
+// build only: results are encoded with encoding/json, which the core
+// module cannot afford (doctor_core.go answers there).
+
+// Formats of the parse operation; js/lib/doctor.js has the same table.
+var parsers = map[byte]func(string) (any, error){
+	1: func(s string) (any, error) { return mqadmin.ParseConsumerConnection(s) },
+	2: func(s string) (any, error) { return mqadmin.ParseConsumerProgress(s) },
+	3: func(s string) (any, error) { return mqadmin.ParseConsumerStatus(s) },
+}
+
+// What a doctor request asks for (bits of its first byte): the report for
+// a person (Report.Text), the report as JSON, or both. Each costs time at
+// 20,000 queues, so the CLI asks for the one it prints.
+const (
+	wantText = 1
+	wantJSON = 2
+)
+
+// readDoctorInput: uvarint n × (str topic, str text) routes, str connection,
+// str progress, uvarint n × (str name, str text) status, str strategy,
+// str profile.
+func readDoctorInput(r *reader) doctor.Input {
+	var in doctor.Input
+	in.Routes = make([]doctor.RouteText, r.count(2))
+	for i := range in.Routes {
+		in.Routes[i] = doctor.RouteText{Topic: r.str(), Text: r.str()}
+	}
+	in.Connection = r.str()
+	in.Progress = r.str()
+	in.Status = make([]doctor.StatusText, r.count(2))
+	for i := range in.Status {
+		in.Status[i] = doctor.StatusText{Name: r.str(), Text: r.str()}
+	}
+	in.Strategy = r.str()
+	in.Profile = r.str()
+	return in
+}
+
+// writeJSON appends v as JSON to the rest of the response.
+func writeJSON(w *writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	w.b = append(w.b, b...)
+	return nil
+}
+
+func doctorInputError(err error) (inputError, bool) {
+	e, ok := as[*doctor.InputError](err)
+	if !ok {
+		return inputError{}, false
+	}
+	return inputError{box: e.Box, line: e.Line, column: e.Column, msg: e.Error()}, true
+}
+
+func mqadminInputError(err error) (inputError, bool) {
+	e, ok := as[*mqadmin.ParseError](err)
+	if !ok {
+		return inputError{}, false
+	}
+	return inputError{box: e.Format, line: e.Line, column: e.Column, msg: e.Error()}, true
+}
+
+func init() {
+	inputErrorKinds = append([]func(error) (inputError, bool){doctorInputError, mqadminInputError}, inputErrorKinds...)
+
+	// doctor: u8 want, readDoctorInput → bool ok, [str text (Report.Text)]
+	// [the report as JSON, to the end].
+	register(opDoctorRun, func(r *reader, w *writer) error {
+		want := r.u8()
+		in := readDoctorInput(r)
+		if r.err != nil {
+			return r.err
+		}
+		rep, err := doctor.Diagnose(in)
+		if err != nil {
+			return err
+		}
+		w.bool(rep.OK)
+		if want&wantText != 0 {
+			w.str(rep.Text())
+		}
+		if want&wantJSON != 0 {
+			return writeJSON(w, rep)
+		}
+		return nil
+	})
+	// parse: u8 format, str text → the parsed value as JSON.
+	register(opParse, func(r *reader, w *writer) error {
+		parse, ok := parsers[r.u8()]
+		text := r.str()
+		if r.err != nil {
+			return r.err
+		}
+		if !ok {
+			return invalid("format", "is not a known mqadmin format")
+		}
+		v, err := parse(text)
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, v)
+	})
+}

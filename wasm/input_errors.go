@@ -1,0 +1,36 @@
+package main
+
+// statusInputError answers a request whose pasted text cannot be read
+// (a route, mqadmin output). Its body is an error body (code ERR_BAD_INPUT,
+// field = the box) followed by uvarint line and uvarint column (1-based,
+// 0 when unknown), which index.js puts on the Error as box, line, column.
+const statusInputError = 2
+
+// inputError is where a text could not be read and why.
+type inputError struct {
+	box          string
+	line, column int
+	msg          string
+}
+
+// inputErrorKinds recognise the text readers' error types, all in the full
+// build: route.Parse's (route_text.go), mqadmin's and the doctor's
+// (doctor.go puts those first: a doctor error names the box best).
+var inputErrorKinds []func(error) (inputError, bool)
+
+func inputErrorOf(err error) (inputError, bool) {
+	for _, kind := range inputErrorKinds {
+		if in, ok := kind(err); ok {
+			return in, true
+		}
+	}
+	return inputError{}, false
+}
+
+// writeInputError writes a statusInputError response.
+func writeInputError(w *writer, in inputError) {
+	w.u8(statusInputError)
+	writeErrorBody(w, &boundaryError{code: "ERR_BAD_INPUT", field: in.box, msg: in.msg, jsType: jsError})
+	w.uvarint(uint64(max(in.line, 0)))
+	w.uvarint(uint64(max(in.column, 0)))
+}

@@ -1,0 +1,109 @@
+//go:build rmqfull
+
+package main
+
+// Routes as text: what `mqadmin topicRoute` prints (fastjson, with its
+// unquoted integer keys) or standard JSON, read by route.Parse. Only the
+// full build serves these (route.Parse would take the core module over its
+// size budget); the core build answers them with ERR_UNSUPPORTED
+// (doctor_core.go) and takes route objects (route.go).
+
+import (
+	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
+)
+
+func init() {
+	inputErrorKinds = append(inputErrorKinds, routeInputError)
+}
+
+func routeInputError(err error) (inputError, bool) {
+	pe, ok := as[*route.ParseError](err)
+	if !ok {
+		return inputError{}, false
+	}
+	return inputError{box: "route", line: pe.Line, column: pe.Column, msg: pe.Error()}, true
+}
+
+// writeRoute writes a route in readRoute's layout (js/lib/api.js reads it
+// back into the object routeToQueues takes).
+func writeRoute(w *writer, rt *route.Route) {
+	w.bool(rt.OrderTopicConf != nil)
+	if rt.OrderTopicConf != nil {
+		w.str(*rt.OrderTopicConf)
+	}
+	w.uvarint(uint64(len(rt.QueueDatas)))
+	for _, qd := range rt.QueueDatas {
+		w.str(qd.BrokerName)
+		w.i32(qd.ReadQueueNums)
+		w.i32(qd.WriteQueueNums)
+		w.i32(qd.Perm)
+		w.i32(qd.TopicSysFlag)
+	}
+	w.uvarint(uint64(len(rt.BrokerDatas)))
+	for _, bd := range rt.BrokerDatas {
+		w.str(bd.Cluster)
+		w.str(bd.BrokerName)
+		w.uvarint(uint64(len(bd.BrokerAddrs)))
+		for _, k := range sortedKeys(bd.BrokerAddrs) {
+			w.str(k)
+			w.str(bd.BrokerAddrs[k])
+		}
+	}
+}
+
+// sortedKeys gives a map's keys in a fixed order (by ID as a number when
+// both are decimal, as the tool prints them), so one text always decodes
+// to the same object.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortx.Func(keys, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return strings.Compare(a, b)
+	})
+	return keys
+}
+
+// parseRouteText reads the route text of a request: what `mqadmin
+// topicRoute` prints (fastjson) or standard JSON.
+func parseRouteText(r *reader) (*route.Route, error) {
+	text := r.str()
+	if r.err != nil {
+		return nil, r.err
+	}
+	return route.Parse(text)
+}
+
+func init() {
+	// parseRoute: str text → route (writeRoute).
+	register(opParseRoute, func(r *reader, w *writer) error {
+		rt, err := parseRouteText(r)
+		if err != nil {
+			return err
+		}
+		writeRoute(w, rt)
+		return nil
+	})
+	// routeToQueues over text: str topic, str text → queues publish, queues subscribe.
+	register(opRouteText, func(r *reader, w *writer) error {
+		topic := r.str()
+		rt, err := parseRouteText(r)
+		if err != nil {
+			return err
+		}
+		pub, sub, err := rt.Queues(topic)
+		if err != nil {
+			return err
+		}
+		writeQueues(w, pub)
+		writeQueues(w, sub)
+		return nil
+	})
+}
