@@ -28,7 +28,7 @@ const (
 	opQueryAssignment = 40
 	opProxyAssignment = 41
 	opAllocationPath  = 42
-	opDoctor         = 30 // 30.. : the doctor (doctor.go, route_text.go)
+	opDoctor          = 30 // 30.. : the doctor (doctor.go, route_text.go)
 )
 
 // Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,
@@ -49,6 +49,7 @@ var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAn
 // brokerOps lists the broker-assignment operations (broker.go); only the
 // full build serves them.
 var brokerOps = []int{opQueryAssignment, opProxyAssignment, opAllocationPath}
+
 // Doctor operations: reading what mqadmin prints and diagnosing a group.
 // opRouteText and opParseRoute are in both builds (route.Parse is small);
 // opDoctorRun and opParse only in the full build (they need encoding/json
