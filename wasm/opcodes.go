@@ -51,10 +51,10 @@ var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAn
 var brokerOps = []int{opQueryAssignment, opProxyAssignment, opAllocationPath}
 
 // Doctor operations: reading what mqadmin prints and diagnosing a group.
-// opRouteText and opParseRoute are in both builds (route.Parse is small);
-// opDoctorRun and opParse only in the full build (they need encoding/json
-// and the mqadmin parsers), the core build answering ERR_UNSUPPORTED
-// (doctor_core.go).
+// Only the full build serves them (doctor.go, route_text.go): the doctor
+// and the mqadmin parsers need encoding/json, and route.Parse would take
+// the core module over its size budget; the core build answers each with
+// ERR_UNSUPPORTED (doctor_core.go).
 const (
 	opDoctorRun  = opDoctor + 0 // texts → report JSON + text
 	opParse      = opDoctor + 1 // u8 format, str text → JSON
