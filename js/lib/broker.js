@@ -34,18 +34,6 @@ function readQueues(d) {
 const model = (v) => MODELS.indexOf(v === undefined ? 'CLUSTERING' : oneOf(v, 'messageModel', MODELS));
 const strategyName = (v) => (v === null || v === undefined ? '' : string(v, 'strategyName'));
 
-/** Runs fn with the runtime marked busy, so a nested call gets its own encoder. */
-function guarded(rt, fn) {
-  return (options) => {
-    rt.depth++;
-    try {
-      return fn(options);
-    } finally {
-      rt.depth--;
-    }
-  };
-}
-
 /**
  * Defines the three methods on rmq (non-enumerable, like class methods);
  * topicOf resolves an interned Topic given as mqAll.
@@ -113,6 +101,6 @@ export function defineBroker(rmq, rt, topicOf) {
     },
   };
   for (const [name, fn] of Object.entries(methods)) {
-    Object.defineProperty(rmq, name, { value: guarded(rt, fn), writable: false, enumerable: false, configurable: false });
+    Object.defineProperty(rmq, name, { value: rt.guard(fn), writable: false, enumerable: false, configurable: false });
   }
 }

@@ -107,14 +107,7 @@ export function makeDoctor(rt, full) {
   };
   // Every call reads the caller's values once, and runs marked busy so that
   // a nested call (a getter calling rmq.*) gets its own encoder.
-  const guarded = (fn) => (...args) => {
-    rt.depth++;
-    try {
-      return fn(...args);
-    } finally {
-      rt.depth--;
-    }
-  };
+  const guarded = (fn) => rt.guard(fn);
 
   function doctor(input, options) {
     needsFull(OP.DOCTOR);

@@ -157,6 +157,22 @@ export class Runtime {
   }
 
   /**
+   * fn as a call of the API: while it runs the runtime is marked busy, so
+   * that a call nested in it (a getter or callback calling rmq.*) gets its
+   * own encoder (request()).
+   */
+  guard(fn) {
+    return (...args) => {
+      this.depth++;
+      try {
+        return fn(...args);
+      } finally {
+        this.depth--;
+      }
+    };
+  }
+
+  /**
    * An empty encoder for the next request: the shared one for the
    * outermost call, a fresh one for a call nested in another's encoding.
    */

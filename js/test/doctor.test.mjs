@@ -322,3 +322,18 @@ test('mangled pastes (cut, flipped, swapped lines): a report or ERR_BAD_INPUT, n
   assert.ok(rmq.alive);
   assert.ok(counts.report > 0 && counts.bad > 0, JSON.stringify(counts));
 });
+
+test('a getter that calls rmq.* while the doctor reads its input leaves the call intact', async () => {
+  const rmq = await load({ analysis: true });
+  const ex = EXAMPLES[0];
+  const plain = { route: ex.route, connection: ex.connection, progress: ex.progress };
+  const nested = {
+    route: ex.route,
+    connection: ex.connection,
+    get progress() {
+      rmq.allocate({ strategy: { name: 'AVG' }, consumerGroup: 'g', currentCID: 'c', mqAll: [{ topic: 'T', brokerName: 'b', queueId: 0 }], cidAll: ['c'] });
+      return ex.progress;
+    },
+  };
+  assert.equal(JSON.stringify(rmq.doctor(nested)), JSON.stringify(rmq.doctor(plain)));
+});

@@ -9,7 +9,7 @@ import { defaults, encode, decode } from '../lib/state.js';
 import { whereView, validateWhere } from '../lib/where.js';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'js', 'index.js')).href);
-const rmq = await load();
+const rmq = await load({ analysis: true }); // the broker-side assignment: the full module
 after(() => rmq.exit());
 
 const state = (where, more = {}) => ({ ...defaults(), client: '5.3.3', where: { ...defaults().where, ...where }, ...more });
