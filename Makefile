@@ -80,8 +80,15 @@ conformance: ## cases on stdin -> results on stdout, natively (PROFILE=java-4.9.
 conformance-js: build ## the same through the JS package in Node
 	@node js/test/conformance/run.mjs --profile $(PROFILE)
 
-bench: ## Go benchmarks
-	$(GO) test -run '^$$' -bench . -benchmem ./alloc/...
+# make bench: -count runs of every benchmark at each -cpu value; the
+# group/floor table (internal/cmd/benchratio) takes the medians.
+BENCH_COUNT ?= 3
+BENCH_TIME  ?= 300ms
+BENCH_CPU   ?= 1,2
+bench: ## Go benchmarks, then every BenchmarkGroup as a ratio to its BenchmarkFloor of the same run
+	@mkdir -p test-results
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCH_COUNT) -benchtime $(BENCH_TIME) -cpu $(BENCH_CPU) ./alloc/... | tee test-results/bench.txt
+	@$(GO) run ./internal/cmd/benchratio test-results/bench.txt
 
 bench-js: build ## JS benchmarks beside the native baseline of the same run
 	@mkdir -p test-results

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+)
+
+// key names one benchmark result: kind is "Group", "Floor" or "ClientGoAVG"
+// (whose strategy is how the client is called: "each" or "group"); cpu is
+// the -cpu value (1 when the name has no suffix).
+type key struct {
+	kind, strategy, size string
+	cpu                  int
+}
+
+// sample is one line's figures; allocs is -1 without -benchmem.
+type sample struct {
+	ns     float64
+	allocs int64
+}
+
+// results collects samples in order of first appearance.
+type results struct {
+	order []key
+	by    map[key][]sample
+}
+
+func newResults() *results { return &results{by: map[key][]sample{}} }
+
+var benchLine = regexp.MustCompile(`^Benchmark(Group|Floor|ClientGoAVG)/([^/\s]+)/(Q=\d+,C=\d+)(?:-(\d+))?\s+\d+\s+([\d.]+) ns/op(?:\s+\d+ B/op\s+(\d+) allocs/op)?`)
+
+// add records line when it is a result of interest.
+func (r *results) add(line string) {
+	m := benchLine.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	k := key{kind: m[1], strategy: m[2], size: m[3], cpu: 1}
+	if m[4] != "" {
+		k.cpu, _ = strconv.Atoi(m[4])
+	}
+	ns, err := strconv.ParseFloat(m[5], 64)
+	if err != nil {
+		return
+	}
+	s := sample{ns: ns, allocs: -1}
+	if m[6] != "" {
+		s.allocs, _ = strconv.ParseInt(m[6], 10, 64)
+	}
+	if _, ok := r.by[k]; !ok {
+		r.order = append(r.order, k)
+	}
+	r.by[k] = append(r.by[k], s)
+}
+
+// median is the median sample by ns/op (the lower middle of an even count).
+func median(ss []sample) sample {
+	c := slices.Clone(ss)
+	slices.SortFunc(c, func(a, b sample) int {
+		switch {
+		case a.ns < b.ns:
+			return -1
+		case a.ns > b.ns:
+			return 1
+		}
+		return 0
+	})
+	return c[(len(c)-1)/2]
+}
+
+// row is one group benchmark against its floor.
+type row struct {
+	key
+	group, floor sample
+	runs         int
+	target       float64
+}
+
+func (r row) ratio() float64 { return r.group.ns / r.floor.ns }
+func (r row) pass() bool     { return r.ratio() <= r.target }
+
+// target is the ratio a group must stay within: 2 in general;
+// CONSISTENT_HASH 1.2 on one core and, with more cores (it hashes in
+// parallel), below 1, i.e. under the single-threaded floor.
+func target(k key) float64 {
+	if len(k.strategy) >= 15 && k.strategy[:15] == "CONSISTENT_HASH" {
+		if k.cpu > 1 {
+			return 1
+		}
+		return 1.2
+	}
+	return 2
+}
+
+// ratioRows pairs every group result with its floor.
+func (r *results) ratioRows() []row {
+	var rows []row
+	for _, k := range r.order {
+		if k.kind != "Group" {
+			continue
+		}
+		fk := k
+		fk.kind = "Floor"
+		floors, ok := r.by[fk]
+		if !ok {
+			continue
+		}
+		rows = append(rows, row{key: k, group: median(r.by[k]), floor: median(floors), runs: len(r.by[k]), target: target(k)})
+	}
+	return rows
+}
+
+// cgRow is MACHINE_ROOM_NEARBY's group against the Go client's AVG.
+type cgRow struct {
+	key
+	nearby, client sample
+	target         float64 // minimum speed-up; 0: none
+}
+
+// nearbyName is the NEARBY benchmark BenchmarkClientGoAVG is compared with.
+const nearbyName = "NEARBY_AVG_4rooms"
+
+// clientGoRows pairs BenchmarkClientGoAVG/each with the NEARBY group of the
+// same size and -cpu. The 5× target applies at the largest size, 20000×1000.
+func (r *results) clientGoRows() []cgRow {
+	var rows []cgRow
+	for _, k := range r.order {
+		if k.kind != "ClientGoAVG" || k.strategy != "each" {
+			continue
+		}
+		nk := key{kind: "Group", strategy: nearbyName, size: k.size, cpu: k.cpu}
+		ns, ok := r.by[nk]
+		if !ok {
+			continue
+		}
+		t := 0.0
+		if k.size == "Q=20000,C=1000" {
+			t = 5
+		}
+		rows = append(rows, cgRow{key: nk, nearby: median(ns), client: median(r.by[k]), target: t})
+	}
+	return rows
+}
