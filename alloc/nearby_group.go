@@ -1,0 +1,490 @@
+package alloc
+
+import (
+	"slices"
+
+	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
+)
+
+// NameOnlyResolver is an optional interface of a MachineRoomResolver: when
+// ResolvesByNameOnly reports true, BrokerDeployIn depends on the queue's
+// BrokerName alone and both methods give the same answer (room or error)
+// for the same name on every call. AllocateAll under MACHINE_ROOM_NEARBY
+// then resolves each distinct broker name and client ID once instead of
+// once per queue and per cidAll entry — a topic typically has 8 queues per
+// broker — with the same results. SplitResolver's resolvers implement it.
+type NameOnlyResolver interface {
+	MachineRoomResolver
+	ResolvesByNameOnly() bool
+}
+
+// ResolvesByNameOnly is true: the room is a field of the name.
+func (splitResolver) ResolvesByNameOnly() bool { return true }
+
+// queueCountOnly is implemented by the strategies whose group view reads
+// len(mqAll) and never the queues themselves, and records every result as
+// positions or runs (AVG, AVG_BY_CIRCLE): MACHINE_ROOM_NEARBY then spares
+// copying each room's queues for them.
+type queueCountOnly interface{ groupReadsQueueCountOnly() }
+
+func (avgStrategy) groupReadsQueueCountOnly()    {}
+func (circleStrategy) groupReadsQueueCountOnly() {}
+
+// groupRooms is the whole group sorted into rooms, every list by position:
+// room k's queues are the mqAll positions qat[qstart[k]:qstart[k+1]] (mqAll
+// order), its consumers the cidAll positions cat[cstart[k]:cstart[k+1]]
+// (cidAll order) with their IDs in cids at the same indexes.
+type groupRooms struct {
+	names          []string // by room number: order of first appearance
+	qroom, croom   []int32  // per mqAll, per cidAll position: its room
+	qstart, cstart []int32
+	qat, cat       []int32
+	cids           []string
+}
+
+func (r *groupRooms) queuesOf(k int) []int32 { return r.qat[r.qstart[k]:r.qstart[k+1]] }
+func (r *groupRooms) consumersOf(k int) []int32 {
+	return r.cat[r.cstart[k]:r.cstart[k+1]]
+}
+
+// resolveRooms is group's resolution for the whole group: every queue's
+// room, then every consumer's; the first failure, in Java's order, is the
+// error. Under a NameOnlyResolver a name is resolved once: the first
+// queue (or cidAll entry) with a name is the first to fail on it.
+func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
+	q, c, nm := len(g.mqAll), len(g.cidAll), len(g.members.ids)
+	ints := make([]int32, 2*q+2*c+nm) // qroom, qat, croom, cat, mroom
+	r := &groupRooms{qroom: ints[:q:q], qat: ints[q : 2*q : 2*q], croom: ints[2*q : 2*q+c : 2*q+c], cat: ints[2*q+c : 2*q+2*c : 2*q+2*c]}
+	mroom := ints[2*q+2*c:]
+	r.names = make([]string, 0, 8)
+	var ids map[string]int32 // once there are more than 8 rooms
+	roomID := func(name string) int32 {
+		if ids == nil {
+			for k, n := range r.names {
+				if n == name {
+					return int32(k)
+				}
+			}
+			if len(r.names) < 8 {
+				r.names = append(r.names, name)
+				return int32(len(r.names) - 1)
+			}
+			ids = make(map[string]int32, 2*len(r.names))
+			for k, n := range r.names {
+				ids[n] = int32(k)
+			}
+		}
+		k, ok := ids[name]
+		if !ok {
+			k = int32(len(r.names))
+			ids[name] = k
+			r.names = append(r.names, name)
+		}
+		return k
+	}
+	byName := false
+	if nr, ok := s.resolver.(NameOnlyResolver); ok {
+		byName = nr.ResolvesByNameOnly()
+	}
+	var small [64]int32
+	var seen nameSet
+	for i, qu := range g.mqAll {
+		slot := -1
+		if byName {
+			// A broker's queues are usually adjacent in mqAll.
+			if i > 0 && qu.BrokerName == g.mqAll[i-1].BrokerName {
+				r.qroom[i] = r.qroom[i-1]
+				continue
+			}
+			if seen.slots == nil {
+				if size := seen.size(q); size <= len(small) {
+					seen.slots = small[:size]
+				} else {
+					seen.slots = make([]int32, size)
+				}
+			}
+			var j int32
+			if j, slot = seen.find(g.mqAll, qu.BrokerName); j >= 0 {
+				r.qroom[i] = r.qroom[j]
+				continue
+			}
+		}
+		name, err := s.resolver.BrokerDeployIn(qu)
+		if err != nil {
+			return nil, err
+		}
+		if name == "" {
+			return nil, illegalArgument("mqAll["+itoa(i)+"]", "Machine room is null for mq "+qu.String())
+		}
+		r.qroom[i] = roomID(name)
+		if slot >= 0 {
+			seen.add(g.mqAll, slot, int32(i))
+		}
+	}
+	resolve := func(i int, cid string) (int32, error) {
+		name, err := s.resolver.ConsumerDeployIn(cid)
+		if err != nil {
+			return 0, err
+		}
+		if name == "" {
+			return 0, illegalArgument("cidAll["+itoa(i)+"]", "Machine room is null for consumer id "+cid)
+		}
+		return roomID(name), nil
+	}
+	if byName {
+		// Members are numbered in order of first occurrence.
+		for m, cid := range g.members.ids {
+			k, err := resolve(g.first[m], cid)
+			if err != nil {
+				return nil, err
+			}
+			mroom[m] = k
+		}
+		for i, m := range g.slot {
+			r.croom[i] = mroom[m]
+		}
+	} else {
+		for i, cid := range g.cidAll {
+			k, err := resolve(i, cid)
+			if err != nil {
+				return nil, err
+			}
+			r.croom[i] = k
+		}
+	}
+	n := len(r.names)
+	counts := make([]int32, 3*(n+1))
+	r.qstart, r.cstart = counts[:n+1], counts[n+1:2*(n+1)]
+	bucket(r.qroom, r.qstart, r.qat, counts[2*(n+1):])
+	bucket(r.croom, r.cstart, r.cat, counts[2*(n+1):])
+	r.cids = make([]string, len(r.cat))
+	for k, i := range r.cat {
+		r.cids[k] = g.cidAll[i]
+	}
+	return r, nil
+}
+
+// nameSet is a set of broker names as the position in mqAll of a queue
+// with the name, an open-addressing table without pointers: cheaper to
+// build and for the collector than a map[string]int32.
+type nameSet struct {
+	slots []int32 // position + 1; 0 is empty. len: a power of two
+	n     int     // names held, at most half of len(slots)
+}
+
+// size is the table size for n queues: n/8 names (8 queues per broker),
+// at most half full; add grows it.
+func (nameSet) size(n int) int {
+	size := 16
+	for size < n/4 {
+		size <<= 1
+	}
+	return size
+}
+
+func hashName(name string) uint32 {
+	// FNV-1a, 32 bits.
+	h := uint32(2166136261)
+	for i := 0; i < len(name); i++ {
+		h ^= uint32(name[i])
+		h *= 16777619
+	}
+	return h
+}
+
+// find is the position of a queue named name, or -1 and the empty slot
+// where the name goes.
+func (t *nameSet) find(mqAll []MessageQueue, name string) (at int32, slot int) {
+	mask := len(t.slots) - 1
+	for j := int(hashName(name)) & mask; ; j = (j + 1) & mask {
+		p := t.slots[j]
+		if p == 0 {
+			return -1, j
+		}
+		if mqAll[p-1].BrokerName == name {
+			return p - 1, -1
+		}
+	}
+}
+
+// add puts the name of mqAll[at] in the empty slot find gave for it.
+func (t *nameSet) add(mqAll []MessageQueue, slot int, at int32) {
+	t.slots[slot] = at + 1
+	t.n++
+	if 2*t.n <= len(t.slots) {
+		return
+	}
+	old := t.slots
+	t.slots = make([]int32, 2*len(old))
+	mask := len(t.slots) - 1
+	for _, p := range old {
+		if p == 0 {
+			continue
+		}
+		j := int(hashName(mqAll[p-1].BrokerName)) & mask
+		for t.slots[j] != 0 {
+			j = (j + 1) & mask
+		}
+		t.slots[j] = p
+	}
+}
+
+// bucket is a counting sort of positions by key: the positions of key k,
+// in order, are at[start[k]:start[k+1]]. start has one more element than
+// there are keys; next is scratch of at least as many.
+func bucket(keys, start, at, next []int32) {
+	clear(start)
+	for _, k := range keys {
+		start[k+1]++
+	}
+	n := len(start) - 1
+	for k := 0; k < n; k++ {
+		start[k+1] += start[k]
+	}
+	copy(next, start[:n])
+	for i, k := range keys {
+		at[next[k]] = int32(i)
+		next[k]++
+	}
+}
+
+// orphans is the rooms with queues but no consumer, in Java string order.
+func (r *groupRooms) orphans() []int {
+	var out []int
+	for k := range r.names {
+		if r.qstart[k+1] > r.qstart[k] && r.cstart[k+1] == r.cstart[k] {
+			out = append(out, k)
+		}
+	}
+	sortx.Func(out, func(a, b int) int { return javalang.CompareStrings(r.names[a], r.names[b]) })
+	return out
+}
+
+// roomQueues is room k's queues as a list for inner: a run of mqAll when
+// they stand together, else a copy — or, for an inner that reads only
+// their number (queueCountOnly), a run of mqAll of the right length that
+// stands in for them: such an inner's results are positions in the list,
+// mapped back through queuesOf, and its queues are never read.
+func (s nearbyStrategy) roomQueues(g *groupView, r *groupRooms, k int) []MessageQueue {
+	at := r.queuesOf(k)
+	lo, n := int(at[0]), len(at)
+	if int(at[n-1]) == lo+n-1 {
+		return g.mqAll[lo : lo+n : lo+n]
+	}
+	if _, ok := s.inner.(queueCountOnly); ok {
+		return g.mqAll[:n:n]
+	}
+	out := make([]MessageQueue, n)
+	for j, i := range at {
+		out[j] = g.mqAll[i]
+	}
+	return out
+}
+
+// ownRoomViews builds the group view of every room with queues and
+// consumers: its consumers (cidAll order) over its queues, numbered from
+// g's members without a new index, all views' lists carved from shared
+// arrays. Sub member j of views[v] is g's member toParent[v][j]; rooms[v]
+// is the room. A view's members.lookup is not usable; no strategy's group
+// path calls it.
+func (s nearbyStrategy) ownRoomViews(g *groupView, r *groupRooms) (rooms []int32, views []groupView, toParent [][]int32) {
+	nv, nc := 0, 0
+	for k := range r.names {
+		if r.qstart[k+1] > r.qstart[k] && r.cstart[k+1] > r.cstart[k] {
+			nv++
+			nc += int(r.cstart[k+1] - r.cstart[k])
+		}
+	}
+	nm := len(g.members.ids) // no room holds more
+	rooms = make([]int32, 0, nv)
+	views = make([]groupView, nv)
+	toParent = make([][]int32, nv)
+	ints := make([]int32, nc+2*nm+nm)
+	slots, seenRoom, num, parents := ints[:nc], ints[nc:nc+nm], ints[nc+nm:nc+2*nm], ints[nc+2*nm:nc+2*nm]
+	firsts := make([]int, 0, nm)
+	ids := make([]string, 0, nm)
+	of := make([][]MessageQueue, nm)
+	errs := make([]error, nm)
+	for k := range r.names {
+		cat := r.consumersOf(k)
+		if r.qstart[k+1] == r.qstart[k] || len(cat) == 0 {
+			continue
+		}
+		v := len(rooms)
+		rooms = append(rooms, int32(k))
+		sub := &views[v]
+		sub.consumerGroup = g.consumerGroup
+		sub.mqAll = s.roomQueues(g, r, k)
+		sub.cidAll = r.cids[r.cstart[k]:r.cstart[k+1]]
+		sub.slot, slots = slots[:len(cat):len(cat)], slots[len(cat):]
+		f0, p0 := len(firsts), len(parents)
+		for j, i := range cat {
+			m := g.slot[i]
+			// seenRoom[m] is the room + 1 in which m was last numbered.
+			if seenRoom[m] != int32(k)+1 {
+				seenRoom[m] = int32(k) + 1
+				num[m] = int32(len(parents) - p0)
+				firsts = append(firsts, j)
+				parents = append(parents, m)
+				ids = append(ids, g.members.ids[m])
+			}
+			sub.slot[j] = num[m]
+		}
+		f1 := len(firsts)
+		sub.first = firsts[f0:f1:f1]
+		sub.members.ids = ids[f0:f1:f1]
+		toParent[v] = parents[p0:len(parents):len(parents)]
+		sub.of, of = of[:f1-f0:f1-f0], of[f1-f0:]
+		sub.errs, errs = errs[:f1-f0:f1-f0], errs[f1-f0:]
+	}
+	return rooms, views, toParent
+}
+
+// ownShare is where member m's share of its own room is: member j of sub.
+type ownShare struct {
+	sub  *groupView
+	j    int32
+	room int32
+}
+
+// allocateGroup resolves and groups the rooms once, then runs inner's
+// whole-group view once per room with consumers and once per room without.
+// A member's own room is that of its first cidAll entry, as in its own
+// call. When inner gives positions (the built-in strategies but CONFIG),
+// so does the result, mapped back through each room's positions in mqAll.
+func (s nearbyStrategy) allocateGroup(g *groupView) error {
+	if err := g.precheck(false); err != nil {
+		return err
+	}
+	r, err := s.resolveRooms(g)
+	if err != nil {
+		for m := range g.members.ids {
+			if g.errs[m] == nil {
+				g.errs[m] = err
+			}
+		}
+		return nil
+	}
+	fail := func(m int, err error) {
+		if g.errs[m] == nil {
+			g.errs[m] = err
+		}
+	}
+	own := make([]ownShare, len(g.members.ids))
+	rooms, views, toParent := s.ownRoomViews(g, r)
+	subs := make([]*groupView, 0, len(views))
+	for v := range views {
+		sub, k := &views[v], rooms[v]
+		gerr := allocateGroup(s.inner, sub)
+		subs = append(subs, sub)
+		for j, pm := range toParent[v] {
+			m := int(pm)
+			if r.croom[g.first[m]] != k {
+				continue // not m's own room (a resolver that changed its mind)
+			}
+			switch {
+			case gerr != nil:
+				fail(m, gerr)
+			case sub.errs[j] != nil:
+				fail(m, sub.errs[j])
+			case returnedNull(sub, j):
+				fail(m, s.innerNull())
+			default:
+				own[m] = ownShare{sub: sub, j: int32(j), room: k}
+			}
+		}
+	}
+	// Then every member's share of each room without consumers.
+	orphans := r.orphans()
+	shared := make([]*groupView, 0, len(orphans))
+	for _, k := range orphans {
+		sub := g.withQueues(s.roomQueues(g, r, k))
+		gerr := allocateGroup(s.inner, sub)
+		for m := range g.members.ids {
+			switch {
+			case gerr != nil:
+				fail(m, gerr)
+			case sub.errs[m] != nil:
+				fail(m, sub.errs[m])
+			case returnedNull(sub, m):
+				fail(m, s.innerNull())
+			}
+		}
+		subs = append(subs, sub)
+		shared = append(shared, sub)
+	}
+	byPos := true
+	for _, sub := range subs {
+		if sub.pos == nil && sub.start == nil {
+			byPos = false
+		}
+	}
+	if byPos {
+		g.setPositions(roomPositions(g, r, orphans, shared, own))
+		return nil
+	}
+	for _, sub := range subs {
+		sub.buildQueues()
+	}
+	for m := range g.members.ids {
+		if g.errs[m] != nil {
+			continue
+		}
+		var mine []MessageQueue
+		if own[m].sub != nil {
+			mine = own[m].sub.of[own[m].j]
+		}
+		out := slices.Clip(mine)
+		if len(shared) > 0 {
+			n := len(mine)
+			for _, sub := range shared {
+				n += len(sub.of[m])
+			}
+			out = make([]MessageQueue, 0, n)
+			out = append(out, mine...)
+			for _, sub := range shared {
+				out = append(out, sub.of[m]...)
+			}
+		}
+		if out == nil {
+			out = none() // Java's result list is never null
+		}
+		g.of[m] = out
+	}
+	return nil
+}
+
+// roomPositions lays out every member's positions in mqAll, in one backing
+// array: its own room's share, then its share of each orphan room, each
+// mapped from room positions to mqAll positions.
+func roomPositions(g *groupView, r *groupRooms, orphans []int, shared []*groupView, own []ownShare) [][]int32 {
+	total := 0
+	for m := range g.members.ids {
+		if g.errs[m] != nil {
+			continue
+		}
+		if o := own[m]; o.sub != nil {
+			total += o.sub.shareLen(int(o.j))
+		}
+		for _, sub := range shared {
+			total += sub.shareLen(m)
+		}
+	}
+	backing := make([]int32, 0, total)
+	pos := make([][]int32, len(g.members.ids))
+	for m := range g.members.ids {
+		if g.errs[m] != nil {
+			continue
+		}
+		lo := len(backing)
+		if o := own[m]; o.sub != nil {
+			backing = o.sub.appendPositions(backing, int(o.j), r.queuesOf(int(o.room)))
+		}
+		for i, sub := range shared {
+			backing = sub.appendPositions(backing, m, r.queuesOf(orphans[i]))
+		}
+		pos[m] = backing[lo:len(backing):len(backing)]
+	}
+	return pos
+}
