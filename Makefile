@@ -80,15 +80,18 @@ conformance: ## cases on stdin -> results on stdout, natively (PROFILE=java-4.9.
 conformance-js: build ## the same through the JS package in Node
 	@node js/test/conformance/run.mjs --profile $(PROFILE)
 
-# make bench: -count runs of every benchmark at each -cpu value; the
-# group/floor table (internal/cmd/benchratio) takes the medians.
-BENCH_COUNT ?= 3
-BENCH_TIME  ?= 300ms
-BENCH_CPU   ?= 1,2
+# make bench: every benchmark once, then BenchmarkGroup beside BenchmarkFloor
+# pair by pair, BENCH_ROUNDS times (scripts/bench-pairs.sh), and the
+# group/floor table of those rounds (internal/cmd/benchratio).
+BENCH_ROUNDS    ?= 5
+BENCH_PAIR_TIME ?= 200ms
+BENCH_CPU       ?= 1,2
 bench: ## Go benchmarks, then every BenchmarkGroup as a ratio to its BenchmarkFloor of the same run
 	@mkdir -p test-results
-	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCH_COUNT) -benchtime $(BENCH_TIME) -cpu $(BENCH_CPU) ./alloc/... | tee test-results/bench.txt
-	@$(GO) run ./internal/cmd/benchratio test-results/bench.txt
+	$(GO) test -run '^$$' -bench . -skip '^Benchmark(Group|Floor)$$' -benchmem ./alloc/... | tee test-results/bench.txt
+	BENCH_ROUNDS=$(BENCH_ROUNDS) BENCH_PAIR_TIME=$(BENCH_PAIR_TIME) BENCH_CPU=$(BENCH_CPU) GO=$(GO) \
+		scripts/bench-pairs.sh | tee test-results/bench-pairs.txt
+	@$(GO) run ./internal/cmd/benchratio test-results/bench-pairs.txt
 
 bench-js: build ## JS benchmarks beside the native baseline of the same run
 	@mkdir -p test-results

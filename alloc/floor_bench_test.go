@@ -22,8 +22,9 @@ import (
 
 // floorOut is what a floor produces.
 type floorOut struct {
-	members []string // distinct client IDs in cidAll order
-	owner   []int32  // per queue: the member that gets it, or -1
+	members []string         // distinct client IDs in cidAll order
+	index   map[string]int32 // client ID -> member: Plan.Of's lookup
+	owner   []int32          // per queue: the member that gets it, or -1
 	// NEARBY only: each queue's room, each member's room and the rooms
 	// without consumers in Java string order — a member's list is its own
 	// room's queues, then each orphan room's, in mqAll order within a room.
@@ -51,7 +52,7 @@ func floorMembers(cidAll []string) (members []string, slot []int32, index map[st
 
 // floorAVG: the members, then one owner write per queue, block by block.
 func floorAVG(mqAll []MessageQueue, cidAll []string) floorOut {
-	members, slot, _ := floorMembers(cidAll)
+	members, slot, index := floorMembers(cidAll)
 	owner := make([]int32, len(mqAll))
 	for i := range cidAll {
 		start, n := AverageRange(i, len(mqAll), len(cidAll))
@@ -59,18 +60,18 @@ func floorAVG(mqAll []MessageQueue, cidAll []string) floorOut {
 			owner[j] = slot[i]
 		}
 	}
-	return floorOut{members: members, owner: owner}
+	return floorOut{members: members, index: index, owner: owner}
 }
 
 // floorCircle: the members, then one owner write per queue, round the
 // circle.
 func floorCircle(mqAll []MessageQueue, cidAll []string) floorOut {
-	members, slot, _ := floorMembers(cidAll)
+	members, slot, index := floorMembers(cidAll)
 	owner := make([]int32, len(mqAll))
 	for j := range owner {
 		owner[j] = slot[j%len(cidAll)]
 	}
-	return floorOut{members: members, owner: owner}
+	return floorOut{members: members, index: index, owner: owner}
 }
 
 // floorNode is one virtual node of floorConsistentHash.
@@ -86,7 +87,7 @@ type floorNode struct {
 // share) — the same digest code the strategy runs. No duplicate consumer:
 // the floor is measured on benchTopic, whose IDs are distinct.
 func floorConsistentHash(mqAll []MessageQueue, cidAll []string, vn int) floorOut {
-	members, slot, _ := floorMembers(cidAll)
+	members, slot, index := floorMembers(cidAll)
 	nodes := make([]floorNode, 0, len(cidAll)*vn)
 	var buf []byte
 	for i, c := range cidAll {
@@ -120,7 +121,7 @@ func floorConsistentHash(mqAll []MessageQueue, cidAll []string, vn int) floorOut
 		}
 		owner[j] = ring[k].member
 	}
-	return floorOut{members: members, owner: owner}
+	return floorOut{members: members, index: index, owner: owner}
 }
 
 // floorNearby: one split per distinct broker name (a broker's queues are
@@ -219,7 +220,7 @@ func floorNearby(mqAll []MessageQueue, cidAll []string) floorOut {
 			}
 		}
 	}
-	return floorOut{members: members, owner: owner, qroom: qroom, mroom: mroom, orphans: orphans}
+	return floorOut{members: members, index: index, owner: owner, qroom: qroom, mroom: mroom, orphans: orphans}
 }
 
 // benchSizes are BenchmarkGroup's sizes, Q×C.
@@ -238,6 +239,9 @@ var benchFloors = []struct {
 	{"NEARBY_AVG_4rooms", floorNearby},
 }
 
+// floorSink keeps each floor's output alive, as a plan is.
+var floorSink floorOut
+
 // BenchmarkFloor is BenchmarkGroup's strategies, sizes and inputs, each
 // run through its floor.
 func BenchmarkFloor(b *testing.B) {
@@ -248,7 +252,7 @@ func BenchmarkFloor(b *testing.B) {
 				b.Run(fmt.Sprintf("Q=%d,C=%d", sz[0], sz[1]), func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						_ = f.floor(mqs, cids)
+						floorSink = f.floor(mqs, cids)
 					}
 				})
 			}

@@ -145,3 +145,22 @@ func TestNearbyGroupRoomsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestNearbyGroupNamesApart: a broker's queues spread over mqAll (many
+// topics, say) are still resolved once per name, past the table's first
+// size.
+func TestNearbyGroupNamesApart(t *testing.T) {
+	mqs := make([]MessageQueue, 1200)
+	for i := range mqs {
+		j := i % 300
+		mqs[i] = MessageQueue{Topic: "T" + strconv.Itoa(i/300), BrokerName: "broker-R" + strconv.Itoa(j%4) + "-" + strconv.Itoa(j), QueueID: int32(i / 300)}
+	}
+	_, cids := benchTopic(8, 10)
+	res := &countingResolver{byName: true}
+	s, err := MachineRoomNearby(ByCircle(), res)
+	require.NoError(t, err)
+	_, err = AllocateAll(s, "g", mqs, cids)
+	require.NoError(t, err)
+	assert.Equal(t, 300, res.brokers)
+	requirePlanMatchesAllocate(t, s, mqs, cids)
+}

@@ -72,13 +72,40 @@ func median(ss []sample) sample {
 // row is one group benchmark against its floor.
 type row struct {
 	key
-	group, floor sample
+	group, floor sample // medians
 	runs         int
+	paired       float64 // the median of per-run ratios, 0 when unpaired
 	target       float64
 }
 
-func (r row) ratio() float64 { return r.group.ns / r.floor.ns }
-func (r row) pass() bool     { return r.ratio() <= r.target }
+// ratio is the median of the ratios of the runs, paired in order (the
+// k-th group run with the k-th floor run: scripts/bench-pairs.sh runs them
+// side by side), or the ratio of the medians when the counts differ.
+func (r row) ratio() float64 {
+	if r.paired > 0 {
+		return r.paired
+	}
+	return r.group.ns / r.floor.ns
+}
+
+func (r row) pass() bool { return r.ratio() <= r.target }
+
+// pairedRatio is the median of gs[k].ns / fs[k].ns, 0 when the counts
+// differ.
+func pairedRatio(gs, fs []sample) float64 {
+	if len(gs) != len(fs) || len(gs) == 0 {
+		return 0
+	}
+	rs := make([]float64, len(gs))
+	for k := range gs {
+		rs[k] = gs[k].ns / fs[k].ns
+	}
+	slices.Sort(rs)
+	if len(rs)%2 == 1 {
+		return rs[len(rs)/2]
+	}
+	return (rs[len(rs)/2-1] + rs[len(rs)/2]) / 2
+}
 
 // target is the ratio a group must stay within: 2 in general;
 // CONSISTENT_HASH 1.2 on one core and, with more cores (it hashes in
@@ -106,7 +133,8 @@ func (r *results) ratioRows() []row {
 		if !ok {
 			continue
 		}
-		rows = append(rows, row{key: k, group: median(r.by[k]), floor: median(floors), runs: len(r.by[k]), target: target(k)})
+		rows = append(rows, row{key: k, group: median(r.by[k]), floor: median(floors), runs: len(r.by[k]),
+			paired: pairedRatio(r.by[k], floors), target: target(k)})
 	}
 	return rows
 }

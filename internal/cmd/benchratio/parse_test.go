@@ -30,7 +30,7 @@ func TestRatioRows(t *testing.T) {
 	require.Len(t, rows, 2) // AVG_BY_CIRCLE has no floor
 	assert.Equal(t, key{"Group", "AVG", "Q=16,C=4", 1}, rows[0].key)
 	assert.Equal(t, 3, rows[0].runs)
-	assert.InDelta(t, 3.0, rows[0].ratio(), 1e-9) // median 300 / 100
+	assert.InDelta(t, 3.0, rows[0].ratio(), 1e-9) // median 300 / 100 (one floor run: unpaired)
 	assert.Equal(t, int64(3), rows[0].group.allocs)
 	assert.False(t, rows[0].pass())
 	assert.Equal(t, 2, rows[1].cpu)
@@ -46,4 +46,12 @@ func TestTargets(t *testing.T) {
 	assert.Equal(t, 2.0, target(key{strategy: "AVG", cpu: 2}))
 	assert.Equal(t, 1.2, target(key{strategy: "CONSISTENT_HASH_vn10", cpu: 1}))
 	assert.Equal(t, 1.0, target(key{strategy: "CONSISTENT_HASH_vn10", cpu: 2}))
+}
+
+func TestPairedRatio(t *testing.T) {
+	gs := []sample{{ns: 200}, {ns: 900}, {ns: 120}}
+	fs := []sample{{ns: 100}, {ns: 300}, {ns: 100}}
+	assert.InDelta(t, 2.0, pairedRatio(gs, fs), 1e-9) // ratios 2, 3, 1.2
+	assert.InDelta(t, 2.5, pairedRatio(gs[:2], fs[:2]), 1e-9)
+	assert.Zero(t, pairedRatio(gs, fs[:2]))
 }

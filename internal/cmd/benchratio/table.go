@@ -9,7 +9,7 @@ import (
 
 // printTable writes the group/floor table and reports whether a row failed.
 func printTable(w io.Writer, rows []row) (failed bool) {
-	fmt.Fprintln(w, "\nBenchmarkGroup / BenchmarkFloor (same run; median of the runs)")
+	fmt.Fprintln(w, "\nBenchmarkGroup / BenchmarkFloor (same run; medians; ratio: median of the per-round ratios)")
 	fmt.Fprintf(w, "%-22s %-16s %4s %4s %14s %8s %14s %7s %7s  %s\n",
 		"strategy", "size", "cpu", "runs", "group ns/op", "allocs", "floor ns/op", "ratio", "target", "")
 	for _, r := range rows {
