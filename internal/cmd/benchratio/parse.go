@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // key names one benchmark result: kind is "Group", "Floor" or "ClientGoAVG"
@@ -108,16 +110,18 @@ func pairedRatio(gs, fs []sample) float64 {
 }
 
 // target is the ratio a group must stay within: 2 in general;
-// CONSISTENT_HASH 1.2 on one core and, with more cores (it hashes in
-// parallel), below 1, i.e. under the single-threaded floor.
+// CONSISTENT_HASH 1.2 on one core and, with more cores at the sizes where
+// it hashes in parallel (Q >= 4096), below 1, i.e. under the
+// single-threaded floor.
 func target(k key) float64 {
-	if len(k.strategy) >= 15 && k.strategy[:15] == "CONSISTENT_HASH" {
-		if k.cpu > 1 {
-			return 1
-		}
-		return 1.2
+	if !strings.HasPrefix(k.strategy, "CONSISTENT_HASH") {
+		return 2
 	}
-	return 2
+	var q, c int
+	if _, err := fmt.Sscanf(k.size, "Q=%d,C=%d", &q, &c); err == nil && k.cpu > 1 && q >= 4096 {
+		return 1
+	}
+	return 1.2
 }
 
 // ratioRows pairs every group result with its floor.

@@ -12,9 +12,9 @@ const sampleOutput = `goos: linux
 BenchmarkGroup/AVG/Q=16,C=4         	  260730	       300.0 ns/op	     640 B/op	       3 allocs/op
 BenchmarkGroup/AVG/Q=16,C=4         	  260730	       900.0 ns/op	     640 B/op	       3 allocs/op
 BenchmarkGroup/AVG/Q=16,C=4         	  260730	       100.0 ns/op	     640 B/op	       3 allocs/op
-BenchmarkGroup/CONSISTENT_HASH_vn10/Q=16,C=4-2  	   15950	     15000 ns/op
+BenchmarkGroup/CONSISTENT_HASH_vn10/Q=4096,C=256-2  	   15950	     15000 ns/op
 BenchmarkFloor/AVG/Q=16,C=4   	  260730	       100.0 ns/op	     128 B/op	       2 allocs/op
-BenchmarkFloor/CONSISTENT_HASH_vn10/Q=16,C=4-2  	   15950	     16000 ns/op
+BenchmarkFloor/CONSISTENT_HASH_vn10/Q=4096,C=256-2  	   15950	     16000 ns/op
 BenchmarkGroup/NEARBY_AVG_4rooms/Q=20000,C=1000-2  	   100	     400000 ns/op
 BenchmarkClientGoAVG/each/Q=20000,C=1000-2  	   100	     3000000 ns/op
 BenchmarkGroup/AVG_BY_CIRCLE/Q=16,C=4         	  1	       1 ns/op
@@ -44,8 +44,9 @@ func TestRatioRows(t *testing.T) {
 
 func TestTargets(t *testing.T) {
 	assert.Equal(t, 2.0, target(key{strategy: "AVG", cpu: 2}))
-	assert.Equal(t, 1.2, target(key{strategy: "CONSISTENT_HASH_vn10", cpu: 1}))
-	assert.Equal(t, 1.0, target(key{strategy: "CONSISTENT_HASH_vn10", cpu: 2}))
+	assert.Equal(t, 1.2, target(key{strategy: "CONSISTENT_HASH_vn10", size: "Q=20000,C=1000", cpu: 1}))
+	assert.Equal(t, 1.0, target(key{strategy: "CONSISTENT_HASH_vn10", size: "Q=20000,C=1000", cpu: 2}))
+	assert.Equal(t, 1.2, target(key{strategy: "CONSISTENT_HASH_vn10", size: "Q=256,C=32", cpu: 2}))
 }
 
 func TestPairedRatio(t *testing.T) {
