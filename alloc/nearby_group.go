@@ -1,6 +1,7 @@
 package alloc
 
 import (
+	"hash/maphash"
 	"slices"
 
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
@@ -183,15 +184,10 @@ func (nameSet) size(n int) int {
 	return size
 }
 
-func hashName(name string) uint32 {
-	// FNV-1a, 32 bits.
-	h := uint32(2166136261)
-	for i := 0; i < len(name); i++ {
-		h ^= uint32(name[i])
-		h *= 16777619
-	}
-	return h
-}
+// nameSeed seeds hashName; any seed gives the same results.
+var nameSeed = maphash.MakeSeed()
+
+func hashName(name string) uint32 { return uint32(maphash.String(nameSeed, name)) }
 
 // find is the position of a queue named name, or -1 and the empty slot
 // where the name goes.
@@ -341,12 +337,9 @@ func (s nearbyStrategy) ownRoomViews(g *groupView, r *groupRooms) (rooms []int32
 	return rooms, views, toParent
 }
 
-// ownShare is where member m's share of its own room is: member j of sub.
-type ownShare struct {
-	sub  *groupView
-	j    int32
-	room int32
-}
+// ownShare is where member m's share of its own room is: member j of
+// views[v-1] (v == 0: its room has no queues, or its call failed).
+type ownShare struct{ v, j int32 }
 
 // allocateGroup resolves and groups the rooms once, then runs inner's
 // whole-group view once per room with consumers and once per room without.
@@ -391,7 +384,7 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 			case returnedNull(sub, j):
 				fail(m, s.innerNull())
 			default:
-				own[m] = ownShare{sub: sub, j: int32(j), room: k}
+				own[m] = ownShare{v: int32(v) + 1, j: int32(j)}
 			}
 		}
 	}
@@ -421,7 +414,7 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 		}
 	}
 	if byPos {
-		g.setPositions(roomPositions(g, r, orphans, shared, own))
+		g.setPositions(roomPositions(g, r, orphans, shared, views, rooms, own))
 		return nil
 	}
 	for _, sub := range subs {
@@ -432,8 +425,8 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 			continue
 		}
 		var mine []MessageQueue
-		if own[m].sub != nil {
-			mine = own[m].sub.of[own[m].j]
+		if o := own[m]; o.v > 0 {
+			mine = views[o.v-1].of[o.j]
 		}
 		out := slices.Clip(mine)
 		if len(shared) > 0 {
@@ -458,14 +451,14 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 // roomPositions lays out every member's positions in mqAll, in one backing
 // array: its own room's share, then its share of each orphan room, each
 // mapped from room positions to mqAll positions.
-func roomPositions(g *groupView, r *groupRooms, orphans []int, shared []*groupView, own []ownShare) [][]int32 {
+func roomPositions(g *groupView, r *groupRooms, orphans []int, shared []*groupView, views []groupView, rooms []int32, own []ownShare) [][]int32 {
 	total := 0
 	for m := range g.members.ids {
 		if g.errs[m] != nil {
 			continue
 		}
-		if o := own[m]; o.sub != nil {
-			total += o.sub.shareLen(int(o.j))
+		if o := own[m]; o.v > 0 {
+			total += views[o.v-1].shareLen(int(o.j))
 		}
 		for _, sub := range shared {
 			total += sub.shareLen(m)
@@ -478,8 +471,8 @@ func roomPositions(g *groupView, r *groupRooms, orphans []int, shared []*groupVi
 			continue
 		}
 		lo := len(backing)
-		if o := own[m]; o.sub != nil {
-			backing = o.sub.appendPositions(backing, int(o.j), r.queuesOf(int(o.room)))
+		if o := own[m]; o.v > 0 {
+			backing = views[o.v-1].appendPositions(backing, int(o.j), r.queuesOf(int(rooms[o.v-1])))
 		}
 		for i, sub := range shared {
 			backing = sub.appendPositions(backing, m, r.queuesOf(orphans[i]))

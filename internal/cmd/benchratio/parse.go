@@ -147,7 +147,17 @@ func (r *results) ratioRows() []row {
 type cgRow struct {
 	key
 	nearby, client sample
+	paired         float64 // median of per-run client/nearby, 0 when unpaired
 	target         float64 // minimum speed-up; 0: none
+}
+
+// speedUp is the median of the per-run speed-ups (paired in order), or
+// the ratio of the medians when the counts differ.
+func (r cgRow) speedUp() float64 {
+	if r.paired > 0 {
+		return r.paired
+	}
+	return r.client.ns / r.nearby.ns
 }
 
 // nearbyName is the NEARBY benchmark BenchmarkClientGoAVG is compared with.
@@ -170,7 +180,7 @@ func (r *results) clientGoRows() []cgRow {
 		if k.size == "Q=20000,C=1000" {
 			t = 5
 		}
-		rows = append(rows, cgRow{key: nk, nearby: median(ns), client: median(r.by[k]), target: t})
+		rows = append(rows, cgRow{key: nk, nearby: median(ns), client: median(r.by[k]), paired: pairedRatio(r.by[k], ns), target: t})
 	}
 	return rows
 }

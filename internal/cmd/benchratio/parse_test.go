@@ -38,7 +38,7 @@ func TestRatioRows(t *testing.T) {
 	assert.True(t, rows[1].pass())
 	cg := r.clientGoRows()
 	require.Len(t, cg, 1)
-	assert.InDelta(t, 7.5, cg[0].client.ns/cg[0].nearby.ns, 1e-9)
+	assert.InDelta(t, 7.5, cg[0].speedUp(), 1e-9)
 	assert.Equal(t, 5.0, cg[0].target)
 }
 

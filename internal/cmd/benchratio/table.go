@@ -32,7 +32,7 @@ func printClientGo(w io.Writer, rows []cgRow) (failed bool) {
 	fmt.Fprintln(w, "\nBenchmarkGroup/"+nearbyName+" against the Go client's AVG, one Allocate call per member (BenchmarkClientGoAVG/each)")
 	fmt.Fprintf(w, "%-16s %4s %14s %14s %9s %7s  %s\n", "size", "cpu", "nearby ns/op", "client ns/op", "speed-up", "target", "")
 	for _, r := range rows {
-		up := r.client.ns / r.nearby.ns
+		up := r.speedUp()
 		verdict, tgt := "", "-"
 		if r.target > 0 {
 			tgt = "≥" + trim(r.target)
