@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package alloc
 
 import (
@@ -13,12 +15,12 @@ const minChunkDigests = 256
 // split into contiguous chunks on up to GOMAXPROCS goroutines, and returns
 // when all are done. Each chunk must write only its own positions, so the
 // result is the same however the work is split. It runs hash(0, n) inline
-// when there is one processor (always under js/wasm, which has one
-// thread), the work is small, or the hash is a HashFunc of the caller's,
-// which need not be safe for concurrent use.
+// when there is one processor, the work is small, or the hash is a
+// HashFunc of the caller's, which need not be safe for concurrent use.
+// (consistent_hash_serial.go is the WebAssembly build's: one thread.)
 func (s consistentHashStrategy) hashChunks(n, perItem int, hash func(lo, hi int)) {
 	workers := runtime.GOMAXPROCS(0)
-	if s.hash != nil || runtime.GOOS == "js" {
+	if s.hash != nil {
 		workers = 1
 	}
 	workers = min(workers, n*perItem/minChunkDigests)

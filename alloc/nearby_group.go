@@ -1,7 +1,6 @@
 package alloc
 
 import (
-	"hash/maphash"
 	"slices"
 
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
@@ -59,23 +58,8 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	r := &groupRooms{qroom: ints[:q:q], qat: ints[q : 2*q : 2*q], croom: ints[2*q : 2*q+c : 2*q+c], cat: ints[2*q+c : 2*q+2*c : 2*q+2*c]}
 	mroom := ints[2*q+2*c:]
 	r.names = make([]string, 0, 8)
-	var ids map[string]int32 // once there are more than 8 rooms
+	ids := map[string]int32{}
 	roomID := func(name string) int32 {
-		if ids == nil {
-			for k, n := range r.names {
-				if n == name {
-					return int32(k)
-				}
-			}
-			if len(r.names) < 8 {
-				r.names = append(r.names, name)
-				return int32(len(r.names) - 1)
-			}
-			ids = make(map[string]int32, 2*len(r.names))
-			for k, n := range r.names {
-				ids[n] = int32(k)
-			}
-		}
 		k, ok := ids[name]
 		if !ok {
 			k = int32(len(r.names))
@@ -183,11 +167,6 @@ func (nameSet) size(n int) int {
 	}
 	return size
 }
-
-// nameSeed seeds hashName; any seed gives the same results.
-var nameSeed = maphash.MakeSeed()
-
-func hashName(name string) uint32 { return uint32(maphash.String(nameSeed, name)) }
 
 // find is the position of a queue named name, or -1 and the empty slot
 // where the name goes.
