@@ -37,7 +37,7 @@ func (circleStrategy) groupReadsQueueCountOnly() {}
 // (cidAll order) with their IDs in cids at the same indexes.
 type groupRooms struct {
 	names          []string // by room number: order of first appearance
-	qroom, croom   []int32  // per mqAll, per cidAll position: its room
+	croom          []int32  // per cidAll position: its room
 	qstart, cstart []int32
 	qat, cat       []int32
 	cids           []string
@@ -54,12 +54,27 @@ func (r *groupRooms) consumersOf(k int) []int32 {
 // queue (or cidAll entry) with a name is the first to fail on it.
 func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	q, c, nm := len(g.mqAll), len(g.cidAll), len(g.members.ids)
-	ints := make([]int32, 2*q+2*c+nm) // qroom, qat, croom, cat, mroom
-	r := &groupRooms{qroom: ints[:q:q], qat: ints[q : 2*q : 2*q], croom: ints[2*q : 2*q+c : 2*q+c], cat: ints[2*q+c : 2*q+2*c : 2*q+2*c]}
-	mroom := ints[2*q+2*c:]
+	ints := make([]int32, q+2*c+nm) // qat, croom, cat, mroom
+	r := &groupRooms{qat: ints[:q:q], croom: ints[q : q+c : q+c], cat: ints[q+c : q+2*c : q+2*c]}
+	mroom := ints[q+2*c:]
 	r.names = make([]string, 0, 8)
-	ids := map[string]int32{}
+	var ids map[string]int32 // past 8 rooms
 	roomID := func(name string) int32 {
+		if ids == nil {
+			for k, n := range r.names {
+				if n == name {
+					return int32(k)
+				}
+			}
+			if len(r.names) < 8 {
+				r.names = append(r.names, name)
+				return int32(len(r.names) - 1)
+			}
+			ids = make(map[string]int32, 16)
+			for k, n := range r.names {
+				ids[n] = int32(k)
+			}
+		}
 		k, ok := ids[name]
 		if !ok {
 			k = int32(len(r.names))
@@ -72,14 +87,17 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	if nr, ok := s.resolver.(NameOnlyResolver); ok {
 		byName = nr.ResolvesByNameOnly()
 	}
+	// The queues as runs: from runs.start[j] to the next run's start, all
+	// in room runs.room[j]. Under a NameOnlyResolver a run is a broker's
+	// queues standing together in mqAll (usually all of them), else a
+	// queue.
+	runs := queueRuns{start: make([]int32, 0, q/8+1), room: make([]int32, 0, q/8+1)}
 	var small [64]int32
 	var seen nameSet
 	for i, qu := range g.mqAll {
 		slot := -1
 		if byName {
-			// A broker's queues are usually adjacent in mqAll.
 			if i > 0 && qu.BrokerName == g.mqAll[i-1].BrokerName {
-				r.qroom[i] = r.qroom[i-1]
 				continue
 			}
 			if seen.slots == nil {
@@ -90,8 +108,8 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 				}
 			}
 			var j int32
-			if j, slot = seen.find(g.mqAll, qu.BrokerName); j >= 0 {
-				r.qroom[i] = r.qroom[j]
+			if j, slot = seen.find(g.mqAll, runs.start, qu.BrokerName); j >= 0 {
+				runs.add(i, runs.room[j])
 				continue
 			}
 		}
@@ -102,9 +120,9 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 		if name == "" {
 			return nil, illegalArgument("mqAll["+itoa(i)+"]", "Machine room is null for mq "+qu.String())
 		}
-		r.qroom[i] = roomID(name)
+		runs.add(i, roomID(name))
 		if slot >= 0 {
-			seen.add(g.mqAll, slot, int32(i))
+			seen.add(g.mqAll, runs.start, slot, int32(len(runs.start)-1))
 		}
 	}
 	resolve := func(i int, cid string) (int32, error) {
@@ -141,7 +159,7 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	n := len(r.names)
 	counts := make([]int32, 3*(n+1))
 	r.qstart, r.cstart = counts[:n+1], counts[n+1:2*(n+1)]
-	bucket(r.qroom, r.qstart, r.qat, counts[2*(n+1):])
+	runs.bucket(q, r.qstart, r.qat, counts[2*(n+1):])
 	bucket(r.croom, r.cstart, r.cat, counts[2*(n+1):])
 	r.cids = make([]string, len(r.cat))
 	for k, i := range r.cat {
@@ -150,11 +168,46 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	return r, nil
 }
 
-// nameSet is a set of broker names as the position in mqAll of a queue
-// with the name, an open-addressing table without pointers: cheaper to
-// build and for the collector than a map[string]int32.
+// queueRuns is mqAll cut into runs of queues in one room.
+type queueRuns struct{ start, room []int32 }
+
+func (r *queueRuns) add(start int, room int32) {
+	r.start = append(r.start, int32(start))
+	r.room = append(r.room, room)
+}
+
+// bucket is bucket over the runs of q queues.
+func (r *queueRuns) bucket(q int, start, at, next []int32) {
+	clear(start)
+	end := func(j int) int32 {
+		if j+1 < len(r.start) {
+			return r.start[j+1]
+		}
+		return int32(q)
+	}
+	for j, k := range r.room {
+		start[k+1] += end(j) - r.start[j]
+	}
+	n := len(start) - 1
+	for k := 0; k < n; k++ {
+		start[k+1] += start[k]
+	}
+	copy(next, start[:n])
+	for j, k := range r.room {
+		at := at[next[k]:]
+		lo, hi := r.start[j], end(j)
+		for p := lo; p < hi; p++ {
+			at[p-lo] = p
+		}
+		next[k] += hi - lo
+	}
+}
+
+// nameSet is a set of broker names as runs of queueRuns (the name of run
+// j is that of mqAll[runStart[j]]), an open-addressing table without
+// pointers: cheaper to build and for the collector than a map.
 type nameSet struct {
-	slots []int32 // position + 1; 0 is empty. len: a power of two
+	slots []int32 // run + 1; 0 is empty. len: a power of two
 	n     int     // names held, at most half of len(slots)
 }
 
@@ -168,24 +221,24 @@ func (nameSet) size(n int) int {
 	return size
 }
 
-// find is the position of a queue named name, or -1 and the empty slot
-// where the name goes.
-func (t *nameSet) find(mqAll []MessageQueue, name string) (at int32, slot int) {
+// find is the run named name, or -1 and the empty slot where the name
+// goes.
+func (t *nameSet) find(mqAll []MessageQueue, runStart []int32, name string) (run int32, slot int) {
 	mask := len(t.slots) - 1
 	for j := int(hashName(name)) & mask; ; j = (j + 1) & mask {
 		p := t.slots[j]
 		if p == 0 {
 			return -1, j
 		}
-		if mqAll[p-1].BrokerName == name {
+		if mqAll[runStart[p-1]].BrokerName == name {
 			return p - 1, -1
 		}
 	}
 }
 
-// add puts the name of mqAll[at] in the empty slot find gave for it.
-func (t *nameSet) add(mqAll []MessageQueue, slot int, at int32) {
-	t.slots[slot] = at + 1
+// add puts run (the last one, of a name find did not find) in slot.
+func (t *nameSet) add(mqAll []MessageQueue, runStart []int32, slot int, run int32) {
+	t.slots[slot] = run + 1
 	t.n++
 	if 2*t.n <= len(t.slots) {
 		return
@@ -197,7 +250,7 @@ func (t *nameSet) add(mqAll []MessageQueue, slot int, at int32) {
 		if p == 0 {
 			continue
 		}
-		j := int(hashName(mqAll[p-1].BrokerName)) & mask
+		j := int(hashName(mqAll[runStart[p-1]].BrokerName)) & mask
 		for t.slots[j] != 0 {
 			j = (j + 1) & mask
 		}
