@@ -1,10 +1,5 @@
 package alloc
 
-import (
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
-	"github.com/rmqalloc/rmqalloc/internal/sortx"
-)
-
 // MachineRoomNearby is Java's AllocateMachineRoomNearby, named
 // "MACHINE_ROOM_NEARBY-" + inner's name. It runs inner room by room:
 // a consumer first gets inner's share of its own room's queues among its
@@ -46,104 +41,30 @@ type nearbyStrategy struct {
 
 func (s nearbyStrategy) Name() string { return nameNearbyPrefix + s.inner.Name() }
 
-// rooms is the grouping Java keeps in two TreeMaps: room names in Java
-// string order, each with its queues (mqAll order) and its consumers
-// (cidAll order).
-type rooms struct {
-	names  []string
-	queues [][]MessageQueue
-	qpos   [][]int32 // per room: the positions in mqAll of its queues
-	cids   [][]string
-	of     []int // per cidAll position: its room
-}
-
-// group resolves every queue's room, then every consumer's room; the first
-// failure wins. Rooms are numbered in order of first appearance; each
-// room's lists are allocated once, at their exact size.
-func (s nearbyStrategy) group(mqAll []MessageQueue, cidAll []string) (*rooms, error) {
-	r := &rooms{of: make([]int, len(cidAll))}
-	id := map[string]int{}
-	var nq, nc []int // per room: queue count, consumer count
-	roomID := func(name string) int {
-		i, ok := id[name]
-		if !ok {
-			i = len(r.names)
-			id[name] = i
-			r.names = append(r.names, name)
-			nq, nc = append(nq, 0), append(nc, 0)
-		}
-		return i
-	}
-	qroom := make([]int, len(mqAll))
-	for i, q := range mqAll {
-		name, err := s.resolver.BrokerDeployIn(q)
-		if err != nil {
-			return nil, err
-		}
-		if name == "" {
-			return nil, illegalArgument("mqAll["+itoa(i)+"]", "Machine room is null for mq "+q.String())
-		}
-		k := roomID(name)
-		qroom[i] = k
-		nq[k]++
-	}
-	for i, c := range cidAll {
-		name, err := s.resolver.ConsumerDeployIn(c)
-		if err != nil {
-			return nil, err
-		}
-		if name == "" {
-			return nil, illegalArgument("cidAll["+itoa(i)+"]", "Machine room is null for consumer id "+c)
-		}
-		k := roomID(name)
-		r.of[i] = k
-		nc[k]++
-	}
-	r.queues = make([][]MessageQueue, len(r.names))
-	r.qpos = make([][]int32, len(r.names))
-	r.cids = make([][]string, len(r.names))
-	posBacking := make([]int32, 0, len(mqAll))
-	for k := range r.names {
-		r.queues[k] = make([]MessageQueue, 0, nq[k])
-		r.qpos[k] = posBacking[len(posBacking) : len(posBacking) : len(posBacking)+nq[k]]
-		posBacking = posBacking[:len(posBacking)+nq[k]]
-		r.cids[k] = make([]string, 0, nc[k])
-	}
-	for i, q := range mqAll {
-		r.queues[qroom[i]] = append(r.queues[qroom[i]], q)
-		r.qpos[qroom[i]] = append(r.qpos[qroom[i]], int32(i))
-	}
-	for i, c := range cidAll {
-		r.cids[r.of[i]] = append(r.cids[r.of[i]], c)
-	}
-	return r, nil
-}
-
-// orphans is the rooms with queues but no consumer, in Java string order.
-func (r *rooms) orphans() []int {
-	var out []int
-	for k := range r.names {
-		if len(r.queues[k]) > 0 && len(r.cids[k]) == 0 {
-			out = append(out, k)
-		}
-	}
-	sortx.Func(out, func(a, b int) int { return javalang.CompareStrings(r.names[a], r.names[b]) })
-	return out
-}
-
 func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []MessageQueue, cidAll []string) ([]MessageQueue, error) {
 	idx, err := check(currentCID, false, mqAll, cidAll)
 	if err != nil || idx < 0 {
 		return none(), err
 	}
-	r, err := s.group(mqAll, cidAll)
+	// Java's two TreeMaps: every queue's and every consumer's room, each
+	// room with its queues (mqAll order) and consumers (cidAll order).
+	g := newGroupView(consumerGroup, mqAll, cidAll)
+	r, err := s.resolveRooms(g)
 	if err != nil {
 		return nil, err
 	}
+	queues := func(k int) []MessageQueue {
+		at := r.queuesOf(k)
+		out := make([]MessageQueue, len(at))
+		for j, i := range at {
+			out[j] = mqAll[i]
+		}
+		return out
+	}
 	out := none()
-	mine := r.of[idx]
-	if len(r.queues[mine]) > 0 {
-		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[mine], r.cids[mine])
+	mine := int(r.croom[idx])
+	if len(r.queuesOf(mine)) > 0 {
+		qs, err := s.inner.Allocate(consumerGroup, currentCID, queues(mine), r.cids[r.cstart[mine]:r.cstart[mine+1]])
 		if err == nil && qs == nil {
 			err = s.innerNull()
 		}
@@ -153,7 +74,7 @@ func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []Messa
 		out = append(out, qs...)
 	}
 	for _, k := range r.orphans() {
-		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[k], cidAll)
+		qs, err := s.inner.Allocate(consumerGroup, currentCID, queues(k), cidAll)
 		if err == nil && qs == nil {
 			err = s.innerNull()
 		}

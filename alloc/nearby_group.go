@@ -10,10 +10,11 @@ import (
 // NameOnlyResolver is an optional interface of a MachineRoomResolver: when
 // ResolvesByNameOnly reports true, BrokerDeployIn depends on the queue's
 // BrokerName alone and both methods give the same answer (room or error)
-// for the same name on every call. AllocateAll under MACHINE_ROOM_NEARBY
-// then resolves each distinct broker name and client ID once instead of
-// once per queue and per cidAll entry — a topic typically has 8 queues per
-// broker — with the same results. SplitResolver's resolvers implement it.
+// for the same name on every call. MACHINE_ROOM_NEARBY (Allocate and
+// AllocateAll) then resolves each distinct broker name and client ID once
+// per call instead of once per queue and per cidAll entry as Java does — a
+// topic typically has 8 queues per broker — with the same results.
+// SplitResolver's resolvers implement it.
 type NameOnlyResolver interface {
 	MachineRoomResolver
 	ResolvesByNameOnly() bool
