@@ -42,6 +42,8 @@ type groupRooms struct {
 	qstart, cstart []int32
 	qat, cat       []int32
 	cids           []string
+	namesBuf       [8]string
+	countsBuf      [3 * 9]int32 // qstart, cstart and scratch for up to 8 rooms
 }
 
 func (r *groupRooms) queuesOf(k int) []int32 { return r.qat[r.qstart[k]:r.qstart[k+1]] }
@@ -58,7 +60,7 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	ints := make([]int32, q+2*c+nm) // qat, croom, cat, mroom
 	r := &groupRooms{qat: ints[:q:q], croom: ints[q : q+c : q+c], cat: ints[q+c : q+2*c : q+2*c]}
 	mroom := ints[q+2*c:]
-	r.names = make([]string, 0, 8)
+	r.names = r.namesBuf[:0]
 	var ids map[string]int32 // past 8 rooms
 	roomID := func(name string) int32 {
 		if ids == nil {
@@ -88,11 +90,11 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	if nr, ok := s.resolver.(NameOnlyResolver); ok {
 		byName = nr.ResolvesByNameOnly()
 	}
-	// The queues as runs: from runs.start[j] to the next run's start, all
-	// in room runs.room[j]. Under a NameOnlyResolver a run is a broker's
+	// The queues as runs: from runs[j].start to the next run's start, all
+	// in room runs[j].room. Under a NameOnlyResolver a run is a broker's
 	// queues standing together in mqAll (usually all of them), else a
 	// queue.
-	runs := queueRuns{start: make([]int32, 0, q/8+1), room: make([]int32, 0, q/8+1)}
+	runs := make(queueRuns, 0, q/8+1)
 	var small [64]int32
 	var seen nameSet
 	for i, qu := range g.mqAll {
@@ -109,8 +111,8 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 				}
 			}
 			var j int32
-			if j, slot = seen.find(g.mqAll, runs.start, qu.BrokerName); j >= 0 {
-				runs.add(i, runs.room[j])
+			if j, slot = seen.find(g.mqAll, runs, qu.BrokerName); j >= 0 {
+				runs.add(i, runs[j].room)
 				continue
 			}
 		}
@@ -123,7 +125,7 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 		}
 		runs.add(i, roomID(name))
 		if slot >= 0 {
-			seen.add(g.mqAll, runs.start, slot, int32(len(runs.start)-1))
+			seen.add(g.mqAll, runs, slot, int32(len(runs)-1))
 		}
 	}
 	resolve := func(i int, cid string) (int32, error) {
@@ -158,7 +160,10 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 		}
 	}
 	n := len(r.names)
-	counts := make([]int32, 3*(n+1))
+	counts := r.countsBuf[:]
+	if n > 8 {
+		counts = make([]int32, 3*(n+1))
+	}
 	r.qstart, r.cstart = counts[:n+1], counts[n+1:2*(n+1)]
 	runs.bucket(q, r.qstart, r.qat, counts[2*(n+1):])
 	bucket(r.croom, r.cstart, r.cat, counts[2*(n+1):])
@@ -169,43 +174,45 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	return r, nil
 }
 
-// queueRuns is mqAll cut into runs of queues in one room.
-type queueRuns struct{ start, room []int32 }
+// queueRuns is mqAll cut into runs of queues in one room: from start to
+// the next run's start.
+type queueRuns []queueRun
+
+type queueRun struct{ start, room int32 }
 
 func (r *queueRuns) add(start int, room int32) {
-	r.start = append(r.start, int32(start))
-	r.room = append(r.room, room)
+	*r = append(*r, queueRun{int32(start), room})
 }
 
 // bucket is bucket over the runs of q queues.
-func (r *queueRuns) bucket(q int, start, at, next []int32) {
+func (r queueRuns) bucket(q int, start, at, next []int32) {
 	clear(start)
 	end := func(j int) int32 {
-		if j+1 < len(r.start) {
-			return r.start[j+1]
+		if j+1 < len(r) {
+			return r[j+1].start
 		}
 		return int32(q)
 	}
-	for j, k := range r.room {
-		start[k+1] += end(j) - r.start[j]
+	for j, run := range r {
+		start[run.room+1] += end(j) - run.start
 	}
 	n := len(start) - 1
 	for k := 0; k < n; k++ {
 		start[k+1] += start[k]
 	}
 	copy(next, start[:n])
-	for j, k := range r.room {
-		at := at[next[k]:]
-		lo, hi := r.start[j], end(j)
+	for j, run := range r {
+		at := at[next[run.room]:]
+		lo, hi := run.start, end(j)
 		for p := lo; p < hi; p++ {
 			at[p-lo] = p
 		}
-		next[k] += hi - lo
+		next[run.room] += hi - lo
 	}
 }
 
 // nameSet is a set of broker names as runs of queueRuns (the name of run
-// j is that of mqAll[runStart[j]]), an open-addressing table without
+// j is that of mqAll[runs[j].start]), an open-addressing table without
 // pointers: cheaper to build and for the collector than a map.
 type nameSet struct {
 	slots []int32 // run + 1; 0 is empty. len: a power of two
@@ -224,21 +231,21 @@ func (nameSet) size(n int) int {
 
 // find is the run named name, or -1 and the empty slot where the name
 // goes.
-func (t *nameSet) find(mqAll []MessageQueue, runStart []int32, name string) (run int32, slot int) {
+func (t *nameSet) find(mqAll []MessageQueue, runs queueRuns, name string) (run int32, slot int) {
 	mask := len(t.slots) - 1
 	for j := int(hashName(name)) & mask; ; j = (j + 1) & mask {
 		p := t.slots[j]
 		if p == 0 {
 			return -1, j
 		}
-		if mqAll[runStart[p-1]].BrokerName == name {
+		if mqAll[runs[p-1].start].BrokerName == name {
 			return p - 1, -1
 		}
 	}
 }
 
 // add puts run (the last one, of a name find did not find) in slot.
-func (t *nameSet) add(mqAll []MessageQueue, runStart []int32, slot int, run int32) {
+func (t *nameSet) add(mqAll []MessageQueue, runs queueRuns, slot int, run int32) {
 	t.slots[slot] = run + 1
 	t.n++
 	if 2*t.n <= len(t.slots) {
@@ -251,7 +258,7 @@ func (t *nameSet) add(mqAll []MessageQueue, runStart []int32, slot int, run int3
 		if p == 0 {
 			continue
 		}
-		j := int(hashName(mqAll[runStart[p-1]].BrokerName)) & mask
+		j := int(hashName(mqAll[runs[p-1].start].BrokerName)) & mask
 		for t.slots[j] != 0 {
 			j = (j + 1) & mask
 		}
@@ -311,63 +318,87 @@ func (s nearbyStrategy) roomQueues(g *groupView, r *groupRooms, k int) []Message
 	return out
 }
 
-// ownRoomViews builds the group view of every room with queues and
-// consumers: its consumers (cidAll order) over its queues, numbered from
-// g's members without a new index, all views' lists carved from shared
-// arrays. Sub member j of views[v] is g's member toParent[v][j]; rooms[v]
-// is the room. A view's members.lookup is not usable; no strategy's group
-// path calls it.
-func (s nearbyStrategy) ownRoomViews(g *groupView, r *groupRooms) (rooms []int32, views []groupView, toParent [][]int32) {
-	nv, nc := 0, 0
+// roomView is the group view of one room with queues and consumers: its
+// consumers (cidAll order) over its queues. Sub member j is g's member
+// toParent[j].
+type roomView struct {
+	groupView
+	room     int32
+	toParent []int32
+}
+
+// ownRoomViews builds the view of every room with queues and consumers,
+// numbered from g's members without a new index, all views' lists carved
+// from shared arrays. A view's members.lookup is not usable; no strategy's
+// group path calls it.
+func (s nearbyStrategy) ownRoomViews(g *groupView, r *groupRooms) []roomView {
+	nv, nc, most := 0, 0, 0
 	for k := range r.names {
-		if r.qstart[k+1] > r.qstart[k] && r.cstart[k+1] > r.cstart[k] {
+		if n := int(r.cstart[k+1] - r.cstart[k]); n > 0 && r.qstart[k+1] > r.qstart[k] {
 			nv++
-			nc += int(r.cstart[k+1] - r.cstart[k])
+			nc += n
+			most = max(most, n)
 		}
 	}
-	nm := len(g.members.ids) // no room holds more
-	rooms = make([]int32, 0, nv)
-	views = make([]groupView, nv)
-	toParent = make([][]int32, nv)
-	ints := make([]int32, nc+2*nm+nm)
-	slots, seenRoom, num, parents := ints[:nc], ints[nc:nc+nm], ints[nc+nm:nc+2*nm], ints[nc+2*nm:nc+2*nm]
-	firsts := make([]int, 0, nm)
-	ids := make([]string, 0, nm)
-	of := make([][]MessageQueue, nm)
-	errs := make([]error, nm)
+	views := make([]roomView, nv)
+	of := make([][]MessageQueue, nc)
+	errs := make([]error, nc)
+	// No duplicate ID (the rule): member m is cidAll[m], and so in each
+	// room sub member j is the room's j-th consumer.
+	distinct := len(g.members.ids) == len(g.cidAll) && most <= identityLen
+	var slots, seenRoom, num, parents []int32
+	var firsts []int
+	var ids []string
+	if !distinct {
+		nm := len(g.members.ids)
+		ints := make([]int32, nc+3*nm)
+		slots, seenRoom, num, parents = ints[:nc], ints[nc:nc+nm], ints[nc+nm:nc+2*nm], ints[nc+2*nm:nc+2*nm]
+		firsts = make([]int, 0, nm)
+		ids = make([]string, 0, nm)
+	}
+	v := 0
 	for k := range r.names {
 		cat := r.consumersOf(k)
 		if r.qstart[k+1] == r.qstart[k] || len(cat) == 0 {
 			continue
 		}
-		v := len(rooms)
-		rooms = append(rooms, int32(k))
-		sub := &views[v]
+		rv := &views[v]
+		v++
+		rv.room = int32(k)
+		sub := &rv.groupView
 		sub.consumerGroup = g.consumerGroup
 		sub.mqAll = s.roomQueues(g, r, k)
 		sub.cidAll = r.cids[r.cstart[k]:r.cstart[k+1]]
-		sub.slot, slots = slots[:len(cat):len(cat)], slots[len(cat):]
-		f0, p0 := len(firsts), len(parents)
-		for j, i := range cat {
-			m := g.slot[i]
-			// seenRoom[m] is the room + 1 in which m was last numbered.
-			if seenRoom[m] != int32(k)+1 {
-				seenRoom[m] = int32(k) + 1
-				num[m] = int32(len(parents) - p0)
-				firsts = append(firsts, j)
-				parents = append(parents, m)
-				ids = append(ids, g.members.ids[m])
+		n := len(cat)
+		if distinct {
+			sub.first, sub.slot = identityInts[:n:n], identityInt32s[:n:n]
+			sub.members.ids = sub.cidAll
+			rv.toParent = cat
+		} else {
+			sub.slot, slots = slots[:n:n], slots[n:]
+			f0, p0 := len(firsts), len(parents)
+			for j, i := range cat {
+				m := g.slot[i]
+				// seenRoom[m] is the room + 1 in which m was last numbered.
+				if seenRoom[m] != int32(k)+1 {
+					seenRoom[m] = int32(k) + 1
+					num[m] = int32(len(parents) - p0)
+					firsts = append(firsts, j)
+					parents = append(parents, m)
+					ids = append(ids, g.members.ids[m])
+				}
+				sub.slot[j] = num[m]
 			}
-			sub.slot[j] = num[m]
+			f1 := len(firsts)
+			sub.first = firsts[f0:f1:f1]
+			sub.members.ids = ids[f0:f1:f1]
+			rv.toParent = parents[p0:len(parents):len(parents)]
 		}
-		f1 := len(firsts)
-		sub.first = firsts[f0:f1:f1]
-		sub.members.ids = ids[f0:f1:f1]
-		toParent[v] = parents[p0:len(parents):len(parents)]
-		sub.of, of = of[:f1-f0:f1-f0], of[f1-f0:]
-		sub.errs, errs = errs[:f1-f0:f1-f0], errs[f1-f0:]
+		nm := len(sub.members.ids)
+		sub.of, of = of[:nm:nm], of[nm:]
+		sub.errs, errs = errs[:nm:nm], errs[nm:]
 	}
-	return rooms, views, toParent
+	return views
 }
 
 // ownShare is where member m's share of its own room is: member j of
@@ -398,13 +429,11 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 		}
 	}
 	own := make([]ownShare, len(g.members.ids))
-	rooms, views, toParent := s.ownRoomViews(g, r)
-	subs := make([]*groupView, 0, len(views))
+	views := s.ownRoomViews(g, r)
 	for v := range views {
-		sub, k := &views[v], rooms[v]
+		sub, k := &views[v].groupView, views[v].room
 		gerr := allocateGroup(s.inner, sub)
-		subs = append(subs, sub)
-		for j, pm := range toParent[v] {
+		for j, pm := range views[v].toParent {
 			m := int(pm)
 			if r.croom[g.first[m]] != k {
 				continue // not m's own room (a resolver that changed its mind)
@@ -437,20 +466,24 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 				fail(m, s.innerNull())
 			}
 		}
-		subs = append(subs, sub)
 		shared = append(shared, sub)
 	}
+	positioned := func(sub *groupView) bool { return sub.pos != nil || sub.start != nil }
 	byPos := true
-	for _, sub := range subs {
-		if sub.pos == nil && sub.start == nil {
-			byPos = false
-		}
+	for v := range views {
+		byPos = byPos && positioned(&views[v].groupView)
+	}
+	for _, sub := range shared {
+		byPos = byPos && positioned(sub)
 	}
 	if byPos {
-		g.setPositions(roomPositions(g, r, orphans, shared, views, rooms, own))
+		g.setPositions(roomPositions(g, r, orphans, shared, views, own))
 		return nil
 	}
-	for _, sub := range subs {
+	for v := range views {
+		views[v].buildQueues()
+	}
+	for _, sub := range shared {
 		sub.buildQueues()
 	}
 	for m := range g.members.ids {
@@ -484,7 +517,7 @@ func (s nearbyStrategy) allocateGroup(g *groupView) error {
 // roomPositions lays out every member's positions in mqAll, in one backing
 // array: its own room's share, then its share of each orphan room, each
 // mapped from room positions to mqAll positions.
-func roomPositions(g *groupView, r *groupRooms, orphans []int, shared []*groupView, views []groupView, rooms []int32, own []ownShare) [][]int32 {
+func roomPositions(g *groupView, r *groupRooms, orphans []int, shared []*groupView, views []roomView, own []ownShare) [][]int32 {
 	total := 0
 	for m := range g.members.ids {
 		if g.errs[m] != nil {
@@ -505,7 +538,7 @@ func roomPositions(g *groupView, r *groupRooms, orphans []int, shared []*groupVi
 		}
 		lo := len(backing)
 		if o := own[m]; o.v > 0 {
-			backing = views[o.v-1].appendPositions(backing, int(o.j), r.queuesOf(int(rooms[o.v-1])))
+			backing = views[o.v-1].appendPositions(backing, int(o.j), r.queuesOf(int(views[o.v-1].room)))
 		}
 		for i, sub := range shared {
 			backing = sub.appendPositions(backing, m, r.queuesOf(orphans[i]))
