@@ -97,12 +97,15 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 	runs := make(queueRuns, 0, q/8+1)
 	var small [64]int32
 	var seen nameSet
-	for i, qu := range g.mqAll {
+	prev := ""
+	for i := range g.mqAll {
 		slot := -1
 		if byName {
-			if i > 0 && qu.BrokerName == g.mqAll[i-1].BrokerName {
+			name := g.mqAll[i].BrokerName
+			if i > 0 && name == prev {
 				continue
 			}
+			prev = name
 			if seen.slots == nil {
 				if size := seen.size(q); size <= len(small) {
 					seen.slots = small[:size]
@@ -111,17 +114,17 @@ func (s nearbyStrategy) resolveRooms(g *groupView) (*groupRooms, error) {
 				}
 			}
 			var j int32
-			if j, slot = seen.find(g.mqAll, runs, qu.BrokerName); j >= 0 {
+			if j, slot = seen.find(g.mqAll, runs, name); j >= 0 {
 				runs.add(i, runs[j].room)
 				continue
 			}
 		}
-		name, err := s.resolver.BrokerDeployIn(qu)
+		name, err := s.resolver.BrokerDeployIn(g.mqAll[i])
 		if err != nil {
 			return nil, err
 		}
 		if name == "" {
-			return nil, illegalArgument("mqAll["+itoa(i)+"]", "Machine room is null for mq "+qu.String())
+			return nil, illegalArgument("mqAll["+itoa(i)+"]", "Machine room is null for mq "+g.mqAll[i].String())
 		}
 		runs.add(i, roomID(name))
 		if slot >= 0 {
