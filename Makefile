@@ -83,7 +83,7 @@ conformance-js: build ## the same through the JS package in Node
 # make bench: every benchmark once, then BenchmarkGroup beside BenchmarkFloor
 # pair by pair, BENCH_ROUNDS times (scripts/bench-pairs.sh), and the
 # group/floor table of those rounds (internal/cmd/benchratio).
-BENCH_ROUNDS    ?= 5
+BENCH_ROUNDS    ?= 7
 BENCH_PAIR_TIME ?= 200ms
 BENCH_CPU       ?= 1,2
 bench: ## Go benchmarks, then every BenchmarkGroup as a ratio to its BenchmarkFloor of the same run

@@ -7,10 +7,10 @@
 # (alloc/goclient BenchmarkClientGoAVG/each) runs beside NEARBY at
 # 20000×1000. Output: `go test -bench` lines.
 #
-#   BENCH_ROUNDS (5)  BENCH_PAIR_TIME (200ms)  BENCH_CPU (1,2)  GO (go)
+#   BENCH_ROUNDS (7)  BENCH_PAIR_TIME (200ms)  BENCH_CPU (1,2)  GO (go)
 #   BENCH_STRATEGIES (all four, space-separated)
 set -euo pipefail
-rounds=${BENCH_ROUNDS:-5}
+rounds=${BENCH_ROUNDS:-7}
 btime=${BENCH_PAIR_TIME:-200ms}
 cpus=${BENCH_CPU:-1,2}
 go=${GO:-go}
