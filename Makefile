@@ -89,12 +89,24 @@ conformance: ## cases on stdin -> results on stdout, natively (PROFILE=java-4.9.
 conformance-js: build ## the same through the JS package in Node
 	@node js/test/conformance/run.mjs --profile $(PROFILE)
 
-bench: ## Go benchmarks
-	$(GO) test -run '^$$' -bench . -benchmem ./alloc/...
+# make bench: every benchmark once, then BenchmarkGroup beside BenchmarkFloor
+# pair by pair, BENCH_ROUNDS times (scripts/bench-pairs.sh), and the
+# group/floor table of those rounds (internal/cmd/benchratio).
+BENCH_ROUNDS    ?= 7
+BENCH_PAIR_TIME ?= 200ms
+BENCH_CPU       ?= 1,2
+bench: ## Go benchmarks, then every BenchmarkGroup as a ratio to its BenchmarkFloor of the same run
+	@mkdir -p test-results
+	$(GO) test -run '^$$' -bench . -skip '^Benchmark(Group|Floor)$$' -benchmem ./alloc/... | tee test-results/bench.txt
+	BENCH_ROUNDS=$(BENCH_ROUNDS) BENCH_PAIR_TIME=$(BENCH_PAIR_TIME) BENCH_CPU=$(BENCH_CPU) GO=$(GO) \
+		scripts/bench-pairs.sh | tee test-results/bench-pairs.txt
+	@$(GO) run ./internal/cmd/benchratio test-results/bench-pairs.txt
 
 bench-js: build ## JS benchmarks beside the native baseline of the same run
 	@mkdir -p test-results
 	@$(GO) test -run '^$$' -bench 'BenchmarkGroup/^(AVG|CONSISTENT_HASH_vn10)$$/^Q=(16,C=4|20000,C=1000)$$' ./alloc | tee test-results/bench-native.txt
+	@$(GO) test -run '^$$' -bench 'Benchmark(Group|Floor)/^NEARBY_AVG_4rooms$$/^Q=(16,C=4|20000,C=1000)$$' ./alloc | tee -a test-results/bench-native.txt
+	@$(GO) test -run '^$$' -bench 'BenchmarkClientGoAVG/^each$$/^Q=(16,C=4|20000,C=1000)$$' ./alloc/goclient | tee -a test-results/bench-native.txt
 	@node js/bench/bench.mjs --native test-results/bench-native.txt
 
 clean: ## remove build outputs and installed tools

@@ -27,7 +27,7 @@ type benchStrategy struct {
 }
 
 // benchStrategies are the strategies of BenchmarkGroup, by benchmark name.
-func benchStrategies(b *testing.B) []benchStrategy {
+func benchStrategies(b testing.TB) []benchStrategy {
 	ch := ConsistentHash(10)
 	res, err := SplitResolver("-", 1, 2)
 	if err != nil {

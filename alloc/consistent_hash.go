@@ -104,10 +104,12 @@ func (s consistentHashStrategy) allocateGroup(g *groupView) error {
 			owner[i] = -1 // every member gets []
 		}
 	} else {
-		var h hasher
-		for i, q := range g.mqAll {
-			owner[i] = r.route(h.queue(s.hash, q))
-		}
+		s.hashChunks(len(g.mqAll), 1, func(lo, hi int) {
+			var h hasher
+			for i := lo; i < hi; i++ {
+				owner[i] = r.route(h.queue(s.hash, g.mqAll[i]))
+			}
+		})
 	}
 	g.gather(owner)
 	return nil
@@ -172,17 +174,21 @@ func (s consistentHashStrategy) ring(g *groupView) (ring, error) {
 	if c > MaxRingNodes/s.vn {
 		return ring{}, limit("strategy.virtualNodeCnt", "ring of "+itoa(c)+" consumers × "+itoa(s.vn)+" virtual nodes exceeds "+itoa(MaxRingNodes)+" nodes")
 	}
-	var h hasher
-	nodes := make([]ringNode, 0, c*s.vn)
 	if len(g.members.ids) == c {
 		// No duplicate: every consumer's replicas are numbered from 0.
-		for i, cid := range g.cidAll {
-			for k := 0; k < s.vn; k++ {
-				nodes = append(nodes, ringNode{pos: h.node(s.hash, cid, k), member: g.slot[i]})
+		nodes := make([]ringNode, c*s.vn)
+		s.hashChunks(c, s.vn, func(lo, hi int) {
+			var h hasher
+			for i := lo; i < hi; i++ {
+				for k := 0; k < s.vn; k++ {
+					nodes[i*s.vn+k] = ringNode{pos: h.node(s.hash, g.cidAll[i], k), member: g.slot[i]}
+				}
 			}
-		}
+		})
 		return newRing(nodes), nil
 	}
+	var h hasher
+	nodes := make([]ringNode, 0, c*s.vn)
 	// Duplicates: Java numbers a consumer's new replicas after the ring
 	// entries it owns at that moment, so replacements must be replayed in
 	// order.

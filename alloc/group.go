@@ -31,37 +31,100 @@ type groupView struct {
 
 // newGroupView indexes cidAll once: O(C).
 func newGroupView(consumerGroup string, mqAll []MessageQueue, cidAll []string) *groupView {
-	g := &groupView{
-		consumerGroup: consumerGroup,
-		mqAll:         mqAll,
-		cidAll:        cidAll,
-		first:         make([]int, 0, len(cidAll)),
-		slot:          make([]int32, len(cidAll)),
+	g := new(groupView)
+	g.init(consumerGroup, mqAll, cidAll)
+	return g
+}
+
+// planView is a Plan and its group view in one allocation.
+type planView struct {
+	p Plan
+	g groupView
+}
+
+// newPlanView is newGroupView and the Plan that wraps it, allocated
+// together; the caller sets the plan's strategy.
+func newPlanView(consumerGroup string, mqAll []MessageQueue, cidAll []string) (*Plan, *groupView) {
+	pv := new(planView)
+	pv.g.init(consumerGroup, mqAll, cidAll)
+	pv.p.g = &pv.g
+	return &pv.p, &pv.g
+}
+
+// identityLen is how many of the shared identity numberings are kept.
+const identityLen = 1024
+
+// identityInts and identityInt32s are 0, 1, 2, ...: the first and slot of
+// every group without duplicate IDs of up to identityLen consumers, shared
+// read-only (nothing writes first or slot after init).
+var identityInts, identityInt32s = func() ([]int, []int32) {
+	a, b := make([]int, identityLen), make([]int32, identityLen)
+	for i := range a {
+		a[i], b[i] = i, int32(i)
 	}
+	return a, b
+}()
+
+func (g *groupView) init(consumerGroup string, mqAll []MessageQueue, cidAll []string) {
+	g.consumerGroup = consumerGroup
+	g.mqAll = mqAll
+	g.cidAll = cidAll
 	g.members.ids = make([]string, 0, len(cidAll))
+	n := len(cidAll)
+	distinct := true
 	if slices.IsSorted(cidAll) {
 		// The common case (a rebalance sorts cidAll; for plain ASCII
 		// Java's order is Go's): equal IDs are adjacent, no map needed.
-		for i, c := range cidAll {
-			if i == 0 || c != cidAll[i-1] {
-				g.members.ids = append(g.members.ids, c)
-				g.first = append(g.first, i)
+		for i := 1; i < n && distinct; i++ {
+			distinct = cidAll[i] != cidAll[i-1]
+		}
+		if distinct {
+			g.members.ids = append(g.members.ids, cidAll...)
+		} else {
+			g.first, g.slot = make([]int, 0, n), make([]int32, n)
+			for i, c := range cidAll {
+				if i == 0 || c != cidAll[i-1] {
+					g.members.ids = append(g.members.ids, c)
+					g.first = append(g.first, i)
+				}
+				g.slot[i] = int32(len(g.members.ids) - 1)
 			}
-			g.slot[i] = int32(len(g.members.ids) - 1)
 		}
 	} else {
-		g.members.unsorted(len(cidAll))
-		for i, c := range cidAll {
-			m, added := g.members.add(c)
-			if added {
-				g.first = append(g.first, i)
+		g.members.unsorted(n)
+		for _, c := range cidAll {
+			if _, added := g.members.add(c); !added {
+				distinct = false
+				break
 			}
-			g.slot[i] = int32(m)
+		}
+		if !distinct {
+			// Number again, now keeping each position's member.
+			g.members.ids = g.members.ids[:0]
+			g.members.unsorted(n)
+			g.first, g.slot = make([]int, 0, n), make([]int32, n)
+			for i, c := range cidAll {
+				m, added := g.members.add(c)
+				if added {
+					g.first = append(g.first, i)
+				}
+				g.slot[i] = int32(m)
+			}
+		}
+	}
+	if distinct {
+		// Member m is cidAll[m].
+		if n <= identityLen {
+			g.first, g.slot = identityInts[:n:n], identityInt32s[:n:n]
+		} else {
+			g.first, g.slot = make([]int, n), make([]int32, n)
+			for i := range g.first {
+				g.first[i], g.slot[i] = i, int32(i)
+			}
 		}
 	}
 	g.of = make([][]MessageQueue, len(g.members.ids))
 	g.errs = make([]error, len(g.members.ids))
-	return g
 }
 
 // withQueues is the same group over other queues, with fresh outputs.

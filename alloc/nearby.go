@@ -1,12 +1,5 @@
 package alloc
 
-import (
-	"slices"
-
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
-	"github.com/rmqalloc/rmqalloc/internal/sortx"
-)
-
 // MachineRoomNearby is Java's AllocateMachineRoomNearby, named
 // "MACHINE_ROOM_NEARBY-" + inner's name. It runs inner room by room:
 // a consumer first gets inner's share of its own room's queues among its
@@ -55,104 +48,30 @@ type nearbyStrategy struct {
 
 func (s nearbyStrategy) Name() string { return nameNearbyPrefix + s.inner.Name() }
 
-// rooms is the grouping Java keeps in two TreeMaps: room names in Java
-// string order, each with its queues (mqAll order) and its consumers
-// (cidAll order).
-type rooms struct {
-	names  []string
-	queues [][]MessageQueue
-	qpos   [][]int32 // per room: the positions in mqAll of its queues
-	cids   [][]string
-	of     []int // per cidAll position: its room
-}
-
-// group resolves every queue's room, then every consumer's room; the first
-// failure wins. Rooms are numbered in order of first appearance; each
-// room's lists are allocated once, at their exact size.
-func (s nearbyStrategy) group(mqAll []MessageQueue, cidAll []string) (*rooms, error) {
-	r := &rooms{of: make([]int, len(cidAll))}
-	id := map[string]int{}
-	var nq, nc []int // per room: queue count, consumer count
-	roomID := func(name string) int {
-		i, ok := id[name]
-		if !ok {
-			i = len(r.names)
-			id[name] = i
-			r.names = append(r.names, name)
-			nq, nc = append(nq, 0), append(nc, 0)
-		}
-		return i
-	}
-	qroom := make([]int, len(mqAll))
-	for i, q := range mqAll {
-		name, err := s.resolver.BrokerDeployIn(q)
-		if err != nil {
-			return nil, err
-		}
-		if name == "" {
-			return nil, illegalArgument("mqAll["+itoa(i)+"]", "Machine room is null for mq "+q.String())
-		}
-		k := roomID(name)
-		qroom[i] = k
-		nq[k]++
-	}
-	for i, c := range cidAll {
-		name, err := s.resolver.ConsumerDeployIn(c)
-		if err != nil {
-			return nil, err
-		}
-		if name == "" {
-			return nil, illegalArgument("cidAll["+itoa(i)+"]", "Machine room is null for consumer id "+c)
-		}
-		k := roomID(name)
-		r.of[i] = k
-		nc[k]++
-	}
-	r.queues = make([][]MessageQueue, len(r.names))
-	r.qpos = make([][]int32, len(r.names))
-	r.cids = make([][]string, len(r.names))
-	posBacking := make([]int32, 0, len(mqAll))
-	for k := range r.names {
-		r.queues[k] = make([]MessageQueue, 0, nq[k])
-		r.qpos[k] = posBacking[len(posBacking) : len(posBacking) : len(posBacking)+nq[k]]
-		posBacking = posBacking[:len(posBacking)+nq[k]]
-		r.cids[k] = make([]string, 0, nc[k])
-	}
-	for i, q := range mqAll {
-		r.queues[qroom[i]] = append(r.queues[qroom[i]], q)
-		r.qpos[qroom[i]] = append(r.qpos[qroom[i]], int32(i))
-	}
-	for i, c := range cidAll {
-		r.cids[r.of[i]] = append(r.cids[r.of[i]], c)
-	}
-	return r, nil
-}
-
-// orphans is the rooms with queues but no consumer, in Java string order.
-func (r *rooms) orphans() []int {
-	var out []int
-	for k := range r.names {
-		if len(r.queues[k]) > 0 && len(r.cids[k]) == 0 {
-			out = append(out, k)
-		}
-	}
-	sortx.Func(out, func(a, b int) int { return javalang.CompareStrings(r.names[a], r.names[b]) })
-	return out
-}
-
 func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []MessageQueue, cidAll []string) ([]MessageQueue, error) {
 	idx, err := check(currentCID, false, mqAll, cidAll)
 	if err != nil || idx < 0 {
 		return none(), err
 	}
-	r, err := s.group(mqAll, cidAll)
+	// Java's two TreeMaps: every queue's and every consumer's room, each
+	// room with its queues (mqAll order) and consumers (cidAll order).
+	g := newGroupView(consumerGroup, mqAll, cidAll)
+	r, err := s.resolveRooms(g)
 	if err != nil {
 		return nil, err
 	}
+	queues := func(k int) []MessageQueue {
+		at := r.queuesOf(k)
+		out := make([]MessageQueue, len(at))
+		for j, i := range at {
+			out[j] = mqAll[i]
+		}
+		return out
+	}
 	out := none()
-	mine := r.of[idx]
-	if len(r.queues[mine]) > 0 {
-		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[mine], r.cids[mine])
+	mine := int(r.croom[idx])
+	if len(r.queuesOf(mine)) > 0 {
+		qs, err := s.inner.Allocate(consumerGroup, currentCID, queues(mine), r.cids[r.cstart[mine]:r.cstart[mine+1]])
 		if err == nil && qs == nil {
 			err = s.innerNull()
 		}
@@ -162,7 +81,7 @@ func (s nearbyStrategy) Allocate(consumerGroup, currentCID string, mqAll []Messa
 		out = append(out, qs...)
 	}
 	for _, k := range r.orphans() {
-		qs, err := s.inner.Allocate(consumerGroup, currentCID, r.queues[k], cidAll)
+		qs, err := s.inner.Allocate(consumerGroup, currentCID, queues(k), cidAll)
 		if err == nil && qs == nil {
 			err = s.innerNull()
 		}
@@ -185,149 +104,6 @@ func (s nearbyStrategy) innerNull() *Error {
 // given as positions or runs are never null).
 func returnedNull(sub *groupView, m int) bool {
 	return sub.errs[m] == nil && sub.pos == nil && sub.start == nil && sub.of[m] == nil
-}
-
-// allocateGroup resolves and groups the rooms once, then runs inner's
-// whole-group view once per room with consumers and once per room without.
-// When inner gives positions (the built-in strategies but CONFIG), so does
-// the result, mapped back through each room's positions in mqAll.
-func (s nearbyStrategy) allocateGroup(g *groupView) error {
-	if err := g.precheck(false); err != nil {
-		return err
-	}
-	r, err := s.group(g.mqAll, g.cidAll)
-	if err != nil {
-		for m := range g.members.ids {
-			if g.errs[m] == nil {
-				g.errs[m] = err
-			}
-		}
-		return nil
-	}
-	fail := func(m int, err error) {
-		if g.errs[m] == nil {
-			g.errs[m] = err
-		}
-	}
-	// Member m's share of its own room is member ownJ[m] of ownSub[m]
-	// (nil: its room has no queues).
-	ownSub := make([]*groupView, len(g.members.ids))
-	ownJ := make([]int, len(g.members.ids))
-	ownRoom := make([]int, len(g.members.ids))
-	var subs []*groupView
-	for k := range r.names {
-		if len(r.queues[k]) == 0 || len(r.cids[k]) == 0 {
-			continue
-		}
-		sub := newGroupView(g.consumerGroup, r.queues[k], r.cids[k])
-		gerr := allocateGroup(s.inner, sub)
-		subs = append(subs, sub)
-		for j, cid := range sub.members.ids {
-			m, _ := g.members.lookup(cid)
-			switch {
-			case gerr != nil:
-				fail(m, gerr)
-			case sub.errs[j] != nil:
-				fail(m, sub.errs[j])
-			case returnedNull(sub, j):
-				fail(m, s.innerNull())
-			default:
-				ownSub[m], ownJ[m], ownRoom[m] = sub, j, k
-			}
-		}
-	}
-	// Then every member's share of each room without consumers.
-	orphans := r.orphans()
-	shared := make([]*groupView, 0, len(orphans))
-	for _, k := range orphans {
-		sub := g.withQueues(r.queues[k])
-		gerr := allocateGroup(s.inner, sub)
-		for m := range g.members.ids {
-			switch {
-			case gerr != nil:
-				fail(m, gerr)
-			case sub.errs[m] != nil:
-				fail(m, sub.errs[m])
-			case returnedNull(sub, m):
-				fail(m, s.innerNull())
-			}
-		}
-		subs = append(subs, sub)
-		shared = append(shared, sub)
-	}
-	byPos := true
-	for _, sub := range subs {
-		if sub.pos == nil && sub.start == nil {
-			byPos = false
-		}
-	}
-	if byPos {
-		g.setPositions(nearbyPositions(g, r, orphans, shared, ownSub, ownJ, ownRoom))
-		return nil
-	}
-	for _, sub := range subs {
-		sub.buildQueues()
-	}
-	for m := range g.members.ids {
-		if g.errs[m] != nil {
-			continue
-		}
-		var own []MessageQueue
-		if ownSub[m] != nil {
-			own = ownSub[m].of[ownJ[m]]
-		}
-		out := slices.Clip(own)
-		if len(shared) > 0 {
-			n := len(own)
-			for _, sub := range shared {
-				n += len(sub.of[m])
-			}
-			out = make([]MessageQueue, 0, n)
-			out = append(out, own...)
-			for _, sub := range shared {
-				out = append(out, sub.of[m]...)
-			}
-		}
-		if out == nil {
-			out = none() // Java's result list is never null
-		}
-		g.of[m] = out
-	}
-	return nil
-}
-
-// nearbyPositions lays out every member's positions in mqAll, in one
-// backing array: its own room's share, then its share of each orphan room,
-// each mapped from room positions to mqAll positions.
-func nearbyPositions(g *groupView, r *rooms, orphans []int, shared, ownSub []*groupView, ownJ, ownRoom []int) [][]int32 {
-	total := 0
-	for m := range g.members.ids {
-		if g.errs[m] != nil {
-			continue
-		}
-		if ownSub[m] != nil {
-			total += ownSub[m].shareLen(ownJ[m])
-		}
-		for _, sub := range shared {
-			total += sub.shareLen(m)
-		}
-	}
-	backing := make([]int32, 0, total)
-	pos := make([][]int32, len(g.members.ids))
-	for m := range g.members.ids {
-		if g.errs[m] != nil {
-			continue
-		}
-		lo := len(backing)
-		if sub := ownSub[m]; sub != nil {
-			backing = sub.appendPositions(backing, ownJ[m], r.qpos[ownRoom[m]])
-		}
-		for i, sub := range shared {
-			backing = sub.appendPositions(backing, m, r.qpos[orphans[i]])
-		}
-		pos[m] = backing[lo:len(backing):len(backing)]
-	}
-	return pos
 }
 
 // shareLen is the number of queues member m of a positioned view gets.

@@ -46,11 +46,12 @@ func AllocateAll(s Strategy, consumerGroup string, mqAll []MessageQueue, cidAll 
 	if s == nil {
 		return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "strategy", Msg: "strategy is null"}
 	}
-	g := newGroupView(consumerGroup, mqAll, cidAll)
+	p, g := newPlanView(consumerGroup, mqAll, cidAll)
 	if err := allocateGroup(s, g); err != nil {
 		return nil, err
 	}
-	return newPlan(s.Name(), g), nil
+	p.strategy = s.Name()
+	return p, nil
 }
 
 func newPlan(name string, g *groupView) *Plan {

@@ -65,6 +65,9 @@ func splitPiece(s, sep string, k int) (string, bool) {
 	if k < 0 {
 		return "", false
 	}
+	if len(sep) == 1 {
+		return splitPieceByte(s, sep[0], k)
+	}
 	if !strings.Contains(s, sep) {
 		return s, k == 0
 	}
@@ -85,4 +88,38 @@ func splitPiece(s, sep string, k int) (string, bool) {
 		}
 		rest = rest[j+len(sep):]
 	}
+}
+
+// splitPieceByte is splitPiece for a one-byte separator c, in one pass
+// over the bytes (MACHINE_ROOM_NEARBY splits every distinct name).
+func splitPieceByte(s string, c byte, k int) (string, bool) {
+	if strings.IndexByte(s, c) < 0 {
+		return s, k == 0 // Java: no match gives [s]
+	}
+	start, i := 0, 0 // piece i starts at start
+	for p := 0; i < k; p++ {
+		if p == len(s) {
+			return "", false
+		}
+		if s[p] == c {
+			i++
+			start = p + 1
+		}
+	}
+	end := start
+	for end < len(s) && s[end] != c {
+		end++
+	}
+	piece := s[start:end]
+	if piece != "" {
+		return piece, true
+	}
+	// An empty piece survives the trailing-empty trim when a later piece
+	// is non-empty.
+	for p := end; p < len(s); p++ {
+		if s[p] != c {
+			return piece, true
+		}
+	}
+	return piece, false
 }

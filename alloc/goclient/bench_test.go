@@ -7,8 +7,10 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// benchGroup is alloc's BenchmarkGroup input (alloc/bench_test.go).
-func benchGroup(q, c int) ([]alloc.MessageQueue, []string) {
+// benchTopic is alloc's benchmark input (alloc/bench_test.go): queue i on
+// broker broker-R<b%4>-<b as 5 digits> with b = i/8 and queueId i%8;
+// client i is 10.0.<i/256>.<i%256>@cid-<i as 5 digits>-R<i%4>.
+func benchTopic(q, c int) ([]alloc.MessageQueue, []string) {
 	mqs := make([]alloc.MessageQueue, q)
 	for i := range mqs {
 		b := i / 8
@@ -27,7 +29,7 @@ func benchGroup(q, c int) ([]alloc.MessageQueue, []string) {
 // reading every member's positions is included, as the WebAssembly
 // boundary reads them.
 func BenchmarkAllocateAll(b *testing.B) {
-	mqs, cids := benchGroup(20000, 1000)
+	mqs, cids := benchTopic(20000, 1000)
 	for _, tt := range []struct {
 		name string
 		s    alloc.Strategy
@@ -48,6 +50,35 @@ func BenchmarkAllocateAll(b *testing.B) {
 						_ = p.MemberPositions(m)
 					}
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkClientGoAVG is the Go client's AVG over alloc's BenchmarkGroup
+// inputs, the baseline make bench compares MACHINE_ROOM_NEARBY's group
+// with: "each" is what the Go client does in a rebalance, one Allocate call
+// per member (each consumer for itself); "group" is this package's
+// AllocateGroup.
+func BenchmarkClientGoAVG(b *testing.B) {
+	s := Averagely()
+	for _, sz := range [][2]int{{16, 4}, {256, 32}, {4096, 256}, {20000, 1000}} {
+		mqs, cids := benchTopic(sz[0], sz[1])
+		size := fmt.Sprintf("Q=%d,C=%d", sz[0], sz[1])
+		b.Run("each/"+size, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, cid := range cids {
+					if _, err := s.Allocate("bench", cid, mqs, cids); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+		b.Run("group/"+size, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = AllocateGroup(s, mqs, cids)
 			}
 		})
 	}

@@ -65,6 +65,44 @@ function bench(name, fn) {
   }
 }
 
+/**
+ * MACHINE_ROOM_NEARBY over AVG (alloc's BenchmarkGroup/NEARBY_AVG_4rooms:
+ * SplitResolver "-" fields 1 and 2) through the JS package, beside the
+ * native group, its floor (BenchmarkFloor) and the Go client's AVG, one
+ * call per member (BenchmarkClientGoAVG/each), of the same run.
+ */
+function benchNearby(rmq, native) {
+  const strategy = {
+    name: 'MACHINE_ROOM_NEARBY',
+    inner: { name: 'AVG' },
+    resolver: { sep: '-', brokerField: 1, consumerField: 2 },
+  };
+  const rows = [];
+  for (const [q, c] of [[16, 4], [20000, 1000]]) {
+    const { mqs, cids } = benchTopic(q, c);
+    const topic = rmq.topic(mqs);
+    const size = `Q=${q},C=${c}`;
+    const ns = bench(`allocateAll/NEARBY_AVG_4rooms/${size}`, () => rmq.allocateAll({ strategy, topic, consumers: cids }));
+    topic.dispose();
+    rows.push({
+      size,
+      ns,
+      group: native.get(`Group/NEARBY_AVG_4rooms/${size}`),
+      floor: native.get(`Floor/NEARBY_AVG_4rooms/${size}`),
+      clientGo: native.get(`ClientGoAVG/each/${size}`),
+    });
+  }
+  const us = (v) => (v ? (v / 1e3).toFixed(1).padStart(9) + ' µs' : '          -');
+  const x = (a, b) => (a && b ? (a / b).toFixed(2) + '×' : 'n/a');
+  console.log('\nNEARBY_AVG_4rooms through JS (same run): js/floor, native group/floor, client-go AVG each / js');
+  for (const r of rows) {
+    console.log(
+      `  ${r.size.padEnd(16)} js ${us(r.ns)}  group ${us(r.group)}  floor ${us(r.floor)}  client-go ${us(r.clientGo)}` +
+        `  js/floor ${x(r.ns, r.floor)}  group/floor ${x(r.group, r.floor)}  client-go/js ${x(r.clientGo, r.ns)}`,
+    );
+  }
+}
+
 function nativeResults(file) {
   const out = new Map();
   if (!file) return out;
@@ -121,6 +159,7 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
   topic.dispose();
 }
 bench('strategyName (≈ an empty call)', () => rmq.strategyName({ name: 'AVG' }));
+benchNearby(rmq, native);
 
 // The CLI end to end, as a user runs it (a fresh process per run).
 printDoctorCLI({ format: 'json' });
