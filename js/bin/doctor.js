@@ -76,6 +76,11 @@ export async function doctorCommand(load, argv) {
     progress: { file: o.progress === '-' ? 'stdin' : o.progress, text: readText(o.progress, '--progress') },
     status: statusFiles(o.status ?? []),
   };
+  // An empty file is a failed mqadmin run; the module would read no progress
+  // as "no owner information" and diagnose nothing.
+  if (files.progress.text.trim() === '') {
+    throw new UsageError(`--progress ${files.progress.file}: the file is empty (expected the output of mqadmin consumerProgress -g GROUP -s true)`);
+  }
   const rmq = await load();
   let out;
   try {

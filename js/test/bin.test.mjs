@@ -88,3 +88,30 @@ test('plan: a route text and the ID column of consumerConnection output', async 
   const plan = rmq.allocateAll({ strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: 10 }, profile: 'go-client-2.1.2', mqAll, consumers, sort: true });
   for (const c of consumers) assert.deepEqual(got.assignments[c], plan.of(c).map(({ brokerName, queueId }) => ({ brokerName, queueId })));
 });
+
+test('bad input a newcomer gives: exit 2, one line naming the option and file, no stack', async (t) => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-bin-'));
+  const empty = path.join(dir, 'empty.txt');
+  writeFileSync(empty, '\n  \n');
+  const junk = path.join(dir, 'junk.bin');
+  writeFileSync(junk, Buffer.from([0x00, 0xff, 0xfe, 0x41, 0x0a, 0xc3, 0x28, 0x00, 0x0a]));
+  const PROGRESS = path.join(TESTDATA, 'cluster', 'wrong-owner', 'progress.txt');
+  for (const [args, re] of [
+    // An empty progress file is a failed mqadmin run, not "no owner information".
+    [['doctor', '--route', ROUTE, '--connection', CONNECTION, '--progress', empty], /^rmqalloc: --progress .*empty\.txt: the file is empty/],
+    [['plan', '--brokers', '0', '--consumers', '3'], /^rmqalloc: --brokers 0: want a whole number from 1 to/],
+    [['plan', '--brokers', '2', '--queues', '0', '--consumers', '3'], /^rmqalloc: --queues 0: want a whole number from 1 to/],
+    [['plan', '--brokers', '2', '--consumers', '@' + junk], /^rmqalloc: --consumers @.*junk\.bin: line 1: not text/],
+    [['plan', '--brokers', '2', '--consumers', '@' + empty], /^rmqalloc: --consumers @.*empty\.txt: no client IDs/],
+    [['plan', '--brokers', '2', '--consumers', '3', '--strategy', 'CONSISTENT_HASH', '--vnodes', '-1'], /^rmqalloc: plan: Option '--vnodes' argument is ambiguous/],
+  ]) {
+    const r = cli(args);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, re);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.equal(r.stdout, '');
+  }
+  t.after(async () => (await import('node:fs')).rmSync(dir, { recursive: true }));
+});
