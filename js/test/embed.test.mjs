@@ -80,6 +80,9 @@ test('inputs: every bad attribute is an AttrError naming it', () => {
     [() => allocationInput(attrs({ strategy: 'MACHINE_ROOM_NEARBY', inner: 'MACHINE_ROOM_NEARBY' }), {}), 'inner="MACHINE_ROOM_NEARBY": cannot nest'],
     [() => allocationInput(attrs({}), { queues: {} }), 'queues: the queues property must be an array'],
     [() => allocationInput(attrs({}), { route: '[' }), 'route: the topicRoute JSON does not parse'],
+    // What mqadmin topicRoute prints (fastjson: unquoted integer keys) is not JSON: say what to do.
+    [() => allocationInput(attrs({}), { route: '{"brokerDatas":[{"brokerAddrs":{0:"10.0.0.1:10911"},"brokerName":"a"}],"queueDatas":[]}' }),
+      'rmq.parse.topicRoute(text) of load({ analysis: true })'],
     [() => allocationInput(attrs({}), { route: { x: 1 } }), 'route: must be a topicRoute'],
     [() => rebalanceInput(attrs({ consumers: 'a', leave: 'b' }), {}), 'leave="b": b is not one of the consumers'],
     [() => rebalanceInput(attrs({ to: '2', leave: 'a' }), {}), 'give either from/to or join/leave'],

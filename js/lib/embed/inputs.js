@@ -78,7 +78,9 @@ export function parseRoute(route) {
     try {
       r = JSON.parse(r);
     } catch (e) {
-      throw new AttrError('route', null, 'the topicRoute JSON does not parse: ' + e.message);
+      // The elements run the core module, which reads no fastjson: point at the reader that does.
+      throw new AttrError('route', null, 'the topicRoute JSON does not parse: ' + e.message +
+        ' (el.route takes JSON or an object; for the text mqadmin topicRoute prints, set it to rmq.parse.topicRoute(text) of load({ analysis: true }))');
     }
   }
   if (r && typeof r === 'object' && r.queueDatas === undefined && r.data) r = r.data;
