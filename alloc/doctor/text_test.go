@@ -21,6 +21,8 @@ func TestTextTopicHeadlines(t *testing.T) {
 			"\nTopic pay_xxx: 36 queues, 2 not ok\n",
 			"\nTopic %RETRY%cg_orders: 1 queue, 1 not ok\n",
 			"  best fit: AVG on java-4.9.3 reproduces 0 of 1 queue\n",
+			"2 queues are consumed by other members than the ones whose allocate calls return them [",
+			"1 queue is consumed by nobody although a member's allocate call returns it: messages pile up there [",
 		}},
 		{"no-owner-info", []string{
 			"\nTopic orders: 48 queues, owners unknown\n",

@@ -79,7 +79,7 @@ export async function doctorCommand(load, argv) {
   // An empty file is a failed mqadmin run; the module would read no progress
   // as "no owner information" and diagnose nothing.
   if (files.progress.text.trim() === '') {
-    throw new UsageError(`--progress ${files.progress.file}: the file is empty (expected the output of mqadmin consumerProgress -g GROUP -s true)`);
+    throw new UsageError(`--progress ${files.progress.file}: it is empty (expected the output of mqadmin consumerProgress -g GROUP -s true)`);
   }
   const rmq = await load();
   let out;

@@ -100,7 +100,7 @@ test('bad input a newcomer gives: exit 2, one line naming the option and file, n
   const PROGRESS = path.join(TESTDATA, 'cluster', 'wrong-owner', 'progress.txt');
   for (const [args, re] of [
     // An empty progress file is a failed mqadmin run, not "no owner information".
-    [['doctor', '--route', ROUTE, '--connection', CONNECTION, '--progress', empty], /^rmqalloc: --progress .*empty\.txt: the file is empty/],
+    [['doctor', '--route', ROUTE, '--connection', CONNECTION, '--progress', empty], /^rmqalloc: --progress .*empty\.txt: it is empty/],
     [['plan', '--brokers', '0', '--consumers', '3'], /^rmqalloc: --brokers 0: want a whole number from 1 to/],
     [['plan', '--brokers', '2', '--queues', '0', '--consumers', '3'], /^rmqalloc: --queues 0: want a whole number from 1 to/],
     [['plan', '--brokers', '2', '--consumers', '@' + junk], /^rmqalloc: --consumers @.*junk\.bin: line 1: not text/],
