@@ -736,7 +736,9 @@ export interface DoctorInput {
   /**
    * The files `mqadmin consumerStatus -g GROUP` writes, one per client:
    * a text, texts, { name, text } pairs or a record of file name (client ID)
-   * to text. Optional; with them the owners are known by client ID.
+   * to text, each one client's (two clients' texts in one string throw
+   * ERR_BAD_INPUT at the second's first line: pass them apart). Optional;
+   * with them the owners are known by client ID.
    */
   status?: string | readonly (string | { name?: string; text: string })[] | Readonly<Record<string, string>>;
   /** Strategy of members whose status does not name one (StrategyName); default AVG. */

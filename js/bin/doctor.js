@@ -16,7 +16,9 @@ calls give, on the output of the admin tool, and says what is wrong and why.
   --connection FILE   mqadmin consumerConnection -g GROUP
   --progress FILE     mqadmin consumerProgress -g GROUP -s true
   --status DIR|FILE   the files mqadmin consumerStatus -g GROUP writes, one per
-                      client, named by client ID (a directory: every file in it)
+                      client, named by client ID (a directory: every file in it;
+                      a FILE with several clients' texts is split at each
+                      #Consumer Properties# line)
   --strategy NAME     strategy of members whose status file does not name one
                       (AVG, AVG_BY_CIRCLE, CONSISTENT_HASH, ...; default AVG)
   --profile P         one client for every member (java-4.9.3, java-5.3.3,

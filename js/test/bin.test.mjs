@@ -115,3 +115,18 @@ test('bad input a newcomer gives: exit 2, one line naming the option and file, n
   }
   t.after(async () => (await import('node:fs')).rmSync(dir, { recursive: true }));
 });
+
+test('doctor --status FILE with several clients\' texts in one file reads each, as the status files one by one', async (t) => {
+  const { mkdtempSync, writeFileSync, readdirSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const ex = path.join(TESTDATA, 'cluster', 'status-files-mixed-strategies');
+  const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-status-'));
+  t.after(() => rmSync(dir, { recursive: true }));
+  const all = path.join(dir, 'all.txt');
+  writeFileSync(all, readdirSync(path.join(ex, 'status')).sort().map((n) => readFileSync(path.join(ex, 'status', n), 'utf8')).join('\n'));
+  const args = ['doctor', '--route', path.join(ex, 'route.txt'), '--connection', path.join(ex, 'connection.txt'), '--progress', path.join(ex, 'progress.txt'), '--json'];
+  const one = cli([...args, '--status', all]);
+  const dirRun = cli([...args, '--status', path.join(ex, 'status')]);
+  assert.equal(one.status, 1, one.stderr);
+  assert.deepEqual(JSON.parse(one.stdout).topics, JSON.parse(dirRun.stdout).topics);
+});
