@@ -78,11 +78,14 @@ export async function doctorCommand(load, argv) {
     progress: { file: o.progress === '-' ? 'stdin' : o.progress, text: readText(o.progress, '--progress') },
     status: statusFiles(o.status ?? []),
   };
-  // An empty file is a failed mqadmin run; the module would read no progress
-  // as "no owner information" and diagnose nothing.
-  if (files.progress.text.trim() === '') {
-    throw new UsageError(`--progress ${files.progress.file}: it is empty (expected the output of mqadmin consumerProgress -g GROUP -s true)`);
-  }
+  // An empty file is a failed mqadmin run (the module would read no
+  // progress as "no owner information" and diagnose nothing): say so.
+  const empty = (flag, f, cmd) => {
+    if (f.text.trim() === '') throw new UsageError(`${flag} ${f.file}: it is empty (expected the output of mqadmin ${cmd})`);
+  };
+  for (const r of files.route) empty('--route', r, 'topicRoute -t TOPIC');
+  empty('--connection', files.connection, 'consumerConnection -g GROUP');
+  empty('--progress', files.progress, 'consumerProgress -g GROUP -s true');
   const rmq = await load();
   let out;
   try {

@@ -84,8 +84,10 @@ function consumersOf(rmq, v) {
 function queuesOf(rmq, o, topic) {
   if (o.route !== undefined) {
     if (o.brokers !== undefined || o.queues !== undefined) throw new UsageError('give --route or --brokers/--queues, not both');
+    const text = readText(o.route, '--route');
+    if (text.trim() === '') throw new UsageError(`--route ${o.route === '-' ? 'stdin' : o.route}: it is empty (expected the output of mqadmin topicRoute -t TOPIC)`);
     try {
-      return rmq.routeToQueues({ topic, route: readText(o.route, '--route') }).subscribe;
+      return rmq.routeToQueues({ topic, route: text }).subscribe;
     } catch (e) {
       // Any answer about the route itself (unreadable, a bad queue count, no master ...).
       if (typeof e?.code === 'string' && e.code !== 'ERR_INTERNAL') {

@@ -101,6 +101,9 @@ test('bad input a newcomer gives: exit 2, one line naming the option and file, n
   for (const [args, re] of [
     // An empty progress file is a failed mqadmin run, not "no owner information".
     [['doctor', '--route', ROUTE, '--connection', CONNECTION, '--progress', empty], /^rmqalloc: --progress .*empty\.txt: it is empty/],
+    [['doctor', '--route', empty, '--connection', CONNECTION, '--progress', PROGRESS], /^rmqalloc: --route .*empty\.txt: it is empty \(expected the output of mqadmin topicRoute/],
+    [['doctor', '--route', ROUTE, '--connection', empty, '--progress', PROGRESS], /^rmqalloc: --connection .*empty\.txt: it is empty \(expected the output of mqadmin consumerConnection/],
+    [['plan', '--route', empty, '--consumers', '3'], /^rmqalloc: --route .*empty\.txt: it is empty/],
     [['plan', '--brokers', '0', '--consumers', '3'], /^rmqalloc: --brokers 0: want a whole number from 1 to/],
     [['plan', '--brokers', '2', '--queues', '0', '--consumers', '3'], /^rmqalloc: --queues 0: want a whole number from 1 to/],
     [['plan', '--brokers', '2', '--consumers', '@' + junk], /^rmqalloc: --consumers @.*junk\.bin: line 1: not text/],
