@@ -61,7 +61,8 @@ function sourceOf(box, files) {
 export function badInputMessage(e, files) {
   const src = sourceOf(e.box, files);
   const msg = e.box && e.message.startsWith(e.box) ? e.message.slice(e.box.length).replace(/^:?\s*/, '') : e.message;
-  return `${src}: ${msg}`;
+  // The parsers speak of the playground's boxes; here the boxes are files.
+  return `${src}: ${msg.replace('(wrong box?)', '(wrong file for this option?)')}`;
 }
 
 export async function doctorCommand(load, argv) {

@@ -91,7 +91,7 @@ function queuesOf(rmq, o, topic) {
     } catch (e) {
       // Any answer about the route itself (unreadable, a bad queue count, no master ...).
       if (typeof e?.code === 'string' && e.code !== 'ERR_INTERNAL') {
-        throw new UsageError(`--route ${o.route}: ${e.message.replace(/^route:\s*/, '')}`);
+        throw new UsageError(`--route ${o.route}: ${e.message.replace(/^route:\s*/, '').replace('(wrong box?)', '(wrong file for this option?)')}`);
       }
       throw e;
     }
