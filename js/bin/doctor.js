@@ -62,7 +62,7 @@ export function badInputMessage(e, files) {
   const src = sourceOf(e.box, files);
   const msg = e.box && e.message.startsWith(e.box) ? e.message.slice(e.box.length).replace(/^:?\s*/, '') : e.message;
   // The parsers speak of the playground's boxes; here the boxes are files.
-  return `${src}: ${msg.replace('(wrong box?)', '(wrong file for this option?)')}`;
+  return `${src}: ${msg.replace('(wrong box?)', '(wrong file for this option?)').replace(/: name the topic with the route$/, ': give it as --route TOPIC=FILE')}`;
 }
 
 export async function doctorCommand(load, argv) {
