@@ -23,7 +23,7 @@ interface EmbedBase extends HTMLElement {
   readonly state: 'loading' | 'ready' | 'error';
   /** The topic's queues; overrides brokers / queues-per-broker and route. null: use the attributes. */
   queues: readonly MessageQueue[] | null;
-  /** A topicRoute (mqadmin topicRoute output) as JSON text or object; consumers use its subscribe queues, producers its publish queues. */
+  /** A topicRoute: the text mqadmin topicRoute prints (unquoted integer keys, log lines before it), JSON text or an object; consumers use its subscribe queues, producers its publish queues. */
   route: string | TopicRouteData | { data: TopicRouteData } | null;
 }
 

@@ -294,7 +294,13 @@ export type ErrorCode =
   | 'ERR_PANIC'
   /** Beyond a size limit of this port where Java has none (a ring of more than 2^22 nodes, a route of more than 1,048,576 queues, NEARBY nested deeper than 16); javaClass is null. */
   | 'ERR_LIMIT'
-  /** The operation does not exist for this version/profile, or needs the full module (rmq.analysis on the core one). */
+  /**
+   * The operation does not exist for this version/profile, or needs the full
+   * module: on the core one, rmq.analysis.*, rmq.doctor, rmq.parse.*,
+   * routeToQueues with the route as text, queryAssignment, proxyAssignment
+   * and allocationPath throw it, with a message saying
+   * load({ analysis: true }).
+   */
   | 'ERR_UNSUPPORTED'
   /** A Topic or Producer used after dispose(). */
   | 'ERR_DISPOSED'
@@ -346,7 +352,8 @@ export interface Rmq {
   /**
    * Which module is loaded, as the module itself reports it: 'core'
    * (rmqalloc.wasm, the default of load()) or 'full' (rmqalloc-full.wasm,
-   * loaded by load({ analysis: true }): the same plus rmq.analysis).
+   * loaded by load({ analysis: true }): the same plus rmq.analysis,
+   * rmq.doctor, rmq.parse, routes as text and the broker-side assignment).
    */
   readonly build: 'core' | 'full';
   /** The consumer strategies. */
@@ -403,8 +410,9 @@ export interface Rmq {
   doctor(input: DoctorInput, options: { format: 'json' }): { ok: boolean; json: string };
 
   /**
-   * Readers of what `mqadmin` prints, one per command. topicRoute works on
-   * both modules; the others need the full one (load({ analysis: true })).
+   * Readers of what `mqadmin` prints, one per command. Full module only
+   * (load({ analysis: true })); on the core module each throws
+   * ERR_UNSUPPORTED saying so.
    * Text that cannot be read throws ERR_BAD_INPUT (box: the format, line,
    * column); nothing half read is returned.
    */
@@ -593,7 +601,9 @@ export interface Analysis {
 export interface InitOptions {
   /**
    * true: load the full module (rmqalloc-full.wasm), which adds
-   * rmq.analysis; false or absent: the core one (rmqalloc.wasm, smaller).
+   * rmq.analysis, rmq.doctor, rmq.parse, routes as text and
+   * queryAssignment / proxyAssignment / allocationPath; false or absent:
+   * the core one (rmqalloc.wasm, smaller).
    * Each has its own instance. With `analysis: true`, wasmURL, wasmModule or
    * bytes must be the full module (else ERR_LOAD_FAILED).
    */
@@ -685,7 +695,9 @@ export interface Rmq {
    * computes it: PULL runs the strategy as a client would; POP shares
    * queues with the next popShareQueueNum clients, or hands out queue -1
    * ("all queues of the broker") when popShareQueueNum <= 0 or
-   * >= clients - 1.
+   * >= clients - 1. Full module only (load({ analysis: true })), as are
+   * proxyAssignment and allocationPath: the core module throws
+   * ERR_UNSUPPORTED.
    */
   queryAssignment(options: QueryAssignmentOptions): QueryAssignmentResult;
 
@@ -708,6 +720,8 @@ export interface Rmq {
     messageModel?: 'CLUSTERING' | 'BROADCASTING';
     strategyName?: string | null;
   }): AllocationPath;
+}
+
 /** The texts rmq.doctor reads, each as the tool printed it. */
 export interface DoctorInput {
   /**
@@ -722,7 +736,9 @@ export interface DoctorInput {
   /**
    * The files `mqadmin consumerStatus -g GROUP` writes, one per client:
    * a text, texts, { name, text } pairs or a record of file name (client ID)
-   * to text. Optional; with them the owners are known by client ID.
+   * to text, each one client's (two clients' texts in one string throw
+   * ERR_BAD_INPUT at the second's first line: pass them apart). Optional;
+   * with them the owners are known by client ID.
    */
   status?: string | readonly (string | { name?: string; text: string })[] | Readonly<Record<string, string>>;
   /** Strategy of members whose status does not name one (StrategyName); default AVG. */

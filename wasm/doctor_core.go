@@ -8,15 +8,15 @@ package main
 // how to get them, and stays usable. Route objects (route.go) work here.
 
 const (
-	errDoctorNeedsFull    = "rmq.doctor and rmq.parse need the full module: load({ analysis: true })"
-	errRouteTextNeedsFull = "a route as text (what mqadmin topicRoute prints) needs the full module: load({ analysis: true }); the core module takes the route as an object"
+	errDoctorNeedsFull     = "rmq.doctor and rmq.parse need the full module: load({ analysis: true })"
+	errRouteTextNeedsFull  = "a route as text (what mqadmin topicRoute prints) needs the full module: load({ analysis: true }); the core module takes the route as an object"
+	errParseRouteNeedsFull = "rmq.parse.topicRoute needs the full module: load({ analysis: true }); the core module takes the route as an object (rmq.routeToQueues)"
 )
 
 func init() {
 	for _, op := range []int{opDoctorRun, opParse} {
 		register(op, func(*reader, *writer) error { return unsupported(errDoctorNeedsFull) })
 	}
-	for _, op := range []int{opParseRoute, opRouteText} {
-		register(op, func(*reader, *writer) error { return unsupported(errRouteTextNeedsFull) })
-	}
+	register(opRouteText, func(*reader, *writer) error { return unsupported(errRouteTextNeedsFull) })
+	register(opParseRoute, func(*reader, *writer) error { return unsupported(errParseRouteNeedsFull) })
 }

@@ -14,11 +14,12 @@ func TestCoreBuildAnswersDoctorWithUnsupported(t *testing.T) {
 		assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
 		assert.Equal(t, errDoctorNeedsFull, msg, "message")
 	}
-	for _, op := range []int{opParseRoute, opRouteText} {
+	for op, want := range map[int]string{opRouteText: errRouteTextNeedsFull, opParseRoute: errParseRouteNeedsFull} {
 		code, _, _, msg := responseError(t, call(t, op, []byte{0}))
 		assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
-		assert.Equal(t, errRouteTextNeedsFull, msg, "message")
+		assert.Equal(t, want, msg, "message")
 	}
+	assert.Contains(t, errParseRouteNeedsFull, "rmq.parse.topicRoute", "names the call the caller made")
 	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
 }

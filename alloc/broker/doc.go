@@ -10,7 +10,7 @@
 //     (RouteActivity.queryAssignment): every push consumer of a gRPC client
 //     gets the same answer, one "queue -1" per readable broker (or every
 //     read queue, for a FIFO group). No allocation happens at all.
-//   - Path tells from a consumer's settings which of the three applies:
+//   - WhereAllocated tells from a consumer's settings which of the three applies (a Path):
 //     client-side rebalance (package alloc), QueryAssignment, or the proxy.
 //
 // Queue id -1 (AllQueues) stands for "every queue of that broker": a POP

@@ -238,16 +238,16 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 	}
 	// tr.Queues is in st.queues order here (sorted afterwards).
 	if qs := byStatus[StatusWrongOwner]; len(qs) > 0 {
-		add(CodeWrongOwner, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by another member than the one whose allocate call returns it", qs, nil)
+		add(CodeWrongOwner, LevelError, plural(len(qs), "queue is consumed by another member than the one whose allocate call returns it", "queues are consumed by other members than the ones whose allocate calls return them"), qs, nil)
 	}
 	if qs := byStatus[StatusUnowned]; len(qs) > 0 {
-		add(CodeUnowned, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by nobody although a member's allocate call returns it: messages pile up there", qs, nil)
+		add(CodeUnowned, LevelError, plural(len(qs), "queue is consumed by nobody although a member's allocate call returns it", "queues are consumed by nobody although members' allocate calls return them")+": messages pile up there", qs, nil)
 	}
 	if qs := byStatus[StatusDoubleOwned]; len(qs) > 0 {
 		add(CodeDoubleOwned, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by two or more members at once: messages are processed twice", qs, nil)
 	}
 	if qs := byStatus[StatusUnexpectedOwner]; len(qs) > 0 {
-		add(CodeUnexpectedOwner, LevelError, plural(len(qs), "queue is", "queues are")+" consumed although no member's allocate call returns it", qs, nil)
+		add(CodeUnexpectedOwner, LevelError, plural(len(qs), "queue is consumed although no member's allocate call returns it", "queues are consumed although no member's allocate call returns them"), qs, nil)
 	}
 	if len(st.subs) > 0 && !d.broadcasting {
 		var orphans []int

@@ -38,21 +38,25 @@ func (r *Report) Text() string {
 	}
 	for _, tr := range r.Topics {
 		var rows [][]string
-		bad := 0
+		bad, unknown := 0, 0
 		for _, q := range tr.Queues {
 			if q.Status == StatusOK || (q.Status == StatusUnassigned && q.Cause == "") {
 				continue
 			}
-			bad++
+			if q.Status == StatusUnknown {
+				unknown++
+			} else {
+				bad++
+			}
 			if len(rows) < maxTableRows {
 				rows = append(rows, []string{q.BrokerName, strconv.Itoa(int(q.QueueID)), q.Status, owners(q.Expected), actualText(q.Actual), q.Cause})
 			}
 		}
-		b.WriteString("\nTopic " + tr.Topic + ": " + strconv.Itoa(len(tr.Queues)) + " queues, " + strconv.Itoa(bad) + " not ok\n")
+		b.WriteString("\nTopic " + tr.Topic + ": " + topicCounts(len(tr.Queues), bad, unknown) + "\n")
 		if len(rows) > 0 {
 			writeTable(&b, []string{"BROKER", "QID", "STATUS", "EXPECTED", "ACTUAL", "CAUSE"}, rows)
-			if bad > len(rows) {
-				b.WriteString("  … and " + strconv.Itoa(bad-len(rows)) + " more (see --json)\n")
+			if bad+unknown > len(rows) {
+				b.WriteString("  … and " + strconv.Itoa(bad+unknown-len(rows)) + " more (see --json)\n")
 			}
 		}
 		if len(tr.TopLag) > 0 {
@@ -64,10 +68,30 @@ func (r *Report) Text() string {
 		}
 		if len(tr.BestFit) > 0 {
 			f := tr.BestFit[0]
-			b.WriteString("  best fit: " + f.Strategy + " on " + f.Client + " reproduces " + strconv.Itoa(f.Agree) + " of " + strconv.Itoa(f.Total) + " queues\n")
+			b.WriteString("  best fit: " + f.Strategy + " on " + f.Client + " reproduces " + strconv.Itoa(f.Agree) + " of " + plural(f.Total, "queue", "queues") + "\n")
 		}
 	}
 	return b.String()
+}
+
+// topicCounts is a topic's headline: "36 queues, 2 not ok"; queues of
+// unknown owner (no owner information) are counted apart, since nothing is
+// known to be wrong with them.
+func topicCounts(total, bad, unknown int) string {
+	s := plural(total, "queue", "queues")
+	if bad > 0 || unknown == 0 {
+		s += ", " + strconv.Itoa(bad) + " not ok"
+	}
+	switch {
+	case unknown == 0:
+	case unknown == total && total == 1:
+		s += ", owner unknown"
+	case unknown == total:
+		s += ", owners unknown"
+	default:
+		s += ", " + strconv.Itoa(unknown) + " of unknown owner"
+	}
+	return s
 }
 
 func owners(ids []string) string {

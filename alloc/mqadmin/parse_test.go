@@ -240,3 +240,15 @@ func TestRouteWrongBox(t *testing.T) {
 	assert.Contains(t, pe.Msg, "consumerConnection output")
 	assert.Equal(t, "route: line 1, column 1: "+pe.Msg, pe.Error())
 }
+
+// Two clients' texts pasted as one are not merged into one client (the
+// second's properties would overwrite the first's, its queues join them):
+// the second #Consumer Properties# line is an error naming that line.
+func TestStatusTwoClientsInOneText(t *testing.T) {
+	second := strings.ReplaceAll(status, "10.0.0.1", "10.0.0.2")
+	_, err := mqadmin.ParseConsumerStatus(status + "\n" + second)
+	var pe *mqadmin.ParseError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, strings.Count(status, "\n")+2, pe.Line, "the second client's first line")
+	assert.Contains(t, pe.Msg, "another client's status starts here")
+}

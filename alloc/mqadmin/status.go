@@ -33,6 +33,10 @@ func ParseConsumerStatus(text string) (*RunningInfo, error) {
 	for _, l := range lines {
 		t := strings.TrimSpace(l.text)
 		if strings.HasPrefix(t, "#Consumer ") && strings.HasSuffix(t, "#") && len(t) > len("#Consumer #") {
+			if t == secProperties && seen[secProperties] {
+				// Merged, two clients would read as one holding both their queues.
+				return nil, parseErr(FormatStatus, l.n, 0, "another client's status starts here (a second #Consumer Properties#): give each client's text separately, one file (or one text) per client")
+			}
 			section, headerDone = t, false
 			seen[t] = true
 			continue

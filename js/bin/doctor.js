@@ -16,7 +16,9 @@ calls give, on the output of the admin tool, and says what is wrong and why.
   --connection FILE   mqadmin consumerConnection -g GROUP
   --progress FILE     mqadmin consumerProgress -g GROUP -s true
   --status DIR|FILE   the files mqadmin consumerStatus -g GROUP writes, one per
-                      client, named by client ID (a directory: every file in it)
+                      client, named by client ID (a directory: every file in it;
+                      a FILE with several clients' texts is split at each
+                      #Consumer Properties# line)
   --strategy NAME     strategy of members whose status file does not name one
                       (AVG, AVG_BY_CIRCLE, CONSISTENT_HASH, ...; default AVG)
   --profile P         one client for every member (java-4.9.3, java-5.3.3,
@@ -59,7 +61,8 @@ function sourceOf(box, files) {
 export function badInputMessage(e, files) {
   const src = sourceOf(e.box, files);
   const msg = e.box && e.message.startsWith(e.box) ? e.message.slice(e.box.length).replace(/^:?\s*/, '') : e.message;
-  return `${src}: ${msg}`;
+  // The parsers speak of the playground's boxes; here the boxes are files.
+  return `${src}: ${msg.replace('(wrong box?)', '(wrong file for this option?)').replace(/: name the topic with the route$/, ': give it as --route TOPIC=FILE')}`;
 }
 
 export async function doctorCommand(load, argv) {
@@ -76,6 +79,14 @@ export async function doctorCommand(load, argv) {
     progress: { file: o.progress === '-' ? 'stdin' : o.progress, text: readText(o.progress, '--progress') },
     status: statusFiles(o.status ?? []),
   };
+  // An empty file is a failed mqadmin run (the module would read no
+  // progress as "no owner information" and diagnose nothing): say so.
+  const empty = (flag, f, cmd) => {
+    if (f.text.trim() === '') throw new UsageError(`${flag} ${f.file}: it is empty (expected the output of mqadmin ${cmd})`);
+  };
+  for (const r of files.route) empty('--route', r, 'topicRoute -t TOPIC');
+  empty('--connection', files.connection, 'consumerConnection -g GROUP');
+  empty('--progress', files.progress, 'consumerProgress -g GROUP -s true');
   const rmq = await load();
   let out;
   try {

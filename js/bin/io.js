@@ -26,16 +26,38 @@ export function readText(file, flag) {
   }
 }
 
+const STATUS_HEADER = /^\uFEFF?[ \t]*#Consumer Properties#[ \t]*\r?$/;
+
+/**
+ * One entry per client of a --status text: a file with several clients'
+ * texts one after another (`cat status/*`) is split at each
+ * "#Consumer Properties#" line; the parts have no name (each says its
+ * client in its clientIP and instanceName properties).
+ */
+function clientTexts(name, file, text) {
+  const lines = text.split('\n');
+  const starts = [];
+  lines.forEach((l, i) => { if (STATUS_HEADER.test(l)) starts.push(i); });
+  if (starts.length < 2) return [{ name, file, text }];
+  starts[0] = 0; // lines before the first header go with the first text
+  return starts.map((s, k) => ({
+    name: '',
+    file: `${file} (client text ${k + 1} of ${starts.length}, from line ${s + 1})`,
+    text: lines.slice(s, starts[k + 1] ?? lines.length).join('\n'),
+  }));
+}
+
 /**
  * The files of --status: a file is one client's text, named by its file
- * name; a directory gives every file in it (dot files skipped), in name
- * order, as `mqadmin consumerStatus` writes them (file name = client ID).
+ * name (or several clients' texts, split); a directory gives every file in
+ * it (dot files skipped), in name order, as `mqadmin consumerStatus` writes
+ * them (file name = client ID).
  */
 export function statusFiles(paths) {
   const out = [];
   for (const p of paths) {
     if (p === '-') {
-      out.push({ name: '', file: 'stdin', text: readText(p, '--status') });
+      out.push(...clientTexts('', 'stdin', readText(p, '--status')));
       continue;
     }
     let st;
@@ -45,14 +67,14 @@ export function statusFiles(paths) {
       throw new UsageError(`--status ${p}: no such file or directory`);
     }
     if (!st.isDirectory()) {
-      out.push({ name: basename(p), file: p, text: readText(p, '--status') });
+      out.push(...clientTexts(basename(p), p, readText(p, '--status')));
       continue;
     }
     const before = out.length;
     const names = readdirSync(p).filter((n) => !n.startsWith('.')).sort();
     for (const n of names) {
       const f = join(p, n);
-      if (statSync(f).isFile()) out.push({ name: n, file: f, text: readText(f, '--status') });
+      if (statSync(f).isFile()) out.push(...clientTexts(n, f, readText(f, '--status')));
     }
     if (out.length === before) throw new UsageError(`--status ${p}: the directory has no files`);
   }

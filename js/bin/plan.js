@@ -41,8 +41,8 @@ const OPTIONS = {
 const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH'];
 const PROFILES = ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'];
 
-function count(v, flag, max) {
-  if (!/^\d+$/.test(v) || Number(v) > max) throw new UsageError(`${flag} ${v}: want a whole number from 0 to ${max}`);
+function count(v, flag, max, min = 0) {
+  if (!/^\d+$/.test(v) || Number(v) > max || Number(v) < min) throw new UsageError(`${flag} ${v}: want a whole number from ${min} to ${max}`);
   return Number(v);
 }
 
@@ -63,6 +63,9 @@ function generatedConsumers(n) {
 function consumersOf(rmq, v) {
   if (v.startsWith('@')) {
     const text = readText(v.slice(1), '--consumers');
+    // NUL, or bytes that are not UTF-8 (read as U+FFFD): not a list of IDs.
+    const bad = text.search(/[\u0000\uFFFD]/);
+    if (bad >= 0) throw new UsageError(`--consumers ${v}: line ${text.slice(0, bad).split('\n').length}: not text (a NUL or a byte that is not UTF-8): want client IDs, one per line, or mqadmin consumerConnection output`);
     if (/^#ClientId\b/m.test(text)) {
       try {
         return rmq.parse.consumerConnection(text).clients.map((c) => c.clientId);
@@ -81,21 +84,23 @@ function consumersOf(rmq, v) {
 function queuesOf(rmq, o, topic) {
   if (o.route !== undefined) {
     if (o.brokers !== undefined || o.queues !== undefined) throw new UsageError('give --route or --brokers/--queues, not both');
+    const text = readText(o.route, '--route');
+    if (text.trim() === '') throw new UsageError(`--route ${o.route === '-' ? 'stdin' : o.route}: it is empty (expected the output of mqadmin topicRoute -t TOPIC)`);
     try {
-      return rmq.routeToQueues({ topic, route: readText(o.route, '--route') }).subscribe;
+      return rmq.routeToQueues({ topic, route: text }).subscribe;
     } catch (e) {
       // Any answer about the route itself (unreadable, a bad queue count, no master ...).
       if (typeof e?.code === 'string' && e.code !== 'ERR_INTERNAL') {
-        throw new UsageError(`--route ${o.route}: ${e.message.replace(/^route:\s*/, '')}`);
+        throw new UsageError(`--route ${o.route}: ${e.message.replace(/^route:\s*/, '').replace('(wrong box?)', '(wrong file for this option?)')}`);
       }
       throw e;
     }
   }
   if (o.brokers === undefined) throw new UsageError('give --route FILE or --brokers N (rmqalloc plan --help)');
   const brokers = /^\d+$/.test(o.brokers)
-    ? Array.from({ length: count(o.brokers, '--brokers', 10000) }, (_, i) => brokerName(i))
+    ? Array.from({ length: count(o.brokers, '--brokers', 10000, 1) }, (_, i) => brokerName(i))
     : o.brokers.split(',').map((s) => s.trim()).filter(Boolean);
-  const perBroker = o.queues === undefined ? 4 : count(o.queues, '--queues', 65536);
+  const perBroker = o.queues === undefined ? 4 : count(o.queues, '--queues', 65536, 1);
   const out = [];
   for (const brokerName of brokers) for (let q = 0; q < perBroker; q++) out.push({ topic, brokerName, queueId: q });
   return out;
@@ -138,7 +143,7 @@ export async function planCommand(load, argv) {
   const rmq = await load();
   const queues = queuesOf(rmq, o, topic);
   const consumers = consumersOf(rmq, o.consumers);
-  if (consumers.length === 0) throw new UsageError(`--consumers ${o.consumers}: no client IDs`);
+  if (consumers.length === 0) throw new UsageError(`--consumers ${o.consumers}: no client IDs${o.consumers.startsWith('@') ? ' in the file' : ''}`);
   let plan;
   try {
     plan = rmq.allocateAll({ strategy, profile, mqAll: queues, consumers, sort: true });

@@ -57,7 +57,7 @@ async function main(argv) {
     return await c[0](loadFull, rest);
   } catch (e) {
     // node:util parseArgs: an unknown option or a missing value.
-    if (typeof e?.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${cmd}: ${e.message.split('. ')[0]} (rmqalloc ${cmd} --help)`);
+    if (typeof e?.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${cmd}: ${e.message.split(/\.\s/)[0]} (rmqalloc ${cmd} --help)`);
     throw e;
   }
 }

@@ -82,6 +82,10 @@ export function defineBroker(rmq, rt, topicOf) {
       const { topic, route, orderly } = checkKeys(object(options, 'options'), PROXY_KEYS);
       const enc = rt.request();
       enc.str(string(topic, 'topic'));
+      if (typeof route === 'string') {
+        // The proxy's input is the route the proxy holds, not a paste: say how to get one.
+        throw typeError('route', 'a route object: read the text mqadmin topicRoute prints with rmq.parse.topicRoute(text) first', route);
+      }
       encRoute(enc, route, 'route');
       enc.bool(bool(orderly, 'orderly', false));
       return readQueues(rt.call(OP.PROXY_ASSIGNMENT, enc));

@@ -10,14 +10,22 @@ import { decodeFailure, moduleExited, rmqError } from './errors.js';
 const HOST_KEY = '__rmqalloc_host__';
 
 let GoClass = null;
+// The one import of wasm_exec.js in flight: concurrent first loads (the core
+// and the full build at once) share it, since the first to finish removes Go.
+let goClassPending = null;
 // Globals wasm_exec.js polyfills when absent (fs, process in browsers; fs
 // in Node). Go's syscall package reads them while starting, so they are put
 // back for each start and removed again right after.
 const polyfills = {};
 
 /** Imports wasm_exec.js once and captures its Go class, leaving no globals. */
-async function goClass() {
-  if (GoClass) return GoClass;
+function goClass() {
+  if (GoClass) return Promise.resolve(GoClass);
+  goClassPending ??= importGoClass().finally(() => { goClassPending = null; });
+  return goClassPending;
+}
+
+async function importGoClass() {
   const had = {};
   for (const k of ['Go', 'fs', 'process']) had[k] = Object.prototype.hasOwnProperty.call(globalThis, k) ? globalThis[k] : undefined;
   await import('../wasm_exec.js');

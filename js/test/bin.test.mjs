@@ -88,3 +88,51 @@ test('plan: a route text and the ID column of consumerConnection output', async 
   const plan = rmq.allocateAll({ strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: 10 }, profile: 'go-client-2.1.2', mqAll, consumers, sort: true });
   for (const c of consumers) assert.deepEqual(got.assignments[c], plan.of(c).map(({ brokerName, queueId }) => ({ brokerName, queueId })));
 });
+
+test('bad input a newcomer gives: exit 2, one line naming the option and file, no stack', async (t) => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-bin-'));
+  const empty = path.join(dir, 'empty.txt');
+  writeFileSync(empty, '\n  \n');
+  const junk = path.join(dir, 'junk.bin');
+  writeFileSync(junk, Buffer.from([0x00, 0xff, 0xfe, 0x41, 0x0a, 0xc3, 0x28, 0x00, 0x0a]));
+  const PROGRESS = path.join(TESTDATA, 'cluster', 'wrong-owner', 'progress.txt');
+  for (const [args, re] of [
+    // An empty progress file is a failed mqadmin run, not "no owner information".
+    [['doctor', '--route', ROUTE, '--connection', CONNECTION, '--progress', empty], /^rmqalloc: --progress .*empty\.txt: it is empty/],
+    [['doctor', '--route', empty, '--connection', CONNECTION, '--progress', PROGRESS], /^rmqalloc: --route .*empty\.txt: it is empty \(expected the output of mqadmin topicRoute/],
+    [['doctor', '--route', ROUTE, '--connection', empty, '--progress', PROGRESS], /^rmqalloc: --connection .*empty\.txt: it is empty \(expected the output of mqadmin consumerConnection/],
+    [['plan', '--route', empty, '--consumers', '3'], /^rmqalloc: --route .*empty\.txt: it is empty/],
+    [['doctor', '--route', ROUTE, '--connection', PROGRESS, '--progress', PROGRESS], /^rmqalloc: --connection .*progress\.txt: line 1: .*this looks like consumerProgress output \(wrong file for this option\?\)\n$/],
+    [['plan', '--route', CONNECTION, '--consumers', '3'], /^rmqalloc: --route .*connection\.txt: line 1, column 1: expected '\{'/],
+    [['doctor', '--route', ROUTE, '--route', ROUTE, '--connection', CONNECTION, '--progress', PROGRESS], /^rmqalloc: --route .*route\.txt: cannot tell which topic this route is for: give it as --route TOPIC=FILE\n$/],
+    [['plan', '--brokers', '0', '--consumers', '3'], /^rmqalloc: --brokers 0: want a whole number from 1 to/],
+    [['plan', '--brokers', '2', '--queues', '0', '--consumers', '3'], /^rmqalloc: --queues 0: want a whole number from 1 to/],
+    [['plan', '--brokers', '2', '--consumers', '@' + junk], /^rmqalloc: --consumers @.*junk\.bin: line 1: not text/],
+    [['plan', '--brokers', '2', '--consumers', '@' + empty], /^rmqalloc: --consumers @.*empty\.txt: no client IDs/],
+    [['plan', '--brokers', '2', '--consumers', '3', '--strategy', 'CONSISTENT_HASH', '--vnodes', '-1'], /^rmqalloc: plan: Option '--vnodes' argument is ambiguous/],
+  ]) {
+    const r = cli(args);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, re);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.equal(r.stdout, '');
+  }
+  t.after(async () => (await import('node:fs')).rmSync(dir, { recursive: true }));
+});
+
+test('doctor --status FILE with several clients\' texts in one file reads each, as the status files one by one', async (t) => {
+  const { mkdtempSync, writeFileSync, readdirSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const ex = path.join(TESTDATA, 'cluster', 'status-files-mixed-strategies');
+  const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-status-'));
+  t.after(() => rmSync(dir, { recursive: true }));
+  const all = path.join(dir, 'all.txt');
+  writeFileSync(all, readdirSync(path.join(ex, 'status')).sort().map((n) => readFileSync(path.join(ex, 'status', n), 'utf8')).join('\n'));
+  const args = ['doctor', '--route', path.join(ex, 'route.txt'), '--connection', path.join(ex, 'connection.txt'), '--progress', path.join(ex, 'progress.txt'), '--json'];
+  const one = cli([...args, '--status', all]);
+  const dirRun = cli([...args, '--status', path.join(ex, 'status')]);
+  assert.equal(one.status, 1, one.stderr);
+  assert.deepEqual(JSON.parse(one.stdout).topics, JSON.parse(dirRun.stdout).topics);
+});

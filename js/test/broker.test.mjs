@@ -112,3 +112,10 @@ test('the core module answers the broker calls with ERR_UNSUPPORTED and stays us
   }
   assert.equal(rmq.allocate({ strategy: { name: 'AVG' }, consumerGroup: 'g', currentCID: 'c1', mqAll: [q('a', 0)], cidAll: ['c1'] }).length, 1);
 });
+
+test('proxyAssignment given the route as text says how to read it', async () => {
+  const rmq = await load({ analysis: true });
+  const text = '{"brokerDatas":[],"queueDatas":[]}';
+  assert.throws(() => rmq.proxyAssignment({ topic: 'T', route: text }),
+    { name: 'TypeError', code: 'ERR_INVALID_ARGUMENT', field: 'route', message: /^route must be a route object: read the text mqadmin topicRoute prints with rmq\.parse\.topicRoute\(text\) first/ });
+});

@@ -11,7 +11,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from '../index.js';
 import {
-  AttrError, allocationInput, rebalanceInput, producerInput, brokerNames, consumerIds, countOrList, flag, resolver, strategyOf, configList,
+  AttrError, allocationInput, rebalanceInput, producerInput, brokerNames, consumerIds, countOrList, flag, resolver, strategyOf, configList, parseRoute,
 } from '../lib/embed/inputs.js';
 import { allocationView, rebalanceView, producerView, ownerCells } from '../lib/embed/views.js';
 
@@ -80,6 +80,9 @@ test('inputs: every bad attribute is an AttrError naming it', () => {
     [() => allocationInput(attrs({ strategy: 'MACHINE_ROOM_NEARBY', inner: 'MACHINE_ROOM_NEARBY' }), {}), 'inner="MACHINE_ROOM_NEARBY": cannot nest'],
     [() => allocationInput(attrs({}), { queues: {} }), 'queues: the queues property must be an array'],
     [() => allocationInput(attrs({}), { route: '[' }), 'route: the topicRoute JSON does not parse'],
+    // Neither JSON nor what mqadmin topicRoute prints: say what to do.
+    [() => allocationInput(attrs({}), { route: '{"brokerDatas":[{"brokerAddrs":{0:"10.0.0.1:10911",}' }),
+      'rmq.parse.topicRoute(text) of load({ analysis: true })'],
     [() => allocationInput(attrs({}), { route: { x: 1 } }), 'route: must be a topicRoute'],
     [() => rebalanceInput(attrs({ consumers: 'a', leave: 'b' }), {}), 'leave="b": b is not one of the consumers'],
     [() => rebalanceInput(attrs({ to: '2', leave: 'a' }), {}), 'give either from/to or join/leave'],
@@ -146,4 +149,23 @@ test('ownerCells: the playground\'s shape (first owner + owner count, palette, m
   const cells = ownerCells({ members: ['a', 'b'], owners: Int32Array.from([1, -1, 0]), nown: Int32Array.from([1, 0, 2]), moved: [2], palette: [5, 7] });
   assert.deepEqual(cells.map((c) => [c.colour, c.label, c.moved, c.many]), [[7, 'C7', false, false], [-1, '—', false, false], [5, 'C5+1', true, true]]);
   assert.equal(cells[2].text, 'C5 a and 1 more');
+});
+
+test('el.route takes the text mqadmin topicRoute prints (fastjson keys, log lines), as the full module reads it', async () => {
+  const full = await load({ analysis: true });
+  const cluster = join(HERE, '..', '..', 'testdata', 'cluster');
+  const texts = readdirSync(cluster, { withFileTypes: true }).filter((d) => d.isDirectory())
+    .map((d) => readFileSync(join(cluster, d.name, 'route.txt'), 'utf8'));
+  assert.ok(texts.some((t) => /\{\s*0\s*:/.test(t)), 'the samples have unquoted integer keys');
+  const logged = 'RocketMQLog:WARN No appenders could be found for logger (io.netty.util.internal.PlatformDependent0).\r\n' +
+    'RocketMQLog:WARN Please initialize the logger system properly.\r\n\uFEFF' + texts[0].replace(/\n/g, '\r\n');
+  for (const text of [...texts, logged]) {
+    const want = full.routeToQueues({ topic: 'T', route: text });
+    const rt = parseRoute(text);
+    assert.equal(typeof rt, 'object');
+    const rmq = await load();
+    assert.deepEqual(rmq.routeToQueues({ topic: 'T', route: rt }), want);
+  }
+  // A string value that looks like a key is left alone.
+  assert.equal(parseRoute('{"queueDatas":[],"brokerDatas":[{"brokerName":"a,1:b","brokerAddrs":{0:"x"}}]}').brokerDatas[0].brokerName, 'a,1:b');
 });

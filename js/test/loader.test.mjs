@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { load } from '../index.js';
 import { TABLES_HASH } from '../lib/tables.generated.js';
 
@@ -19,6 +20,16 @@ test('load returns one instance; concurrent loads share it', async () => {
   const [a, b] = await Promise.all([load(), load()]);
   assert.equal(a, b);
   assert.equal(await load(), a);
+});
+
+test('the first loads of both builds, at once in a fresh process, both succeed', () => {
+  // wasm_exec.js is imported once for every build: a second concurrent first
+  // load must wait for that import, not find Go already captured and removed.
+  const script = "import { load } from './index.js';\n" +
+    "const [a, b] = await Promise.all([load(), load({ analysis: true })]);\n" +
+    "console.log(a.build, b.build);";
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
+  assert.equal(out.trim(), 'core full');
 });
 
 test('an exited module fails clearly and load starts a fresh one', async () => {

@@ -71,14 +71,50 @@ export function countOrList(attr, v, gen, max, min = 0) {
   return xs;
 }
 
-/** A topicRoute (object or JSON text, optionally wrapped as { data }). */
+/**
+ * fastjson's text as `mqadmin topicRoute` prints it, made JSON: the lines
+ * before the first "{" (log lines) dropped, a BOM too, and integer map keys
+ * ({0:"10.0.0.1:10911"}) quoted. Strings are copied untouched. (The core
+ * module the elements run has no reader for this text.)
+ */
+function fastjsonToJSON(text) {
+  const start = text.search(/^[\s\uFEFF]*\{/m);
+  const s = start < 0 ? text : text.slice(start).replace(/^[\s\uFEFF]+/, '');
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < s.length && s[j] !== '"') j += s[j] === '\\' ? 2 : 1;
+      out += s.slice(i, j + 1);
+      i = j;
+      continue;
+    }
+    out += c;
+    if (c === '{' || c === ',') {
+      const m = /^(\s*)(-?\d+)(\s*):/.exec(s.slice(i + 1, i + 64));
+      if (m) {
+        out += `${m[1]}"${m[2]}"${m[3]}:`;
+        i += m[0].length;
+      }
+    }
+  }
+  return out;
+}
+
+/** A topicRoute: an object, JSON text or what `mqadmin topicRoute` prints; optionally wrapped as { data }. */
 export function parseRoute(route) {
   let r = route;
   if (typeof r === 'string') {
     try {
       r = JSON.parse(r);
     } catch (e) {
-      throw new AttrError('route', null, 'the topicRoute JSON does not parse: ' + e.message);
+      try {
+        r = JSON.parse(fastjsonToJSON(r));
+      } catch {
+        throw new AttrError('route', null, 'the topicRoute JSON does not parse: ' + e.message +
+          ' (el.route takes JSON, the text mqadmin topicRoute prints, or an object; rmq.parse.topicRoute(text) of load({ analysis: true }) says where such a text is wrong)');
+      }
     }
   }
   if (r && typeof r === 'object' && r.queueDatas === undefined && r.data) r = r.data;

@@ -1,0 +1,43 @@
+package doctor_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+)
+
+// The per-topic headline counts in words a person reads: one queue is "1
+// queue", and queues whose owner nobody printed are "owner unknown", not
+// "not ok" (no-owner-info has no owner information at all).
+func TestTextTopicHeadlines(t *testing.T) {
+	cases := []struct {
+		dir  string
+		want []string
+	}{
+		{"wrong-owner", []string{
+			"\nTopic pay_xxx: 36 queues, 2 not ok\n",
+			"\nTopic %RETRY%cg_orders: 1 queue, 1 not ok\n",
+			"  best fit: AVG on java-4.9.3 reproduces 0 of 1 queue\n",
+			"2 queues are consumed by other members than the ones whose allocate calls return them [",
+			"1 queue is consumed by nobody although a member's allocate call returns it: messages pile up there [",
+		}},
+		{"no-owner-info", []string{
+			"\nTopic orders: 48 queues, owners unknown\n",
+			"\nTopic %RETRY%GID_pay: 1 queue, owner unknown\n",
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.dir, func(t *testing.T) {
+			rep, err := doctor.Diagnose(sampleInput(t, "../../testdata/cluster/"+c.dir))
+			require.NoError(t, err)
+			text := rep.Text()
+			for _, w := range c.want {
+				assert.Contains(t, text, w)
+			}
+			assert.NotContains(t, text, " 1 queues")
+		})
+	}
+}
