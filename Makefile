@@ -21,7 +21,7 @@ WASM_MAX_GZIP ?= 760000
 # user's own GOFLAGS (unless they set -buildvcs themselves), never replacing them.
 export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(GOFLAGS) -buildvcs=false))
 
-.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e check-size tools chromium binaryen npm \
+.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e screenshot check-size tools chromium binaryen npm \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
@@ -82,6 +82,9 @@ test-js: tools build ## node --test of the JS package only
 	scripts/nodetest.sh js test
 test-e2e: tools build ## Playwright tests of the playground only
 	scripts/nodetest.sh site e2e
+screenshot: tools build ## refresh site/screenshot.png (the README's picture of the playground)
+	cd site && UPDATE_SCREENSHOT=1 node --test --test-name-pattern 'README screenshot' e2e/playground.test.mjs
+
 check-size: ## fail when the core module exceeds its size budget (the full one's size is printed)
 	@$(MAKE) --no-print-directory binaryen
 	@$(MAKE) --no-print-directory build
