@@ -10,7 +10,8 @@ import (
 // The analysis operations (alloc/analysis), in the full build only
 // (-tags rmqfull: js/rmqalloc-full.wasm, loaded by load({ analysis: true })).
 // Requests are binary like every other; results are JSON text (json.go),
-// read by JS with JSON.parse. Package analysis and the JSON writer cost the
+// read by JS with JSON.parse, except plan and diff asked for by position
+// (analysis_positions.go). Package analysis and the JSON writer cost the
 // module about 250 KB, which is why the core build leaves them out.
 
 // build names this build in the meta response (meta.go).

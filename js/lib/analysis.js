@@ -1,7 +1,9 @@
 // rmq.analysis: plans' statistics, diffs, scenarios, inconsistent views and
 // mixed Java/Go groups (alloc/analysis). Requests are binary; results come
 // back as JSON text in the shapes of alloc/analysis's json tags, with
-// queues as { topic, brokerName, queueId } (index.d.ts: Analysis).
+// queues as { topic, brokerName, queueId } (index.d.ts: Analysis); plan and
+// diff with positions: true answer in binary instead, queues as positions
+// in the given list (PositionsReader).
 //
 // Only the full module (rmqalloc-full.wasm, load({ analysis: true })) has
 // them; on the core module every method throws the module's own
