@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './harness.mjs';
 import { defaults, validate, encode, decode, compact, generateConsumers } from '../lib/state.js';
-import { brokerNames, parseQueueList, topicQueues, assignment, change, analyze, compareAll, producerView, problemsView, examples } from '../lib/engine.js';
+import { brokerNames, parseQueueList, topicQueues, assignment, change, analyze, compareAll, producerView, problemsView, examples, planInput, strategySpec, whatIfInput } from '../lib/engine.js';
 
 const { load } = await import(pathToFileURL(join(ROOT, 'js', 'index.js')).href);
 const rmq = await load({ analysis: true }); // the engine uses rmq.analysis
@@ -252,4 +252,21 @@ test('what-if with more queues, broadcasting, CONFIG beyond the topic, rooms', (
   assert.equal(empty.afterStats.queues, 0);
   assert.equal(empty.after.errors.length, 4);
   assert.match(empty.after.errors[0].message, /mqAll/);
+});
+
+test('what-if on a big topic (both sides one interned list, answered by position) says what the JSON diff says', () => {
+  // Rooms make the brokers sh@broker-a, hz@broker-b, ...: the given order is not the sorted one.
+  const st = { ...defaults(), brokers: 20, queuesPerBroker: 601, rooms: ['sh', 'hz'], consumers: generateConsumers(300, ['sh', 'hz']), strategy: { ...defaults().strategy, name: 'AVG_BY_CIRCLE' } };
+  st.whatIf = { ...st.whatIf, remove: st.consumers[7] };
+  const res = analyze(rmq, st);
+  const from = { queues: topicQueues(rmq, st).subscribe, consumers: st.consumers, spec: strategySpec(st.strategy, st.topic), client: st.client, mode: st.mode };
+  const j = rmq.analysis.diff({ from: planInput(from), to: planInput({ ...from, consumers: whatIfInput(st).consumers }) });
+  assert.equal(res.diff.moved, j.diff.moved);
+  assert.ok(res.diff.moved > 0);
+  assert.deepEqual(Array.from(res.diff.movedQueues), j.diff.movedQueues);
+  assert.deepEqual(res.after.queues, j.to.queues.map((q) => [q.brokerName, q.queueId]));
+  const owners = new Int32Array(j.to.queues.length).fill(-1);
+  j.to.shares.forEach((sh, m) => { for (const i of sh) owners[i] = m; });
+  assert.deepEqual(res.after.owners, owners);
+  assert.deepEqual(res.diff.members.map((m) => [m.member, Array.from(m.gained), Array.from(m.lost)]), j.diff.members.map((m) => [m.member, m.gained, m.lost]));
 });

@@ -261,6 +261,18 @@ function inPlanOrder(p, given) {
   return inv;
 }
 
+const SHARE_MIN = 10000;
+
+function sameQueues(a, b) {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    if (x.queueId !== y.queueId || x.brokerName !== y.brokerName || x.topic !== y.topic) return false;
+  }
+  return true;
+}
+
 /**
  * rmq.analysis.diff by position (issue 12): the queues do not cross the
  * module boundary as JSON objects (at 2M queues most of the time went
@@ -268,7 +280,17 @@ function inPlanOrder(p, given) {
  * movedQueues and each member's gained and lost.
  */
 export function diffByPosition(rmq, from, to) {
-  const r = rmq.analysis.diff({ from: planInput(from), to: planInput(to), positions: true });
+  // One list on both sides (the what-if kept the queues): interned once,
+  // it crosses the boundary once instead of twice.
+  const shared = from.queues.length >= SHARE_MIN && sameQueues(from.queues, to.queues) ? rmq.topic(from.queues) : null;
+  let r;
+  try {
+    const a = planInput(from), b = planInput(to);
+    if (shared) a.queues = b.queues = shared;
+    r = rmq.analysis.diff({ from: a, to: b, positions: true });
+  } finally {
+    if (shared) shared.dispose();
+  }
   const invFrom = inPlanOrder(r.from, from.queues), invTo = inPlanOrder(r.to, to.queues);
   const remap = (list, inv) => { for (let j = 0; j < list.length; j++) list[j] = inv[list[j]]; };
   remap(r.diff.movedQueues, invTo);
