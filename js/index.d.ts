@@ -465,6 +465,33 @@ export interface AnalysisPlan {
   stats: PlanStats;
 }
 
+/**
+ * A plan answered by position (plan/diff with `positions: true`): no
+ * queue objects; every queue is its position in the list the plan was
+ * given (`queues` of its PlanInput, or the Topic's `queues`).
+ */
+export interface AnalysisPlanByPosition {
+  strategy: string;
+  client: 'java' | 'go';
+  members: string[];
+  /**
+   * The plan's queue order (Java's rebalance order with `sort`) as given
+   * positions: the plan's k-th queue is given[order[k]]. A permutation of
+   * 0..n−1.
+   */
+  order: Int32Array;
+  /** shares[m]: given positions of what members[m] gets, in the plan's order (views of one buffer). */
+  shares: Int32Array[];
+  errors: { member: number; javaClass: string; message: string }[];
+  stats: PlanStats;
+}
+
+/** PlanDiff by position: movedQueues and gained are given positions in `to`'s list, lost in `from`'s, in plan order. */
+export interface PlanDiffByPosition extends Omit<PlanDiff, 'movedQueues' | 'members'> {
+  movedQueues: Int32Array;
+  members: { member: string; inFrom: boolean; inTo: boolean; gained: Int32Array; lost: Int32Array }[];
+}
+
 export interface PlanStats {
   queues: number;
   members: number;
@@ -564,9 +591,18 @@ export interface ViewsResult {
  */
 export interface Analysis {
   /** One plan with its statistics. */
-  plan(options: PlanInput): AnalysisPlan;
+  plan(options: PlanInput & { positions?: false }): AnalysisPlan;
+  /**
+   * positions: true — the plan by position: no queue objects cross the
+   * module boundary, typed arrays of positions in the given list instead
+   * (much faster on big topics; pass an interned rmq.topic() to keep the
+   * queues on the module's side too).
+   */
+  plan(options: PlanInput & { positions: true }): AnalysisPlanByPosition;
   /** Two plans and what moves between them (e.g. before/after a consumer joins). */
-  diff(options: { from: PlanInput; to: PlanInput }): { from: AnalysisPlan; to: AnalysisPlan; diff: PlanDiff };
+  diff(options: { from: PlanInput; to: PlanInput; positions?: false }): { from: AnalysisPlan; to: AnalysisPlan; diff: PlanDiff };
+  /** positions: true — both plans and the diff by position (see plan). */
+  diff(options: { from: PlanInput; to: PlanInput; positions: true }): { from: AnalysisPlanByPosition; to: AnalysisPlanByPosition; diff: PlanDiffByPosition };
   /** Runs a scenario under every strategy side by side (sort defaults to true here). */
   scenario(options: { scenario: Scenario; strategies: AnalysisStrategy[]; sort?: boolean }): ScenarioResult;
   /** Inconsistent views: each consumer allocates on its own member list (views[i].members; absent = the group's). */

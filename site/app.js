@@ -1,6 +1,6 @@
 // app.js — the playground's page logic: form ↔ state ↔ URL, and rendering
 // of what the worker computes. No framework; no HTML parsing of user text.
-import { decode, encode, defaults, validate, generateConsumers, unusedID } from './lib/state.js';
+import { decodeLink, encodeLink, defaults, validate, generateConsumers, unusedID } from './lib/state.js';
 import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
@@ -257,7 +257,7 @@ function changed() {
   state = s;
   syncVisibility();
   syncWhatIfAdd();
-  history.replaceState(null, '', encode(state));
+  updateLink();
   clearTimeout(timer);
   timer = setTimeout(compute, DEBOUNCE_MS);
 }
@@ -471,8 +471,7 @@ function wire() {
     changed();
   });
   $('copy-link').addEventListener('click', async () => {
-    const url = location.href.split('#')[0] + encode(state);
-    history.replaceState(null, '', encode(state));
+    const url = location.href.split('#')[0] + await updateLink();
     try { await navigator.clipboard.writeText(url); setStatus('link copied'); } catch { setStatus('link is in the address bar'); }
   });
   $('reset').addEventListener('click', () => {
@@ -483,19 +482,19 @@ function wire() {
   });
   const tabs = [...document.querySelectorAll('[role=tab]')];
   tabs.forEach((b, i) => {
-    b.addEventListener('click', () => { selectTab(b.dataset.tab, false); history.replaceState(null, '', encode(state)); onTab(); });
+    b.addEventListener('click', () => { selectTab(b.dataset.tab, false); updateLink(); onTab(); });
     b.addEventListener('keydown', (e) => {
       const d = { ArrowRight: 1, ArrowLeft: -1, Home: -i, End: tabs.length - 1 - i }[e.key];
       if (d === undefined) return;
       e.preventDefault();
       const t = tabs[(i + d + tabs.length) % tabs.length];
       selectTab(t.dataset.tab, true);
-      history.replaceState(null, '', encode(state));
+      updateLink();
       onTab();
     });
   });
   window.addEventListener('hashchange', () => {
-    if (location.hash === encode(state)) return;
+    if (location.hash === lastLink) return;
     load();
   });
 }
@@ -514,8 +513,23 @@ function onTab() {
   if (state.tab === 'compare') computeCompare();
 }
 
-function load() {
-  const r = decode(location.hash);
+// The permalink in the address bar. Compressing is async (encodeLink):
+// only the latest state's link is written, and lastLink is what was.
+let linkSeq = 0, lastLink = '';
+async function updateLink() {
+  const seq = ++linkSeq;
+  const link = await encodeLink(state);
+  if (seq === linkSeq) {
+    lastLink = link;
+    history.replaceState(null, '', link);
+  }
+  return link;
+}
+
+async function load() {
+  linkSeq++; // a link being written for the old state is stale now
+  lastLink = location.hash;
+  const r = await decodeLink(location.hash);
   state = r.state;
   banner(r.error || r.warning || null, !r.error);
   fillForm();

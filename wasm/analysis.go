@@ -10,7 +10,8 @@ import (
 // The analysis operations (alloc/analysis), in the full build only
 // (-tags rmqfull: js/rmqalloc-full.wasm, loaded by load({ analysis: true })).
 // Requests are binary like every other; results are JSON text (json.go),
-// read by JS with JSON.parse. Package analysis and the JSON writer cost the
+// read by JS with JSON.parse, except plan and diff asked for by position
+// (analysis_positions.go). Package analysis and the JSON writer cost the
 // module about 250 KB, which is why the core build leaves them out.
 
 // build names this build in the meta response (meta.go).
@@ -79,6 +80,10 @@ func init() {
 		if err != nil {
 			return err
 		}
+		if positionsRequested(r) {
+			writePlanPositions(w, p)
+			return r.err
+		}
 		writePlanJSON(jsonw{w}, p)
 		return nil
 	})
@@ -91,6 +96,10 @@ func init() {
 		b, err := readPlan(r)
 		if err != nil {
 			return err
+		}
+		if positionsRequested(r) {
+			writeDiffPositions(w, a, b)
+			return r.err
 		}
 		j := jsonw{w}
 		j.raw(`{"from":`)
@@ -227,8 +236,15 @@ func writePlanJSON(j jsonw, p *analysis.Plan) {
 	j.key("shares", false)
 	j.list(len(p.Shares), func(k int) { j.int32s(p.Shares[k]) })
 	j.key("errors", false)
-	j.list(len(p.Errors), func(k int) {
-		e := p.Errors[k]
+	writeMemberErrorsJSON(j, p.Errors)
+	j.key("stats", false)
+	writeStatsJSON(j, &p.Stats)
+	j.raw("}")
+}
+
+func writeMemberErrorsJSON(j jsonw, errs []analysis.MemberError) {
+	j.list(len(errs), func(k int) {
+		e := errs[k]
 		j.raw(`{"member":`)
 		j.int(e.Member)
 		j.raw(`,"javaClass":`)
@@ -237,9 +253,6 @@ func writePlanJSON(j jsonw, p *analysis.Plan) {
 		j.str(e.Message)
 		j.raw("}")
 	})
-	j.key("stats", false)
-	writeStatsJSON(j, &p.Stats)
-	j.raw("}")
 }
 
 var (

@@ -27,6 +27,7 @@ type Plan struct {
 	Stats    Stats                `json:"stats"`
 
 	owners owners
+	given  []int32 // see GivenPositions
 }
 
 // MemberError is the error one member's own allocate call returns.
@@ -123,6 +124,15 @@ func FromAlloc(ap *alloc.Plan) *Plan {
 	p.Stats = computeStats(p, nil)
 	return p
 }
+
+// GivenPositions is, per position of Queues, that queue's position in the
+// list NewPlan was given (Options.Sort reorders a copy); nil when Queues is
+// in the order given. A caller holding the list it gave can then read
+// shares and diffs as positions in it, without the queues themselves.
+//
+// Example: NewPlan over [b:1 a:0 a:1] with Sort has Queues [a:0 a:1 b:1]
+// and GivenPositions [1 2 0].
+func (p *Plan) GivenPositions() []int32 { return p.given }
 
 // Owners is the members (positions in Members, ascending) owning
 // Queues[i]; nil for an orphan.

@@ -14,6 +14,9 @@ import (
 type queueOrder struct {
 	queues []alloc.MessageQueue
 	sort   bool
+	// given is, per position of queues, that queue's position in the list
+	// as given; nil when queues is that list itself.
+	given []int32
 	// javaErr is the JDK sort's failure on these queues: Java strategies
 	// then fail for every member; queues stay in the order given.
 	javaErr error
@@ -35,11 +38,16 @@ func (o *queueOrder) index() *queueIndex {
 func newQueueOrder(queues []alloc.MessageQueue, sort bool) *queueOrder {
 	o := &queueOrder{queues: queues, sort: sort}
 	if sort {
-		if sorted, err := alloc.SortedQueues(queues); err != nil {
+		perm, err := alloc.SortQueuePerm(queues)
+		if err != nil {
 			o.javaErr = err
-		} else {
-			o.queues = sorted
+			return o
 		}
+		sorted := make([]alloc.MessageQueue, len(perm))
+		for k, i := range perm {
+			sorted[k] = queues[i]
+		}
+		o.queues, o.given = sorted, perm
 	}
 	return o
 }
@@ -125,7 +133,7 @@ func (u *universe) goView() ([]alloc.MessageQueue, []int32, []string) {
 // client strategies take one path, alloc.AllocateAll (the Go client's
 // through alloc.GroupAllocator), each over the input its client sees.
 func (u *universe) plan(s alloc.Strategy) *Plan {
-	p := &Plan{Strategy: Label(s), Client: ClientOf(s), Queues: u.queues, Members: u.members}
+	p := &Plan{Strategy: Label(s), Client: ClientOf(s), Queues: u.queues, Members: u.members, given: u.order.given}
 	p.Shares = make([][]int32, len(u.members))
 	if _, ok := s.(goclient.Strategy); ok {
 		qs, pos, cids := u.goView()

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { load } from '../index.js';
 import { printDoctorCLI } from './doctor.mjs';
+import { printDiffBench } from './diff.mjs';
 
 // The input of alloc's BenchmarkGroup (alloc/bench_test.go benchTopic).
 function benchTopic(q, c) {
@@ -160,6 +161,9 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
 }
 bench('strategyName (≈ an empty call)', () => rmq.strategyName({ name: 'AVG' }));
 benchNearby(rmq, native);
+
+// rmq.analysis.diff: JSON vs positions (RMQ_BENCH_BIG=1 adds 2M×10k).
+await printDiffBench(load);
 
 // The CLI end to end, as a user runs it (a fresh process per run).
 printDoctorCLI({ format: 'json' });

@@ -1,7 +1,9 @@
 // rmq.analysis: plans' statistics, diffs, scenarios, inconsistent views and
 // mixed Java/Go groups (alloc/analysis). Requests are binary; results come
 // back as JSON text in the shapes of alloc/analysis's json tags, with
-// queues as { topic, brokerName, queueId } (index.d.ts: Analysis).
+// queues as { topic, brokerName, queueId } (index.d.ts: Analysis); plan and
+// diff with positions: true answer in binary instead, queues as positions
+// in the given list (PositionsReader).
 //
 // Only the full module (rmqalloc-full.wasm, load({ analysis: true })) has
 // them; on the core module every method throws the module's own
@@ -25,17 +27,71 @@ const NEEDS_FULL = 'rmq.analysis needs the full module: load({ analysis: true })
 const STRATEGY_KEYS = [...SPEC_KEYS, 'version', 'profile'];
 const ROOMS = ['sort', 'rooms'];
 const KEYS = {
-  plan: ['strategy', 'queues', 'members', ...ROOMS],
-  diff: ['from', 'to'],
+  plan: ['strategy', 'queues', 'members', ...ROOMS, 'positions'],
+  diff: ['from', 'to', 'positions'],
   scenario: ['scenario', 'strategies', 'sort'],
   views: ['strategies', 'queues', 'members', 'views', ...ROOMS],
   subscription: ['strategy', 'queues', 'members', 'subscribers', ...ROOMS],
   mixed: ['java', 'go', 'queues', 'members', ...ROOMS],
 };
+const PLAN_INPUT_KEYS = KEYS.plan.filter((k) => k !== 'positions');
 const SCENARIO_KEYS = ['topic', 'brokers', 'queuesPerBroker', 'members', 'changes'];
 const CHANGE_KEYS = ['kind', 'members', 'broker', 'queues'];
 const VIEW_KEYS = ['member', 'members', 'strategy'];
 const RESOLVER_KEYS = ['sep', 'brokerField', 'consumerField'];
+
+/**
+ * Reads a positions answer (wasm/analysis_positions.go): JSON sections
+ * (u32 length, little-endian) and int32 lists (uvarint n, n little-endian
+ * int32s), copied out of the module's memory into typed arrays.
+ */
+class PositionsReader {
+  constructor(d) {
+    this.d = d;
+  }
+
+  json() {
+    const { b } = this.d;
+    const p = this.d.p;
+    const n = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
+    this.d.p = p + 4 + n;
+    return JSON.parse(text.decode(b.subarray(p + 4, p + 4 + n)));
+  }
+
+  int32s() {
+    const d = this.d;
+    const n = d.uv();
+    const at = d.b.byteOffset + d.p;
+    d.p += 4 * n;
+    return new Int32Array(d.b.buffer.slice(at, at + 4 * n));
+  }
+
+  /** Lists sent as offsets and items: views of one Int32Array. */
+  lists() {
+    const start = this.int32s(), items = this.int32s();
+    const out = new Array(start.length - 1);
+    for (let i = 0; i < out.length; i++) out[i] = items.subarray(start[i], start[i + 1]);
+    return out;
+  }
+
+  plan() {
+    const p = this.json();
+    p.order = this.int32s();
+    p.shares = this.lists();
+    return p;
+  }
+
+  diff() {
+    const d = this.json();
+    d.movedQueues = this.int32s();
+    const gained = this.lists(), lost = this.lists();
+    d.members.forEach((m, i) => {
+      m.gained = gained[i];
+      m.lost = lost[i];
+    });
+    return d;
+  }
+}
 
 /**
  * rmq.analysis over runtime rt; full tells whether the module is the full
@@ -86,27 +142,37 @@ export function makeAnalysis(rt, topicOf, full) {
     }
   };
   const planInput = (enc, o, field) => {
-    const { strategy: s, queues, members, sort, rooms } = checkKeys(object(o, field), KEYS.plan, field === 'options' ? '' : field);
+    const keys = field === 'options' ? KEYS.plan : PLAN_INPUT_KEYS;
+    const { strategy: s, queues, members, sort, rooms, positions } = checkKeys(object(o, field), keys, field === 'options' ? '' : field);
     const f = field === 'options' ? '' : `${field}.`;
     strategy(enc, s, `${f}strategy`);
     encQueues(enc, queues, `${f}queues`, { topicOf });
     encCids(enc, members, `${f}members`, false);
     options(enc, { sort, rooms }, field === 'options' ? '' : field);
+    return positions;
   };
   const top = (o, name) => checkKeys(object(o, 'options'), KEYS[name]);
 
   return Object.freeze({
     plan: guarded('plan', (o) => {
       const enc = rt.request();
-      planInput(enc, o, 'options');
-      return json(OPS.plan, enc);
+      const byPos = bool(planInput(enc, o, 'options'), 'positions', false);
+      enc.bool(byPos);
+      if (!byPos) return json(OPS.plan, enc);
+      const r = new PositionsReader(rt.call(OPS.plan, enc));
+      return r.plan();
     }),
     diff: guarded('diff', (o) => {
-      const { from, to } = top(o, 'diff');
+      const { from, to, positions } = top(o, 'diff');
       const enc = rt.request();
       planInput(enc, from, 'from');
       planInput(enc, to, 'to');
-      return json(OPS.diff, enc);
+      const byPos = bool(positions, 'positions', false);
+      enc.bool(byPos);
+      if (!byPos) return json(OPS.diff, enc);
+      const r = new PositionsReader(rt.call(OPS.diff, enc));
+      const a = r.plan(), b = r.plan();
+      return { from: a, to: b, diff: r.diff() };
     }),
     scenario: guarded('scenario', (o) => {
       const { scenario, strategies: list, sort } = top(o, 'scenario');

@@ -237,7 +237,7 @@ export function assignment(rmq, input) {
  * added / removed still come from the analysis.
  */
 export function change(rmq, from, to) {
-  const r = rmq.analysis.diff({ from: planInput(from), to: planInput(to) });
+  const r = diffByPosition(rmq, from, to);
   const d = r.diff;
   if (from.mode === 'broadcasting') Object.assign(d, { kept: d.common, moved: 0, minMoves: 0, excess: 0, movedQueues: [], members: null });
   return {
@@ -245,6 +245,57 @@ export function change(rmq, from, to) {
     after: fromPlan(r.to, { ...to, extra: extraQueues(to.spec, to.queues, to.mode) }),
     diff: d,
   };
+}
+
+/**
+ * A positions answer's plan (rmq.analysis.plan/diff with positions: true)
+ * in the JSON answer's shape: queues in the plan's order (the given queue
+ * objects themselves) and shares as positions in them. Returns the map
+ * from a given position to the plan's (inv) for the diff's lists.
+ */
+function inPlanOrder(p, given) {
+  const inv = new Int32Array(given.length).fill(-1);
+  p.order.forEach((g, k) => { inv[g] = k; });
+  p.queues = Array.from(p.order, (g) => given[g]);
+  for (const s of p.shares) for (let j = 0; j < s.length; j++) s[j] = inv[s[j]];
+  return inv;
+}
+
+const SHARE_MIN = 10000;
+
+function sameQueues(a, b) {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    if (x.queueId !== y.queueId || x.brokerName !== y.brokerName || x.topic !== y.topic) return false;
+  }
+  return true;
+}
+
+/**
+ * rmq.analysis.diff by position (issue 12): the queues do not cross the
+ * module boundary as JSON objects (at 2M queues most of the time went
+ * there); the result reads as the JSON answer, with typed arrays for
+ * movedQueues and each member's gained and lost.
+ */
+export function diffByPosition(rmq, from, to) {
+  // One list on both sides (the what-if kept the queues): interned once,
+  // it crosses the boundary once instead of twice.
+  const shared = from.queues.length >= SHARE_MIN && sameQueues(from.queues, to.queues) ? rmq.topic(from.queues) : null;
+  let r;
+  try {
+    const a = planInput(from), b = planInput(to);
+    if (shared) a.queues = b.queues = shared;
+    r = rmq.analysis.diff({ from: a, to: b, positions: true });
+  } finally {
+    if (shared) shared.dispose();
+  }
+  const invFrom = inPlanOrder(r.from, from.queues), invTo = inPlanOrder(r.to, to.queues);
+  const remap = (list, inv) => { for (let j = 0; j < list.length; j++) list[j] = inv[list[j]]; };
+  remap(r.diff.movedQueues, invTo);
+  for (const m of r.diff.members) { remap(m.gained, invTo); remap(m.lost, invFrom); }
+  return r;
 }
 
 /** The state after the what-if change: consumers and queue counts. */
@@ -340,7 +391,7 @@ export function compareAll(rmq, st, progress = () => {}) {
     const row = { label };
     try {
       const from = { queues: t.subscribe, consumers: st.consumers, spec, client: st.client, mode: 'clustering', rooms };
-      const r = rmq.analysis.diff({ from: planInput(from), to: planInput({ ...from, queues: t2.subscribe, consumers: w.consumers }) });
+      const r = diffByPosition(rmq, from, { ...from, queues: t2.subscribe, consumers: w.consumers });
       const d = r.diff;
       row.before = r.from.stats; row.after = r.to.stats;
       row.moved = d.moved; row.minMoves = d.minMoves; row.excess = d.excess;

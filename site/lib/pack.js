@@ -30,9 +30,11 @@ export function pack(res) {
     transfer.push(qb.buffer, qid.buffer);
     for (const k of ['owners', 'nown', 'counts', 'ro']) if (a[k] && ArrayBuffer.isView(a[k])) transfer.push(a[k].buffer);
   }
-  if (res.diff && Array.isArray(res.diff.movedQueues)) {
-    res.diff.movedQueues = Int32Array.from(res.diff.movedQueues);
-    transfer.push(res.diff.movedQueues.buffer);
+  if (res.diff && Array.isArray(res.diff.movedQueues)) res.diff.movedQueues = Int32Array.from(res.diff.movedQueues);
+  if (res.diff && ArrayBuffer.isView(res.diff.movedQueues)) transfer.push(res.diff.movedQueues.buffer);
+  // gained / lost (diff by position): views of one buffer per list, moved whole.
+  for (const m of (res.diff && res.diff.members) || []) {
+    for (const k of ['gained', 'lost']) if (ArrayBuffer.isView(m[k])) transfer.push(m[k].buffer);
   }
   return [...new Set(transfer)];
 }

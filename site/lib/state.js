@@ -1,5 +1,6 @@
 // state.js — the playground's whole state, its defaults, validation, and
-// its permalink form (the URL hash: #s=<base64url of JSON>).
+// its permalink form (the URL hash: #s=<base64url of JSON>, or, when
+// shorter, #z=<base64url of the JSON deflated>: see encodeLink).
 import { whereDefaults, validateWhere } from './where.js';
 
 export const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONFIG'];
@@ -242,26 +243,144 @@ function expand(parsed) {
 /**
  * Reads a hash fragment. Returns { state } (the defaults for an empty hash),
  * { state, warning } when the link had fields it ignored, or
- * { state: defaults, error } with a message a user can act on.
+ * { state: defaults, error } with a message a user can act on. Only the
+ * #s= form: decodeLink reads both.
  */
 export function decode(hash) {
   const h = (hash || '').replace(/^#/, '');
   if (h === '') return { state: defaults() };
-  try {
+  return settleLink(() => {
     if (!h.startsWith('s=')) throw new StateError('the link does not hold a playground state (expected #s=...)');
-    let json;
-    try {
-      json = new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(h.slice(2)));
-    } catch (e) {
-      throw e instanceof StateError ? e : new StateError('the link is damaged (' + e.message + ')');
-    }
+    return damaged(() => new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(h.slice(2))));
+  });
+}
+
+/** A link's JSON text (from json()) as { state } / { state, warning } / { state: defaults, error }. */
+function settleLink(json, ids = (p) => p) {
+  try {
     let parsed;
-    try { parsed = JSON.parse(json); } catch (e) { throw new StateError('the link is damaged (bad JSON)'); }
+    const text = json();
+    try { parsed = JSON.parse(text); } catch (e) { throw new StateError('the link is damaged (bad JSON)'); }
     obj(parsed, 'state');
+    parsed = ids(parsed);
     const state = validate(expand(parsed));
     const unknown = unknownFields(parsed);
     return unknown.length ? { state, warning: `the link has fields this playground does not know (${unknown.slice(0, 5).join(', ')}); they were ignored` } : { state };
   } catch (e) {
     return { state: defaults(), error: e instanceof StateError ? e.message : 'the link could not be read' };
   }
+}
+
+/** fn's result; any failure but a StateError is "the link is damaged (why)". */
+function damaged(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    throw e instanceof StateError ? e : new StateError('the link is damaged (' + e.message + ')');
+  }
+}
+
+// Compressed links (#z=): the compact state's JSON, deflated
+// (CompressionStream('deflate-raw')), base64url. Pasted client IDs are
+// mostly counting (10.0.3.117@1, 10.0.3.118@1, ...), which deflate alone
+// cannot see; so consumers travel as "dz": an ID that has the digit-run
+// skeleton of the one before is written as the differences of its numbers,
+// "~0,0,0,1,0", and those repeat, which deflate squeezes to almost nothing.
+// 1,000 such IDs fit in well under 2,000 characters.
+
+const CANONICAL = /^(0|[1-9]\d{0,14})$/;
+
+/** id's parts: [text, number, text, ..., text] (split on digit runs). */
+const partsOf = (id) => id.split(/(\d+)/);
+
+/** Consumers as dz entries (see above); a literal that starts with ~ or \ gets a \. */
+export function deltaIDs(ids) {
+  const out = new Array(ids.length);
+  let prev = null;
+  for (let i = 0; i < ids.length; i++) {
+    const parts = partsOf(ids[i]);
+    let delta = null;
+    if (prev && prev.length === parts.length && parts.length > 1) {
+      delta = [];
+      for (let k = 0; k < parts.length && delta; k++) {
+        if (k % 2 === 0) { if (parts[k] !== prev[k]) delta = null; continue; }
+        if (!CANONICAL.test(parts[k]) || !CANONICAL.test(prev[k])) delta = null;
+        else delta.push(Number(parts[k]) - Number(prev[k]));
+      }
+    }
+    out[i] = delta ? '~' + delta.join(',') : /^[~\\]/.test(ids[i]) ? '\\' + ids[i] : ids[i];
+    prev = parts;
+  }
+  return out;
+}
+
+/** Undoes deltaIDs; a malformed entry is a damaged link. */
+export function undeltaIDs(dz) {
+  if (!Array.isArray(dz)) throw new StateError('the link is damaged (dz is not a list)');
+  const out = new Array(dz.length);
+  let prev = null;
+  for (let i = 0; i < dz.length; i++) {
+    const e = dz[i];
+    if (typeof e !== 'string') throw new StateError(`the link is damaged (dz[${i}] is not a string)`);
+    if (e[0] !== '~') {
+      out[i] = e[0] === '\\' ? e.slice(1) : e;
+      prev = partsOf(out[i]);
+      continue;
+    }
+    const d = e.slice(1).split(',');
+    if (!prev || d.length !== (prev.length - 1) / 2 || !d.every((x) => /^-?\d{1,16}$/.test(x))) {
+      throw new StateError(`the link is damaged (dz[${i}] does not follow the ID before it)`);
+    }
+    const parts = prev.slice();
+    for (let k = 0; k < d.length; k++) {
+      const v = Number(prev[2 * k + 1]) + Number(d[k]);
+      if (!Number.isSafeInteger(v) || v < 0) throw new StateError(`the link is damaged (dz[${i}] gives a bad number)`);
+      parts[2 * k + 1] = String(v);
+    }
+    out[i] = parts.join('');
+    prev = parts;
+  }
+  return out;
+}
+
+async function pipe(bytes, stream) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+// Links shorter than this stay readable (#s=): deflating cannot win much.
+const PLAIN_MAX = 200;
+
+/**
+ * The hash fragment that restores st: encode's #s= form, or the #z= form
+ * (deflated, consumers delta-coded) when that is shorter.
+ */
+export async function encodeLink(st) {
+  const plain = encode(st);
+  if (plain.length <= PLAIN_MAX || typeof CompressionStream !== 'function') return plain;
+  const c = compact(st);
+  const k = c.consumers ? generatedPrefix(c.consumers, st.rooms) : 0;
+  if (k) { c.gen = k; c.consumers = c.consumers.slice(k); }
+  if (c.consumers) { c.dz = deltaIDs(c.consumers); delete c.consumers; }
+  const z = '#z=' + toBase64Url(await pipe(new TextEncoder().encode(JSON.stringify(c)), new CompressionStream('deflate-raw')));
+  return z.length < plain.length ? z : plain;
+}
+
+/** decode for both forms: #s= (old links included) and #z=. */
+export async function decodeLink(hash) {
+  const h = (hash || '').replace(/^#/, '');
+  if (!h.startsWith('z=')) return decode(hash);
+  let text;
+  try {
+    const bytes = fromBase64Url(h.slice(2));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await pipe(bytes, new DecompressionStream('deflate-raw')));
+  } catch (e) {
+    const why = e instanceof StateError ? e.message : 'the link is damaged (it does not inflate)';
+    return { state: defaults(), error: why };
+  }
+  return settleLink(() => text, (p) => {
+    if (p.dz === undefined) return p;
+    if (p.consumers !== undefined) throw new StateError('the link is damaged (both consumers and dz)');
+    const { dz, ...rest } = p;
+    return { ...rest, consumers: undeltaIDs(dz) };
+  });
 }
