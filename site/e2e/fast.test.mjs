@@ -112,7 +112,7 @@ test('works offline after the first visit, reload included', async () => {
   await context.setOffline(true);
   await page.reload();
   await ready(page);
-  assert.equal(await page.$$eval('#alloc-out .cell', (c) => c.length), 16);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td', (c) => c.length), 16);
   assert.match(await page.textContent('#status'), /16 queues, 4 consumers/);
   await context.setOffline(false);
   assert.deepEqual(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)), []);
@@ -120,7 +120,7 @@ test('works offline after the first visit, reload included', async () => {
 
 test('phone (390×844): the result on the first screen, wide tables scroll with a cue, the strategy select not cut off', async () => {
   const { page, errors } = await openMeasured('', { width: 390, height: 844 });
-  const top = await page.$eval('#alloc-out .cell', (c) => c.getBoundingClientRect().top);
+  const top = await page.$eval('#alloc-out rmq-grid td', (c) => c.getBoundingClientRect().top);
   assert.ok(top < 844, `first grid cell at ${top} px`);
   assert.ok(await page.$eval('.results', (r) => r.getBoundingClientRect().top) < await page.$eval('#inputs', (f) => f.getBoundingClientRect().top));
   for (const v of ['AVG', 'MACHINE_ROOM_NEARBY', 'CONSISTENT_HASH']) {
@@ -182,7 +182,7 @@ test('accessibility: Generate and isolate names, focus ring ≥ 3:1, queue ids �
   await page.fill('#gen-count', '24');
   await page.click('#generate');
   await page.waitForFunction(() => /24 consumers/.test(document.getElementById('status').textContent));
-  const worst = await page.$$eval('#alloc-out .cell .qid', (els, fn) => {
+  const worst = await page.$$eval('#alloc-out rmq-grid td .q', (els, fn) => {
     const contrast = eval(fn);
     return Math.min(...els.map((q) => contrast(getComputedStyle(q).color, getComputedStyle(q.parentElement).backgroundColor)));
   }, CONTRAST);

@@ -87,7 +87,7 @@ test('invalid numbers: the error at the field, the old result greyed and marked 
   assert.equal(await page.getAttribute('#brokers', 'aria-invalid'), null);
   assert.equal(await page.$$eval('.field-error:not([hidden])', (e) => e.length), 0);
   assert.equal(await page.$eval('.results', (r) => r.classList.contains('stale')), false);
-  assert.equal(await page.$$eval('#alloc-out .cell', (c) => c.length), 12);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td', (c) => c.length), 12);
   noTrouble(log);
 });
 
@@ -125,7 +125,7 @@ test('MACHINE_ROOM_NEARBY on IDs without rooms: what to change, the right ID per
   assert.equal(await page.$$eval('#roomless, #alloc-out .error', (e) => e.length), 0);
   const cs = await consumersOf(page);
   assert.ok(cs.every((c) => /@(hz|sh)$/.test(c)), cs.join());
-  assert.equal(await page.$$eval('#alloc-out .cell.orphan', (c) => c.length), 0);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td.none', (c) => c.length), 0);
   noTrouble(log);
 });
 
@@ -136,7 +136,7 @@ test('a duplicated client ID is flagged as the duplicate-client-ID fault', async
   const fault = await page.textContent('#alloc-out .fault');
   assert.match(fault, /Duplicate client ID fault: a@1 \(2×\)/);
   assert.match(fault, /no owner/);
-  assert.ok(await page.$$eval('#alloc-out .cell.orphan', (c) => c.length) > 0);
+  assert.ok(await page.$$eval('#alloc-out rmq-grid td.none', (c) => c.length) > 0);
   noTrouble(log);
 });
 
@@ -153,7 +153,7 @@ test('topicRoute paste: empty box → a prompt; a BOM and RocketMQLog:WARN lines
   await page.fill('#route', '\uFEFFRocketMQLog:WARN No appenders could be found for logger (io.netty.util.internal.PlatformDependent0).\r\n'
     + 'RocketMQLog:WARN Please initialize the logger system properly.\r\n' + JSON.stringify(route, null, 2));
   await settle(page);
-  assert.equal(await page.$$eval('#alloc-out .cell', (c) => c.length), 5);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td', (c) => c.length), 5);
   noTrouble(log);
 });
 
