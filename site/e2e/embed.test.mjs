@@ -431,13 +431,13 @@ test('<rmq-grid>: the reusable grid, from the playground\'s plan shape', async (
       cells: [...r.querySelectorAll('td')].map((td) => [td.dataset.broker, td.dataset.queue, td.querySelector('.t').textContent, td.className]),
       caption: r.querySelector('caption').textContent,
       legend: [...r.querySelectorAll('.legend li')].map((li) => li.textContent),
-      labels: [...r.querySelectorAll('td')].map((td) => td.textContent),
+      labels: [...r.querySelectorAll('td')].map((td) => td.getAttribute('aria-label')),
     };
   });
   assert.deepEqual(got.cells, [['broker-a', '0', 'C0', 'o0'], ['broker-a', '1', '—', 'none'], ['broker-b', '0', 'C1+1', 'o1 mv many']]);
   assert.equal(got.caption, 'test grid');
   assert.deepEqual(got.legend, ['C0C0: x@1', 'C1C1: y@2']);
-  assert.equal(got.labels[2], 'broker-b queue 0: C1+1C1 y@2 and 1 more (moves)');
+  assert.equal(got.labels[2], 'broker-b queue 0 C1+1: C1 y@2 and 1 more (moves)');
   await noTrouble(log, page);
 });
 

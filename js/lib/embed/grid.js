@@ -17,7 +17,7 @@ const CSS = `
 table,tbody{display:block;margin:0 0 .5em}
 tr{display:flex;flex-wrap:wrap;gap:3px;position:relative;padding-left:var(--rmq-head-width,7em);margin-bottom:3px}
 th{position:absolute;left:0;box-sizing:border-box;width:var(--rmq-head-width,7em);padding:0 .5em 0 0;line-height:var(--_cell);font-weight:500;font-size:.8em;text-align:left;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-td{position:relative;display:flex;flex-direction:column;justify-content:center;box-sizing:border-box;width:var(--_cell);height:var(--_cell);padding:0 2px;border-radius:6px;text-align:center;
+td{display:flex;flex-direction:column;justify-content:center;box-sizing:border-box;width:var(--_cell);height:var(--_cell);padding:0 2px;border-radius:6px;text-align:center;
 background:var(--c,var(--_none));color:var(--_ink);line-height:1.1;cursor:default}
 td:focus{outline:none}
 td:focus-visible{box-shadow:0 0 0 3px var(--_focus)}
@@ -118,9 +118,8 @@ export function renderGrid(model) {
     if (!rows.has(b)) rows.set(b, []);
     rows.get(b).push(i);
   });
-  // sr "broker-a queue " · id · sr ": " · tag · sr "C1 x@1" · [third line]
-  const proto = h('td', { role: 'gridcell', tabindex: '-1' }, h('span', { class: 'sr' }), h('span', { class: small ? 'sr' : 'q' }),
-    h('span', { class: 'sr' }, ': '), h('span', { class: 't', 'aria-hidden': 'true' }), h('span', { class: 'sr' }));
+  // The label (aria-label) says what the cell shows, then what it means.
+  const proto = h('td', { role: 'gridcell', tabindex: '-1' }, h('span', { class: 'q', hidden: small }), ' ', h('span', { class: 't' }));
   const body = h('tbody');
   for (const [b, idx] of rows) {
     const tr = h('tr', { role: 'row' }, h('th', { role: 'rowheader', scope: 'row', title: b, part: 'head' }, b));
@@ -129,14 +128,12 @@ export function renderGrid(model) {
       const q = queues[i];
       const id = String(Array.isArray(q) ? q[1] : q.queueId);
       const td = proto.cloneNode(true);
-      const s = td.children;
-      s[0].textContent = b + ' queue ';
-      s[1].textContent = c.q ?? id;
-      s[3].textContent = c.label;
-      s[4].textContent = c.text + (c.moved ? ' (moves)' : '');
-      if (c.sub) td.append(h('span', { class: 's', 'aria-hidden': 'true' }, c.sub));
-      td.className = [colourClass(c.colour), c.colour === -1 ? 'none' : '', c.moved ? 'mv' : '', c.many ? 'many' : ''].filter(Boolean).join(' ');
+      td.firstChild.textContent = c.q ?? id;
+      td.lastChild.textContent = c.label;
       td.title = `${b} queue ${id}: ${c.text}`;
+      td.setAttribute('aria-label', `${b} queue ${c.q ?? id} ${c.label}${c.sub ? ' ' + c.sub : ''}: ${c.text}${c.moved ? ' (moves)' : ''}`);
+      if (c.sub) td.append(' ', h('span', { class: 's' }, c.sub));
+      td.className = [colourClass(c.colour), c.colour === -1 ? 'none' : '', c.moved ? 'mv' : '', c.many ? 'many' : ''].filter(Boolean).join(' ');
       td.setAttribute('part', c.mark ? 'cell ' + c.mark : 'cell');
       Object.assign(td.dataset, { broker: b, queue: id, owners: c.owners ?? '' });
       tr.append(td);
