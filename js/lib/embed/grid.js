@@ -14,10 +14,11 @@ const CSS = `
 .head{margin:0 0 .5em;font-weight:600}
 .head code,.legend code{font-family:var(--rmq-mono,ui-monospace,monospace);font-size:.9em}
 .muted{color:var(--_muted);font-weight:400}
-table,tbody{display:block;margin:0 0 .5em}
-tr{display:flex;flex-wrap:wrap;gap:3px;position:relative;padding-left:var(--rmq-head-width,7em);margin-bottom:3px}
-th{position:absolute;left:0;box-sizing:border-box;width:var(--rmq-head-width,7em);padding:0 .5em 0 0;line-height:var(--_cell);font-weight:500;font-size:.8em;text-align:left;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-td{display:flex;flex-direction:column;justify-content:center;box-sizing:border-box;width:var(--_cell);height:var(--_cell);padding:0 2px;border-radius:6px;text-align:center;
+table,tbody{display:block}
+table{margin:0 0 .5em}
+tr{display:flex;flex-wrap:wrap;gap:3px;position:relative;padding-left:var(--_hw);margin-bottom:3px;font-size:.8em}
+th{position:absolute;left:0;box-sizing:border-box;width:var(--_hw);padding:0 .5em 0 0;line-height:var(--_cell);font-weight:500;text-align:left;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+td{font-size:1.25em;display:flex;flex-direction:column;justify-content:center;box-sizing:border-box;width:var(--_cell);height:var(--_cell);padding:0 2px;border-radius:6px;text-align:center;
 background:var(--c,var(--_none));color:var(--_ink);line-height:1.1;cursor:default}
 td:focus{outline:none}
 td:focus-visible{box-shadow:0 0 0 3px var(--_focus)}
@@ -34,7 +35,7 @@ td.many{box-shadow:inset 0 0 0 2px var(--_err)}
 .chip{display:inline-block;min-width:2.2em;padding:.1em .3em;border-radius:4px;text-align:center;font-weight:700;background:var(--c,var(--_none));color:var(--_ink)}
 .sentence{margin:0 0 .5em}
 .side{margin:.25em 0;font-size:.85em;color:var(--_muted)}
-.pair{display:flex;flex-wrap:wrap;gap:0 1.5em}
+.pair{display:flex;flex-wrap:wrap;gap:0 1em}
 .error{border:1px solid var(--_err);background:var(--_errbg);border-radius:8px;padding:.6em .75em;margin:0;overflow-wrap:anywhere}
 .error strong{color:var(--_err)}
 .wait{color:var(--_muted);min-height:calc(var(--_cell) * 2);margin:0}
@@ -63,6 +64,17 @@ export function sheets(n = 0) {
     owners.insertRule(`.o${i}{--c:var(--rmq-owner-${i},hsl(${hue(i)} var(--_s) var(--_l${i % 2})))}`, i);
   }
   return [base, owners];
+}
+
+// The broker column fits its longest name (up to 24 characters): one rule per length.
+const widths = new Set();
+function headWidth(names) {
+  const n = Math.min(24, Math.max(4, ...names.map((b) => b.length)));
+  if (!widths.has(n)) {
+    widths.add(n);
+    owners.insertRule(`.w${n}{--_hw:var(--rmq-head-width,${(n * 0.55 + 0.9).toFixed(2)}em)}`, owners.cssRules.length);
+  }
+  return 'grid w' + n;
 }
 
 /** Attaches an open shadow root with the embed styles. */
@@ -142,7 +154,7 @@ export function renderGrid(model) {
   }
   const first = body.querySelector('td');
   if (first) first.tabIndex = 0;
-  const table = h('table', { class: 'grid', role: 'grid', 'aria-readonly': 'true' },
+  const table = h('table', { class: headWidth([...rows.keys()]), role: 'grid', 'aria-readonly': 'true' },
     h('caption', { class: 'sr' }, caption || 'Queues by broker: each cell shows the queue id and its owner'), body);
   table.addEventListener('keydown', navigate);
   return table;
