@@ -3,39 +3,16 @@
 // of its expected.json; bad pastes give a clear error and the tab keeps
 // working; the Allocation tab takes mqadmin's own route text and the ID
 // column of consumerConnection output.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, startBrowser, openPage, settle, RESULTS, ROOT } from './harness.mjs';
+import { suite, noTrouble, settle, RESULTS, ROOT } from './harness.mjs';
 import { groupTexts } from '../../js/bench/doctor.mjs';
 
 const CLUSTER = join(ROOT, 'testdata', 'cluster');
-let server, browser;
-const pages = [];
+const { open } = suite();
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  for (const p of pages) await p.context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
-
-async function open(opts) {
-  const p = await openPage(browser, server.url, opts);
-  pages.push(p);
-  return p;
-}
-
-function noTrouble(log) {
-  assert.deepEqual(log.errors, [], 'console errors');
-  assert.deepEqual(log.dialogs, [], 'dialogs');
-  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
-}
 
 /** The examples of testdata/cluster, with their status files in name order. */
 function examples() {

@@ -2,25 +2,13 @@
 // served by site/serve (the `make run` server, with its CSP): every element
 // draws what the public API computes for the same inputs, one module load
 // per page, inline errors, no console errors, axe, light and dark.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { startServer, startBrowser, RESULTS, ROOT } from './harness.mjs';
+import { suite, RESULTS, ROOT } from './harness.mjs';
 
-let server, browser;
-const contexts = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
+const s = suite();
 
 const ELEMENTS = 'rmq-allocation, rmq-rebalance, rmq-producer';
 
@@ -29,8 +17,8 @@ const ELEMENTS = 'rmq-allocation, rmq-rebalance, rmq-producer';
  * and requests; each element counts its renders (el.__renders).
  */
 async function open(path = 'e2e/embed-fixture.html', { colorScheme = 'light', bypassCSP = false, width = 1280 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, bypassCSP });
-  contexts.push(context);
+  const context = await s.browser.newContext({ viewport: { width, height: 900 }, colorScheme, bypassCSP });
+  s.contexts.push(context);
   const page = await context.newPage();
   const log = { errors: [], requests: [] };
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') log.errors.push(m.type() + ': ' + m.text()); });
@@ -42,7 +30,7 @@ async function open(path = 'e2e/embed-fixture.html', { colorScheme = 'light', by
     window.__renderTimes = [];
     document.addEventListener('rmq-render', (e) => { e.target.__renders = (e.target.__renders || 0) + 1; window.__renderTimes.push(performance.now()); }, true);
   });
-  await page.goto(server.url + path);
+  await page.goto(s.server.url + path);
   await page.evaluate(() => customElements.whenDefined('rmq-allocation'));
   return { page, log };
 }
@@ -367,7 +355,7 @@ test('20 elements: the wasm is fetched once and everything renders within 1 s', 
   console.log(`# 20 elements: all rendered ${t.last.toFixed(0)} ms after navigation start; wasm requests: ${wasm.length}`);
   assert.equal(t.n, 20);
   assert.equal(t.ok, 20);
-  assert.deepEqual(wasm.map((u) => u.replace(server.url, '/')), ['/js/rmqalloc.wasm']);
+  assert.deepEqual(wasm.map((u) => u.replace(s.server.url, '/')), ['/js/rmqalloc.wasm']);
   assert.ok(t.last < 1000, `rendered in ${t.last} ms`);
   await noTrouble(log, page);
 });
@@ -388,7 +376,7 @@ test('CSP: no violations, no style="" attribute anywhere, styles from adopted sh
   assert.equal(st.styled, 0);
   assert.ok(st.adopted);
   assert.notEqual(st.bg, 'rgba(0, 0, 0, 0)');
-  const res = await page.request.get(server.url + 'embed.html');
+  const res = await page.request.get(s.server.url + 'embed.html');
   assert.match(res.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'/);
   await noTrouble(log, page);
 });

@@ -1,23 +1,16 @@
 // Issue 12, "fast, offline, small screens": measured timings (printed),
 // permalink length, offline reload, a phone's first screen, accessibility.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadavg, availableParallelism } from 'node:os';
-import { startServer, startBrowser, ready } from './harness.mjs';
+import { suite, ready } from './harness.mjs';
 
-let server, browser;
-const contexts = [];
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
+const s = suite();
 
 /** A page whose long tasks (PerformanceObserver 'longtask') are recorded from the start. */
 async function openMeasured(hash = '', viewport = { width: 1366, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
+  const context = await s.browser.newContext({ viewport });
+  s.contexts.push(context);
   await context.addInitScript(() => {
     window.__longtasks = [];
     new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(Math.round(e.duration)); })
@@ -27,7 +20,7 @@ async function openMeasured(hash = '', viewport = { width: 1366, height: 800 }) 
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(server.url + hash);
+  await page.goto(s.server.url + hash);
   await ready(page);
   return { page, context, errors };
 }
@@ -191,10 +184,10 @@ test('accessibility: Generate and isolate names, focus ring â‰¥ 3:1, queue ids â
 });
 
 test('axe-core: no serious or critical violations on any tab', async () => {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, bypassCSP: true });
-  contexts.push(context);
+  const context = await s.browser.newContext({ viewport: { width: 1366, height: 800 }, bypassCSP: true });
+  s.contexts.push(context);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(s.server.url);
   await ready(page);
   await page.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
   const found = [];

@@ -1,28 +1,10 @@
 // End-to-end tests of the playground in headless Chromium (playwright-core).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, openPage, settle, ready, RESULTS, ROOT } from './harness.mjs';
+import { suite, noTrouble, settle, ready, RESULTS, ROOT } from './harness.mjs';
 
-let server, browser;
-const pages = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  for (const p of pages) await p.context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
-
-async function open(opts) {
-  const p = await openPage(browser, server.url, opts);
-  pages.push(p);
-  return p;
-}
+const { open } = suite();
 
 /** Java's String.compareTo order (UTF-16 code units) — JS's default sort. */
 const javaSort = (xs) => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -44,11 +26,6 @@ function avgOwners(Q, cids) {
 
 const cellOwner = (page, broker, q) => page.$eval(`#alloc-out rmq-grid td[data-broker="${broker}"][data-queue="${q}"]`, (el) => el.dataset.owners);
 
-function noTrouble(log) {
-  assert.deepEqual(log.errors, [], 'console errors');
-  assert.deepEqual(log.dialogs, [], 'dialogs');
-  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
-}
 
 test('loads with defaults: 4 brokers × 4 queues over 4 consumers (AVG)', async () => {
   const { page, log } = await open();

@@ -1,28 +1,12 @@
 // Issue 12, "show what matters": read-only queues, client profiles next to
 // the grid, the producer following the client, highlighting a consumer,
 // Compare's grids and absences, the retry topic, exporting the plan.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, startBrowser, openPage, settle } from './harness.mjs';
+import { suite, noTrouble, settle } from './harness.mjs';
 
-let server, browser;
-const pages = [];
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => {
-  for (const p of pages) await p.context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
-async function open(opts) {
-  const p = await openPage(browser, server.url, opts);
-  pages.push(p);
-  return p;
-}
-function noTrouble(log) {
-  assert.deepEqual(log.errors, [], 'console errors');
-  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
-}
+const { open } = suite();
 
 test('read-only (perm 4) queues are marked in the grid, and a consumer owning only such queues', async () => {
   const { page, log } = await open();

@@ -1,27 +1,11 @@
 // Issue 12, "wrong or misleading": defaults and messages an operator can
 // trust (what-if IDs, isolation, invalid numbers, IPs, rooms, duplicate
 // IDs, pasted routes, damaged links).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, openPage, settle } from './harness.mjs';
+import { suite, noTrouble, settle } from './harness.mjs';
 
-let server, browser;
-const pages = [];
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => {
-  for (const p of pages) await p.context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
-async function open(opts) {
-  const p = await openPage(browser, server.url, opts);
-  pages.push(p);
-  return p;
-}
-function noTrouble(log) {
-  assert.deepEqual(log.errors, [], 'console errors');
-  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
-}
+const { open } = suite();
 const consumersOf = async (page) => (await page.inputValue('#consumers')).split('\n').filter(Boolean);
 
 test('what-if "add" proposes an unused ID after Generate / Add one, and flags an existing one with the why', async () => {
