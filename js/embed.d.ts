@@ -89,8 +89,17 @@ export interface GridCell {
   moved?: boolean;
   /** Marked as owned more than once. */
   many?: boolean;
-  /** Exposed as data-owners on the cell. */
+  /** Exposed as data-owners on the cell (comma-separated client IDs; highlight() matches them). */
   owners?: string;
+  /** The small first line (default: the queue id), e.g. 'r/o 3'. */
+  q?: string;
+  /** A third line under the tag, e.g. 'C0→C1'. */
+  sub?: string;
+  /**
+   * Space-separated marks added to the cell's part names ('cell ro'), so
+   * the page styles them: `rmq-grid::part(ro) { border: 2px dashed }`.
+   */
+  mark?: string;
 }
 
 /** What renderGrid and <rmq-grid> draw. */
@@ -101,6 +110,8 @@ export interface GridModel {
   cells: readonly GridCell[];
   /** The table's (screen-reader) caption. */
   caption?: string;
+  /** Small cells: the tag only (the queue id stays in the cell's label). */
+  small?: boolean;
   /** <rmq-grid> only: legend entries under the grid. */
   legend?: readonly { colour: number; label: string; name: string; note?: string }[];
   legendLabel?: string;
@@ -108,10 +119,16 @@ export interface GridModel {
 
 /**
  * `<rmq-grid>`: just a grid (and legend) from `el.model`, in a shadow root
- * with the embed styles — the component the other elements draw with.
+ * with the embed styles — the component the other elements and the
+ * playground draw with. Attribute `scheme="light"` keeps it light under a
+ * dark `prefers-color-scheme`. Parts for the page's CSS: `box`, `head` (a
+ * broker's name), `cell` and each cell's marks; `--rmq-head-width` sets the
+ * broker column (default: its longest name).
  */
 export interface RmqGrid extends HTMLElement {
   model: GridModel | null;
+  /** Outlines the cells whose data-owners include owner and dims the rest; null clears. */
+  highlight(owner: string | null): void;
 }
 
 /**

@@ -243,7 +243,15 @@ export class RmqGrid extends Base {
   connectedCallback() {
     if (!this.isConnected || !this.#model) return;
     const m = this.#model;
-    shadow(this).replaceChildren(h('div', { class: 'box' }, renderGrid(m), m.legend ? legend(m.legend, m.legendLabel || 'Owners') : null));
+    shadow(this).replaceChildren(h('div', { class: 'box', part: 'box' }, renderGrid(m), m.legend ? legend(m.legend, m.legendLabel || 'Owners') : null));
+  }
+
+  /** Lights up the cells of one owner (in data-owners) and dims the rest; null clears. */
+  highlight(owner) {
+    const t = this.shadowRoot && this.shadowRoot.querySelector('table');
+    if (!t) return;
+    t.classList.toggle('dim', !!owner);
+    for (const td of t.querySelectorAll('td')) td.classList.toggle('hl', !!owner && td.dataset.owners.split(',').includes(owner));
   }
 }
 

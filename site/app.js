@@ -307,28 +307,35 @@ async function renderVisible() {
 
 // Hover, focus or click a consumer (a list entry, a chip, a cell): its
 // queues light up in every grid; a click pins it until the next click.
-let pinned = null;
+// The grids' cells are in <rmq-grid> shadow roots: events are read at
+// their origin (composedPath) and each grid lights its own cells.
+let pinned = null, lit = null;
 function highlight(cid) {
+  lit = cid;
   const results = document.querySelector('.results');
   for (const el of results.querySelectorAll('.hl')) el.classList.remove('hl');
   results.classList.toggle('highlighting', !!cid);
+  for (const g of results.querySelectorAll('rmq-grid')) g.highlight(cid);
   if (!cid) return;
-  const v = CSS.escape(cid);
-  for (const el of results.querySelectorAll(`[data-owner="${v}"], [data-member="${v}"]`)) el.classList.add('hl');
+  for (const el of results.querySelectorAll(`[data-member="${CSS.escape(cid)}"]`)) el.classList.add('hl');
 }
-function memberAt(target) {
-  const el = target instanceof Element ? target.closest('[data-member], [data-owner]') : null;
-  return el ? el.dataset.member || el.dataset.owner : null;
+function memberAt(e) {
+  const t = e.composedPath()[0];
+  const el = t instanceof Element ? t.closest('[data-member], [data-owners]') : null;
+  return el ? el.dataset.member || el.dataset.owners.split(',')[0] || null : null;
 }
 function wireHighlight() {
   const results = document.querySelector('.results');
-  const hover = (e) => { if (!pinned) highlight(memberAt(e.target)); };
+  const hover = (e) => {
+    const cid = memberAt(e);
+    if (!pinned && cid !== lit) highlight(cid);
+  };
   results.addEventListener('mouseover', hover);
   results.addEventListener('focusin', hover);
-  results.addEventListener('mouseleave', () => { if (!pinned) highlight(null); });
+  results.addEventListener('mouseleave', () => { if (!pinned && lit) highlight(null); });
   results.addEventListener('click', (e) => {
     if (e.target.closest('button')) return;
-    const cid = memberAt(e.target);
+    const cid = memberAt(e);
     pinned = cid && cid !== pinned ? cid : null;
     highlight(pinned || cid);
   });

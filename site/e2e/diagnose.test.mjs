@@ -3,39 +3,16 @@
 // of its expected.json; bad pastes give a clear error and the tab keeps
 // working; the Allocation tab takes mqadmin's own route text and the ID
 // column of consumerConnection output.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, startBrowser, openPage, settle, RESULTS, ROOT } from './harness.mjs';
+import { suite, noTrouble, settle, RESULTS, ROOT } from './harness.mjs';
 import { groupTexts } from '../../js/bench/doctor.mjs';
 
 const CLUSTER = join(ROOT, 'testdata', 'cluster');
-let server, browser;
-const pages = [];
+const { open } = suite();
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  for (const p of pages) await p.context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
-
-async function open(opts) {
-  const p = await openPage(browser, server.url, opts);
-  pages.push(p);
-  return p;
-}
-
-function noTrouble(log) {
-  assert.deepEqual(log.errors, [], 'console errors');
-  assert.deepEqual(log.dialogs, [], 'dialogs');
-  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
-}
 
 /** The examples of testdata/cluster, with their status files in name order. */
 function examples() {
@@ -72,10 +49,14 @@ async function quiet(page) {
   }
 }
 
-/** The cells of a topic as { broker/queue: { status, text, title } }. */
+/**
+ * The cells of a topic's <rmq-grid> as { key: broker/queue, status (the
+ * cell's mark), text (what it shows), title }.
+ */
 function cellsOf(page, topic) {
-  return page.$$eval(`.dx-topic[data-topic="${topic}"] .dx-cell`, (els) => els.map((el) => ({
-    key: `${el.dataset.broker}/${el.dataset.queue}`, status: el.dataset.status, text: el.textContent, title: el.title,
+  return page.$$eval(`.dx-topic[data-topic="${topic}"] rmq-grid td`, (els) => els.map((el) => ({
+    key: `${el.dataset.broker}/${el.dataset.queue}`, status: el.getAttribute('part').split(' ')[1],
+    text: [...el.querySelectorAll('.q, .t, .s')].map((s) => s.textContent).join(' '), title: el.title,
   })));
 }
 
@@ -128,7 +109,7 @@ test('try an example, then a screenshot of the tab', async () => {
   await page.evaluate(() => { document.getElementById('tab-diagnose').dataset.state = 'loading'; });
   await page.click('#dx-try');
   await quiet(page);
-  assert.equal(await page.$$eval('.dx-topic[data-topic="pay_xxx"] .dx-cell[data-status="wrong-owner"]', (els) => els.length), 2);
+  assert.equal(await page.$$eval('.dx-topic[data-topic="pay_xxx"] rmq-grid td[part~="wrong-owner"]', (els) => els.length), 2);
   assert.match(await page.inputValue('#dx-route'), /"brokerAddrs":\{0:/, 'the raw fastjson text is in the box');
   await page.screenshot({ path: join(RESULTS, 'diagnose.png'), fullPage: true });
   noTrouble(log);
@@ -142,7 +123,7 @@ test('a phone-wide screen: the example\'s report fits without horizontal scrolli
   await page.evaluate(() => { document.getElementById('tab-diagnose').dataset.state = 'loading'; });
   await page.click('#dx-try');
   await quiet(page);
-  assert.ok(await page.$('.dx-cell[data-status="double-owned"]'));
+  assert.ok(await page.$('rmq-grid td[part~="double-owned"]'));
   const { sw, cw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth }));
   assert.ok(sw <= cw, `scrollWidth ${sw} > clientWidth ${cw}`);
   await page.screenshot({ path: join(RESULTS, 'diagnose-390.png'), fullPage: true });
@@ -163,9 +144,9 @@ test('a big group (5,000 queues): only the brokers with a queue that is not ok a
     }
   }, texts);
   await quiet(page);
-  const drawn = await page.$$eval('.dx-cell', (els) => [...new Set(els.map((e) => e.dataset.broker))]);
+  const drawn = await page.$$eval('.dx-grid rmq-grid td', (els) => [...new Set(els.map((e) => e.dataset.broker))]);
   assert.deepEqual(drawn, ['broker-0000', 'broker-0049']);
-  assert.equal(await page.$$eval('.dx-cell[data-status="wrong-owner"]', (els) => els.map((e) => `${e.dataset.broker}/${e.dataset.queue}`).join(' ')), 'broker-0000/1 broker-0049/98');
+  assert.equal(await page.$$eval('rmq-grid td[part~="wrong-owner"]', (els) => els.map((e) => `${e.dataset.broker}/${e.dataset.queue}`).join(' ')), 'broker-0000/1 broker-0049/98');
   assert.match(await page.textContent('.dx-grid'), /48 brokers with every queue ok are left out/);
   assert.equal(await page.$$eval('.dx-table tbody tr', (r) => r.length), 2);
   noTrouble(log);
@@ -219,7 +200,7 @@ test('bad pastes: an error naming the box and line, the box marked; the tab keep
   await paste(page, { route: ex.route, connection: ex.connection, progress: 'x'.repeat(10 << 20) });
   assert.match(await page.textContent('.dx-input-error'), /progress: line 1/);
   await paste(page, { route: ex.route, connection: ex.connection, progress: ex.progress, status: '' });
-  assert.equal(await page.$$eval('.dx-cell[data-status="wrong-owner"]', (els) => els.length), 2);
+  assert.equal(await page.$$eval('rmq-grid td[part~="wrong-owner"]', (els) => els.length), 2);
   assert.equal(await page.$('.dx-input-error'), null);
   noTrouble(log);
 });
@@ -232,7 +213,7 @@ test('Allocation tab: mqadmin\'s route text works as pasted; consumerConnection 
   await page.fill('#route', ex.route);
   await settle(page);
   // readable queues: 16 + 8 + 4 + 8 (broker-c is read-only: consumers still read it)
-  assert.equal(await page.$$eval('#alloc-out .cell', (c) => c.length), 36);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td', (c) => c.length), 36);
   assert.equal(await page.$('#alloc-out .error'), null);
   // A paste of the connection list into Client IDs keeps the ID column only.
   await page.fill('#consumers', '');

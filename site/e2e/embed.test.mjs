@@ -2,26 +2,14 @@
 // served by site/serve (the `make run` server, with its CSP): every element
 // draws what the public API computes for the same inputs, one module load
 // per page, inline errors, no console errors, axe, light and dark.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { loadavg, availableParallelism } from 'node:os';
-import { startServer, startBrowser, RESULTS, ROOT } from './harness.mjs';
+import { suite, RESULTS, ROOT } from './harness.mjs';
 
-let server, browser;
-const contexts = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
+const s = suite();
 
 const ELEMENTS = 'rmq-allocation, rmq-rebalance, rmq-producer';
 
@@ -30,8 +18,8 @@ const ELEMENTS = 'rmq-allocation, rmq-rebalance, rmq-producer';
  * and requests; each element counts its renders (el.__renders).
  */
 async function open(path = 'e2e/embed-fixture.html', { colorScheme = 'light', bypassCSP = false, width = 1280 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, bypassCSP });
-  contexts.push(context);
+  const context = await s.browser.newContext({ viewport: { width, height: 900 }, colorScheme, bypassCSP });
+  s.contexts.push(context);
   const page = await context.newPage();
   const log = { errors: [], requests: [] };
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') log.errors.push(m.type() + ': ' + m.text()); });
@@ -43,7 +31,7 @@ async function open(path = 'e2e/embed-fixture.html', { colorScheme = 'light', by
     window.__renderTimes = [];
     document.addEventListener('rmq-render', (e) => { e.target.__renders = (e.target.__renders || 0) + 1; window.__renderTimes.push(performance.now()); }, true);
   });
-  await page.goto(server.url + path);
+  await page.goto(s.server.url + path);
   await page.evaluate(() => customElements.whenDefined('rmq-allocation'));
   return { page, log };
 }
@@ -368,7 +356,7 @@ test('20 elements: the wasm is fetched once and everything renders within 1 s', 
   console.log(`# 20 elements: all rendered ${t.last.toFixed(0)} ms after navigation start; wasm requests: ${wasm.length}`);
   assert.equal(t.n, 20);
   assert.equal(t.ok, 20);
-  assert.deepEqual(wasm.map((u) => u.replace(server.url, '/')), ['/js/rmqalloc.wasm']);
+  assert.deepEqual(wasm.map((u) => u.replace(s.server.url, '/')), ['/js/rmqalloc.wasm']);
   // 1 s on a machine that is not oversubscribed; stretched by its load.
   const busy = Math.max(1, loadavg()[0] / availableParallelism());
   assert.ok(t.last < 1000 * busy, `rendered in ${t.last} ms (load factor ${busy.toFixed(1)})`);
@@ -391,7 +379,7 @@ test('CSP: no violations, no style="" attribute anywhere, styles from adopted sh
   assert.equal(st.styled, 0);
   assert.ok(st.adopted);
   assert.notEqual(st.bg, 'rgba(0, 0, 0, 0)');
-  const res = await page.request.get(server.url + 'embed.html');
+  const res = await page.request.get(s.server.url + 'embed.html');
   assert.match(res.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'/);
   await noTrouble(log, page);
 });
@@ -434,13 +422,13 @@ test('<rmq-grid>: the reusable grid, from the playground\'s plan shape', async (
       cells: [...r.querySelectorAll('td')].map((td) => [td.dataset.broker, td.dataset.queue, td.querySelector('.t').textContent, td.className]),
       caption: r.querySelector('caption').textContent,
       legend: [...r.querySelectorAll('.legend li')].map((li) => li.textContent),
-      labels: [...r.querySelectorAll('td')].map((td) => td.textContent),
+      labels: [...r.querySelectorAll('td')].map((td) => td.getAttribute('aria-label')),
     };
   });
   assert.deepEqual(got.cells, [['broker-a', '0', 'C0', 'o0'], ['broker-a', '1', '—', 'none'], ['broker-b', '0', 'C1+1', 'o1 mv many']]);
   assert.equal(got.caption, 'test grid');
   assert.deepEqual(got.legend, ['C0C0: x@1', 'C1C1: y@2']);
-  assert.equal(got.labels[2], 'broker-b queue 0: C1+1C1 y@2 and 1 more (moves)');
+  assert.equal(got.labels[2], 'broker-b queue 0 C1+1: C1 y@2 and 1 more (moves)');
   await noTrouble(log, page);
 });
 

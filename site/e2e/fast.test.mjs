@@ -1,26 +1,19 @@
 // Issue 12, "fast, offline, small screens": measured timings (printed),
 // permalink length, offline reload, a phone's first screen, accessibility.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadavg, availableParallelism } from 'node:os';
-import { startServer, startBrowser, ready } from './harness.mjs';
+import { suite, ready } from './harness.mjs';
 
 /** How oversubscribed the machine is (runnable threads per core, at least 1). */
 const busyFactor = () => Math.max(1, loadavg()[0] / availableParallelism());
 
-let server, browser;
-const contexts = [];
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
+const s = suite();
 
 /** A page whose long tasks (PerformanceObserver 'longtask') are recorded from the start. */
 async function openMeasured(hash = '', viewport = { width: 1366, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
+  const context = await s.browser.newContext({ viewport });
+  s.contexts.push(context);
   await context.addInitScript(() => {
     window.__longtasks = [];
     new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(Math.round(e.duration)); })
@@ -30,7 +23,7 @@ async function openMeasured(hash = '', viewport = { width: 1366, height: 800 }) 
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(server.url + hash);
+  await page.goto(s.server.url + hash);
   await ready(page);
   return { page, context, errors };
 }
@@ -120,7 +113,7 @@ test('works offline after the first visit, reload included', async () => {
   await context.setOffline(true);
   await page.reload();
   await ready(page);
-  assert.equal(await page.$$eval('#alloc-out .cell', (c) => c.length), 16);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td', (c) => c.length), 16);
   assert.match(await page.textContent('#status'), /16 queues, 4 consumers/);
   await context.setOffline(false);
   assert.deepEqual(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)), []);
@@ -128,7 +121,7 @@ test('works offline after the first visit, reload included', async () => {
 
 test('phone (390Ã—844): the result on the first screen, wide tables scroll with a cue, the strategy select not cut off', async () => {
   const { page, errors } = await openMeasured('', { width: 390, height: 844 });
-  const top = await page.$eval('#alloc-out .cell', (c) => c.getBoundingClientRect().top);
+  const top = await page.$eval('#alloc-out rmq-grid td', (c) => c.getBoundingClientRect().top);
   assert.ok(top < 844, `first grid cell at ${top} px`);
   assert.ok(await page.$eval('.results', (r) => r.getBoundingClientRect().top) < await page.$eval('#inputs', (f) => f.getBoundingClientRect().top));
   for (const v of ['AVG', 'MACHINE_ROOM_NEARBY', 'CONSISTENT_HASH']) {
@@ -190,7 +183,7 @@ test('accessibility: Generate and isolate names, focus ring â‰¥ 3:1, queue ids â
   await page.fill('#gen-count', '24');
   await page.click('#generate');
   await page.waitForFunction(() => /24 consumers/.test(document.getElementById('status').textContent));
-  const worst = await page.$$eval('#alloc-out .cell .qid', (els, fn) => {
+  const worst = await page.$$eval('#alloc-out rmq-grid td .q', (els, fn) => {
     const contrast = eval(fn);
     return Math.min(...els.map((q) => contrast(getComputedStyle(q).color, getComputedStyle(q.parentElement).backgroundColor)));
   }, CONTRAST);
@@ -199,10 +192,10 @@ test('accessibility: Generate and isolate names, focus ring â‰¥ 3:1, queue ids â
 });
 
 test('axe-core: no serious or critical violations on any tab', async () => {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, bypassCSP: true });
-  contexts.push(context);
+  const context = await s.browser.newContext({ viewport: { width: 1366, height: 800 }, bypassCSP: true });
+  s.contexts.push(context);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(s.server.url);
   await ready(page);
   await page.addScriptTag({ path: new URL('../node_modules/axe-core/axe.min.js', import.meta.url).pathname });
   const found = [];

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -80,4 +82,35 @@ export async function setValue(page, selector, value) {
 export async function settle(page) {
   await page.waitForTimeout(200);
   await ready(page);
+}
+
+/**
+ * The setup every browser test file shares: before its tests a server and
+ * a browser; after them every context in contexts closed, both stopped.
+ * open(opts) opens the playground (openPage) and tracks its context.
+ */
+export function suite() {
+  const s = { server: null, browser: null, contexts: [] };
+  before(async () => {
+    s.server = await startServer();
+    s.browser = await startBrowser();
+  });
+  after(async () => {
+    for (const c of s.contexts) await c.close().catch(() => {});
+    if (s.browser) await s.browser.close();
+    if (s.server) s.server.stop();
+  });
+  s.open = async (opts) => {
+    const p = await openPage(s.browser, s.server.url, opts);
+    s.contexts.push(p.context);
+    return p;
+  };
+  return s;
+}
+
+/** No console errors, no dialogs, no request leaving the origin. */
+export function noTrouble(log) {
+  assert.deepEqual(log.errors, [], 'console errors');
+  assert.deepEqual(log.dialogs, [], 'dialogs');
+  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
 }

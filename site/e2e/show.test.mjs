@@ -1,28 +1,12 @@
 // Issue 12, "show what matters": read-only queues, client profiles next to
 // the grid, the producer following the client, highlighting a consumer,
 // Compare's grids and absences, the retry topic, exporting the plan.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, startBrowser, openPage, settle } from './harness.mjs';
+import { suite, noTrouble, settle } from './harness.mjs';
 
-let server, browser;
-const pages = [];
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => {
-  for (const p of pages) await p.context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
-async function open(opts) {
-  const p = await openPage(browser, server.url, opts);
-  pages.push(p);
-  return p;
-}
-function noTrouble(log) {
-  assert.deepEqual(log.errors, [], 'console errors');
-  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
-}
+const { open } = suite();
 
 test('read-only (perm 4) queues are marked in the grid, and a consumer owning only such queues', async () => {
   const { page, log } = await open();
@@ -34,8 +18,8 @@ test('read-only (perm 4) queues are marked in the grid, and a consumer owning on
   await page.fill('#consumers', 'a@1\nb@2');
   await settle(page);
   // AVG over x0 x1 y0 | y1 y2: b@2 owns only read-only queues
-  assert.deepEqual(await page.$$eval('#alloc-out .cell.ro', (c) => c.map((e) => e.dataset.broker + ':' + e.dataset.queue)), ['broker-y:0', 'broker-y:1', 'broker-y:2']);
-  assert.match(await page.getAttribute('#alloc-out .cell.ro', 'title'), /read-only/);
+  assert.deepEqual(await page.$$eval('#alloc-out rmq-grid td[part~=ro]', (c) => c.map((e) => e.dataset.broker + ':' + e.dataset.queue)), ['broker-y:0', 'broker-y:1', 'broker-y:2']);
+  assert.match(await page.getAttribute('#alloc-out rmq-grid td[part~=ro]', 'title'), /read-only/);
   assert.equal(await page.$$eval('.member-list li[data-member="b@2"] .ro-only', (e) => e.length), 1);
   assert.equal(await page.$$eval('.member-list li[data-member="a@1"] .ro-only', (e) => e.length), 0);
   assert.match(await page.textContent('#ro-note'), /3 queues are read-only.*1 consumer owns only such queues/);
@@ -64,12 +48,12 @@ test('hovering or clicking a consumer highlights its queues in every grid', asyn
   const { page, log } = await open();
   const cid = '192.168.1.2@4002';
   await page.hover(`#alloc-out .member-list li[data-member="${cid}"]`);
-  assert.deepEqual(await page.$$eval('#alloc-out .cell.hl', (c) => c.map((e) => e.dataset.owner)), [cid, cid, cid, cid]);
+  assert.deepEqual(await page.$$eval('#alloc-out rmq-grid td.hl', (c) => c.map((e) => e.dataset.owners)), [cid, cid, cid, cid]);
   assert.equal(await page.$eval('.results', (r) => r.classList.contains('highlighting')), true);
   await page.click(`#alloc-out .member-list li[data-member="${cid}"] code`);
   await page.click('#tab-btn-whatif');
-  await page.waitForSelector('#whatif-out .cell');
-  const lit = await page.$$eval('#whatif-out .cell.hl', (c) => c.map((e) => e.dataset.owner));
+  await page.waitForSelector('#whatif-out rmq-grid td');
+  const lit = await page.$$eval('#whatif-out rmq-grid td.hl', (c) => c.map((e) => e.dataset.owners));
   assert.ok(lit.length >= 4 && lit.every((o) => o === cid), lit.join());
   noTrouble(log);
 });
@@ -78,7 +62,7 @@ test('Compare draws a small grid per strategy and says why CONFIG / MACHINE_ROOM
   const { page, log } = await open();
   await page.click('#tab-btn-compare');
   await page.waitForSelector('#compare-grids');
-  assert.deepEqual(await page.$$eval('#compare-grids .mini', (m) => m.map((x) => x.querySelectorAll('.cell').length)), [16, 16, 16]);
+  assert.deepEqual(await page.$$eval('#compare-grids .mini', (m) => m.map((x) => x.querySelector('rmq-grid').shadowRoot.querySelectorAll('td').length)), [16, 16, 16]);
   const absent = await page.textContent('#compare-absent');
   assert.match(absent, /MACHINE_ROOM is not compared: they need rooms/);
   assert.match(absent, /MACHINE_ROOM_NEARBY is not compared/);
@@ -92,7 +76,7 @@ test('the %RETRY%group topic: one queue per broker, allocated by the same strate
   await settle(page);
   assert.match(await page.textContent('#retry-out h3'), /%RETRY%please_rename_unique_group_name \(4 queues: one per broker/);
   // AVG: 4 queues over 4 consumers, one each
-  assert.deepEqual(await page.$$eval('#retry-out .cell', (c) => c.map((e) => e.dataset.broker + ':' + e.dataset.queue + '→' + e.dataset.owner)),
+  assert.deepEqual(await page.$$eval('#retry-out rmq-grid td', (c) => c.map((e) => e.dataset.broker + ':' + e.dataset.queue + '→' + e.dataset.owners)),
     ['broker-a:0→192.168.1.1@4001', 'broker-b:0→192.168.1.2@4002', 'broker-c:0→192.168.1.3@4003', 'broker-d:0→192.168.1.4@4004']);
   noTrouble(log);
 });

@@ -1,27 +1,11 @@
 // Issue 12, "wrong or misleading": defaults and messages an operator can
 // trust (what-if IDs, isolation, invalid numbers, IPs, rooms, duplicate
 // IDs, pasted routes, damaged links).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, openPage, settle } from './harness.mjs';
+import { suite, noTrouble, settle } from './harness.mjs';
 
-let server, browser;
-const pages = [];
-before(async () => { server = await startServer(); browser = await startBrowser(); });
-after(async () => {
-  for (const p of pages) await p.context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
-async function open(opts) {
-  const p = await openPage(browser, server.url, opts);
-  pages.push(p);
-  return p;
-}
-function noTrouble(log) {
-  assert.deepEqual(log.errors, [], 'console errors');
-  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
-}
+const { open } = suite();
 const consumersOf = async (page) => (await page.inputValue('#consumers')).split('\n').filter(Boolean);
 
 test('what-if "add" proposes an unused ID after Generate / Add one, and flags an existing one with the why', async () => {
@@ -87,7 +71,7 @@ test('invalid numbers: the error at the field, the old result greyed and marked 
   assert.equal(await page.getAttribute('#brokers', 'aria-invalid'), null);
   assert.equal(await page.$$eval('.field-error:not([hidden])', (e) => e.length), 0);
   assert.equal(await page.$eval('.results', (r) => r.classList.contains('stale')), false);
-  assert.equal(await page.$$eval('#alloc-out .cell', (c) => c.length), 12);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td', (c) => c.length), 12);
   noTrouble(log);
 });
 
@@ -125,7 +109,7 @@ test('MACHINE_ROOM_NEARBY on IDs without rooms: what to change, the right ID per
   assert.equal(await page.$$eval('#roomless, #alloc-out .error', (e) => e.length), 0);
   const cs = await consumersOf(page);
   assert.ok(cs.every((c) => /@(hz|sh)$/.test(c)), cs.join());
-  assert.equal(await page.$$eval('#alloc-out .cell.orphan', (c) => c.length), 0);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td.none', (c) => c.length), 0);
   noTrouble(log);
 });
 
@@ -136,7 +120,7 @@ test('a duplicated client ID is flagged as the duplicate-client-ID fault', async
   const fault = await page.textContent('#alloc-out .fault');
   assert.match(fault, /Duplicate client ID fault: a@1 \(2×\)/);
   assert.match(fault, /no owner/);
-  assert.ok(await page.$$eval('#alloc-out .cell.orphan', (c) => c.length) > 0);
+  assert.ok(await page.$$eval('#alloc-out rmq-grid td.none', (c) => c.length) > 0);
   noTrouble(log);
 });
 
@@ -153,7 +137,7 @@ test('topicRoute paste: empty box → a prompt; a BOM and RocketMQLog:WARN lines
   await page.fill('#route', '\uFEFFRocketMQLog:WARN No appenders could be found for logger (io.netty.util.internal.PlatformDependent0).\r\n'
     + 'RocketMQLog:WARN Please initialize the logger system properly.\r\n' + JSON.stringify(route, null, 2));
   await settle(page);
-  assert.equal(await page.$$eval('#alloc-out .cell', (c) => c.length), 5);
+  assert.equal(await page.$$eval('#alloc-out rmq-grid td', (c) => c.length), 5);
   noTrouble(log);
 });
 

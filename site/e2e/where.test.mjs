@@ -1,29 +1,11 @@
 // "Where the allocation runs" (RocketMQ 5 server-side assignment) in the
 // playground: the broker's PULL and POP answers and the gRPC proxy's.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, startBrowser, openPage, settle, RESULTS } from './harness.mjs';
+import { suite, noTrouble, settle, RESULTS } from './harness.mjs';
 
-let server, browser;
-const pages = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  for (const p of pages) await p.context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) server.stop();
-});
-
-async function open(opts) {
-  const p = await openPage(browser, server.url, opts);
-  pages.push(p);
-  return p;
-}
+const { open } = suite();
 
 /** Waits for the where-view of the latest state. */
 async function whereReady(page) {
@@ -43,10 +25,6 @@ async function rows(page) {
   return Object.fromEntries(r);
 }
 
-function noTrouble(log) {
-  assert.deepEqual(log.errors, [], 'console errors');
-  assert.deepEqual(log.foreign, [], 'requests leaving the origin');
-}
 
 // Defaults: brokers a..d × 4 queues, consumers 192.168.1.1..4, AVG. AVG
 // gives consumer k the whole broker k; POP with share 1 adds the next one's.

@@ -5,6 +5,7 @@
 // box take the ID column of pasted consumerConnection output.
 
 import { h, put } from './dom.js';
+import { gridElement } from './views.js';
 
 const BOXES = [
   { key: 'route', label: 'Topic route', cmd: 'mqadmin topicRoute -n NAMESRV -t TOPIC' },
@@ -61,16 +62,15 @@ function ownersText(list, label) {
   return list.length > 2 ? `${label(list[0])}+${list.length - 1}` : list.map(label).join('+');
 }
 
+/** A queue's cell for <rmq-grid>: its status in words and colour (diagnose.css styles the mark). */
 function cell(q, label) {
   const [short] = STATUS[q.status] ?? [q.status];
-  const title = [`${q.brokerName} queue ${q.queueId}: ${q.status}`,
-    `expected: ${q.expected.join(', ') || 'nobody'}`,
-    `actual: ${q.actual === null ? 'unknown' : q.actual.join(', ') || 'nobody'}`,
-    q.cause ? `cause: ${q.cause}` : null].filter(Boolean).join('\n');
-  return h('div', { className: 'dx-cell dx-' + q.status, title, dataset: { broker: q.brokerName, queue: String(q.queueId), status: q.status }, attrs: { role: 'listitem' } },
-    h('span', { className: 'dx-q' }, `q${q.queueId}`),
-    h('span', { className: 'dx-st' }, ' ', short),
-    h('span', { className: 'dx-ea' }, ' ', `${ownersText(q.expected, label)}\u2192${ownersText(q.actual, label)}`));
+  return {
+    colour: -2, q: `q${q.queueId}`, label: short, sub: `${ownersText(q.expected, label)}\u2192${ownersText(q.actual, label)}`, mark: q.status,
+    text: [q.status, `expected: ${q.expected.join(', ') || 'nobody'}`, `actual: ${q.actual === null ? 'unknown' : q.actual.join(', ') || 'nobody'}`,
+      q.cause ? `cause: ${q.cause}` : null].filter(Boolean).join('\n'),
+    owners: (q.actual ?? []).join(','),
+  };
 }
 
 function grid(topic, label) {
@@ -90,11 +90,10 @@ function grid(topic, label) {
     note = h('p', { className: 'hint' }, `${topic.queues.length} queues: only the brokers with a queue that is not ok are drawn (${left.length} brokers with every queue ok are left out).`);
   }
   if (byBroker.size === 0) return note;
+  const queues = [...byBroker.values()].flat();
   return h('figure', { className: 'grid dx-grid' },
     h('figcaption', {}, 'Each cell: queue id, status, then expected \u2192 actual owner (hover for the client IDs).'), note,
-    [...byBroker].map(([b, qs]) => h('div', { className: 'grid-row' },
-      h('div', { className: 'broker', title: b }, b),
-      h('div', { className: 'cells', attrs: { role: 'list', 'aria-label': `queues of ${b}` } }, qs.map((q) => cell(q, label))))));
+    gridElement({ queues, cells: queues.map((q) => cell(q, label)), caption: `Queues of ${topic.topic} by broker: status, then expected and actual owner` }));
 }
 
 function legend(topic) {

@@ -1,5 +1,6 @@
 // dom.js — building DOM safely: text is always set as textContent, never
 // parsed as HTML, so whatever a user types or pastes stays inert.
+import { hue } from '/js/lib/embed/grid.js';
 
 /**
  * h('tr', { className: 'x', title: 't' }, 'text', child, [more]) → element.
@@ -39,11 +40,10 @@ export function put(el, ...children) {
   return el;
 }
 
-/** A distinct, readable background color for consumer i. */
+/** Consumer i's background color: the grid's (js/lib/embed/grid.js, light scheme). */
 export function color(i) {
   if (i < 0) return '#e4e4e7';
-  const hue = (i * 137.508 + 200) % 360;
-  return `hsl(${hue.toFixed(1)} 70% ${i % 2 ? 78 : 70}%)`;
+  return `hsl(${hue(i)} 70% ${i % 2 ? 82 : 74}%)`;
 }
 
 /** "C3" — the short label of consumer index i (its place in the sorted list). */

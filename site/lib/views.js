@@ -1,6 +1,8 @@
 // views.js — rendering the worker's results. Every user-supplied string
-// goes through dom.js (textContent only).
-import { h, put, color, tag, table, chip } from './dom.js';
+// goes through dom.js (textContent only); every broker × queue grid is the
+// package's <rmq-grid> (js/embed.js), the one drawing of it.
+import { h, put, table, chip } from './dom.js';
+import { ownerCells } from '/js/embed.js';
 
 const CLIENT_NAMES = { '4.9.3': 'Java client 4.9.3', '5.3.3': 'Java client 5.3.3', go: 'Go client 2.1.2' };
 const GRID_MAX = 4096; // queues drawn as cells; beyond that, the table and stats only
@@ -52,30 +54,32 @@ export function memberList(a, onRemove) {
         onRemove ? h('button', { type: 'button', className: 'small', attrs: { 'aria-label': 'Remove consumer ' + m }, on: { click: () => onRemove(m) } }, 'remove') : null))));
 }
 
-/** Queues by broker as colored cells; moved cells (indexes) are outlined. */
-export function grid(a, moved = null, caption = '', pal = null) {
-  const ci = (o) => (o < 0 ? -1 : pal ? pal[o] : o);
+/**
+ * An <rmq-grid> of model (embed.d.ts: GridModel), kept light like the page;
+ * style.css sizes it and styles its cells' marks (::part).
+ */
+export function gridElement(model, className = '') {
+  const el = h('rmq-grid', { className, attrs: { scheme: 'light' } });
+  el.model = model;
+  return el;
+}
+
+/**
+ * Queues by broker as cells coloured by owner; moved cells (indexes) are
+ * outlined, read-only ones marked r/o; small: Compare's mini grids.
+ */
+export function grid(a, moved = null, caption = '', pal = null, small = false) {
   if (a.queues.length > GRID_MAX) return h('p', { className: 'hint' }, `${a.queues.length} queues: too many to draw; see the stats and the table.`);
-  const byBroker = new Map();
-  a.queues.forEach((q, i) => {
-    if (!byBroker.has(q[0])) byBroker.set(q[0], []);
-    byBroker.get(q[0]).push(i);
-  });
-  const mv = moved ? new Set(moved) : null;
-  return h('figure', { className: 'grid' },
-    caption ? h('figcaption', {}, caption) : null,
-    [...byBroker].map(([b, idxs]) => h('div', { className: 'grid-row' },
-      h('div', { className: 'broker', title: b }, b),
-      h('div', { className: 'cells' }, idxs.map((i) => {
-        const o = a.owners[i], n = a.nown[i], ro = a.ro && a.ro[i];
-        const who = o < 0 ? 'no owner' : a.members[o] + (n > 1 ? ` and ${n - 1} more` : '');
-        return h('span', {
-          className: 'cell' + (mv && mv.has(i) ? ' moved' : '') + (n === 0 ? ' orphan' : '') + (n > 1 ? ' double' : '') + (ro ? ' ro' : ''),
-          style: { background: color(ci(o)) },
-          title: `${b} queue ${a.queues[i][1]} → ${who}` + (ro ? ' (read-only: producers do not write here)' : ''),
-          dataset: { broker: b, queue: String(a.queues[i][1]), ...(o >= 0 ? { owner: a.members[o] } : {}) },
-        }, h('span', { className: 'qid' }, ro ? 'r/o ' + a.queues[i][1] : String(a.queues[i][1])), h('span', { className: 'own' }, n > 1 ? tag(ci(o)) + '+' : tag(ci(o))));
-      })))));
+  const cells = ownerCells({ members: a.members, owners: a.owners, nown: a.nown, moved, palette: pal });
+  if (a.ro) {
+    a.ro.forEach((ro, i) => {
+      if (!ro) return;
+      Object.assign(cells[i], { q: 'r/o ' + a.queues[i][1], mark: 'ro' });
+      cells[i].text += ' (read-only: producers do not write here)';
+    });
+  }
+  return h('figure', { className: 'grid' }, caption ? h('figcaption', {}, caption) : null,
+    gridElement({ queues: a.queues, cells, caption: caption || undefined, small }));
 }
 
 /** broker / queue / consumer, as rocketmq-dashboard lists it. */
@@ -296,7 +300,7 @@ export function renderCompare(el, res) {
   const minis = res.rows.filter((r) => r.grid);
   put(el, table(head, rows, { id: 'compare-table' }),
     minis.length ? h('div', { className: 'minis', id: 'compare-grids' }, minis.map((r) => h('div', { className: 'mini' },
-      h('h3', {}, h('code', {}, r.label)), grid(r.grid, null, '')))) : null,
+      h('h3', {}, h('code', {}, r.label)), grid(r.grid, null, '', null, true)))) : null,
     res.absent && res.absent.length ? h('ul', { className: 'hint', id: 'compare-absent' },
       res.absent.map(([name, why]) => h('li', {}, h('code', {}, name), ' is not compared: ', why, '.'))) : null,
     h('p', { className: 'hint' }, 'Moved: queues whose owner changes (each pauses, and may be consumed twice during the handover). ',
