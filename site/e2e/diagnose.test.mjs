@@ -188,6 +188,8 @@ test('bad pastes: an error naming the box and line, the box marked; the tab keep
     const text = (await err.textContent()).replace(/^Cannot read this: /, '');
     assert.match(text, re);
     assert.equal(await page.getAttribute('#dx-' + box, 'aria-invalid'), 'true');
+    // Said at the box as well (the report area may be out of view).
+    assert.match(await page.textContent(`#dx-${box}-error`), re);
     const line = Number(await err.getAttribute('data-line'));
     if (line > 0) {
       // "show line N" selects that line of the box.
@@ -202,6 +204,23 @@ test('bad pastes: an error naming the box and line, the box marked; the tab keep
   await paste(page, { route: ex.route, connection: ex.connection, progress: ex.progress, status: '' });
   assert.equal(await page.$$eval('rmq-grid td[part~="wrong-owner"]', (els) => els.length), 2);
   assert.equal(await page.$('.dx-input-error'), null);
+  assert.equal(await page.textContent('#dx-progress-error'), '', 'the box error goes with the error');
+  noTrouble(log);
+});
+
+test('the not-ok table lists every queue the verdict counts, and none when owners are unknown', async () => {
+  const { page, log } = await open();
+  await openDiagnose(page);
+  for (const ex of EXAMPLES.filter((e) => !e.expected.skipQueues)) {
+    await paste(page, { route: ex.route, connection: ex.connection, progress: ex.progress, status: ex.status.map((s) => s.text).join('\n') });
+    const topic = ex.expected.topic;
+    const rows = await page.$$eval(`.dx-topic[data-topic="${topic}"] .dx-table tbody tr`, (trs) => trs.map((tr) => `${tr.cells[0].textContent}/${tr.cells[1].textContent}`));
+    const want = ex.expected.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown').map((q) => `${q.brokerName}/${q.queueId}`);
+    assert.deepEqual(rows, want.slice(0, 300), `${ex.name}: the not-ok rows`);
+    if (ex.expected.ownerInfo === false) {
+      assert.match(await page.textContent(`.dx-topic[data-topic="${topic}"]`), /Who holds each queue is not known/);
+    }
+  }
   noTrouble(log);
 });
 

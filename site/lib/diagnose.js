@@ -122,8 +122,14 @@ function lagChart(topic, label) {
 }
 
 function notOkTable(topic, label) {
-  const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unassigned');
-  if (bad.length === 0) return null;
+  // 'unknown' is no fault: without owner information every queue is unknown.
+  const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown');
+  if (bad.length === 0) {
+    if (topic.queues.some((q) => q.status === 'unknown')) {
+      return h('p', { className: 'hint' }, 'Who holds each queue is not known: paste consumerProgress run with -s true, or the consumerStatus files, to compare the owners.');
+    }
+    return null;
+  }
   const who = (list) => (list === null ? 'unknown' : list.length === 0 ? 'nobody'
     : list.map((c, i) => [i ? h('br') : null, h('span', { className: 'nowrap' }, label(c) === c ? c : `${label(c)} ${c}`)]));
   return h('div', {},
@@ -140,11 +146,14 @@ function bestFit(topic) {
   const fits = topic.bestFit ?? [];
   if (fits.length === 0) return null;
   return h('details', { className: 'dx-fit' },
-    h('summary', {}, 'Which strategy and client reproduce what the group does? Best: ', h('code', {}, `${fits[0].strategy} on ${fits[0].client}`), ` (${fits[0].agree} of ${fits[0].total} queues)`),
+    h('summary', {}, 'Which strategy and client reproduce what the group does? Best: ', h('code', {}, `${fits[0].strategy} on ${fits[0].client}`), ` (${fits[0].agree} of ${plural(fits[0].total, 'queue')})`),
     h('div', { className: 'table-wrap' }, h('table', { className: 'qtable' },
       h('thead', {}, h('tr', {}, ['Strategy', 'Client', 'Queues that agree'].map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
       h('tbody', {}, fits.map((f) => h('tr', {}, h('td', {}, f.strategy), h('td', {}, f.client), h('td', {}, `${f.agree} / ${f.total}`)))))));
 }
+
+/** "1 queue", "2 queues". */
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function findings(list) {
   if (!list || list.length === 0) return null;
@@ -159,7 +168,7 @@ export function renderReport(el, res) {
   const topics = r.topics.map((t) => {
     const { members: ids, label } = labeller(t);
     return h('section', { className: 'dx-topic', dataset: { topic: t.topic } },
-      h('h3', {}, 'Topic ', h('code', {}, t.topic), h('span', { className: 'muted' }, ` ${t.queues.length} queues`)),
+      h('h3', {}, 'Topic ', h('code', {}, t.topic), h('span', { className: 'muted' }, ` ${plural(t.queues.length, 'queue')}`)),
       legend(t),
       grid(t, label),
       ids.length ? h('details', { className: 'dx-members', attrs: ids.length <= 12 ? { open: '' } : {} }, h('summary', {}, `Consumers (${ids.length})`), members(ids, label)) : null,
@@ -194,6 +203,7 @@ function selectLine(ta, n) {
  */
 export function initDiagnose(root, engine, consumers) {
   const boxes = {};
+  const boxErrors = {};
   const out = h('div', { id: 'dx-out', attrs: { 'aria-live': 'polite' } });
   const status = h('span', { id: 'dx-status', className: 'hint', attrs: { role: 'status' } });
   const strategy = h('select', { id: 'dx-strategy' }, STRATEGIES.map(([v, t]) => h('option', { value: v }, t)));
@@ -210,6 +220,7 @@ export function initDiagnose(root, engine, consumers) {
   async function run() {
     const input = read();
     for (const ta of Object.values(boxes)) ta.removeAttribute('aria-invalid');
+    for (const p of Object.values(boxErrors)) p.textContent = '';
     if (!input.route.trim() || !input.connection.trim()) {
       status.textContent = '';
       put(out, h('p', { className: 'hint' }, 'Paste at least the topic route and the connections (and the progress with -s true, to know who holds each queue).'));
@@ -229,6 +240,8 @@ export function initDiagnose(root, engine, consumers) {
       const e = r.result.inputError;
       const ta = boxes[e.box];
       if (ta) ta.setAttribute('aria-invalid', 'true');
+      // Said at the box too: the report area can be below the fold.
+      if (boxErrors[e.box]) boxErrors[e.box].textContent = e.message;
       status.textContent = '';
       put(out, h('div', { className: 'error dx-input-error', attrs: { role: 'alert' }, dataset: { box: e.box, line: String(e.line) } },
         h('strong', {}, 'Cannot read this: '), e.message,
@@ -271,10 +284,13 @@ export function initDiagnose(root, engine, consumers) {
         drop: (e) => { e.preventDefault(); ta.classList.remove('dx-drop'); readFiles(key, e.dataTransfer.files); },
       } });
     boxes[key] = ta;
+    boxErrors[key] = h('p', { className: 'field-error', id: id + '-error', attrs: { role: 'alert' } });
+    ta.setAttribute('aria-describedby', id + '-error');
     const file = h('input', { type: 'file', id: id + '-file', className: 'dx-file', attrs: key === 'status' ? { multiple: '' } : {}, on: { change: (e) => readFiles(key, e.target.files) } });
     return h('div', { className: 'dx-box' },
       h('label', { htmlFor: id }, h('strong', {}, label), ' \u2014 ', h('code', {}, cmd)),
       ta,
+      boxErrors[key],
       h('label', { className: 'dx-file-label', htmlFor: id + '-file' }, key === 'status' ? 'or choose the files' : 'or choose a file', file));
   });
 
