@@ -179,6 +179,9 @@ func (g *groupView) fill(r GroupResult) bool {
 	if !slices.Equal(r.Members, g.members.ids) || (r.Errs != nil && len(r.Errs) != n) {
 		return false
 	}
+	if r.Positions == nil && r.Queues == nil && r.Runs != nil {
+		return g.fillRuns(r)
+	}
 	if r.Positions != nil {
 		if len(r.Positions) != n {
 			return false
@@ -212,6 +215,33 @@ func (g *groupView) fill(r GroupResult) bool {
 		}
 	}
 	g.setPositions(pos)
+	return true
+}
+
+// fillRuns records a GroupResult given as runs of mqAll (Runs), as AVG's
+// own fast path does: slices of mqAll, positions derived on demand.
+func (g *groupView) fillRuns(r GroupResult) bool {
+	n := len(g.members.ids)
+	if len(r.Runs) != n {
+		return false
+	}
+	for _, run := range r.Runs {
+		if run[0] < 0 || run[1] < 0 || int(run[0])+int(run[1]) > len(g.mqAll) {
+			return false
+		}
+	}
+	copy(g.errs, r.Errs)
+	g.start = make([]int32, n)
+	for m, run := range r.Runs {
+		if g.errs[m] == nil {
+			lo, hi := int(run[0]), int(run[0])+int(run[1])
+			g.of[m] = g.mqAll[lo:hi:hi]
+			if hi == lo {
+				g.of[m] = none() // [], never nil, even over an empty mqAll
+			}
+			g.start[m] = run[0]
+		}
+	}
 	return true
 }
 

@@ -32,6 +32,11 @@ type GroupResult struct {
 	// Queues[m] is member m's result itself (nil: Java's null), used when
 	// Positions is nil — for lists that need not come from mqAll (CONFIG).
 	Queues [][]MessageQueue
+	// Runs, used when Positions and Queues are nil, gives member m's
+	// queues as one run of mqAll: Runs[m] = {start, count} is
+	// mqAll[start:start+count] (AVG's shape, so no position list is built:
+	// at 20,000 queues that list is most of the work).
+	Runs [][2]int32
 	// Errs[m] is member m's error, or nil; a nil Errs means none failed.
 	Errs []error
 }

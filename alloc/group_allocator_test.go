@@ -48,3 +48,51 @@ func TestAllocateAllUsesAGroupAllocator(t *testing.T) {
 		}
 	}
 }
+
+// runsStrategy answers AVG for the group as Runs, the shape without
+// positions; AllocateAll must give what each member's own call gives.
+type runsStrategy struct{ Strategy }
+
+func (s runsStrategy) AllocateGroup(_ string, mqAll []MessageQueue, cidAll []string) (GroupResult, error) {
+	r := GroupResult{}
+	seen := map[string]bool{}
+	for i, c := range cidAll {
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		start, n := AverageRange(i, len(mqAll), len(cidAll))
+		r.Members = append(r.Members, c)
+		r.Runs = append(r.Runs, [2]int32{int32(start), int32(n)})
+	}
+	return r, nil
+}
+
+func TestGroupResultRuns(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ q, c int }{{10, 4}, {3, 5}, {16, 4}, {1, 1}} {
+		mqs, cids := benchTopic(tt.q, tt.c)
+		cids = append(cids, cids[0]) // a duplicate: its slot belongs to nobody
+		s := runsStrategy{Averagely()}
+		plan, err := AllocateAll(s, "g", mqs, cids)
+		require.NoError(t, err)
+		for m, cid := range plan.Members() {
+			want, err := Averagely().Allocate("g", cid, mqs, cids)
+			require.NoError(t, err)
+			assert.Equal(t, want, plan.MemberQueues(m), "q=%d c=%d %s", tt.q, tt.c, cid)
+		}
+	}
+	// A run outside mqAll is refused: one Allocate call per member instead.
+	mqs, cids := benchTopic(4, 2)
+	bad := badRuns{Averagely()}
+	plan, err := AllocateAll(bad, "g", mqs, cids)
+	require.NoError(t, err)
+	want, _ := Averagely().Allocate("g", cids[0], mqs, cids)
+	assert.Equal(t, want, plan.MemberQueues(0))
+}
+
+type badRuns struct{ Strategy }
+
+func (s badRuns) AllocateGroup(_ string, mqAll []MessageQueue, cidAll []string) (GroupResult, error) {
+	return GroupResult{Members: cidAll, Runs: [][2]int32{{0, 99}, {0, 1}}}, nil
+}

@@ -51,7 +51,7 @@ func AllocateGroup(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) Grou
 // newGroup lists the distinct members; first[m] is the index of Members[m]'s
 // first occurrence in cidAll.
 func newGroup(cidAll []string) Group {
-	g := Group{}
+	g := Group{Members: make([]string, 0, len(cidAll)), first: make([]int, 0, len(cidAll))}
 	if slices.IsSorted(cidAll) {
 		// The common case (a rebalance sorts cidAll): equal IDs are
 		// adjacent, no map needed.

@@ -25,14 +25,29 @@ func groupResult(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) alloc.
 	return alloc.GroupResult{Members: g.Members, Positions: g.Shares, Errs: g.Errs}
 }
 
-// AllocateGroup implements alloc.GroupAllocator.
+// AllocateGroup implements alloc.GroupAllocator, as runs of mqAll.
 func (s avg) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
-	return groupResult(s, mqAll, cidAll), nil
+	return avgRuns(len(mqAll), cidAll), nil
 }
 
-// AllocateGroup implements alloc.GroupAllocator.
+// AllocateGroup implements alloc.GroupAllocator: the Go client's NEARBY is
+// its AVG.
 func (s nearby) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
-	return groupResult(s, mqAll, cidAll), nil
+	return avgRuns(len(mqAll), cidAll), nil
+}
+
+// avgRuns is AVG for the whole group as runs of mqAll (the shape of
+// fillAvg's shares, without building their positions).
+func avgRuns(q int, cidAll []string) alloc.GroupResult {
+	g := newGroup(cidAll)
+	runs := make([][2]int32, len(g.Members))
+	for m, i := range g.first {
+		if g.active(m, q, len(cidAll)) {
+			start, n := alloc.AverageRange(i, q, len(cidAll))
+			runs[m] = [2]int32{int32(start), int32(n)}
+		}
+	}
+	return alloc.GroupResult{Members: g.Members, Runs: runs, Errs: g.Errs}
 }
 
 // AllocateGroup implements alloc.GroupAllocator.

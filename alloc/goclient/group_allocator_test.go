@@ -42,6 +42,7 @@ func TestGroupResultWorkedExample(t *testing.T) {
 	r, err := Averagely().(alloc.GroupAllocator).AllocateGroup("g", seq("b", 5), []string{"c1", "c2", "c1"})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c1", "c2"}, r.Members)
-	// Three slots: c1 (first at 0) gets [0 1], c2 (at 1) gets [2 3].
-	assert.Equal(t, [][]int32{{0, 1}, {2, 3}}, r.Positions)
+	// Three slots: c1 (first at 0) gets the run [0 1], c2 (at 1) gets [2 3].
+	assert.Equal(t, [][2]int32{{0, 2}, {2, 2}}, r.Runs)
+	assert.Nil(t, r.Positions)
 }
