@@ -309,13 +309,22 @@ func writeDiffJSON(j jsonw, d *analysis.Diff) {
 		j.raw("null")
 		return
 	}
+	writeDiffFields(j, d, true)
+}
+
+// writeDiffFields writes diff d as JSON; without queues it leaves out the
+// queue lists (movedQueues, each member's gained and lost), which the
+// positions answer sends as binary (analysis_positions.go).
+func writeDiffFields(j jsonw, d *analysis.Diff, queues bool) {
 	j.raw(`{"from":`)
 	j.str(d.From)
 	j.key("to", false)
 	j.str(d.To)
 	j.intFields(diffKeys, d.Common, d.Kept, d.Moved, d.Added, d.Removed, d.MinMoves, d.Excess)
-	j.key("movedQueues", false)
-	j.int32s(d.MovedQueues)
+	if queues {
+		j.key("movedQueues", false)
+		j.int32s(d.MovedQueues)
+	}
 	j.key("members", false)
 	j.list(len(d.Members), func(k int) {
 		m := d.Members[k]
@@ -325,10 +334,12 @@ func writeDiffJSON(j jsonw, d *analysis.Diff) {
 		j.bool(m.InFrom)
 		j.key("inTo", false)
 		j.bool(m.InTo)
-		j.key("gained", false)
-		j.int32s(m.Gained)
-		j.key("lost", false)
-		j.int32s(m.Lost)
+		if queues {
+			j.key("gained", false)
+			j.int32s(m.Gained)
+			j.key("lost", false)
+			j.int32s(m.Lost)
+		}
 		j.raw("}")
 	})
 	j.raw("}")

@@ -102,25 +102,7 @@ func writeDiffPositions(w *writer, a, b *analysis.Plan) {
 	d := analysis.DiffPlans(a, b)
 	writePlanPositions(w, a)
 	writePlanPositions(w, b)
-	w.jsonSection(func(j jsonw) {
-		j.raw(`{"from":`)
-		j.str(d.From)
-		j.key("to", false)
-		j.str(d.To)
-		j.intFields(diffKeys, d.Common, d.Kept, d.Moved, d.Added, d.Removed, d.MinMoves, d.Excess)
-		j.key("members", false)
-		j.list(len(d.Members), func(k int) {
-			m := d.Members[k]
-			j.raw(`{"member":`)
-			j.str(m.Member)
-			j.key("inFrom", false)
-			j.bool(m.InFrom)
-			j.key("inTo", false)
-			j.bool(m.InTo)
-			j.raw("}")
-		})
-		j.raw("}")
-	})
+	w.jsonSection(func(j jsonw) { writeDiffFields(j, d, false) })
 	atB := givenOf(b)
 	moved := make([]int32, len(d.MovedQueues))
 	for i, k := range d.MovedQueues {
