@@ -225,16 +225,27 @@ func writePlanJSON(j jsonw, p *analysis.Plan) {
 		j.raw("null")
 		return
 	}
+	writePlanFields(j, p, true)
+}
+
+// writePlanFields writes plan p as JSON; without queues it leaves out the
+// queue list and the shares, which the positions answer sends as binary
+// (analysis_positions.go).
+func writePlanFields(j jsonw, p *analysis.Plan, queues bool) {
 	j.raw(`{"strategy":`)
 	j.str(p.Strategy)
 	j.key("client", false)
 	j.str(p.Client)
-	j.key("queues", false)
-	j.queues(p.Queues)
+	if queues {
+		j.key("queues", false)
+		j.queues(p.Queues)
+	}
 	j.key("members", false)
 	j.strs(p.Members)
-	j.key("shares", false)
-	j.list(len(p.Shares), func(k int) { j.int32s(p.Shares[k]) })
+	if queues {
+		j.key("shares", false)
+		j.list(len(p.Shares), func(k int) { j.int32s(p.Shares[k]) })
+	}
 	j.key("errors", false)
 	writeMemberErrorsJSON(j, p.Errors)
 	j.key("stats", false)

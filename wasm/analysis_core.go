@@ -14,8 +14,13 @@ const build = "core"
 // errNeedsFull is the answer to every analysis operation in this build.
 const errNeedsFull = "rmq.analysis needs the full module: load({ analysis: true })"
 
-func init() {
-	for _, op := range analysisOps {
-		register(op, func(*reader, *writer) error { return unsupported(errNeedsFull) })
+func init() { registerUnsupported(errNeedsFull, analysisOps...) }
+
+// registerUnsupported makes each of ops answer ERR_UNSUPPORTED with msg,
+// which says how to get it: the core build's answer for what only the
+// full build serves (analysis, the doctor, text routes, the broker side).
+func registerUnsupported(msg string, ops ...int) {
+	for _, op := range ops {
+		register(op, func(*reader, *writer) error { return unsupported(msg) })
 	}
 }

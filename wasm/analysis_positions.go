@@ -70,19 +70,7 @@ func (w *writer) flatLists(n int, list func(i int) []int32, at func(int32) int32
 // plan's order); shares as offsets and items (given positions, each
 // member's in the plan's order).
 func writePlanPositions(w *writer, p *analysis.Plan) {
-	w.jsonSection(func(j jsonw) {
-		j.raw(`{"strategy":`)
-		j.str(p.Strategy)
-		j.key("client", false)
-		j.str(p.Client)
-		j.key("members", false)
-		j.strs(p.Members)
-		j.key("errors", false)
-		writeMemberErrorsJSON(j, p.Errors)
-		j.key("stats", false)
-		writeStatsJSON(j, &p.Stats)
-		j.raw("}")
-	})
+	w.jsonSection(func(j jsonw) { writePlanFields(j, p, false) })
 	order := p.GivenPositions()
 	if order == nil {
 		order = make([]int32, len(p.Queues))

@@ -9,8 +9,4 @@ package main
 
 const errBrokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"
 
-func init() {
-	for _, op := range brokerOps {
-		register(op, func(*reader, *writer) error { return unsupported(errBrokerNeedsFull) })
-	}
-}
+func init() { registerUnsupported(errBrokerNeedsFull, brokerOps...) }

@@ -14,9 +14,7 @@ const (
 )
 
 func init() {
-	for _, op := range []int{opDoctorRun, opParse} {
-		register(op, func(*reader, *writer) error { return unsupported(errDoctorNeedsFull) })
-	}
-	register(opRouteText, func(*reader, *writer) error { return unsupported(errRouteTextNeedsFull) })
-	register(opParseRoute, func(*reader, *writer) error { return unsupported(errParseRouteNeedsFull) })
+	registerUnsupported(errDoctorNeedsFull, opDoctorRun, opParse)
+	registerUnsupported(errRouteTextNeedsFull, opRouteText)
+	registerUnsupported(errParseRouteNeedsFull, opParseRoute)
 }

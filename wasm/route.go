@@ -43,12 +43,18 @@ func init() {
 		if r.err != nil {
 			return r.err
 		}
-		pub, sub, err := rt.Queues(topic)
-		if err != nil {
-			return err
-		}
-		writeQueues(w, pub)
-		writeQueues(w, sub)
-		return nil
+		return writeRouteQueues(w, rt, topic)
 	})
+}
+
+// writeRouteQueues answers a route's publish and subscribe queues for topic
+// (the object form here, the text form in route_text.go).
+func writeRouteQueues(w *writer, rt *route.Route, topic string) error {
+	pub, sub, err := rt.Queues(topic)
+	if err != nil {
+		return err
+	}
+	writeQueues(w, pub)
+	writeQueues(w, sub)
+	return nil
 }

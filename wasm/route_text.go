@@ -98,12 +98,6 @@ func init() {
 		if err != nil {
 			return err
 		}
-		pub, sub, err := rt.Queues(topic)
-		if err != nil {
-			return err
-		}
-		writeQueues(w, pub)
-		writeQueues(w, sub)
-		return nil
+		return writeRouteQueues(w, rt, topic)
 	})
 }

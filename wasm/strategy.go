@@ -72,13 +72,7 @@ func readStrategy(r *reader, client byte) (alloc.Strategy, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	switch client {
-	case clientGo:
-		return goclient.NewStrategy(spec)
-	case clientJava533:
-		return alloc.NewStrategy(spec, alloc.WithClientVersion(alloc.Java533))
-	}
-	return alloc.NewStrategy(spec, alloc.WithClientVersion(alloc.Java493))
+	return goclient.NewStrategyFor(profileOf(client), spec)
 }
 
 func init() {
@@ -93,4 +87,15 @@ func init() {
 		w.str(s.Name())
 		return nil
 	})
+}
+
+// profileOf names a request's client byte as goclient.NewStrategyFor does.
+func profileOf(client byte) string {
+	switch client {
+	case clientGo:
+		return goclient.Profile
+	case clientJava533:
+		return goclient.ProfileJava533
+	}
+	return goclient.ProfileJava493
 }

@@ -17,22 +17,12 @@ func asSet(qs []alloc.MessageQueue) ([]alloc.MessageQueue, error) {
 			out = append(out, q)
 		}
 	}
-	if err := sortQueues(out); err != nil {
+	// Java sorts a copy of a HashSet, so for ids more than 2^31 apart (where
+	// the JDK's sort can fail) it starts from the set's iteration order; this
+	// port sorts the order given. Ids within 2^31 of each other, as real
+	// brokers have, sort the same either way.
+	if err := alloc.SortQueues(out); err != nil {
 		return nil, err
 	}
 	return out, nil
-}
-
-// sortQueues is this package's only call of alloc.SortQueues, so that a
-// SortQueues which reports Java's TimSort failure ("Comparison method
-// violates its general contract!", possible when queue ids lie more than
-// 2^31 apart) is a one-line change here.
-//
-// Java sorts a copy of a HashSet, so for such ids the order it starts from
-// (and so its result) is the set's iteration order; this port sorts the
-// order given. Ids within 2^31 of each other, as real brokers have, sort
-// the same either way.
-func sortQueues(qs []alloc.MessageQueue) error {
-	alloc.SortQueues(qs)
-	return nil
 }

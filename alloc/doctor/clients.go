@@ -9,8 +9,8 @@ import (
 
 // Client profiles, as Fit.Client and Input.Profile spell them.
 const (
-	ProfileJava493 = "java-4.9.3"
-	ProfileJava533 = "java-5.3.3"
+	ProfileJava493 = goclient.ProfileJava493
+	ProfileJava533 = goclient.ProfileJava533
 	ProfileGo      = goclient.Profile // go-client-2.1.2
 )
 
@@ -105,14 +105,7 @@ func normalizeProfile(p string) (string, error) {
 
 // buildStrategy is the strategy name as profile's client runs it.
 func buildStrategy(name, profile string) (alloc.Strategy, error) {
-	spec := alloc.StrategySpec{Name: name}
-	switch profile {
-	case ProfileGo:
-		return goclient.NewStrategy(spec)
-	case ProfileJava533:
-		return alloc.NewStrategy(spec, alloc.WithClientVersion(alloc.Java533))
-	}
-	return alloc.NewStrategy(spec, alloc.WithClientVersion(alloc.Java493))
+	return goclient.NewStrategyFor(profile, alloc.StrategySpec{Name: name})
 }
 
 // ipOf is the IP part of a client ID, as consumerProgress prints it.

@@ -6,8 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { loadavg, availableParallelism } from 'node:os';
-import { suite, RESULTS, ROOT } from './harness.mjs';
+import { suite, busyFactor, RESULTS, ROOT } from './harness.mjs';
 
 const s = suite();
 
@@ -357,8 +356,7 @@ test('20 elements: the wasm is fetched once and everything renders within 1 s', 
   assert.equal(t.n, 20);
   assert.equal(t.ok, 20);
   assert.deepEqual(wasm.map((u) => u.replace(s.server.url, '/')), ['/js/rmqalloc.wasm']);
-  // 1 s on a machine that is not oversubscribed; stretched by its load.
-  const busy = Math.max(1, loadavg()[0] / availableParallelism());
+  const busy = busyFactor();
   assert.ok(t.last < 1000 * busy, `rendered in ${t.last} ms (load factor ${busy.toFixed(1)})`);
   await noTrouble(log, page);
 });

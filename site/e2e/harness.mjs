@@ -2,7 +2,7 @@
 // free 127.0.0.1 port and a headless Chromium, for the e2e tests.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
@@ -114,3 +114,14 @@ export function noTrouble(log) {
   assert.deepEqual(log.dialogs, [], 'dialogs');
   assert.deepEqual(log.foreign, [], 'requests leaving the origin');
 }
+
+/**
+ * How oversubscribed the machine is: runnable threads per core, at least 1.
+ * A timed target holds on a machine that is not oversubscribed; the tests
+ * stretch it by this factor (and print it), so a busy CI machine does not
+ * fail a correct build.
+ */
+export function busyFactor() {
+  return Math.max(1, loadavg()[0] / availableParallelism());
+}
+
