@@ -1,12 +1,14 @@
 // `rmqalloc doctor`: the tools' output files in, the diagnosis out (the
 // module's Report.Text(), or the report as JSON with --json).
 
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, readText, statusFiles, write } from './io.js';
 
 export const DOCTOR_HELP = `Usage: rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE
                        [--status DIR|FILE ...] [--strategy NAME] [--profile P] [--json]
+       rmqalloc doctor FOLDER [options]
 
 Compares which consumer holds each queue with what the members' own allocate
 calls give, on the output of the admin tool, and says what is wrong and why.
@@ -26,7 +28,32 @@ calls give, on the output of the admin tool, and says what is wrong and why.
   --json              print the report as one JSON object
   -h, --help          this help
 
+FOLDER holds the outputs saved as route.txt, connection.txt, progress.txt
+and, optionally, status/ (the layout of testdata/cluster/*/); options given
+as well take precedence.
+
 FILE may be - for stdin. Exit status: 0 all ok, 1 problems found, 2 bad input.`;
+
+/** The files of a folder of saved outputs, as options (given ones win). */
+function folderOptions(dir, o) {
+  const at = (f) => join(dir, f);
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new UsageError(`${dir}: no such folder`);
+  }
+  if (!isDir) throw new UsageError(`${dir}: not a folder (rmqalloc doctor FOLDER takes a folder holding route.txt, connection.txt and progress.txt)`);
+  const missing = ['route.txt', 'connection.txt', 'progress.txt'].filter((f) => !existsSync(at(f)));
+  if (missing.length) throw new UsageError(`${dir}: not a folder of saved mqadmin outputs (it has no ${missing.join(', ')})`);
+  return {
+    ...o,
+    route: o.route ?? [at('route.txt')],
+    connection: o.connection ?? at('connection.txt'),
+    progress: o.progress ?? at('progress.txt'),
+    status: o.status ?? (existsSync(at('status')) ? [at('status')] : undefined),
+  };
+}
 
 const OPTIONS = {
   route: { type: 'string', multiple: true },
@@ -66,7 +93,9 @@ export function badInputMessage(e, files) {
 }
 
 export async function doctorCommand(load, argv) {
-  const { values: o } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  if (positionals.length > 1) throw new UsageError(`one FOLDER at most, got ${positionals.length} (rmqalloc doctor --help)`);
+  const o = positionals.length === 1 && !values.help ? folderOptions(positionals[0], values) : values;
   if (o.help) {
     await write(DOCTOR_HELP + '\n');
     return EXIT.OK;

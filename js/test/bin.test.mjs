@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { load } from '../index.js';
 import { JS_DIR, TESTDATA } from './helpers.mjs';
@@ -135,4 +135,29 @@ test('doctor --status FILE with several clients\' texts in one file reads each, 
   const dirRun = cli([...args, '--status', path.join(ex, 'status')]);
   assert.equal(one.status, 1, one.stderr);
   assert.deepEqual(JSON.parse(one.stdout).topics, JSON.parse(dirRun.stdout).topics);
+});
+
+test('doctor FOLDER: a folder of saved outputs gives the report the explicit options give; anything else is exit 2', () => {
+  const root = path.join(TESTDATA, 'cluster');
+  const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  assert.ok(folders.length >= 5);
+  for (const name of folders) {
+    const dir = path.join(root, name);
+    const args = ['--route', path.join(dir, 'route.txt'), '--connection', path.join(dir, 'connection.txt'), '--progress', path.join(dir, 'progress.txt')];
+    if (existsSync(path.join(dir, 'status'))) args.push('--status', path.join(dir, 'status'));
+    const byFolder = cli(['doctor', dir, '--json']);
+    const byOptions = cli(['doctor', ...args, '--json']);
+    assert.equal(byFolder.status, byOptions.status, `${name}: ${byFolder.stderr}`);
+    assert.deepEqual(JSON.parse(byFolder.stdout), JSON.parse(byOptions.stdout), name);
+  }
+  for (const [arg, re] of [
+    [path.join(root, 'README.md'), /README\.md: not a folder/],
+    [root, /not a folder of saved mqadmin outputs \(it has no route\.txt, connection\.txt, progress\.txt\)/],
+    [path.join(root, 'nope'), /nope: no such folder/],
+  ]) {
+    const r = cli(['doctor', arg]);
+    assert.equal(r.status, 2, arg);
+    assert.match(r.stderr, re);
+    assert.equal(r.stderr.trim().split('\n').length, 1, 'one line');
+  }
 });
