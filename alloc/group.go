@@ -24,9 +24,11 @@ type groupView struct {
 	slot          []int32 // per cidAll position: the member it names
 	of            [][]MessageQueue
 	errs          []error
-	pos           [][]int32 // per member: positions in mqAll of its queues (nil: unknown)
-	start         []int32   // when set: of[m] is the run of mqAll from start[m]
-	lazyQueues    bool      // of is still to be built from pos
+	pos           [][]int32  // per member: positions in mqAll of its queues (nil: unknown)
+	start         []int32    // when set: of[m] is the run of mqAll from start[m]
+	runLen        []int32    // with start: len(of[m]), for Plan.Runs
+	lazyQueues    bool       // of is still to be built from pos
+	consumers     *Consumers // the indexed list cidAll came from, if any
 }
 
 // newGroupView indexes cidAll once: O(C).
@@ -69,7 +71,16 @@ func (g *groupView) init(consumerGroup string, mqAll []MessageQueue, cidAll []st
 	g.consumerGroup = consumerGroup
 	g.mqAll = mqAll
 	g.cidAll = cidAll
-	g.members.ids = make([]string, 0, len(cidAll))
+	g.members, g.first, g.slot = indexMembers(cidAll)
+	g.of = make([][]MessageQueue, len(g.members.ids))
+	g.errs = make([]error, len(g.members.ids))
+}
+
+// indexMembers numbers cidAll's distinct IDs in order of first occurrence:
+// first[m] is where member m first occurs, slot[i] the member at position
+// i. O(C); the results are read-only from then on.
+func indexMembers(cidAll []string) (members memberIndex, first []int, slot []int32) {
+	members.ids = make([]string, 0, len(cidAll))
 	n := len(cidAll)
 	distinct := true
 	if slices.IsSorted(cidAll) {
@@ -79,52 +90,51 @@ func (g *groupView) init(consumerGroup string, mqAll []MessageQueue, cidAll []st
 			distinct = cidAll[i] != cidAll[i-1]
 		}
 		if distinct {
-			g.members.ids = append(g.members.ids, cidAll...)
+			members.ids = append(members.ids, cidAll...)
 		} else {
-			g.first, g.slot = make([]int, 0, n), make([]int32, n)
+			first, slot = make([]int, 0, n), make([]int32, n)
 			for i, c := range cidAll {
 				if i == 0 || c != cidAll[i-1] {
-					g.members.ids = append(g.members.ids, c)
-					g.first = append(g.first, i)
+					members.ids = append(members.ids, c)
+					first = append(first, i)
 				}
-				g.slot[i] = int32(len(g.members.ids) - 1)
+				slot[i] = int32(len(members.ids) - 1)
 			}
 		}
 	} else {
-		g.members.unsorted(n)
+		members.unsorted(n)
 		for _, c := range cidAll {
-			if _, added := g.members.add(c); !added {
+			if _, added := members.add(c); !added {
 				distinct = false
 				break
 			}
 		}
 		if !distinct {
 			// Number again, now keeping each position's member.
-			g.members.ids = g.members.ids[:0]
-			g.members.unsorted(n)
-			g.first, g.slot = make([]int, 0, n), make([]int32, n)
+			members.ids = members.ids[:0]
+			members.unsorted(n)
+			first, slot = make([]int, 0, n), make([]int32, n)
 			for i, c := range cidAll {
-				m, added := g.members.add(c)
+				m, added := members.add(c)
 				if added {
-					g.first = append(g.first, i)
+					first = append(first, i)
 				}
-				g.slot[i] = int32(m)
+				slot[i] = int32(m)
 			}
 		}
 	}
 	if distinct {
 		// Member m is cidAll[m].
 		if n <= identityLen {
-			g.first, g.slot = identityInts[:n:n], identityInt32s[:n:n]
+			first, slot = identityInts[:n:n], identityInt32s[:n:n]
 		} else {
-			g.first, g.slot = make([]int, n), make([]int32, n)
-			for i := range g.first {
-				g.first[i], g.slot[i] = i, int32(i)
+			first, slot = make([]int, n), make([]int32, n)
+			for i := range first {
+				first[i], slot[i] = i, int32(i)
 			}
 		}
 	}
-	g.of = make([][]MessageQueue, len(g.members.ids))
-	g.errs = make([]error, len(g.members.ids))
+	return members, first, slot
 }
 
 // withQueues is the same group over other queues, with fresh outputs.
@@ -156,7 +166,13 @@ func allocateGroup(s Strategy, g *groupView) error {
 		return ga.allocateGroup(g)
 	}
 	if ga, ok := s.(GroupAllocator); ok {
-		r, err := ga.AllocateGroup(g.consumerGroup, g.mqAll, g.cidAll)
+		var r GroupResult
+		var err error
+		if ca, ok := s.(ConsumersAllocator); ok && g.consumers != nil {
+			r, err = ca.AllocateConsumers(g.consumerGroup, g.mqAll, g.consumers)
+		} else {
+			r, err = ga.AllocateGroup(g.consumerGroup, g.mqAll, g.cidAll)
+		}
 		if err != nil {
 			return err
 		}
@@ -176,7 +192,7 @@ func allocateGroup(s Strategy, g *groupView) error {
 // position outside mqAll.
 func (g *groupView) fill(r GroupResult) bool {
 	n := len(g.members.ids)
-	if !slices.Equal(r.Members, g.members.ids) || (r.Errs != nil && len(r.Errs) != n) {
+	if !sameStrings(r.Members, g.members.ids) || (r.Errs != nil && len(r.Errs) != n) {
 		return false
 	}
 	if r.Positions == nil && r.Queues == nil && r.Runs != nil {
@@ -218,6 +234,15 @@ func (g *groupView) fill(r GroupResult) bool {
 	return true
 }
 
+// sameStrings is slices.Equal, at once when both are the same slice (a
+// ConsumersAllocator returning Consumers.Members).
+func sameStrings(a, b []string) bool {
+	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
+		return true
+	}
+	return slices.Equal(a, b)
+}
+
 // fillRuns records a GroupResult given as runs of mqAll (Runs), as AVG's
 // own fast path does: slices of mqAll, positions derived on demand.
 func (g *groupView) fillRuns(r GroupResult) bool {
@@ -231,7 +256,7 @@ func (g *groupView) fillRuns(r GroupResult) bool {
 		}
 	}
 	copy(g.errs, r.Errs)
-	g.start = make([]int32, n)
+	g.start, g.runLen = make([]int32, n), make([]int32, n)
 	for m, run := range r.Runs {
 		if g.errs[m] == nil {
 			lo, hi := int(run[0]), int(run[0])+int(run[1])
@@ -239,7 +264,7 @@ func (g *groupView) fillRuns(r GroupResult) bool {
 			if hi == lo {
 				g.of[m] = none() // [], never nil, even over an empty mqAll
 			}
-			g.start[m] = run[0]
+			g.start[m], g.runLen[m] = run[0], run[1]
 		}
 	}
 	return true

@@ -18,6 +18,16 @@ type GroupAllocator interface {
 	AllocateGroup(consumerGroup string, mqAll []MessageQueue, cidAll []string) (GroupResult, error)
 }
 
+// ConsumersAllocator is an optional extension of GroupAllocator for a
+// client-ID list indexed once (Consumers): Consumers.AllocateAll calls
+// AllocateConsumers instead of AllocateGroup, so a strategy need not find
+// the distinct members again. The contract is AllocateGroup's over
+// c.IDs(); r.Members may be c.Members() itself.
+type ConsumersAllocator interface {
+	GroupAllocator
+	AllocateConsumers(consumerGroup string, mqAll []MessageQueue, c *Consumers) (GroupResult, error)
+}
+
 // GroupResult is a GroupAllocator's answer for a whole group.
 //
 // Example: AVG over q0..q4 and cidAll [c1 c2] is Members [c1 c2],

@@ -150,6 +150,14 @@ func requirePositions(t testing.TB, p *Plan, expected bool) {
 		}
 	}
 	n := len(p.Members())
+	if start, runLen, ok := p.Runs(); ok {
+		require.Len(t, start, n, "%s: Runs, a start per member", p.Strategy())
+		require.Len(t, runLen, n, "%s: Runs, a length per member", p.Strategy())
+		for i := range n {
+			s, k, ok := p.MemberRun(i)
+			require.True(t, ok && s == int(start[i]) && k == int(runLen[i]), "%s member %d: Runs %d+%d, MemberRun %d+%d %v", p.Strategy(), i, start[i], runLen[i], s, k, ok)
+		}
+	}
 	for _, i := range []int{-1, n} {
 		require.Nil(t, p.MemberQueues(i), "%s: MemberQueues(%d) out of range", p.Strategy(), i)
 		require.Nil(t, p.MemberPositions(i), "%s: MemberPositions(%d) out of range", p.Strategy(), i)

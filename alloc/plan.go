@@ -43,11 +43,16 @@ type Plan struct {
 // error that only some members get (an empty client ID; a blank one under
 // MACHINE_ROOM in 4.9.3) is kept per member, see Plan.Err.
 func AllocateAll(s Strategy, consumerGroup string, mqAll []MessageQueue, cidAll []string) (*Plan, error) {
+	p, _ := newPlanView(consumerGroup, mqAll, cidAll)
+	return allocatePlan(s, p)
+}
+
+// allocatePlan fills p's fresh group view with s.
+func allocatePlan(s Strategy, p *Plan) (*Plan, error) {
 	if s == nil {
 		return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "strategy", Msg: "strategy is null"}
 	}
-	p, g := newPlanView(consumerGroup, mqAll, cidAll)
-	if err := allocateGroup(s, g); err != nil {
+	if err := allocateGroup(s, p.g); err != nil {
 		return nil, err
 	}
 	p.strategy = s.Name()
@@ -68,8 +73,10 @@ func Broadcast(mqAll []MessageQueue, cidAll []string) *Plan {
 		all = none()
 	}
 	g.start = make([]int32, len(g.members.ids)) // every member: the run from 0
+	g.runLen = make([]int32, len(g.members.ids))
 	for m := range g.members.ids {
 		g.of[m] = all
+		g.runLen[m] = int32(len(all))
 	}
 	return newPlan("BROADCASTING", g)
 }
@@ -136,6 +143,26 @@ func (p *Plan) MemberRun(i int) (start, n int, ok bool) {
 		return 0, 0, false
 	}
 	return int(p.g.start[i]), len(p.g.of[i]), true
+}
+
+// Runs is the whole plan as runs of Queues(), when every member's share is
+// one by the strategy's construction (AVG, BROADCASTING) and no member
+// failed: member i gets Queues()[start[i]:start[i]+n[i]]. ok is false
+// otherwise; use MemberRun or MemberPositions per member then. The slices
+// are the plan's own: read-only.
+//
+// Example: with AVG, queues q0..q4 and cidAll [c1 c2], Runs is
+// [0 3], [3 2], true.
+func (p *Plan) Runs() (start, n []int32, ok bool) {
+	if p.g.start == nil || p.g.runLen == nil {
+		return nil, nil, false
+	}
+	for _, err := range p.g.errs {
+		if err != nil {
+			return nil, nil, false
+		}
+	}
+	return p.g.start, p.g.runLen, true
 }
 
 // MemberPositions is where member i's queues stand in Queues(): element k

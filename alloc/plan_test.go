@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestPlanViews(t *testing.T) {
@@ -220,6 +222,42 @@ func TestPlanConcurrentReaders(t *testing.T) {
 			if own, _ := s.Allocate("g", cid, mq, cids); !slices.Equal(own, want[i]) {
 				t.Errorf("%s member %q: %v, own call %v", s.Name(), cid, want[i], own)
 			}
+		}
+	}
+}
+
+// TestPlanRuns: the whole plan as runs, on worked examples; a member that
+// fails, or a strategy whose shares are not runs, gives ok false.
+func TestPlanRuns(t *testing.T) {
+	t.Parallel()
+	mq := queues("T", "b", 0, 1, 2, 3, 4)
+	cases := []struct {
+		name        string
+		plan        func() (*Plan, error)
+		start, n    []int32
+		wantRunsAll bool
+	}{
+		{"AVG 5 over 2", func() (*Plan, error) { return AllocateAll(Averagely(), "g", mq, []string{"c1", "c2"}) }, []int32{0, 3}, []int32{3, 2}, true},
+		{"AVG 5 over 6", func() (*Plan, error) {
+			return AllocateAll(Averagely(), "g", mq, []string{"c1", "c2", "c3", "c4", "c5", "c6"})
+		}, []int32{0, 1, 2, 3, 4, 0}, []int32{1, 1, 1, 1, 1, 0}, true},
+		{"AVG with a duplicate", func() (*Plan, error) { return AllocateAll(Averagely(), "g", mq, []string{"c1", "c2", "c1"}) }, []int32{0, 2}, []int32{2, 2}, true},
+		{"BROADCASTING", func() (*Plan, error) { return Broadcast(mq, []string{"c1", "c2"}), nil }, []int32{0, 0}, []int32{5, 5}, true},
+		{"AVG with an empty ID", func() (*Plan, error) { return AllocateAll(Averagely(), "g", mq, []string{"c1", ""}) }, nil, nil, false},
+		{"AVG_BY_CIRCLE", func() (*Plan, error) { return AllocateAll(ByCircle(), "g", mq, []string{"c1", "c2"}) }, nil, nil, false},
+		{"CONSISTENT_HASH", func() (*Plan, error) { return AllocateAll(ConsistentHash(3), "g", mq, []string{"c1"}) }, nil, nil, false},
+	}
+	for _, c := range cases {
+		p, err := c.plan()
+		require.NoError(t, err, c.name)
+		start, n, ok := p.Runs()
+		require.Equal(t, c.wantRunsAll, ok, c.name)
+		require.Equal(t, c.start, start, c.name)
+		require.Equal(t, c.n, n, c.name)
+		for m := range start {
+			s, k, ok := p.MemberRun(m)
+			require.True(t, ok, "%s member %d", c.name, m)
+			require.Equal(t, []int{int(start[m]), int(n[m])}, []int{s, k}, "%s member %d", c.name, m)
 		}
 	}
 }

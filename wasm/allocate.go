@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"unsafe"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -99,7 +100,12 @@ func init() {
 		if err != nil {
 			return err
 		}
-		p, err := alloc.AllocateAll(h.strategy, h.group, h.mqs.qs, h.ids())
+		var p *alloc.Plan
+		if h.cids == nil {
+			p, err = alloc.AllocateAll(h.strategy, h.group, h.mqs.qs, nil)
+		} else {
+			p, err = h.cids.allocateAll(h.strategy, h.group, h.mqs.qs)
+		}
 		if err != nil {
 			return err
 		}
@@ -116,12 +122,21 @@ const (
 	memberRange = 2 // uvarint start, uvarint count: view positions start.. (AVG's shape)
 )
 
+// Plan forms: how a plan's members follow its member count.
+const (
+	planFormNames     = 0 // per member: str id, u8 kind, then refs | error | range
+	planFormPositions = 1 // the same with the id as a uvarint position in the cid list JS sent
+	planFormRuns      = 2 // every member a run (AVG): u8 hasPerm, [n × i32 origin], n × i32 start, n × i32 count
+)
+
 // writePlan writes:
 //
 //	str strategy name ("" for the go client)
-//	uvarint members, u8 member form: 1 = each member is a uvarint position
-//	in the cid list JS sent (no duplicates), 0 = each is a str
-//	per member: its id, u8 kind, then refs | error | range
+//	uvarint members, u8 form (planForm*), then the members
+//
+// Without duplicate cids the members are the cid list JS sent, by position
+// (sorted: through the view's perm). A plan that is all runs (AVG, no
+// member failed) goes as three int32 arrays, copied rather than encoded.
 func writePlan(w *writer, h *allocHead, p *alloc.Plan) {
 	name := p.Strategy()
 	if h.client == clientGo {
@@ -130,9 +145,21 @@ func writePlan(w *writer, h *allocHead, p *alloc.Plan) {
 	w.str(name)
 	members := p.Members()
 	w.uvarint(uint64(len(members)))
-	// Without duplicate cids the members are the strategy's cids in order.
 	byPos := h.cids != nil && len(members) == len(h.cids.ids)
-	w.bool(byPos)
+	if start, count, ok := p.Runs(); ok && byPos {
+		w.u8(planFormRuns)
+		w.bool(h.cids.perm != nil)
+		if h.cids.perm != nil {
+			w.b = appendInt32s(w.b, h.cids.perm)
+		}
+		w.b = appendInt32s(appendInt32s(w.b, start), count)
+		return
+	}
+	if byPos {
+		w.u8(planFormPositions)
+	} else {
+		w.u8(planFormNames)
+	}
 	for m, cid := range members {
 		if byPos {
 			w.uvarint(uint64(h.cids.origin(m)))
@@ -166,6 +193,23 @@ func writePlan(w *writer, h *allocHead, p *alloc.Plan) {
 		writeRefs(w, h.mqs, qs)
 	}
 }
+
+// appendInt32s appends s as little-endian int32s: a copy of its memory on
+// little-endian machines (WebAssembly is one), else one by one.
+func appendInt32s(b []byte, s []int32) []byte {
+	if littleEndian {
+		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), 4*len(s))...)
+	}
+	for _, v := range s {
+		b = binary.LittleEndian.AppendUint32(b, uint32(v))
+	}
+	return b
+}
+
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
 
 // writeRun writes the share of view positions start..start+n-1: a range,
 // or an empty refs list.

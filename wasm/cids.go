@@ -19,16 +19,35 @@ const (
 	cidsInline = 2
 )
 
-// cidList is a client-ID list with its sorted orders, built on demand.
-// perm maps a sorted position to the position in the list JS sent.
+// cidList is a client-ID list with its views (unsorted and the sorted
+// orders), built on demand. An interned list keeps them across calls.
 type cidList struct {
-	ids    []string
-	sorted [3]*cidView
+	ids      []string
+	interned bool
+	views    [3]*cidView // by sortOrder
 }
 
+// cidView is the list as a strategy sees it: perm maps a sorted position
+// to the position in the list JS sent (nil: identity). For an interned
+// list it also keeps the members indexed, so allocateAll over the same
+// group does not hash every client ID again.
 type cidView struct {
-	ids  []string
-	perm []int32 // nil: identity
+	ids       []string
+	perm      []int32 // nil: identity
+	interned  bool
+	consumers *alloc.Consumers
+}
+
+// allocateAll is alloc.AllocateAll over this view, through the indexed
+// members when the list is interned.
+func (v *cidView) allocateAll(s alloc.Strategy, group string, mqAll []alloc.MessageQueue) (*alloc.Plan, error) {
+	if !v.interned {
+		return alloc.AllocateAll(s, group, mqAll, v.ids)
+	}
+	if v.consumers == nil {
+		v.consumers = alloc.NewConsumers(v.ids)
+	}
+	return v.consumers.AllocateAll(s, group, mqAll)
 }
 
 var cidLists = map[uint32]*cidList{}
@@ -60,25 +79,27 @@ func readCidList(r *reader, field string) (*cidList, error) {
 
 // viewOf is the list as the strategy sees it after the requested sort.
 func (l *cidList) viewOf(order sortOrder) *cidView {
-	if order == unsorted {
-		return &cidView{ids: l.ids}
+	if v := l.views[order]; v != nil {
+		return v
 	}
-	if l.sorted[order] == nil {
+	v := &cidView{ids: l.ids, interned: l.interned}
+	if order != unsorted {
 		cmp := alloc.CompareStrings
 		if order == goSort {
 			cmp = strings.Compare // goclient.SortClientIDs: byte order
 		}
-		perm := sortx.Perm(len(l.ids), func(a, b int32) int { return cmp(l.ids[a], l.ids[b]) })
-		ids := make([]string, len(perm))
-		for i, p := range perm {
-			ids[i] = l.ids[p]
+		v.perm = sortx.Perm(len(l.ids), func(a, b int32) int { return cmp(l.ids[a], l.ids[b]) })
+		v.ids = make([]string, len(v.perm))
+		for i, p := range v.perm {
+			v.ids[i] = l.ids[p]
 		}
-		l.sorted[order] = &cidView{ids: ids, perm: perm}
 	}
-	return l.sorted[order]
+	if l.interned || order != unsorted {
+		l.views[order] = v
+	}
+	return v
 }
 
-// origin is the position in the list JS sent of the strategy's i-th cid.
 func (v *cidView) origin(i int) int32 {
 	if v.perm == nil {
 		return int32(i)
@@ -96,6 +117,7 @@ func init() {
 		if l == nil {
 			l = &cidList{}
 		}
+		l.interned = true
 		id := newHandle()
 		cidLists[id] = l
 		w.uvarint(uint64(id))

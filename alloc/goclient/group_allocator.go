@@ -11,12 +11,12 @@ import (
 // client group in one pass, as positions (see AllocateGroup).
 
 var (
-	_ alloc.GroupAllocator = avg{}
-	_ alloc.GroupAllocator = nearby{}
-	_ alloc.GroupAllocator = circle{}
-	_ alloc.GroupAllocator = consistentHash{}
-	_ alloc.GroupAllocator = machineRoom{}
-	_ alloc.GroupAllocator = config{}
+	_ alloc.ConsumersAllocator = avg{}
+	_ alloc.ConsumersAllocator = nearby{}
+	_ alloc.GroupAllocator     = circle{}
+	_ alloc.GroupAllocator     = consistentHash{}
+	_ alloc.GroupAllocator     = machineRoom{}
+	_ alloc.GroupAllocator     = config{}
 )
 
 // groupResult is AllocateGroup's Group as an alloc.GroupResult.
@@ -36,18 +36,35 @@ func (s nearby) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []str
 	return avgRuns(len(mqAll), cidAll), nil
 }
 
+// AllocateConsumers implements alloc.ConsumersAllocator: AVG over a list
+// indexed once.
+func (s avg) AllocateConsumers(_ string, mqAll []alloc.MessageQueue, c *alloc.Consumers) (alloc.GroupResult, error) {
+	return avgRunsOf(len(mqAll), len(c.IDs()), c.Members(), c.First()), nil
+}
+
+// AllocateConsumers implements alloc.ConsumersAllocator (NEARBY is AVG).
+func (s nearby) AllocateConsumers(_ string, mqAll []alloc.MessageQueue, c *alloc.Consumers) (alloc.GroupResult, error) {
+	return avgRunsOf(len(mqAll), len(c.IDs()), c.Members(), c.First()), nil
+}
+
 // avgRuns is AVG for the whole group as runs of mqAll (the shape of
 // fillAvg's shares, without building their positions).
 func avgRuns(q int, cidAll []string) alloc.GroupResult {
 	g := newGroup(cidAll)
-	runs := make([][2]int32, len(g.Members))
-	for m, i := range g.first {
-		if g.active(m, q, len(cidAll)) {
-			start, n := alloc.AverageRange(i, q, len(cidAll))
+	return avgRunsOf(q, len(cidAll), g.Members, g.first)
+}
+
+// avgRunsOf is avgRuns over c client IDs whose distinct members first
+// occur at first. Nobody fails: an inactive member gets an empty run.
+func avgRunsOf(q, c int, members []string, first []int) alloc.GroupResult {
+	runs := make([][2]int32, len(members))
+	for m, i := range first {
+		if members[m] != "" && q > 0 && c > 0 { // Group.active
+			start, n := alloc.AverageRange(i, q, c)
 			runs[m] = [2]int32{int32(start), int32(n)}
 		}
 	}
-	return alloc.GroupResult{Members: g.Members, Runs: runs, Errs: g.Errs}
+	return alloc.GroupResult{Members: members, Runs: runs}
 }
 
 // AllocateGroup implements alloc.GroupAllocator.

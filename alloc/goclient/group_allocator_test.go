@@ -19,9 +19,15 @@ func TestAllocateAllTakesTheGroupPath(t *testing.T) {
 		mqAll, cidAll, idcs := randomCase(r)
 		strategies := []Strategy{Averagely(), ByCircle(), MachineRoomNearby(), ByMachineRoom(idcs),
 			ConsistentHash(r.IntN(4) - 1), ConsistentHash(10), ByConfig(nil), ByConfig(mqAll[:len(mqAll)/2])}
+		consumers := alloc.NewConsumers(cidAll)
 		for _, s := range strategies {
 			plan, err := alloc.AllocateAll(s, "g", mqAll, cidAll)
 			require.NoError(t, err)
+			// The same list indexed once (AllocateConsumers where the
+			// strategy has it) gives the same plan.
+			indexed, err := consumers.AllocateAll(s, "g", mqAll)
+			require.NoError(t, err)
+			require.Equal(t, plan.String(), indexed.String(), "%s: Consumers.AllocateAll", s.Name())
 			for m, cid := range plan.Members() {
 				want, wantErr := s.Allocate("g", cid, mqAll, cidAll)
 				require.Equal(t, wantErr, plan.MemberErr(m), "%s %q", s.Name(), cid)

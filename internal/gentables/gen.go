@@ -27,6 +27,7 @@ var tables = []struct{ js, prefix, doc string }{
 	{"CLIENT", "client", "Clients an allocate request names (wasm/strategy.go)."},
 	{"SPEC_FLAG", "specFlag", "Strategy spec flag bits (wasm/strategy.go)."},
 	{"MEMBER", "member", "Member result kinds of a plan (wasm/allocate.go)."},
+	{"PLAN_FORM", "planForm", "How a plan's members are written (wasm/allocate.go)."},
 	{"HASH_ARG", "arg", "Hash selector argument types (wasm/select.go)."},
 	{"GROUP", "group", "Message-group selectors (wasm/select.go)."},
 	{"PRODUCER_VERSION", "producerVersion", "Producer client versions (wasm/producer.go)."},

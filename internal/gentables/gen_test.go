@@ -96,6 +96,7 @@ const (
 	clientGo = 2
 	specFlagInner = 1 << 3
 	memberRefs = 0
+	planFormRuns = 2
 	argInt = 1
 	groupJava = 0
 	producerVersionJava493 = byte(1)

@@ -12,7 +12,7 @@
 // allocate, of, indexesOf, select ... is the caller's own (a fresh array);
 // plan.queues, plan.members and topic.queues are frozen and shared.
 
-import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
+import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
 import { makeDoctor } from './doctor.js';
@@ -664,10 +664,25 @@ export class Rmq {
       const ids = head.ids;
       const strategy = d.str();
       const nm = d.uv();
-      const byPos = d.bool();
+      const form = d.u8();
       const members = new Array(nm);
       const spans = new Int32Array(3 * nm);
       const errors = new Map();
+      if (form === PLAN_FORM.RUNS) {
+        // AVG's shape: every member one run of the queues, sent as arrays.
+        const perm = d.bool() ? d.i32s(nm) : -1;
+        const start = d.i32s(nm);
+        const count = d.i32s(nm);
+        for (let m = 0; m < nm; m++) {
+          members[m] = ids[perm < 0 ? m : d.i32At(perm + 4 * m)];
+          const lo = d.i32At(start + 4 * m);
+          spans[3 * m] = RANGE;
+          spans[3 * m + 1] = lo;
+          spans[3 * m + 2] = lo + d.i32At(count + 4 * m);
+        }
+        return new Plan(strategy, base, Object.freeze(members), null, [], spans, errors);
+      }
+      const byPos = form === PLAN_FORM.POSITIONS;
       const extra = [];
       let idx = null;
       let len = 0;

@@ -91,6 +91,13 @@ export const MEMBER = Object.freeze({
   RANGE: 2,
 });
 
+/** How a plan's members are written (wasm/allocate.go). */
+export const PLAN_FORM = Object.freeze({
+  NAMES: 0,
+  POSITIONS: 1,
+  RUNS: 2,
+});
+
 /** Hash selector argument types (wasm/select.go). */
 export const HASH_ARG = Object.freeze({
   STRING: 0,
@@ -123,4 +130,4 @@ export const WIRE_LIMIT = Object.freeze({
 });
 
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = 'e0efeb9e3f364943';
+export const TABLES_HASH = '6b7937d988a4a301';

@@ -125,22 +125,46 @@ export class QueueCols {
     this.topics = new Array(n);
     this.brokers = new Array(n);
     this.ids = new Int32Array(n);
+    // The topic every queue has, when they share one (the usual case):
+    // sameQueues then compares against it instead of a column.
+    this.topic = null;
+  }
+
+  /** Sets topic once every queue is recorded. */
+  done() {
+    const t = this.topics;
+    if (t.length === 0) return;
+    for (let i = 1; i < t.length; i++) if (t[i] !== t[0]) return;
+    this.topic = t[0];
   }
 }
 
 /**
  * True when array v (n long) holds exactly the queues cols recorded: a
- * list interned earlier can be sent by handle. Reads each field once.
+ * list interned earlier can be sent by handle. Reads each field once; a
+ * hole, null or a throwing getter is "not the same" (the inline encoding
+ * that follows reports it). This runs on every call with a plain array,
+ * so it is kept to the three reads and compares per queue.
  */
 export function sameQueues(v, n, cols) {
-  if (cols.ids.length !== n) return false;
-  const { topics, brokers, ids } = cols;
-  for (let i = 0; i < n; i++) {
-    const q = v[i];
-    if (q === null || typeof q !== 'object') return false;
-    if (q.topic !== topics[i] || q.brokerName !== brokers[i] || q.queueId !== ids[i]) return false;
+  const { topic, topics, brokers, ids } = cols;
+  if (ids.length !== n) return false;
+  try {
+    if (topic !== null) {
+      for (let i = 0; i < n; i++) {
+        const q = v[i];
+        if (q.queueId !== ids[i] || q.brokerName !== brokers[i] || q.topic !== topic) return false;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const q = v[i];
+        if (q.queueId !== ids[i] || q.brokerName !== brokers[i] || q.topic !== topics[i]) return false;
+      }
+    }
+    return true;
+  } catch {
+    return false;
   }
-  return true;
 }
 
 /** Checks and encodes queue i of list v, recording it in cols (optional). */
@@ -187,6 +211,7 @@ export function encQueues(enc, v, field, { allowNull = false, topicOf = null, re
   enc.u8(QLIST.INLINE);
   enc.uv(n);
   for (let i = 0; i < n; i++) encQueueAt(enc, v, i, field, cols);
+  cols?.done();
   return cols;
 }
 

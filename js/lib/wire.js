@@ -308,4 +308,22 @@ export class Decoder {
     for (let i = 0; i < n; i++) out[i] = this.str();
     return out;
   }
+
+  /**
+   * Skips n little-endian int32s and returns where they start, for reading
+   * with i32At (a plan's runs are read straight into their spans).
+   */
+  i32s(n) {
+    const at = this.p;
+    this.p += 4 * n;
+    if (this.p > this.b.length) throw new RangeError('rmqalloc: response cut short');
+    return at;
+  }
+
+  /** The little-endian int32 at byte position at. */
+  i32At(at) {
+    const b = this.b;
+    return b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24);
+  }
 }
+

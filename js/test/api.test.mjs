@@ -102,6 +102,39 @@ for (const strategy of [{ name: 'AVG' }, { name: 'AVG_BY_CIRCLE' }, { name: 'CON
   }
 }
 
+// AVG plans without duplicate IDs come back as runs (PLAN_FORM.RUNS), by
+// position in the list sent, sorted or not, inline or interned (a list of
+// 64 or more is interned on its second call and sent by handle after).
+test('allocateAll: AVG plans sent as runs equal one allocate per member', async () => {
+  const rmq = await load();
+  for (const [q, c] of [[37, 7], [5, 70], [200, 64], [0, 3]]) {
+    const mqAll = queues(q, 3);
+    const group = cids(c).reverse(); // not in sorted order: sort permutes
+    for (const sort of [false, true]) {
+      for (let call = 0; call < 3; call++) {
+        const opts = { strategy: { name: 'AVG' }, mqAll, consumers: group, sort };
+        if (q === 0) {
+          assert.throws(() => rmq.allocateAll(opts), { javaClass: 'IllegalArgumentException' });
+          continue;
+        }
+        const plan = rmq.allocateAll(opts);
+        assert.deepEqual([...plan.members].sort(), [...group].sort(), `${q}×${c} sort=${sort} call ${call}: members`);
+        if (sort) assert.deepEqual(plan.members, [...group].sort(), 'sorted: the members in the order the strategy saw');
+        let given = 0;
+        for (const m of plan.members) {
+          const one = rmq.allocate({ strategy: { name: 'AVG' }, currentCID: m, mqAll, cidAll: group, sort });
+          assert.deepEqual(plan.of(m), one, `${q}×${c} sort=${sort} call ${call}: ${m}`);
+          assert.deepEqual(Array.from(plan.indexesOf(m), (i) => plan.queues[i]), one);
+          assert.equal(plan.error(m), null);
+          given += one.length;
+        }
+        assert.equal(given, q, 'every queue given once');
+        assert.ok(Object.isFrozen(plan.members));
+      }
+    }
+  }
+});
+
 test('allocateAll: plan of a big group covers every queue once (AVG)', async () => {
   const rmq = await load();
   const topic = rmq.topic(queues(20000, 40));
