@@ -7,7 +7,6 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/md5"
-	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // DefaultVirtualNodeCnt is the number of virtual nodes per consumer that
@@ -115,56 +114,6 @@ func (s consistentHashStrategy) allocateGroup(g *groupView) error {
 	return nil
 }
 
-// ringNode is one virtual node: its position and the member it stands for.
-type ringNode struct {
-	pos    int64
-	member int32
-}
-
-// ring is the positions in increasing order (distinct) and, for each, the
-// member owning it.
-type ring struct {
-	pos    []int64
-	member []int32
-}
-
-func (r ring) empty() bool { return len(r.pos) == 0 }
-
-// route is the member of the node at the smallest position >= p, wrapping
-// to the first node. The ring must not be empty.
-func (r ring) route(p int64) int32 {
-	lo, hi := 0, len(r.pos)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if r.pos[mid] < p {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo == len(r.pos) {
-		lo = 0
-	}
-	return r.member[lo]
-}
-
-// newRing sorts nodes by position and keeps, of equal positions, the node
-// put last (Java's TreeMap.put replaces the value). nodes must be in
-// insertion order: the sort is stable, so equal positions stay in it.
-func newRing(nodes []ringNode) ring {
-	order := sortx.Perm(len(nodes), func(i, j int32) int { return cmpInt64(nodes[i].pos, nodes[j].pos) })
-	r := ring{pos: make([]int64, 0, len(nodes)), member: make([]int32, 0, len(nodes))}
-	for k, i := range order {
-		n := nodes[i]
-		if k+1 < len(order) && nodes[order[k+1]].pos == n.pos {
-			continue // replaced by the later node
-		}
-		r.pos = append(r.pos, n.pos)
-		r.member = append(r.member, n.member)
-	}
-	return r
-}
-
 // ring builds Java's ConsistentHashRouter over g's cidAll.
 func (s consistentHashStrategy) ring(g *groupView) (ring, error) {
 	c := len(g.cidAll)
@@ -212,49 +161,58 @@ func (s consistentHashStrategy) ring(g *groupView) (ring, error) {
 	return newRing(nodes), nil
 }
 
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// hasher computes ring positions, reusing one buffer for the keys; its
-// MD5 skips a queue key's first block when the queue before shared it.
+// hasher computes ring positions, reusing one buffer for the keys. A
+// queue's display string keeps the prefix of its topic and broker from
+// the queue before when they are the same (mqAll lists a broker's queues
+// together): only the queue ID is written, and the MD5 skips the prefix's
+// first block without comparing it.
 type hasher struct {
 	buf  []byte
 	java []byte // buf as Java's getBytes gives it, when buf has lone surrogates
 	md5  md5.Hasher
+
+	// buf[:prefix] is "MessageQueue [topic=<topic>, brokerName=<broker>,
+	// queueId=" when prefix > 0.
+	topic, broker string
+	prefix        int
 }
 
 // node is the position of virtual node "cid-k".
 func (h *hasher) node(f HashFunc, cid string, k int) int64 {
+	h.prefix = 0
 	h.buf = append(h.buf[:0], cid...)
 	h.buf = append(h.buf, '-')
 	h.buf = strconv.AppendInt(h.buf, int64(k), 10)
-	return h.pos(f)
+	return h.pos(f, false)
 }
 
-// queue is the position of q's display string.
+// queue is the position of q's display string (MessageQueue.String).
 func (h *hasher) queue(f HashFunc, q MessageQueue) int64 {
-	h.buf = q.AppendString(h.buf[:0])
-	return h.pos(f)
+	same := h.prefix > 0 && q.Topic == h.topic && q.BrokerName == h.broker
+	if same {
+		h.buf = append(strconv.AppendInt(h.buf[:h.prefix], int64(q.QueueID), 10), ']')
+	} else {
+		h.buf = q.AppendString(h.buf[:0])
+		h.topic, h.broker, h.prefix = q.Topic, q.BrokerName, queueStringFixed+len(q.Topic)+len(q.BrokerName)
+	}
+	return h.pos(f, same && h.prefix >= 64)
 }
 
-func (h *hasher) pos(f HashFunc) int64 {
+// pos is the position of buf. samePrefix: buf's first 64 bytes are those
+// of the key before, whose MD5 is the last the hasher computed.
+func (h *hasher) pos(f HashFunc, samePrefix bool) int64 {
 	if f != nil {
 		return f(string(h.buf))
 	}
-	b := h.buf
-	if bytes.IndexByte(b, 0xED) >= 0 {
+	if bytes.IndexByte(h.buf, 0xED) >= 0 {
 		// Java's getBytes(UTF_8) turns each lone surrogate into '?'.
-		h.java = javalang.AppendJavaUTF8(h.java[:0], string(b))
-		b = h.java
+		h.java = javalang.AppendJavaUTF8(h.java[:0], string(h.buf))
+		return int64(h.md5.First32(h.java))
 	}
-	return int64(h.md5.First32(b))
+	if samePrefix {
+		return int64(h.md5.First32SamePrefix(h.buf))
+	}
+	return int64(h.md5.First32(h.buf))
 }
 
 // MD5Hash is the default ring position of a key: the first 4 bytes of the

@@ -23,14 +23,24 @@ func (q MessageQueue) String() string {
 	return string(q.AppendString(make([]byte, 0, 48+len(q.Topic)+len(q.BrokerName))))
 }
 
+// The fixed parts of a queue's display string.
+const (
+	queueStringTopic  = "MessageQueue [topic="
+	queueStringBroker = ", brokerName="
+	queueStringID     = ", queueId="
+	// queueStringFixed is the length of the display string before the
+	// queue ID, less the topic and broker name.
+	queueStringFixed = len(queueStringTopic) + len(queueStringBroker) + len(queueStringID)
+)
+
 // AppendString appends q.String() to b, for hashing many queues through one
 // reused buffer.
 func (q MessageQueue) AppendString(b []byte) []byte {
-	b = append(b, "MessageQueue [topic="...)
+	b = append(b, queueStringTopic...)
 	b = append(b, q.Topic...)
-	b = append(b, ", brokerName="...)
+	b = append(b, queueStringBroker...)
 	b = append(b, q.BrokerName...)
-	b = append(b, ", queueId="...)
+	b = append(b, queueStringID...)
 	b = strconv.AppendInt(b, int64(q.QueueID), 10)
 	return append(b, ']')
 }

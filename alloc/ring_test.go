@@ -1,10 +1,13 @@
 package alloc
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // TestNewRing: the ring holds every distinct position once, in increasing
@@ -37,6 +40,81 @@ func TestNewRing(t *testing.T) {
 				t.Fatalf("position %d: member %d, want %d (the last put)", p, ring.member[i], last[p])
 			}
 		}
+	}
+}
+
+// TestNewRingLarge: rings large enough to be radix sorted and indexed
+// agree with a reference built from a map and a plain sort, over MD5's
+// 32-bit range, with repeated positions, and with a few positions outside
+// it (a custom HashFunc's), which take the comparison sort.
+func TestNewRingLarge(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{ringFastMinNodes, 1000, 20000} {
+		for _, wide := range []bool{false, true} {
+			nodes := make([]ringNode, n)
+			last := map[int64]int32{}
+			for i := range nodes {
+				pos := int64(r.Uint32())
+				if i%7 == 3 {
+					pos = nodes[r.IntN(i)].pos // a replacement
+				}
+				if wide && i%50 == 0 {
+					pos = -pos - 1 + int64(r.IntN(2))*(math.MaxUint32+pos+2)
+				}
+				nodes[i] = ringNode{pos: pos, member: int32(r.IntN(1000))}
+				last[pos] = nodes[i].member
+			}
+			ring := newRing(slices.Clone(nodes))
+			want := slices.Sorted(maps.Keys(last))
+			if !slices.Equal(ring.pos, want) {
+				t.Fatalf("n=%d wide=%v: ring positions differ from the sorted distinct ones", n, wide)
+			}
+			for i, p := range ring.pos {
+				if ring.member[i] != last[p] {
+					t.Fatalf("n=%d: position %d: member %d, want %d (the last put)", n, p, ring.member[i], last[p])
+				}
+			}
+			requireRoutes(t, ring, r)
+		}
+	}
+}
+
+// requireRoutes checks route against a linear search, at random
+// positions, at every node's position and beside it, and beyond 32 bits.
+func requireRoutes(t *testing.T, ring ring, r *rand.Rand) {
+	t.Helper()
+	linear := func(p int64) int32 {
+		for i, q := range ring.pos {
+			if q >= p {
+				return ring.member[i]
+			}
+		}
+		return ring.member[0]
+	}
+	probes := []int64{math.MinInt64, -1, 0, 1, math.MaxUint32, math.MaxUint32 + 1, math.MaxInt64}
+	for _, p := range ring.pos {
+		probes = append(probes, p-1, p, p+1)
+	}
+	for range 2000 {
+		probes = append(probes, int64(r.Uint32()))
+	}
+	for _, p := range probes {
+		if got, want := ring.route(p), linear(p); got != want {
+			t.Fatalf("route(%d) = %d, want %d (%d nodes)", p, got, want, len(ring.pos))
+		}
+	}
+}
+
+// TestRadixOrderIsStable: equal positions keep their insertion order.
+func TestRadixOrderIsStable(t *testing.T) {
+	nodes := make([]ringNode, 300)
+	for i := range nodes {
+		nodes[i] = ringNode{pos: int64(i%3) << 30, member: int32(i)}
+	}
+	order := radixOrder(nodes)
+	want := sortx.Perm(len(nodes), func(i, j int32) int { return cmpInt64(nodes[i].pos, nodes[j].pos) })
+	if !slices.Equal(order, want) {
+		t.Fatalf("radix order %v..., want %v...", order[:8], want[:8])
 	}
 }
 
@@ -77,4 +155,37 @@ func TestMemberIndexUnsorted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzRing: for any nodes (4-byte positions, some beyond 32 bits), the
+// ring is the distinct positions in order, each owned by the last node put
+// there, and route agrees with a linear search.
+func FuzzRing(f *testing.F) {
+	f.Add([]byte("\x00\x00\x00\x01\xff\xff\xff\xff\x00\x00\x00\x01"), uint64(1))
+	f.Add(make([]byte, 4*ringFastMinNodes), uint64(7))
+	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
+		var nodes []ringNode
+		last := map[int64]int32{}
+		for i := 0; i+4 <= len(data) && len(nodes) < 5000; i += 4 {
+			pos := int64(data[i])<<24 | int64(data[i+1])<<16 | int64(data[i+2])<<8 | int64(data[i+3])
+			if data[i]&data[i+1] == 0xff {
+				pos = -pos // beyond MD5's range, as a custom HashFunc may give
+			}
+			nodes = append(nodes, ringNode{pos: pos, member: int32(i)})
+			last[pos] = int32(i)
+		}
+		if len(nodes) == 0 {
+			return
+		}
+		ring := newRing(slices.Clone(nodes))
+		if !slices.Equal(ring.pos, slices.Sorted(maps.Keys(last))) {
+			t.Fatalf("ring positions %v", ring.pos)
+		}
+		for i, p := range ring.pos {
+			if ring.member[i] != last[p] {
+				t.Fatalf("position %d: member %d, want %d", p, ring.member[i], last[p])
+			}
+		}
+		requireRoutes(t, ring, rand.New(rand.NewPCG(seed, 1)))
+	})
 }

@@ -2,7 +2,9 @@ package alloc
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -300,6 +302,34 @@ func TestMD5Hash(t *testing.T) {
 	}
 	if got, want := h.node(nil, "c中", 12), MD5Hash("c中-12"); got != want {
 		t.Errorf("node position %d, want %d", got, want)
+	}
+}
+
+// TestHasherSequences: one hasher fed runs of queues that share a topic
+// and broker (short and long prefixes, lone surrogates), node keys in
+// between, gives every key's own MD5Hash: the kept prefix and the skipped
+// first block never leak from one key into the next.
+func TestHasherSequences(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	brokers := []string{"b", "broker-R0-00000", strings.Repeat("x", 40), strings.Repeat("y", 70), "b\xed\xa0\x80", strings.Repeat("z", 50) + "\xed\xb0\x80"}
+	topics := []string{"T", "TopicTest", strings.Repeat("t", 60)}
+	var h hasher
+	for range 3000 {
+		if r.IntN(10) == 0 {
+			cid := brokers[r.IntN(len(brokers))]
+			k := r.IntN(20)
+			if got, want := h.node(nil, cid, k), MD5Hash(cid+"-"+itoa(k)); got != want {
+				t.Fatalf("node %q-%d: %d, want %d", cid, k, got, want)
+			}
+			continue
+		}
+		q := MessageQueue{topics[r.IntN(len(topics))], brokers[r.IntN(len(brokers))], int32(r.IntN(3000) - 5)}
+		for range 1 + r.IntN(4) {
+			q.QueueID += int32(r.IntN(3))
+			if got, want := h.queue(nil, q), MD5Hash(q.String()); got != want {
+				t.Fatalf("queue %v: %d, want %d", q, got, want)
+			}
+		}
 	}
 }
 

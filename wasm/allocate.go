@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/binary"
 	"unsafe"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -195,21 +194,19 @@ func writePlan(w *writer, h *allocHead, p *alloc.Plan) {
 }
 
 // appendInt32s appends s as little-endian int32s: a copy of its memory on
-// little-endian machines (WebAssembly is one), else one by one.
+// little-endian machines (WebAssembly is one), else one by one. Not
+// inlined: one copy serves writePlan's three calls.
+//
+//go:noinline
 func appendInt32s(b []byte, s []int32) []byte {
 	if littleEndian {
 		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), 4*len(s))...)
 	}
 	for _, v := range s {
-		b = binary.LittleEndian.AppendUint32(b, uint32(v))
+		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
 	}
 	return b
 }
-
-var littleEndian = func() bool {
-	x := uint16(1)
-	return *(*byte)(unsafe.Pointer(&x)) == 1
-}()
 
 // writeRun writes the share of view positions start..start+n-1: a range,
 // or an empty refs list.

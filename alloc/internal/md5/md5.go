@@ -97,6 +97,17 @@ func (h *Hasher) First32(data []byte) uint32 {
 	return bits.ReverseBytes32(a)
 }
 
+// First32SamePrefix is First32(data) for data of 64 bytes or more whose
+// first 64 bytes are those of the data of h's last First32 call: the
+// caller knows they share a prefix, so not even the comparison is made.
+func (h *Hasher) First32SamePrefix(data []byte) uint32 {
+	if !h.ok || len(data) < 64 {
+		return h.First32(data)
+	}
+	a, _, _, _ := digestFrom(h.a, h.b, h.c, h.d, data[64:], len(data))
+	return bits.ReverseBytes32(a)
+}
+
 // le32 and putLE32 are encoding/binary's little-endian helpers, written out
 // because that package links reflect into the WebAssembly module.
 func le32(p []byte) uint32 {
