@@ -3,7 +3,9 @@
 package main
 
 // Routes as text: what `mqadmin topicRoute` prints (fastjson, with its
-// unquoted integer keys) or standard JSON, read by route.Parse. Only the
+// unquoted integer keys) or standard JSON, read by mqadmin.ParseTopicRoute
+// (route.Parse, whose errors also say when the text is another mqadmin
+// command's output). Only the
 // full build serves these (route.Parse would take the core module over its
 // size budget); the core build answers them with ERR_UNSUPPORTED
 // (doctor_core.go) and takes route objects (route.go).
@@ -11,21 +13,10 @@ package main
 import (
 	"strings"
 
+	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
-
-func init() {
-	inputErrorKinds = append(inputErrorKinds, routeInputError)
-}
-
-func routeInputError(err error) (inputError, bool) {
-	pe, ok := as[*route.ParseError](err)
-	if !ok {
-		return inputError{}, false
-	}
-	return inputError{box: "route", line: pe.Line, column: pe.Column, msg: pe.Error()}, true
-}
 
 // writeRoute writes a route in readRoute's layout (js/lib/api.js reads it
 // back into the object routeToQueues takes).
@@ -78,7 +69,7 @@ func parseRouteText(r *reader) (*route.Route, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	return route.Parse(text)
+	return mqadmin.ParseTopicRoute(text)
 }
 
 func init() {

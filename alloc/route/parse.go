@@ -31,7 +31,11 @@ func Parse(text string) (*Route, error) {
 	doc, err := lenientjson.Parse(text)
 	if err != nil {
 		e := err.(*lenientjson.Error)
-		return nil, errorAt(text, e.Offset, e.Msg)
+		msg := e.Msg
+		if e.NoDocument {
+			msg += ": a route is the JSON that mqadmin topicRoute -t TOPIC prints"
+		}
+		return nil, errorAt(text, e.Offset, msg)
 	}
 	d := decoder{text: text}
 	r := d.route(&doc)

@@ -66,8 +66,9 @@ func TestParseErrors(t *testing.T) {
 		line, col  int
 		msg        string
 	}{
-		{"empty", "", 1, 1, "expected '{'"},
-		{"log only", "RocketMQLog:WARN x\n", 1, 1, "expected '{'"},
+		{"empty", "", 1, 1, "expected '{' (the start of the JSON document), found the end of the text: a route is the JSON that mqadmin topicRoute -t TOPIC prints"},
+		{"log only", "RocketMQLog:WARN x\n", 1, 1, "found 'R': a route is the JSON that mqadmin topicRoute"},
+		{"cut before the object", "RocketMQLog:WARN x\n{", 2, 2, "expected a key"},
 		{"cut", "{\n\t\"queueDatas\":[{\"brokerName\":\"a\",\n", 3, 1, "expected a key"},
 		{"cut in string", "{\n\t\"queueDatas\":[{\"brokerName\":\"a", 2, 32, "close the string"},
 		{"bad count", "{\"queueDatas\":[{\"readQueueNums\":\"4\"}]}", 1, 33, "queueDatas[0].readQueueNums to be an integer"},

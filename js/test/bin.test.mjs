@@ -105,7 +105,7 @@ test('bad input a newcomer gives: exit 2, one line naming the option and file, n
     [['doctor', '--route', ROUTE, '--connection', empty, '--progress', PROGRESS], /^rmqalloc: --connection .*empty\.txt: it is empty \(expected the output of mqadmin consumerConnection/],
     [['plan', '--route', empty, '--consumers', '3'], /^rmqalloc: --route .*empty\.txt: it is empty/],
     [['doctor', '--route', ROUTE, '--connection', PROGRESS, '--progress', PROGRESS], /^rmqalloc: --connection .*progress\.txt: line 1: .*this looks like consumerProgress output \(wrong file for this option\?\)\n$/],
-    [['plan', '--route', CONNECTION, '--consumers', '3'], /^rmqalloc: --route .*connection\.txt: line 1, column 1: expected '\{'/],
+    [['plan', '--route', CONNECTION, '--consumers', '3'], /^rmqalloc: --route .*connection\.txt: line 1, column 1: expected '\{' .*: a route is the JSON that mqadmin topicRoute -t TOPIC prints; this looks like consumerConnection output \(wrong file for this option\?\)\n$/],
     [['doctor', '--route', ROUTE, '--route', ROUTE, '--connection', CONNECTION, '--progress', PROGRESS], /^rmqalloc: --route .*route\.txt: cannot tell which topic this route is for: give it as --route TOPIC=FILE\n$/],
     [['plan', '--brokers', '0', '--consumers', '3'], /^rmqalloc: --brokers 0: want a whole number from 1 to/],
     [['plan', '--brokers', '2', '--queues', '0', '--consumers', '3'], /^rmqalloc: --queues 0: want a whole number from 1 to/],

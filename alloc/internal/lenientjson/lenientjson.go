@@ -54,6 +54,9 @@ func (v *Value) Get(key string) (*Value, bool) {
 type Error struct {
 	Offset int
 	Msg    string
+	// NoDocument: the text holds no line that starts a JSON document
+	// (not the output asked for, rather than a broken one).
+	NoDocument bool
 }
 
 func (e *Error) Error() string { return "offset " + strconv.Itoa(e.Offset) + ": " + e.Msg }
@@ -67,11 +70,8 @@ const maxDepth = 64
 func Parse(text string) (Value, error) {
 	p := &parser{s: text, pos: documentStart(text)}
 	p.blank()
-	if p.pos >= len(p.s) {
-		return Value{}, p.fail("expected '{' (the start of the JSON document), found the end of the text")
-	}
-	if c := p.s[p.pos]; c != '{' && c != '[' {
-		return Value{}, p.fail("expected '{' (the start of the JSON document), found " + p.found())
+	if p.pos >= len(p.s) || (p.s[p.pos] != '{' && p.s[p.pos] != '[') {
+		return Value{}, &Error{Offset: p.pos, Msg: "expected '{' (the start of the JSON document), found " + p.found(), NoDocument: true}
 	}
 	var v Value
 	if err := p.value(&v, 0); err != nil {
