@@ -30,6 +30,7 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 	}
 	byLabel := d.labelCauses(st)
 	d.labelFindings(st, byLabel)
+	dups := d.duplicateCauses()
 	memberLabels := d.memberLabels()
 	holdsAny := map[string]bool{}
 	for _, a := range st.actual {
@@ -52,8 +53,10 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 			}
 		}
 		for _, l := range d.involved(qr) {
-			if c := byLabel[l]; c != "" && !slices.Contains(causes, c) {
-				causes = append(causes, c)
+			for _, c := range []string{dups[l], byLabel[l]} {
+				if c != "" && !slices.Contains(causes, c) {
+					causes = append(causes, c)
+				}
 			}
 		}
 		if qr.Status == StatusUnowned {
@@ -69,8 +72,42 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 		if qr.Status == StatusUnassigned && len(st.subs) > 0 && i < st.nRoute {
 			causes = append(causes, "no member's own allocate call returns it: "+d.orphanCause(st))
 		}
+		if len(causes) == 0 && qr.Status != StatusUnassigned {
+			causes = append(causes, d.noCauseShown())
+		}
 		qr.Cause = strings.Join(causes, "; ")
 	}
+}
+
+// duplicateCauses is, by owner label, the cause a duplicate client ID
+// gives the queues its processes touch. In IP mode each connection's IP
+// is a label too: the process of a duplicate ID on another host holds
+// queues under that host's IP.
+func (d *diagnosis) duplicateCauses() map[string]string {
+	out := map[string]string{}
+	for _, m := range d.g.members {
+		if len(m.conns) < 2 {
+			continue
+		}
+		c := "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (DUPLICATE_CLIENT_ID): its processes take the same share, so the members' shares no longer cover the topic"
+		out[d.label(m.cid)] = c
+		if d.mode == modeIP {
+			for _, conn := range m.conns {
+				host, _, _ := strings.Cut(conn.ClientAddr, ":")
+				out[host] = c
+			}
+		}
+	}
+	return out
+}
+
+// noCauseShown is the cause of a wrong queue that nothing in the outputs
+// explains: what would show one.
+func (d *diagnosis) noCauseShown() string {
+	if d.mode == modeIP {
+		return "no cause shows in these outputs: run it again in 20 s (a rebalance may be in progress), and paste consumerStatus for the members involved: its droped flags and strategy line tell more"
+	}
+	return "no cause shows in these outputs: run it again in 20 s (a rebalance may be in progress); if it stays, compare these members' client versions and rebalance settings"
 }
 
 // involved are the labels of a queue's expected and actual owners.

@@ -274,3 +274,35 @@ func TestStatusWithoutClient(t *testing.T) {
 	ie := inputError(t, in)
 	assert.Equal(t, "status[1]", ie.Box)
 }
+
+// Two members hold each other's queue and nothing in the outputs says
+// why: the cause says so and what to do next, asking for consumerStatus
+// only when it was not pasted.
+func TestCauseNoneShown(t *testing.T) {
+	for _, withStatus := range []bool{false, true} {
+		c := small()
+		hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+		a, b := c.clients[0], c.clients[1]
+		hold[a][0], hold[b][0] = hold[b][0], hold[a][0]
+		in := statusInput(c, hold, func(cid string) string {
+			return statusText(cid, classOf["AVG"], c.topic, hold[cid], nil)
+		})
+		if !withStatus {
+			in.Status = nil // IP mode
+		}
+		rep, err := doctor.Diagnose(in)
+		require.NoError(t, err)
+		wrong := 0
+		for _, q := range rep.Topics[0].Queues {
+			if q.Status == doctor.StatusOK {
+				assert.Empty(t, q.Cause)
+				continue
+			}
+			wrong++
+			assert.Equal(t, doctor.StatusWrongOwner, q.Status)
+			assert.Contains(t, q.Cause, "no cause shows in these outputs: run it again in 20 s")
+			assert.Equal(t, !withStatus, strings.Contains(q.Cause, "paste consumerStatus"), q.Cause)
+		}
+		assert.Equal(t, 2, wrong, rep.Text())
+	}
+}

@@ -103,3 +103,26 @@ func TestSamples(t *testing.T) {
 		})
 	}
 }
+
+// TestSampleCauses: every wrong-owner queue of the samples has a cause;
+// where a duplicate client ID is involved it names it, and where nothing
+// in the outputs explains the queue, the cause says so.
+func TestSampleCauses(t *testing.T) {
+	for dir, want := range map[string]string{
+		"duplicate-client-id": "client ID 10.0.2.161@96930 is used by 2 connections (DUPLICATE_CLIENT_ID)",
+		"wrong-owner":         "no cause shows in these outputs",
+	} {
+		rep, err := doctor.Diagnose(sampleInput(t, filepath.Join("../../testdata/cluster", dir)))
+		require.NoError(t, err)
+		n := 0
+		for _, tr := range rep.Topics {
+			for _, q := range tr.Queues {
+				if q.Status == doctor.StatusWrongOwner {
+					n++
+					assert.Contains(t, q.Cause, want, "%s %s/%d", dir, q.BrokerName, q.QueueID)
+				}
+			}
+		}
+		assert.Equal(t, 2, n, dir)
+	}
+}

@@ -68,7 +68,11 @@ func (r *Report) Text() string {
 		}
 		if len(tr.BestFit) > 0 {
 			f := tr.BestFit[0]
-			b.WriteString("  best fit: " + f.Strategy + " on " + f.Client + " reproduces " + strconv.Itoa(f.Agree) + " of " + plural(f.Total, "queue", "queues") + "\n")
+			if f.Agree == 0 {
+				b.WriteString("  best fit: no strategy and client reproduces any of its " + plural(f.Total, "queue", "queues") + "\n")
+			} else {
+				b.WriteString("  best fit: " + f.Strategy + " on " + f.Client + " reproduces " + strconv.Itoa(f.Agree) + " of " + plural(f.Total, "queue", "queues") + "\n")
+			}
 		}
 	}
 	return b.String()

@@ -20,7 +20,8 @@ func TestTextTopicHeadlines(t *testing.T) {
 		{"wrong-owner", []string{
 			"\nTopic pay_xxx: 36 queues, 2 not ok\n",
 			"\nTopic %RETRY%cg_orders: 1 queue, 1 not ok\n",
-			"  best fit: AVG on java-4.9.3 reproduces 0 of 1 queue\n",
+			"  best fit: no strategy and client reproduces any of its 1 queue\n",
+			"  best fit: AVG on java-4.9.3 reproduces 34 of 36 queues\n",
 			"2 queues are consumed by other members than the ones whose allocate calls return them [",
 			"1 queue is consumed by nobody although a member's allocate call returns it: messages pile up there [",
 		}},

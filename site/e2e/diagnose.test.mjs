@@ -111,6 +111,13 @@ test('try an example, then a screenshot of the tab', async () => {
   await quiet(page);
   assert.equal(await page.$$eval('.dx-topic[data-topic="pay_xxx"] rmq-grid td[part~="wrong-owner"]', (els) => els.length), 2);
   assert.match(await page.inputValue('#dx-route'), /"brokerAddrs":\{0:/, 'the raw fastjson text is in the box');
+  // Every queue that is not ok has a likely cause, even when the outputs
+  // show none (then: what to do next).
+  const causes = await page.$$eval('.dx-topic[data-topic="pay_xxx"] table.dx-table tbody tr td:last-child', (els) => els.map((e) => e.textContent));
+  assert.equal(causes.length, 2);
+  for (const c of causes) assert.match(c, /^no cause shows in these outputs: run it again in 20 s/);
+  // The retry topic's one queue is held by nobody: no candidate "fits".
+  assert.match(await page.textContent('.dx-topic[data-topic="%RETRY%cg_orders"] .dx-fit summary'), /None reproduces any of its 1 queue\./);
   await page.screenshot({ path: join(RESULTS, 'diagnose.png'), fullPage: true });
   noTrouble(log);
 });

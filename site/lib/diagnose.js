@@ -146,7 +146,9 @@ function bestFit(topic) {
   const fits = topic.bestFit ?? [];
   if (fits.length === 0) return null;
   return h('details', { className: 'dx-fit' },
-    h('summary', {}, 'Which strategy and client reproduce what the group does? Best: ', h('code', {}, `${fits[0].strategy} on ${fits[0].client}`), ` (${fits[0].agree} of ${plural(fits[0].total, 'queue')})`),
+    h('summary', {}, 'Which strategy and client reproduce what the group does? ', fits[0].agree === 0
+      ? `None reproduces any of its ${plural(fits[0].total, 'queue')}.`
+      : ['Best: ', h('code', {}, `${fits[0].strategy} on ${fits[0].client}`), ` (${fits[0].agree} of ${plural(fits[0].total, 'queue')})`]),
     h('div', { className: 'table-wrap' }, h('table', { className: 'qtable' },
       h('thead', {}, h('tr', {}, ['Strategy', 'Client', 'Queues that agree'].map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
       h('tbody', {}, fits.map((f) => h('tr', {}, h('td', {}, f.strategy), h('td', {}, f.client), h('td', {}, `${f.agree} / ${f.total}`)))))));
