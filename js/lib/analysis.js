@@ -100,14 +100,7 @@ class PositionsReader {
  */
 export function makeAnalysis(rt, topicOf, full) {
   // Each method counts in rt.depth (see api.js) and reads user values once.
-  const guarded = (name, fn) => (o) => {
-    rt.depth++;
-    try {
-      return fn(o);
-    } finally {
-      rt.depth--;
-    }
-  };
+  const guarded = (name, fn) => (o) => rt.within(() => fn(o));
   if (!full) {
     const unsupported = (op) => () => {
       rt.call(op, rt.request());

@@ -145,14 +145,11 @@ class Topic {
     finalizer?.unregister(this);
     const rt = this.#rt;
     if (!rt.alive) return;
-    rt.depth++;
-    try {
+    rt.within(() => {
       const enc = rt.request();
       enc.uv(this.id);
       rt.call(OP.TOPIC_FREE, enc);
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   belongsTo(rt) {
@@ -278,8 +275,7 @@ class Producer {
 
   select(options) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       let last = null;
       let resetIndex = false;
       let now;
@@ -300,15 +296,12 @@ class Producer {
       if (last !== null) enc.str(last);
       enc.bool(resetIndex);
       return readQueue(rt.call(OP.PRODUCER_SELECT, enc));
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   update(brokerName, latency, isolation, options) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    rt.within(() => {
       string(brokerName, 'brokerName');
       safeInt(latency, 'latency');
       if (typeof isolation !== 'boolean') throw typeError('isolation', 'a boolean', isolation);
@@ -328,25 +321,19 @@ class Producer {
       enc.bool(isolation);
       enc.bool(reachable);
       rt.call(OP.PRODUCER_UPDATE, enc);
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   reset() {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    rt.within(() => {
       rt.call(OP.PRODUCER_RESET, this.#begin());
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   #state() {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       const d = rt.call(OP.PRODUCER_STATE, this.#begin());
       const queues = readRefs(d, null);
       const index = d.i32();
@@ -359,9 +346,7 @@ class Producer {
         faults.push(f);
       }
       return { queues, index, faults };
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   queues() {
@@ -382,14 +367,11 @@ class Producer {
     finalizer?.unregister(this);
     const rt = this.#rt;
     if (!rt.alive) return;
-    rt.depth++;
-    try {
+    rt.within(() => {
       const enc = rt.request();
       enc.uv(this.#id);
       rt.call(OP.PRODUCER_FREE, enc);
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 }
 
@@ -447,8 +429,7 @@ export class Rmq {
 
   topic(queues) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       array(queues, 'queues', 'an array of queues');
       const enc = rt.request();
       const cols = encQueues(enc, queues, 'queues', { record: true });
@@ -457,9 +438,7 @@ export class Rmq {
       const t = new Topic(rt, id, new ColsBase(cols, null));
       finalizer?.register(t, { rt, op: OP.TOPIC_FREE, id }, t);
       return t;
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   /**
@@ -617,8 +596,7 @@ export class Rmq {
 
   strategyName(strategy, options) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       let client = 0;
       if (options !== undefined) {
         const { version, profile } = checkKeys(object(options, 'options'), CLIENT_KEYS);
@@ -628,15 +606,12 @@ export class Rmq {
       enc.u8(client);
       encSpec(enc, strategy);
       return rt.call(OP.STRATEGY_NAME, enc).str();
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   allocate(options) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       const a = this.#allocOptions(options, ALLOCATE_KEYS, false);
       a.mqs = this.#queuesTopic(a.mqs, 'mqAll') ?? a.mqs;
       const interned = this.#cidHandle(a.cids, 'cidAll');
@@ -645,15 +620,12 @@ export class Rmq {
       enc.str(a.cid ?? '');
       const d = rt.call(OP.ALLOCATE, enc);
       return readRefs(d, head.base(d));
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   allocateAll(options) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       const a = this.#allocOptions(options, ALLOCATE_ALL_KEYS, true);
       if (a.mqField === 'mqAll') a.mqs = this.#queuesTopic(a.mqs, 'mqAll') ?? a.mqs;
       const interned = this.#cidHandle(a.cids, 'consumers');
@@ -726,15 +698,12 @@ export class Rmq {
         spans[3 * m + 2] = len;
       }
       return new Plan(strategy, base, Object.freeze(members), idx, extra, spans, errors);
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   select(options) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       const o = checkKeys(object(options, 'options'), SELECT_KEYS);
       const { selector: sel, mqs, arg, messageGroup, profile } = o;
       const selector = oneOf(sel, 'selector', ['hash', 'messageGroup']);
@@ -757,15 +726,12 @@ export class Rmq {
       }
       const d = rt.call(op, enc);
       return readRefs(d, src instanceof Topic ? src.base : new ColsBase(src, null))[0];
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   producer(options) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       const o = checkKeys(object(options, 'options'), PRODUCER_KEYS);
       const { mqs, version: v, latencyFaultTolerance, startIndex, worstStartIndex, resetValues, queueDatas, clock: c } = o;
       const version = v === undefined ? '4.9.3' : oneOf(v, 'version', ['4.9.3', '5.3.3']);
@@ -809,15 +775,12 @@ export class Rmq {
       const p = new Producer(rt, id, clock, version, lft);
       finalizer?.register(p, { rt, op: OP.PRODUCER_FREE, id }, p);
       return p;
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   routeToQueues(options) {
     const rt = this.#rt;
-    rt.depth++;
-    try {
+    return rt.within(() => {
       const { topic, route } = checkKeys(object(options, 'options'), ROUTE_KEYS);
       const enc = rt.request();
       enc.str(string(topic, 'topic'));
@@ -831,9 +794,7 @@ export class Rmq {
       }
       const d = rt.call(op, enc);
       return { publish: readRefs(d, null), subscribe: readRefs(d, null) };
-    } finally {
-      rt.depth--;
-    }
+    });
   }
 
   exit() {

@@ -170,14 +170,17 @@ export class Runtime {
    * own encoder (request()).
    */
   guard(fn) {
-    return (...args) => {
-      this.depth++;
-      try {
-        return fn(...args);
-      } finally {
-        this.depth--;
-      }
-    };
+    return (...args) => this.within(() => fn(...args));
+  }
+
+  /** Runs fn as a call of the API (see guard) and returns what it returns. */
+  within(fn) {
+    this.depth++;
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+    }
   }
 
   /**
