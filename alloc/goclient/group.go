@@ -86,17 +86,18 @@ func (g *Group) active(m int, q, c int) bool {
 // firstIndexes is, per member, the index of its first occurrence in cidAll.
 func (g *Group) firstIndexes([]string) []int { return g.first }
 
+// fillAvg is avgRunsOf as positions; an inactive member's share stays nil.
 func (g *Group) fillAvg(q int, cidAll []string) {
 	var all []int32 // 0..q-1 once; every share is a capped run of it
-	for m, i := range g.firstIndexes(cidAll) {
+	for m, run := range avgRunsOf(q, len(cidAll), g.Members, g.first).Runs {
 		if !g.active(m, q, len(cidAll)) {
 			continue
 		}
 		if all == nil {
 			all = positions(0, q)
 		}
-		start, n := alloc.AverageRange(i, q, len(cidAll))
-		g.Shares[m] = all[start : start+n : start+n]
+		end := run[0] + run[1]
+		g.Shares[m] = all[run[0]:end:end]
 	}
 }
 
