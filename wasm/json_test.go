@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -159,11 +161,57 @@ func FuzzJSONString(f *testing.F) {
 	for _, s := range []string{"", "a\"b", "\xff", "\u2028", "\x00"} {
 		f.Add(s)
 	}
+	f.Add("0\xed\xa6\x9f\\ud800") // a lone surrogate (WTF-8), then a backslash and text
 	f.Fuzz(func(t *testing.T, s string) {
 		got := written(func(j jsonw) { j.str(s) })
-		var back string
-		require.NoError(t, json.Unmarshal([]byte(got), &back), got)
-		assert.Equal(t, string([]rune(s)), back)
+		require.True(t, json.Valid([]byte(got)), got)
 		assert.True(t, utf8.ValidString(got))
+		// What JS's JSON.parse reads: the string's UTF-16 units, lone
+		// surrogates included.
+		assert.Equal(t, wtf8Units(s), jsonUnits(t, got), got)
 	})
+}
+
+// wtf8Units is s as the UTF-16 units JS sent: a WTF-8 surrogate sequence
+// is its unit, an invalid byte U+FFFD.
+func wtf8Units(s string) []uint16 {
+	var us []uint16
+	for len(s) > 0 {
+		if len(s) >= 3 && s[0] == 0xED && s[1] >= 0xA0 && s[1] <= 0xBF && s[2]&0xC0 == 0x80 {
+			us = append(us, 0xD000|uint16(s[1]&0x3F)<<6|uint16(s[2]&0x3F))
+			s = s[3:]
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s)
+		us = utf16.AppendRune(us, r)
+		s = s[n:]
+	}
+	return us
+}
+
+// jsonUnits reads a JSON string literal into UTF-16 units, as JS does:
+// a \u escape is one unit, whatever it is.
+func jsonUnits(t *testing.T, lit string) []uint16 {
+	t.Helper()
+	require.True(t, len(lit) >= 2 && lit[0] == '"' && lit[len(lit)-1] == '"', lit)
+	body := lit[1 : len(lit)-1]
+	var us []uint16
+	for i := 0; i < len(body); {
+		if body[i] != '\\' {
+			r, n := utf8.DecodeRuneInString(body[i:])
+			us = utf16.AppendRune(us, r)
+			i += n
+			continue
+		}
+		if body[i+1] == 'u' {
+			v, err := strconv.ParseUint(body[i+2:i+6], 16, 16)
+			require.NoError(t, err, lit)
+			us = append(us, uint16(v))
+			i += 6
+			continue
+		}
+		us = append(us, uint16(map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}[body[i+1]]))
+		i += 2
+	}
+	return us
 }

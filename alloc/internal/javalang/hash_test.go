@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 func TestHashCode(t *testing.T) {
@@ -31,9 +32,25 @@ func TestHashCode(t *testing.T) {
 }
 
 // hashRef is String.hashCode spelled out over UTF-16 units.
+// hashRef is String.hashCode over the units the package doc describes,
+// decoded with the standard library: a WTF-8 surrogate sequence
+// (ED A0..BF 80..BF) is its surrogate unit, anything else decodes as UTF-8
+// (an invalid byte as U+FFFD) and is encoded as UTF-16.
 func hashRef(s string) int32 {
+	var us []uint16
+	for len(s) > 0 {
+		if len(s) >= 3 && s[0] == 0xED && s[1] >= 0xA0 && s[1] <= 0xBF && s[2] >= 0x80 && s[2] <= 0xBF {
+			r, _ := utf8.DecodeRuneInString("\xef" + s[1:3]) // the same bits in U+F800..U+FFFF
+			us = append(us, uint16(r-0xF000+0xD000))
+			s = s[3:]
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s)
+		us = utf16.AppendRune(us, r)
+		s = s[w:]
+	}
 	var h int32
-	for _, u := range utf16.Encode([]rune(s)) {
+	for _, u := range us {
 		h = 31*h + int32(u)
 	}
 	return h
@@ -83,6 +100,7 @@ func TestAbsAndFloorMod(t *testing.T) {
 func FuzzHashCode(f *testing.F) {
 	f.Add("polygenelubricants")
 	f.Add("😀ｲ中")
+	f.Add("a\xed\xa0\x80\xed\xb5\xb5\xff") // two lone surrogates (WTF-8), an invalid byte
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := HashCode(s), hashRef(s); got != want {
 			t.Fatalf("HashCode(%q) = %d, want %d", s, got, want)
