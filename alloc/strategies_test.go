@@ -305,6 +305,9 @@ func TestMD5Hash(t *testing.T) {
 	}
 }
 
+// keyLen is a HashFunc that tells keys apart by length and last bytes.
+func keyLen(k string) int64 { return int64(len(k))<<16 | int64(k[len(k)-2])<<8 | int64(k[len(k)-1]) }
+
 // TestHasherSequences: one hasher fed runs of queues that share a topic
 // and broker (short and long prefixes, lone surrogates), node keys in
 // between, gives every key's own MD5Hash: the kept prefix and the skipped
@@ -328,6 +331,10 @@ func TestHasherSequences(t *testing.T) {
 			q.QueueID += int32(r.IntN(3))
 			if got, want := h.queue(nil, q), MD5Hash(q.String()); got != want {
 				t.Fatalf("queue %v: %d, want %d", q, got, want)
+			}
+			// A custom HashFunc sees the whole display string.
+			if got := h.queue(keyLen, q); got != keyLen(q.String()) {
+				t.Fatalf("queue %v with a HashFunc: %d, want %d", q, got, keyLen(q.String()))
 			}
 		}
 	}
