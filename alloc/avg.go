@@ -35,14 +35,12 @@ func (avgStrategy) allocateGroup(g *groupView) error {
 		return err
 	}
 	q, c := len(g.mqAll), len(g.cidAll)
-	nm := len(g.members.ids)
-	runs := make([]int32, 2*nm) // one allocation for start and runLen
-	g.start, g.runLen = runs[:nm:nm], runs[nm:]
-	for m := range nm {
+	g.start = make([]int32, len(g.members.ids))
+	for m := range g.members.ids {
 		if g.errs[m] == nil {
 			start, n := AverageRange(g.first[m], q, c)
 			g.of[m] = g.mqAll[start : start+n : start+n]
-			g.start[m], g.runLen[m] = int32(start), int32(n)
+			g.start[m] = int32(start)
 		}
 	}
 	return nil

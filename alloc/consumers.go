@@ -11,10 +11,8 @@ import "slices"
 // NewConsumers copies the list, so later changes to the caller's slice do
 // not reach it. A Consumers is read-only and safe for concurrent use.
 type Consumers struct {
-	cidAll  []string
-	members memberIndex
-	first   []int
-	slot    []int32
+	cidAll []string
+	idx    cidIndex
 }
 
 // NewConsumers indexes cidAll (nil is Java's null list, as in AllocateAll).
@@ -25,31 +23,25 @@ type Consumers struct {
 //	cs.Members() // [c1 c2]
 func NewConsumers(cidAll []string) *Consumers {
 	c := &Consumers{cidAll: slices.Clone(cidAll)}
-	c.members, c.first, c.slot = indexMembers(c.cidAll)
+	c.idx = indexMembers(c.cidAll)
 	return c
 }
 
 // First is, per member, the position of its first occurrence in IDs().
 // Read-only.
-func (c *Consumers) First() []int { return c.first }
+func (c *Consumers) First() []int { return c.idx.first }
 
 // IDs is the client-ID list as given, duplicates included. Read-only.
 func (c *Consumers) IDs() []string { return c.cidAll }
 
 // Members is the distinct client IDs in order of first occurrence, as
 // Plan.Members lists them. Read-only.
-func (c *Consumers) Members() []string { return c.members.ids }
+func (c *Consumers) Members() []string { return c.idx.members.ids }
 
 // AllocateAll is AllocateAll(s, consumerGroup, mqAll, c.IDs()), the same
 // plan, without indexing the client IDs again.
 func (c *Consumers) AllocateAll(s Strategy, consumerGroup string, mqAll []MessageQueue) (*Plan, error) {
-	pv := new(planView)
-	g := &pv.g
-	g.consumerGroup, g.mqAll, g.cidAll = consumerGroup, mqAll, c.cidAll
-	g.members, g.first, g.slot = c.members, c.first, c.slot
+	p, g := newPlanView(consumerGroup, mqAll, c.cidAll, c.idx)
 	g.consumers = c
-	g.of = make([][]MessageQueue, len(g.members.ids))
-	g.errs = make([]error, len(g.members.ids))
-	pv.p.g = g
-	return allocatePlan(s, &pv.p)
+	return allocatePlan(s, p)
 }

@@ -19,14 +19,11 @@ type groupView struct {
 	consumerGroup string
 	mqAll         []MessageQueue
 	cidAll        []string
-	members       memberIndex
-	first         []int   // per member: position of its first occurrence in cidAll
-	slot          []int32 // per cidAll position: the member it names
+	cidIndex      // cidAll's members (indexMembers)
 	of            [][]MessageQueue
 	errs          []error
 	pos           [][]int32  // per member: positions in mqAll of its queues (nil: unknown)
 	start         []int32    // when set: of[m] is the run of mqAll from start[m]
-	runLen        []int32    // with start: len(of[m]), for Plan.Runs
 	lazyQueues    bool       // of is still to be built from pos
 	consumers     *Consumers // the indexed list cidAll came from, if any
 }
@@ -34,7 +31,7 @@ type groupView struct {
 // newGroupView indexes cidAll once: O(C).
 func newGroupView(consumerGroup string, mqAll []MessageQueue, cidAll []string) *groupView {
 	g := new(groupView)
-	g.init(consumerGroup, mqAll, cidAll)
+	g.init(consumerGroup, mqAll, cidAll, indexMembers(cidAll))
 	return g
 }
 
@@ -44,11 +41,11 @@ type planView struct {
 	g groupView
 }
 
-// newPlanView is newGroupView and the Plan that wraps it, allocated
-// together; the caller sets the plan's strategy.
-func newPlanView(consumerGroup string, mqAll []MessageQueue, cidAll []string) (*Plan, *groupView) {
+// newPlanView is a group view over cidAll, indexed as idx, and the Plan
+// that wraps it, allocated together; the caller sets the plan's strategy.
+func newPlanView(consumerGroup string, mqAll []MessageQueue, cidAll []string, idx cidIndex) (*Plan, *groupView) {
 	pv := new(planView)
-	pv.g.init(consumerGroup, mqAll, cidAll)
+	pv.g.init(consumerGroup, mqAll, cidAll, idx)
 	pv.p.g = &pv.g
 	return &pv.p, &pv.g
 }
@@ -67,19 +64,31 @@ var identityInts, identityInt32s = func() ([]int, []int32) {
 	return a, b
 }()
 
-func (g *groupView) init(consumerGroup string, mqAll []MessageQueue, cidAll []string) {
+func (g *groupView) init(consumerGroup string, mqAll []MessageQueue, cidAll []string, idx cidIndex) {
 	g.consumerGroup = consumerGroup
 	g.mqAll = mqAll
 	g.cidAll = cidAll
-	g.members, g.first, g.slot = indexMembers(cidAll)
+	g.cidIndex = idx
 	g.of = make([][]MessageQueue, len(g.members.ids))
 	g.errs = make([]error, len(g.members.ids))
 }
 
-// indexMembers numbers cidAll's distinct IDs in order of first occurrence:
-// first[m] is where member m first occurs, slot[i] the member at position
-// i. O(C); the results are read-only from then on.
-func indexMembers(cidAll []string) (members memberIndex, first []int, slot []int32) {
+// cidIndex is a client-ID list's distinct members, numbered in order of
+// first occurrence. Read-only once built: plans over the same list share it.
+type cidIndex struct {
+	members memberIndex
+	first   []int   // per member: position of its first occurrence in cidAll
+	slot    []int32 // per cidAll position: the member it names
+}
+
+// indexMembers numbers cidAll's distinct IDs in order of first occurrence.
+// O(C).
+func indexMembers(cidAll []string) cidIndex {
+	var (
+		members memberIndex
+		first   []int
+		slot    []int32
+	)
 	members.ids = make([]string, 0, len(cidAll))
 	n := len(cidAll)
 	distinct := true
@@ -134,21 +143,14 @@ func indexMembers(cidAll []string) (members memberIndex, first []int, slot []int
 			}
 		}
 	}
-	return members, first, slot
+	return cidIndex{members, first, slot}
 }
 
 // withQueues is the same group over other queues, with fresh outputs.
 func (g *groupView) withQueues(mqAll []MessageQueue) *groupView {
-	return &groupView{
-		consumerGroup: g.consumerGroup,
-		mqAll:         mqAll,
-		cidAll:        g.cidAll,
-		members:       g.members,
-		first:         g.first,
-		slot:          g.slot,
-		of:            make([][]MessageQueue, len(g.members.ids)),
-		errs:          make([]error, len(g.members.ids)),
-	}
+	v := new(groupView)
+	v.init(g.consumerGroup, mqAll, g.cidAll, g.cidIndex)
+	return v
 }
 
 // groupAllocator is implemented by the built-in strategies: they fill a
@@ -256,7 +258,7 @@ func (g *groupView) fillRuns(r GroupResult) bool {
 		}
 	}
 	copy(g.errs, r.Errs)
-	g.start, g.runLen = make([]int32, n), make([]int32, n)
+	g.start = make([]int32, n)
 	for m, run := range r.Runs {
 		if g.errs[m] == nil {
 			lo, hi := int(run[0]), int(run[0])+int(run[1])
@@ -264,7 +266,7 @@ func (g *groupView) fillRuns(r GroupResult) bool {
 			if hi == lo {
 				g.of[m] = none() // [], never nil, even over an empty mqAll
 			}
-			g.start[m], g.runLen[m] = run[0], run[1]
+			g.start[m] = run[0]
 		}
 	}
 	return true

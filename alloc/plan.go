@@ -43,7 +43,7 @@ type Plan struct {
 // error that only some members get (an empty client ID; a blank one under
 // MACHINE_ROOM in 4.9.3) is kept per member, see Plan.Err.
 func AllocateAll(s Strategy, consumerGroup string, mqAll []MessageQueue, cidAll []string) (*Plan, error) {
-	p, _ := newPlanView(consumerGroup, mqAll, cidAll)
+	p, _ := newPlanView(consumerGroup, mqAll, cidAll, indexMembers(cidAll))
 	return allocatePlan(s, p)
 }
 
@@ -73,10 +73,8 @@ func Broadcast(mqAll []MessageQueue, cidAll []string) *Plan {
 		all = none()
 	}
 	g.start = make([]int32, len(g.members.ids)) // every member: the run from 0
-	g.runLen = make([]int32, len(g.members.ids))
 	for m := range g.members.ids {
 		g.of[m] = all
-		g.runLen[m] = int32(len(all))
 	}
 	return newPlan("BROADCASTING", g)
 }
@@ -148,21 +146,23 @@ func (p *Plan) MemberRun(i int) (start, n int, ok bool) {
 // Runs is the whole plan as runs of Queues(), when every member's share is
 // one by the strategy's construction (AVG, BROADCASTING) and no member
 // failed: member i gets Queues()[start[i]:start[i]+n[i]]. ok is false
-// otherwise; use MemberRun or MemberPositions per member then. The slices
-// are the plan's own: read-only.
+// otherwise; use MemberRun or MemberPositions per member then. start is
+// the plan's own (read-only), n a fresh slice.
 //
 // Example: with AVG, queues q0..q4 and cidAll [c1 c2], Runs is
 // [0 3], [3 2], true.
 func (p *Plan) Runs() (start, n []int32, ok bool) {
-	if p.g.start == nil || p.g.runLen == nil {
+	if p.g.start == nil {
 		return nil, nil, false
 	}
-	for _, err := range p.g.errs {
-		if err != nil {
+	n = make([]int32, len(p.g.of))
+	for m, qs := range p.g.of {
+		if p.g.errs[m] != nil {
 			return nil, nil, false
 		}
+		n[m] = int32(len(qs))
 	}
-	return p.g.start, p.g.runLen, true
+	return p.g.start, n, true
 }
 
 // MemberPositions is where member i's queues stand in Queues(): element k

@@ -19,28 +19,36 @@ func TestNewRing(t *testing.T) {
 		n := r.IntN(60)
 		span := int64(1 + r.IntN(40)) // small: many equal positions
 		nodes := make([]ringNode, n)
-		last := map[int64]int32{}
 		for i := range nodes {
 			pos := r.Int64N(span) - span/2
 			if r.IntN(4) == 0 {
 				pos += math.MaxUint32 // beyond 32 bits, as a custom HashFunc may give
 			}
 			nodes[i] = ringNode{pos: pos, member: int32(r.IntN(7))}
-			last[pos] = nodes[i].member
 		}
-		ring := newRing(slices.Clone(nodes))
-		if len(ring.pos) != len(last) || !slices.IsSorted(ring.pos) {
-			t.Fatalf("ring positions %v for %d distinct", ring.pos, len(last))
-		}
-		for i, p := range ring.pos {
-			if i > 0 && ring.pos[i-1] == p {
-				t.Fatalf("position %d twice", p)
-			}
-			if ring.member[i] != last[p] {
-				t.Fatalf("position %d: member %d, want %d (the last put)", p, ring.member[i], last[p])
-			}
+		requireRingOf(t, nodes)
+	}
+}
+
+// requireRingOf builds the ring of nodes and checks it against a reference
+// from a map and a plain sort: every distinct position once, in increasing
+// order, owned by the last node put there.
+func requireRingOf(t *testing.T, nodes []ringNode) ring {
+	t.Helper()
+	last := map[int64]int32{}
+	for _, n := range nodes {
+		last[n.pos] = n.member
+	}
+	ring := newRing(slices.Clone(nodes))
+	if want := slices.Sorted(maps.Keys(last)); !slices.Equal(ring.pos, want) {
+		t.Fatalf("%d nodes: ring positions differ from the %d sorted distinct ones", len(nodes), len(want))
+	}
+	for i, p := range ring.pos {
+		if ring.member[i] != last[p] {
+			t.Fatalf("position %d: member %d, want %d (the last put)", p, ring.member[i], last[p])
 		}
 	}
+	return ring
 }
 
 // TestNewRingLarge: rings large enough to be radix sorted and indexed
@@ -52,7 +60,6 @@ func TestNewRingLarge(t *testing.T) {
 	for _, n := range []int{ringFastMinNodes, 1000, 20000} {
 		for _, wide := range []bool{false, true} {
 			nodes := make([]ringNode, n)
-			last := map[int64]int32{}
 			for i := range nodes {
 				pos := int64(r.Uint32())
 				if i%7 == 3 {
@@ -62,18 +69,8 @@ func TestNewRingLarge(t *testing.T) {
 					pos = -pos - 1 + int64(r.IntN(2))*(math.MaxUint32+pos+2)
 				}
 				nodes[i] = ringNode{pos: pos, member: int32(r.IntN(1000))}
-				last[pos] = nodes[i].member
 			}
-			ring := newRing(slices.Clone(nodes))
-			want := slices.Sorted(maps.Keys(last))
-			if !slices.Equal(ring.pos, want) {
-				t.Fatalf("n=%d wide=%v: ring positions differ from the sorted distinct ones", n, wide)
-			}
-			for i, p := range ring.pos {
-				if ring.member[i] != last[p] {
-					t.Fatalf("n=%d: position %d: member %d, want %d (the last put)", n, p, ring.member[i], last[p])
-				}
-			}
+			ring := requireRingOf(t, nodes)
 			requireRoutes(t, ring, r)
 		}
 	}
@@ -165,27 +162,17 @@ func FuzzRing(f *testing.F) {
 	f.Add(make([]byte, 4*ringFastMinNodes), uint64(7))
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
 		var nodes []ringNode
-		last := map[int64]int32{}
 		for i := 0; i+4 <= len(data) && len(nodes) < 5000; i += 4 {
 			pos := int64(data[i])<<24 | int64(data[i+1])<<16 | int64(data[i+2])<<8 | int64(data[i+3])
 			if data[i]&data[i+1] == 0xff {
 				pos = -pos // beyond MD5's range, as a custom HashFunc may give
 			}
 			nodes = append(nodes, ringNode{pos: pos, member: int32(i)})
-			last[pos] = int32(i)
 		}
 		if len(nodes) == 0 {
 			return
 		}
-		ring := newRing(slices.Clone(nodes))
-		if !slices.Equal(ring.pos, slices.Sorted(maps.Keys(last))) {
-			t.Fatalf("ring positions %v", ring.pos)
-		}
-		for i, p := range ring.pos {
-			if ring.member[i] != last[p] {
-				t.Fatalf("position %d: member %d, want %d", p, ring.member[i], last[p])
-			}
-		}
+		ring := requireRingOf(t, nodes)
 		requireRoutes(t, ring, rand.New(rand.NewPCG(seed, 1)))
 	})
 }

@@ -93,8 +93,7 @@ func (h *Hasher) First32(data []byte) uint32 {
 		h.a, h.b, h.c, h.d = block(initA, initB, initC, initD, &h.first)
 		h.ok = true
 	}
-	a, _, _, _ := digestFrom(h.a, h.b, h.c, h.d, data[64:], len(data))
-	return bits.ReverseBytes32(a)
+	return h.afterFirst(data)
 }
 
 // First32SamePrefix is First32(data) for data of 64 bytes or more whose
@@ -104,6 +103,11 @@ func (h *Hasher) First32SamePrefix(data []byte) uint32 {
 	if !h.ok || len(data) < 64 {
 		return h.First32(data)
 	}
+	return h.afterFirst(data)
+}
+
+// afterFirst is First32(data) from the kept state after data's first block.
+func (h *Hasher) afterFirst(data []byte) uint32 {
 	a, _, _, _ := digestFrom(h.a, h.b, h.c, h.d, data[64:], len(data))
 	return bits.ReverseBytes32(a)
 }
