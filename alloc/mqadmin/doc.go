@@ -8,7 +8,7 @@
 // read is returned. Results carry camelCase json tags so a boundary can
 // encode them as they are.
 //
-// The formats are described in docs/cluster-formats.md of the project's
-// shared reference (Java's %-Ns pads and never cuts; consumerProgress cuts
-// topics to 64 and broker names to 32 characters).
+// The formats are described in docs/cluster-formats.md (Java's %-Ns pads
+// and never cuts; consumerProgress cuts topics to 64 and broker names to 32
+// characters).
 package mqadmin
