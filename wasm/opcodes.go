@@ -24,7 +24,7 @@ const (
 	opCidsNew        = 16
 	opCidsFree       = 17
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
-	// 40..44: RocketMQ 5 server-side assignment (broker.go; full build only).
+	// 40..42: RocketMQ 5 server-side assignment (broker.go; full build only).
 	opQueryAssignment = 40
 	opProxyAssignment = 41
 	opAllocationPath  = 42

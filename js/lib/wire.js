@@ -2,8 +2,9 @@
 // for the layout). Requests are encoded here into a reusable byte buffer and
 // copied into the module's memory; responses are decoded straight from it.
 
-// Operation numbers, tags, kinds and flag bits: generated from the Go
-// constants in wasm/ (make generate), never written by hand.
+// Operation numbers, tags, kinds and flag bits are generated from the Go
+// constants in wasm/ (make generate); the byte layouts below are written by
+// hand and must match the Go readers and writers in wasm/.
 export * from './tables.generated.js';
 
 const utf8 = new TextEncoder();
