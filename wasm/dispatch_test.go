@@ -122,17 +122,37 @@ func TestTopicsAndProducersAreFreed(t *testing.T) {
 	assert.Equal(t, "ERR_DISPOSED", code, "code")
 }
 
+// A cursor finds an answer's queues in the view's order without the index,
+// and falls back to it when they come out of order.
+func TestRefCursorFindsInOrderWithoutIndex(t *testing.T) {
+	qs := testQueues(6)
+	v := &view{qs: qs}
+	var c refCursor
+	for _, want := range []int32{2, 3, 5} {
+		q := qs[want]
+		assert.Equal(t, want, v.find(&q, &c), "in order, by value")
+	}
+	assert.Nil(t, v.index, "no map for answers in the view's order")
+	for _, want := range []int32{1, 4, 0} {
+		q := qs[want]
+		assert.Equal(t, want, v.find(&q, &c), "out of order")
+	}
+	assert.NotNil(t, v.index, "out of order falls back to the index")
+	absent := alloc.MessageQueue{Topic: "X"}
+	assert.Equal(t, int32(-1), v.find(&absent, &refCursor{}), "absent")
+}
+
 func TestViewFindsByAddressAndByValue(t *testing.T) {
 	qs := testQueues(5)
 	v := &view{qs: qs}
-	assert.Equal(t, int32(3), v.find(&qs[3]), "by address")
+	assert.Equal(t, int32(3), v.find(&qs[3], nil), "by address")
 	assert.Nil(t, v.index, "no map needed for sub-slices")
 	c := qs[4]
-	assert.Equal(t, int32(4), v.find(&c), "a copy, by value")
+	assert.Equal(t, int32(4), v.find(&c, nil), "a copy, by value")
 	fresh := alloc.MessageQueue{Topic: string([]byte("T")), BrokerName: string([]byte("b")), QueueID: 2}
-	assert.Equal(t, int32(2), v.find(&fresh), "new strings, by value")
+	assert.Equal(t, int32(2), v.find(&fresh, nil), "new strings, by value")
 	other := alloc.MessageQueue{Topic: "X"}
-	assert.Equal(t, int32(-1), v.find(&other), "absent")
+	assert.Equal(t, int32(-1), v.find(&other, nil), "absent")
 }
 
 // FuzzDispatch: any bytes to any operation give a response (ok or error),

@@ -207,8 +207,9 @@ var queueSize = unsafe.Sizeof(alloc.MessageQueue{})
 
 // find is the position of q in the view: by address when q is an element
 // of the view's own array (strategies often return sub-slices), else by
-// value; -1 when absent.
-func (v *view) find(q *alloc.MessageQueue) int32 {
+// value; -1 when absent. c, when not nil, remembers where the caller's last
+// queue was (writeRefs); a single lookup passes nil and uses the index.
+func (v *view) find(q *alloc.MessageQueue, c *refCursor) int32 {
 	if len(v.qs) > 0 {
 		base := uintptr(unsafe.Pointer(unsafe.SliceData(v.qs)))
 		p := uintptr(unsafe.Pointer(q))
@@ -217,6 +218,11 @@ func (v *view) find(q *alloc.MessageQueue) int32 {
 		}
 	}
 	if v.index == nil {
+		if c != nil {
+			if i, ok := c.scan(v.qs, q); ok {
+				return i
+			}
+		}
 		v.index = make(map[alloc.MessageQueue]int32, len(v.qs))
 		for i := len(v.qs) - 1; i >= 0; i-- {
 			v.index[v.qs[i]] = int32(i)
@@ -228,6 +234,40 @@ func (v *view) find(q *alloc.MessageQueue) int32 {
 	return -1
 }
 
+// refCursor finds one answer's queues in a view without its index while
+// they come in the view's order, as the built-in strategies answer: the
+// queue after the last one found, else a forward scan from there (twice at
+// most per answer, so the cost stays linear). A per-call list of a million
+// queues then costs no million-entry map, which in wasm also means no
+// memory growth. With a queue repeated in the list, a ref may name a later
+// position of an equal queue: JS reads refs as values, so the answer is
+// the same.
+type refCursor struct {
+	next, scans int
+}
+
+// scan is q's position at or after c.next, if the cursor still scans.
+func (c *refCursor) scan(qs []alloc.MessageQueue, q *alloc.MessageQueue) (int32, bool) {
+	if c.scans < 0 {
+		return 0, false
+	}
+	if c.next < len(qs) && qs[c.next] == *q {
+		c.next++
+		return int32(c.next - 1), true
+	}
+	if c.scans < 2 {
+		c.scans++
+		for i := c.next; i < len(qs); i++ {
+			if qs[i] == *q {
+				c.next = i + 1
+				return int32(i), true
+			}
+		}
+	}
+	c.scans = -1
+	return 0, false
+}
+
 // writeRefs writes qs as refs into v (nil v: every queue explicit).
 func writeRefs(w *writer, v *view, qs []alloc.MessageQueue) {
 	if qs == nil {
@@ -235,10 +275,11 @@ func writeRefs(w *writer, v *view, qs []alloc.MessageQueue) {
 		return
 	}
 	w.uvarint(uint64(len(qs)) + 1)
+	var c refCursor
 	for i := range qs {
 		k := int32(-1)
 		if v != nil {
-			k = v.find(&qs[i])
+			k = v.find(&qs[i], &c)
 		}
 		if k >= 0 {
 			w.uvarint(uint64(k) + 1)

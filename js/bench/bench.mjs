@@ -67,6 +67,42 @@ function bench(name, fn) {
 }
 
 /**
+ * rmq.allocate of one member over n queues given as a plain array, each
+ * call a list the module has not seen (two lists taken in turn, so none is
+ * sent by handle), beside rmq.topic() of the list then allocate: CPU ns
+ * per call, the best of 3.
+ */
+function benchHugeAllocate(rmq) {
+  const cidAll = Array.from({ length: 1000 }, (_, i) => `10.0.0.${i}@1`);
+  const lists = (n) => ['T1', 'T2'].map((topic) =>
+    Array.from({ length: n }, (_, i) => ({ topic, brokerName: `broker-${i % 50}`, queueId: Math.floor(i / 50) })));
+  const cpuNs = (fn) => {
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const c0 = process.cpuUsage();
+      fn(k);
+      const c = process.cpuUsage(c0);
+      best = Math.min(best, (c.user + c.system) * 1e3);
+    }
+    return best;
+  };
+  const out = [];
+  for (const n of [250000, 500000, 1000000]) {
+    const [a, b] = lists(n);
+    const call = (mqAll) => rmq.allocate({ strategy: { name: 'AVG' }, currentCID: cidAll[5], mqAll, cidAll });
+    const plainNs = cpuNs((k) => call(k % 2 ? b : a));
+    const internedNs = cpuNs((k) => {
+      const topic = rmq.topic(k % 2 ? b : a);
+      call(topic);
+      topic.dispose();
+    });
+    console.log(`BenchmarkJS/allocate-plain-huge/AVG/Q=${n}\t${plainNs.toFixed(0)} cpu-ns/op\ttopic()+allocate ${internedNs.toFixed(0)} cpu-ns/op`);
+    out.push({ n, plain: plainNs, interned: internedNs });
+  }
+  return out;
+}
+
+/**
  * MACHINE_ROOM_NEARBY over AVG (alloc's BenchmarkGroup/NEARBY_AVG_4rooms:
  * SplitResolver "-" fields 1 and 2) through the JS package, beside the
  * native group, its floor (BenchmarkFloor) and the Go client's AVG, one
@@ -160,6 +196,7 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
   topic.dispose();
 }
 bench('strategyName (≈ an empty call)', () => rmq.strategyName({ name: 'AVG' }));
+const huge = benchHugeAllocate(rmq);
 benchNearby(rmq, native);
 
 // rmq.analysis.diff: JSON vs positions (RMQ_BENCH_BIG=1 adds 2M×10k).
@@ -190,4 +227,10 @@ line('allocateAll AVG 20000×1000 plain / plain-JS AVG', `${(cpu(big.inline) / c
 line('allocateAll AVG 16×4 plain', `${(cpu(small.inline) / 1e3).toFixed(2)} µs`, '≤ 10 µs');
 line('plan.of() for every member, 20000×1000', `${(cpu(big.ofAll) / 1e6).toFixed(3)} ms`, '≤ 1 ms');
 line('CONSISTENT_HASH 20000×1000 plain / interned topic', `${(cpu(big.chInline) / cpu(big.chTopic)).toFixed(2)}×`, '≤ 1.3×');
+console.log('\nrmq.allocate with plain arrays of 250k-1M queues (issue 21, same run, CPU time per call):');
+for (const h of huge) {
+  line(`plain ${h.n} queues / topic()+allocate`, `${(h.plain / h.interned).toFixed(2)}×`, '≤ 3×');
+}
+const perQueue = huge.map((h) => h.plain / h.n);
+line('plain, ns per queue at 1M / at 250k (linear = 1)', `${(perQueue.at(-1) / perQueue[0]).toFixed(2)}×`, 'about 1×');
 await rmq.exit();
