@@ -53,7 +53,7 @@ export type StrategySpec =
   | { name: 'CONSISTENT_HASH'; virtualNodeCnt?: number }
   | { name: 'MACHINE_ROOM_NEARBY'; inner: StrategySpec; resolver: RoomResolver };
 
-/** NEARBY's room resolver: room = name.split(sep)[field] (Java split: trailing empty pieces dropped). */
+/** NEARBY's room resolver: room = name.split(sep)[field], Java's split: sep is a java.util.regex pattern, trailing empty pieces dropped. */
 export interface RoomResolver {
   sep: string;
   /** Field of brokerName that names a queue's room (int ≥ 0). */

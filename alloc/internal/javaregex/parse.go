@@ -18,7 +18,7 @@ type parser struct {
 	// (Java's StartS): the pattern holds a supplementary or surrogate code
 	// point, or a character predicate that is not a BmpCharPredicate.
 	supplementary bool
-	names  map[string]int
+	names         map[string]int
 }
 
 // parseError carries a SyntaxError or UnsupportedError out of the
@@ -365,4 +365,3 @@ func (p *parser) group() node {
 	p.pos++
 	return p.closure(n, isGroup)
 }
-

@@ -14,7 +14,7 @@ const (
 // treeInfo is Java's TreeInfo, with its int arithmetic (which wraps: Java
 // accepts (?<=a*) with a maximum of Integer.MAX_VALUE).
 type treeInfo struct {
-	minLength, maxLength   int32
+	minLength, maxLength    int32
 	maxValid, deterministic bool
 }
 

@@ -21,7 +21,7 @@ import (
 
 const (
 	mark    = '\uFDD0'
-	markEsc = '\uFDD1'   // mark markEsc: a real U+FDD0
+	markEsc = '\uFDD1'     // mark markEsc: a real U+FDD0
 	puaBase = rune(0xE000) // mark puaBase+n: surrogate 0xD800+n
 )
 
