@@ -136,38 +136,114 @@ func RestoreString(s string) string {
 
 // Restore applies RestoreString to every string reachable from v (a
 // pointer): struct fields, slice and array elements, map keys and values.
-func Restore(v any) {
-	restore(reflect.ValueOf(v))
+func Restore(v any) { walk(reflect.ValueOf(v), RestoreString) }
+
+// Marshal is json.Marshal (HTML left unescaped) writing each lone
+// surrogate of a WTF-8 string as its \u escape, where encoding/json would
+// write U+FFFD. It may rewrite strings reachable from v through maps,
+// slices and pointers: pass a value that is not used afterwards.
+func Marshal(v any) ([]byte, error) {
+	if v == nil {
+		return []byte("null"), nil
+	}
+	box := reflect.New(reflect.TypeOf(v))
+	box.Elem().Set(reflect.ValueOf(v))
+	walk(box, markString)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(box.Interface()); err != nil {
+		return nil, err
+	}
+	return unmark(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
 }
 
-func restore(v reflect.Value) {
+// markString writes s's WTF-8 surrogates (and real U+FDD0) as mark pairs,
+// which encoding/json passes through unescaped.
+func markString(s string) string {
+	if !strings.Contains(s, "\xED") && !strings.ContainsRune(s, mark) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2]&0xC0 == 0x80:
+			b.WriteRune(mark)
+			b.WriteRune(puaBase + rune(s[i+1]&0x1F)<<6 + rune(s[i+2]&0x3F))
+			i += 2
+		case strings.HasPrefix(s[i:], "\uFDD0"):
+			b.WriteRune(mark)
+			b.WriteRune(markEsc)
+			i += 2
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// unmark turns markString's pairs in encoded JSON into \u escapes.
+func unmark(out []byte) []byte {
+	m := []byte("\uFDD0")
+	if !bytes.Contains(out, m) {
+		return out
+	}
+	var b bytes.Buffer
+	for len(out) > 0 {
+		i := bytes.Index(out, m)
+		if i < 0 {
+			b.Write(out)
+			break
+		}
+		b.Write(out[:i])
+		out = out[i+len(m):]
+		n, w := utf8.DecodeRune(out)
+		switch {
+		case n == markEsc:
+			b.Write(m)
+			out = out[w:]
+		case n >= puaBase && n < puaBase+0x800:
+			b.WriteString(`\u` + strconv.FormatInt(int64(0xD800+n-puaBase), 16))
+			out = out[w:]
+		default:
+			b.Write(m)
+		}
+	}
+	return b.Bytes()
+}
+
+// walk applies f to every string reachable from v.
+func walk(v reflect.Value, f func(string) string) {
 	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
+	case reflect.Pointer:
+		if !v.IsNil() {
+			walk(v.Elem(), f)
+		}
+	case reflect.Interface:
 		if v.IsNil() {
 			return
 		}
-		if v.Kind() == reflect.Interface {
-			e := v.Elem()
-			if e.Kind() == reflect.String {
-				if v.CanSet() {
-					v.Set(reflect.ValueOf(RestoreString(e.String())).Convert(e.Type()))
-				}
-				return
+		e := v.Elem()
+		switch e.Kind() {
+		case reflect.String, reflect.Struct, reflect.Array:
+			if v.CanSet() { // copy out, rewrite, put back
+				c := reflect.New(e.Type()).Elem()
+				c.Set(e)
+				walk(c, f)
+				v.Set(c)
 			}
-			if e.Kind() == reflect.Map || e.Kind() == reflect.Slice || e.Kind() == reflect.Pointer {
-				restore(e) // maps, slices and pointers share their contents
-			}
-			return
+		default:
+			walk(e, f) // maps, slices and pointers share their contents
 		}
-		restore(v.Elem())
 	case reflect.String:
 		if v.CanSet() {
-			v.SetString(RestoreString(v.String()))
+			v.SetString(f(v.String()))
 		}
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				restore(v.Field(i))
+				walk(v.Field(i), f)
 			}
 		}
 	case reflect.Slice, reflect.Array:
@@ -175,25 +251,24 @@ func restore(v reflect.Value) {
 			return // []byte and json.RawMessage are not text here
 		}
 		for i := 0; i < v.Len(); i++ {
-			restore(v.Index(i))
+			walk(v.Index(i), f)
 		}
 	case reflect.Map:
-		restoreMap(v)
+		walkMap(v, f)
 	}
 }
 
-func restoreMap(v reflect.Value) {
+func walkMap(v reflect.Value, f func(string) string) {
 	if v.IsNil() {
 		return
 	}
-	keys := v.MapKeys()
-	for _, k := range keys {
+	for _, k := range v.MapKeys() {
 		val := reflect.New(v.Type().Elem()).Elem()
 		val.Set(v.MapIndex(k))
-		restore(val)
+		walk(val, f)
 		nk := k
 		if k.Kind() == reflect.String {
-			if s := RestoreString(k.String()); s != k.String() {
+			if s := f(k.String()); s != k.String() {
 				nk = reflect.ValueOf(s).Convert(k.Type())
 				v.SetMapIndex(k, reflect.Value{})
 			}
