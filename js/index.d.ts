@@ -164,7 +164,14 @@ export type SelectOptions =
    * group. profile 'grpc-java' (default; also the Go gRPC client) or
    * 'grpc-nodejs-1.0.8' (byte-swapped hash, disagrees with Java).
    */
-  | { selector: 'messageGroup'; mqs: readonly MessageQueue[] | Topic; messageGroup: string; profile?: 'grpc-java' | 'grpc-nodejs-1.0.8' };
+  | { selector: 'messageGroup'; mqs: readonly MessageQueue[] | Topic; messageGroup: string; profile?: 'grpc-java' | 'grpc-nodejs-1.0.8' }
+  /**
+   * RocketMQ 5.5 lite topics (RIP-83): the broker puts liteTopic on
+   * mqs[Hashing.consistentHash(liteTopic.hashCode(), mqs.length)], mqs being
+   * the parent topic's write queues (routeToQueues' publish list); the
+   * queue's broker owns the lite topic. Empty mqs or liteTopic → ERR_INVALID_ARGUMENT.
+   */
+  | { selector: 'liteTopic'; mqs: readonly MessageQueue[] | Topic; liteTopic: string };
 
 /** TopicRouteData.queueDatas entry. */
 export interface QueueData {
@@ -379,8 +386,10 @@ export interface Rmq {
   /** Every member's share at once (much faster than one allocate per member). */
   allocateAll(options: AllocateAllOptions): Plan;
 
-  /** Producer-side stateless selectors: hash and gRPC message group. */
+  /** Producer-side stateless selectors: hash, gRPC message group, lite topic. */
   select(options: SelectOptions): MessageQueue;
+  /** Guava's Hashing.consistentHash(input, buckets) (jump consistent hash); buckets must be positive. */
+  consistentHash(input: bigint | string | number, buckets: number): number;
 
   /** A stateful producer selector (round robin, or latency fault tolerance). */
   producer(options: ProducerOptions): Producer;
