@@ -388,6 +388,12 @@ export interface Rmq {
 
   /** Producer-side stateless selectors: hash, gRPC message group, lite topic. */
   select(options: SelectOptions): MessageQueue;
+  /**
+   * RocketMQ 5.4+ priority messages (RIP-80): the broker stores a message of
+   * priority p sent to `queue` on queue min(p, writeQueueNums - 1) of the same
+   * broker (writeQueueNums: that broker's topic config). p < 0 → IllegalArgumentException.
+   */
+  priorityQueue(options: { queue: MessageQueue; priority: number; writeQueueNums: number }): MessageQueue;
   /** Guava's Hashing.consistentHash(input, buckets) (jump consistent hash); buckets must be positive. */
   consistentHash(input: bigint | string | number, buckets: number): number;
 

@@ -68,6 +68,24 @@ func init() {
 		writeRefs(w, v, v.qs[i:i+1])
 		return nil
 	})
+	// priorityQueue: str topic, str brokerName, i32 queueId (where the
+	// producer sent), i32 priority, i32 writeQueueNums → str, str, i32 (the
+	// queue the broker stores it on).
+	register(opPriorityQueue, func(r *reader, w *writer) error {
+		q := alloc.MessageQueue{Topic: r.str(), BrokerName: r.str(), QueueID: r.i32()}
+		priority, n := r.i32(), r.i32()
+		if r.err != nil {
+			return r.err
+		}
+		got, err := producer.PriorityQueue(q, int(priority), int(n))
+		if err != nil {
+			return err
+		}
+		w.str(got.Topic)
+		w.str(got.BrokerName)
+		w.i32(got.QueueID)
+		return nil
+	})
 	// consistentHash: u8 argLong, i64 input, i32 buckets → i32 bucket.
 	register(opConsistentHash, func(r *reader, w *writer) error {
 		if r.u8() != argLong {

@@ -734,6 +734,32 @@ export class Rmq {
   }
 
   /**
+   * RocketMQ 5.4+ priority messages (RIP-80): the queue the broker stores
+   * a message of priority p on, when the producer sent it to queue (its
+   * broker's topic having writeQueueNums write queues): queue
+   * min(p, writeQueueNums - 1) of the same broker.
+   */
+  priorityQueue(options) {
+    const rt = this.#rt;
+    return rt.within(() => {
+      const { queue, priority, writeQueueNums } = checkKeys(object(options, 'options'), ['queue', 'priority', 'writeQueueNums']);
+      const q = object(queue, 'queue');
+      string(q.topic, 'queue.topic');
+      string(q.brokerName, 'queue.brokerName');
+      int32(q.queueId, 'queue.queueId');
+      int32(priority, 'priority');
+      int32(writeQueueNums, 'writeQueueNums');
+      const enc = rt.request();
+      enc.str(q.topic);
+      enc.str(q.brokerName);
+      enc.i32(q.queueId);
+      enc.i32(priority);
+      enc.i32(writeQueueNums);
+      return readQueue(rt.call(OP.PRIORITY_QUEUE, enc));
+    });
+  }
+
+  /**
    * Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's
    * broker uses to place lite topics: input a long (bigint, decimal string
    * or safe integer), buckets a positive int32.

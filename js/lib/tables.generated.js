@@ -40,6 +40,7 @@ export const OP = Object.freeze({
   QUERY_ASSIGNMENT: 40,
   PROXY_ASSIGNMENT: 41,
   ALLOCATION_PATH: 42,
+  PRIORITY_QUEUE: 50,
 });
 
 /** Response status bytes (wasm/errors.go). */
@@ -132,4 +133,4 @@ export const WIRE_LIMIT = Object.freeze({
 });
 
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = '98b0eb8334dcd71f';
+export const TABLES_HASH = '0c87ab46a9c236e2';

@@ -194,6 +194,17 @@ test('select: lite topic (RIP-83) and Guava consistentHash', async () => {
   assert.throws(() => rmq.select({ selector: 'liteTopic', mqs }), TypeError);
 });
 
+test('priorityQueue: priority p lands on queue min(p, writeQueueNums - 1) of the broker sent to (RIP-80)', async () => {
+  const rmq = await load();
+  const queue = { topic: 'T', brokerName: 'broker-a', queueId: 6 };
+  assert.deepEqual(rmq.priorityQueue({ queue, priority: 3, writeQueueNums: 8 }), { topic: 'T', brokerName: 'broker-a', queueId: 3 });
+  assert.equal(rmq.priorityQueue({ queue, priority: 20, writeQueueNums: 8 }).queueId, 7);
+  assert.equal(rmq.priorityQueue({ queue, priority: 0, writeQueueNums: 1 }).queueId, 0);
+  assert.throws(() => rmq.priorityQueue({ queue, priority: -1, writeQueueNums: 8 }), { javaClass: 'IllegalArgumentException' });
+  assert.throws(() => rmq.priorityQueue({ queue, priority: 1, writeQueueNums: 0 }), { code: 'ERR_INVALID_ARGUMENT' });
+  assert.throws(() => rmq.priorityQueue({ queue, priority: 1.5, writeQueueNums: 8 }), { code: 'ERR_INVALID_ARGUMENT' });
+});
+
 test('allocate: a NEARBY separator is a Java regex ($ is the end of input, :: splits)', async () => {
   const rmq = await load();
   const strategy = (sep) => ({ name: 'MACHINE_ROOM_NEARBY', inner: { name: 'AVG' }, resolver: { sep, brokerField: 1, consumerField: 1 } });
