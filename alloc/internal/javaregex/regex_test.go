@@ -129,3 +129,16 @@ func literalSplit(s, sep string) []string {
 	}
 	return parts[:n]
 }
+
+// A resolver splits every distinct broker name and client ID once.
+func BenchmarkSplitClientID(b *testing.B) {
+	for _, sep := range []string{"::", "[-@]", "(?<=@)"} {
+		re, err := Compile(sep)
+		require.NoError(b, err)
+		b.Run(sep, func(b *testing.B) {
+			for range b.N {
+				_, _ = re.Split("10.0.0.1@cid-00001::R1-broker@A")
+			}
+		})
+	}
+}
