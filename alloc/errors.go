@@ -13,6 +13,9 @@ const (
 	ArithmeticException            = "ArithmeticException"
 	NumberFormatException          = "NumberFormatException"
 	NullPointerException           = "NullPointerException"
+	// PatternSyntaxException (an IllegalArgumentException, so Kind
+	// ErrInvalidArgument): a resolver separator Java cannot compile.
+	PatternSyntaxException = "PatternSyntaxException"
 	// JDKIllegalArgumentException is the class of the JDK sort's own
 	// failure (see SortQueues), fully qualified as the JDK reports it and
 	// as the sort vectors record it; its Kind is ErrInvalidArgument.
@@ -37,8 +40,8 @@ var (
 	// route.MaxQueues queues). JavaClass is empty: Java would not throw.
 	ErrLimit = errors.New("beyond this port's limit")
 	// ErrUnsupported: input whose Java result this port does not reproduce
-	// (a resolver separator Java's split treats as a regex). JavaClass is
-	// empty.
+	// (a resolver separator using a regex construct such as (?i) or \p{L}).
+	// JavaClass is empty.
 	ErrUnsupported = errors.New("not supported")
 )
 

@@ -132,7 +132,7 @@ func ExampleNewStrategy() {
 	})
 	fmt.Println(s.Name(), err)
 	_, err = alloc.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &alloc.StrategySpec{Name: "AVG"},
-		Resolver: &alloc.SplitResolverSpec{Sep: "."}})
+		Resolver: &alloc.SplitResolverSpec{Sep: `\p{Punct}`}})
 	fmt.Println(errors.Is(err, alloc.ErrUnsupported), alloc.JavaClassOf(err) == "")
 	// Output:
 	// MACHINE_ROOM_NEARBY-CONSISTENT_HASH <nil>

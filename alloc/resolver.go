@@ -1,9 +1,12 @@
 package alloc
 
 import (
+	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/javaregex"
 )
 
 // MachineRoomResolver is Java's AllocateMachineRoomNearby.MachineRoomResolver:
@@ -19,48 +22,101 @@ type MachineRoomResolver interface {
 
 // SplitResolver is the resolver the conformance vectors use: the room of a
 // queue is field brokerField of its broker name split on sep, the room of a
-// consumer is field consumerField of its client ID split on sep (Java
-// split: leading empty pieces kept, trailing empty pieces dropped).
+// consumer is field consumerField of its client ID split on sep, split as
+// Java's String.split(sep) does: sep is a regular expression, leading empty
+// pieces kept, trailing empty pieces dropped, no leading empty piece from a
+// zero-width match at the start.
 //
 // Worked example with sep "-", fields 1 and 1: broker "broker-A" is in room
 // "A", consumer "Consumer1-A" in room "A"; "broker" has no field 1, an
 // ArrayIndexOutOfBoundsException-class error (as is a negative field).
+// With sep "$" (the end of input) "broker$A" splits into itself only, so
+// field 1 is out of bounds too; with "::" "broker::A" is in room "A".
 //
-// sep must be one character that Java's String.split takes literally (not
-// one of `.$|()[{^?*+\`): anything else would be a regular expression in
-// Java, which this package does not reproduce, and is refused here with an
-// IllegalArgumentException-class error naming "sep".
+// A sep Java cannot compile gives a resolver that fails every call with a
+// PatternSyntaxException-class error, as Java's split would. A sep whose
+// Java meaning this package does not reproduce (inline flags such as (?i),
+// \p{...} classes, \b, \B, \X, \N{...}) is refused here with an
+// ErrUnsupported error naming the construct.
 func SplitResolver(sep string, brokerField, consumerField int) (MachineRoomResolver, error) {
-	if !javalang.IsLiteralSeparator(sep) {
-		return nil, &Error{Kind: ErrUnsupported, Field: "sep", Msg: "separator " + quote(sep) + " is not a single character that Java's split takes literally (regex metacharacters .$|()[{^?*+\\ and longer separators are not supported)"}
+	r := splitResolver{sep: sep, broker: brokerField, consumer: consumerField}
+	if literal, ok := literalSeparator(sep); ok {
+		r.literal = literal
+		return r, nil
 	}
-	return splitResolver{sep: sep, broker: brokerField, consumer: consumerField}, nil
+	re, err := javaregex.Compile(sep)
+	var unsupported *javaregex.UnsupportedError
+	if errors.As(err, &unsupported) {
+		return nil, &Error{Kind: ErrUnsupported, Field: "sep", Msg: "separator " + quote(sep) + ": " + unsupported.Construct + " is not supported (its Java meaning is not reproduced)"}
+	}
+	var syntax *javaregex.SyntaxError
+	if errors.As(err, &syntax) {
+		r.bad = &Error{Kind: ErrInvalidArgument, JavaClass: PatternSyntaxException, Field: "sep", Msg: "separator " + quote(sep) + " is not a Java regular expression: " + syntax.Desc}
+		return r, nil
+	}
+	r.re = re
+	return r, err
+}
+
+// literalSeparator is String.split's fast path: one character that is not
+// a regex metacharacter, or a backslash and a character that is neither an
+// ASCII letter nor digit, taken as that character (never a surrogate).
+func literalSeparator(sep string) (string, bool) {
+	if javalang.IsLiteralSeparator(sep) && utf8.ValidString(sep) && []rune(sep)[0] < 0x10000 {
+		return sep, true
+	}
+	if len(sep) == 2 && sep[0] == '\\' && sep[1] < 0x80 && !isASCIIAlnum(sep[1]) {
+		return sep[1:], true
+	}
+	return "", false
+}
+
+func isASCIIAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 type splitResolver struct {
 	sep              string
+	literal          string            // the fast path's separator, if taken
+	re               *javaregex.Regexp // else the compiled separator
+	bad              *Error            // else why Java cannot compile it
 	broker, consumer int
 }
 
 func (r splitResolver) BrokerDeployIn(mq MessageQueue) (string, error) {
-	return splitField(mq.BrokerName, r.sep, r.broker, "brokerName")
+	return r.field(mq.BrokerName, r.broker, "brokerName")
 }
 
 func (r splitResolver) ConsumerDeployIn(clientID string) (string, error) {
-	return splitField(clientID, r.sep, r.consumer, "clientID")
+	return r.field(clientID, r.consumer, "clientID")
 }
 
-func splitField(s, sep string, field int, what string) (string, error) {
-	if p, ok := splitPiece(s, sep, field); ok {
-		return p, nil
+func (r splitResolver) field(s string, field int, what string) (string, error) {
+	if r.bad != nil {
+		return "", r.bad
 	}
-	n := len(javalang.Split(s, sep))
-	return "", indexOutOfBounds(what, "Index "+itoa(field)+" out of bounds for length "+itoa(n)+" (splitting "+quote(s)+" on "+quote(sep)+")")
+	var n int
+	if r.re == nil {
+		if p, ok := splitPiece(s, r.literal, field); ok {
+			return p, nil
+		}
+		n = len(javalang.Split(s, r.literal))
+	} else {
+		pieces, err := r.re.Split(s)
+		if err != nil {
+			return "", &Error{Kind: ErrLimit, Field: "sep", Msg: "splitting " + quote(s) + " on " + quote(r.sep) + ": " + err.Error()}
+		}
+		if field >= 0 && field < len(pieces) {
+			return pieces[field], nil
+		}
+		n = len(pieces)
+	}
+	return "", indexOutOfBounds(what, "Index "+itoa(field)+" out of bounds for length "+itoa(n)+" (splitting "+quote(s)+" on "+quote(r.sep)+")")
 }
 
 // splitPiece is javalang.Split(s, sep)[k] without building the pieces; ok
-// is false when Java would index past the end. sep must be one character
-// (see javalang.IsLiteralSeparator).
+// is false when Java would index past the end. sep is one literal
+// character (see literalSeparator).
 func splitPiece(s, sep string, k int) (string, bool) {
 	if k < 0 {
 		return "", false

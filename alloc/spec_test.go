@@ -43,7 +43,7 @@ func TestNewStrategyErrors(t *testing.T) {
 		{StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &neg}, "strategy.virtualNodeCnt", IllegalArgumentException, "illegal virtualNodeCnt :-2"},
 		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Resolver: res}, "strategy.inner", NullPointerException, ""},
 		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "AVG"}}, "strategy.resolver", NullPointerException, ""},
-		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "AVG"}, Resolver: &SplitResolverSpec{Sep: "|"}}, "strategy.resolver.sep", "", ""},
+		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "AVG"}, Resolver: &SplitResolverSpec{Sep: "(?i)-"}}, "strategy.resolver.sep", "", ""},
 		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &neg}, Resolver: res}, "strategy.inner.virtualNodeCnt", IllegalArgumentException, "illegal virtualNodeCnt :-2"},
 		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "nope"}, Resolver: res}, "strategy.inner.name", IllegalArgumentException, ""},
 	}

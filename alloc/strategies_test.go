@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // queues builds queues topic/broker/id for each id.
@@ -397,12 +398,51 @@ func TestMachineRoomNearby(t *testing.T) {
 }
 
 func TestSplitResolver(t *testing.T) {
-	for _, sep := range []string{"", ".", "|", "--", "*", "\\"} {
+	// Constructs whose Java meaning is not reproduced are refused up front.
+	for _, sep := range []string{"(?i)a", "\\p{L}", "\\b", "a\\B", "\\X", "\\N{HYPHEN-MINUS}"} {
 		_, err := SplitResolver(sep, 0, 0)
 		var e *Error
 		if !errors.As(err, &e) || e.Field != "sep" || e.JavaClass != "" || !errors.Is(err, ErrUnsupported) {
 			t.Errorf("SplitResolver(%q) error = %#v", sep, err)
 		}
+	}
+	// Patterns Java cannot compile fail each call, as Java's split does.
+	for _, sep := range []string{"*", "\\", "(", "[a", "a{2,1}"} {
+		r, err := SplitResolver(sep, 0, 0)
+		require.NoError(t, err, sep)
+		_, err = r.ConsumerDeployIn("c-A")
+		assert.Equal(t, PatternSyntaxException, JavaClassOf(err), sep)
+		assert.ErrorIs(t, err, ErrInvalidArgument, sep)
+	}
+	// Regex separators split as Java does (JDK 17 answers, see
+	// testdata/java-4.9.3/split).
+	regex := []struct {
+		sep, s string
+		field  int
+		want   string // "" with wantErr: out of bounds
+		class  string
+	}{
+		{"::", "broker::A", 1, "A", ""},
+		{"->", "c->B->", 1, "B", ""},
+		{"\\.", "10.0.0.1@c", 3, "1@c", ""},
+		{".", "broker.A", 0, "", ArrayIndexOutOfBoundsException}, // every piece empty
+		{"$", "broker$A", 1, "", ArrayIndexOutOfBoundsException}, // $ is the end: one piece
+		{"$", "broker$A", 0, "broker$A", ""},
+		{"|", "ab", 1, "b", ""}, // the empty alternation matches between characters
+		{"[-_]", "b_A", 1, "A", ""},
+		{"\\s+", "b  A", 1, "A", ""},
+		{"(?<=-)", "b-A", 1, "A", ""},
+	}
+	for _, tt := range regex {
+		r, err := SplitResolver(tt.sep, 0, tt.field)
+		require.NoError(t, err, tt.sep)
+		got, err := r.ConsumerDeployIn(tt.s)
+		if tt.class != "" {
+			assert.Equal(t, tt.class, JavaClassOf(err), "%q on %q", tt.s, tt.sep)
+			continue
+		}
+		require.NoError(t, err, "%q on %q", tt.s, tt.sep)
+		assert.Equal(t, tt.want, got, "%q on %q", tt.s, tt.sep)
 	}
 	r, err := SplitResolver("@", 1, 0)
 	if err != nil {

@@ -53,7 +53,7 @@ export type StrategySpec =
   | { name: 'CONSISTENT_HASH'; virtualNodeCnt?: number }
   | { name: 'MACHINE_ROOM_NEARBY'; inner: StrategySpec; resolver: RoomResolver };
 
-/** NEARBY's room resolver: room = name.split(sep)[field] (Java split: trailing empty pieces dropped). */
+/** NEARBY's room resolver: room = name.split(sep)[field], Java's split: sep is a java.util.regex pattern, trailing empty pieces dropped. */
 export interface RoomResolver {
   sep: string;
   /** Field of brokerName that names a queue's room (int ≥ 0). */
@@ -164,7 +164,14 @@ export type SelectOptions =
    * group. profile 'grpc-java' (default; also the Go gRPC client) or
    * 'grpc-nodejs-1.0.8' (byte-swapped hash, disagrees with Java).
    */
-  | { selector: 'messageGroup'; mqs: readonly MessageQueue[] | Topic; messageGroup: string; profile?: 'grpc-java' | 'grpc-nodejs-1.0.8' };
+  | { selector: 'messageGroup'; mqs: readonly MessageQueue[] | Topic; messageGroup: string; profile?: 'grpc-java' | 'grpc-nodejs-1.0.8' }
+  /**
+   * RocketMQ 5.5 lite topics (RIP-83): the broker puts liteTopic on
+   * mqs[Hashing.consistentHash(liteTopic.hashCode(), mqs.length)], mqs being
+   * the parent topic's write queues (routeToQueues' publish list); the
+   * queue's broker owns the lite topic. Empty mqs or liteTopic → ERR_INVALID_ARGUMENT.
+   */
+  | { selector: 'liteTopic'; mqs: readonly MessageQueue[] | Topic; liteTopic: string };
 
 /** TopicRouteData.queueDatas entry. */
 export interface QueueData {
@@ -379,8 +386,16 @@ export interface Rmq {
   /** Every member's share at once (much faster than one allocate per member). */
   allocateAll(options: AllocateAllOptions): Plan;
 
-  /** Producer-side stateless selectors: hash and gRPC message group. */
+  /** Producer-side stateless selectors: hash, gRPC message group, lite topic. */
   select(options: SelectOptions): MessageQueue;
+  /**
+   * RocketMQ 5.4+ priority messages (RIP-80): the broker stores a message of
+   * priority p sent to `queue` on queue min(p, writeQueueNums - 1) of the same
+   * broker (writeQueueNums: that broker's topic config). p < 0 → IllegalArgumentException.
+   */
+  priorityQueue(options: { queue: MessageQueue; priority: number; writeQueueNums: number }): MessageQueue;
+  /** Guava's Hashing.consistentHash(input, buckets) (jump consistent hash); buckets must be positive. */
+  consistentHash(input: bigint | string | number, buckets: number): number;
 
   /** A stateful producer selector (round robin, or latency fault tolerance). */
   producer(options: ProducerOptions): Producer;

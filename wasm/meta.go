@@ -28,6 +28,7 @@ var profiles = []struct {
 	{"grpc-nodejs-1.0.8", []string{"selectMessageGroup"}},
 	{"go-client-2.1.2", []string{"allocate"}},
 	{"broker-5.3.3", []string{"queryAssignment"}},
+	{"broker-5.5.0", []string{"consistentHash", "liteTopicQueue"}},
 }
 
 func init() {

@@ -23,6 +23,9 @@ const (
 	opStrategyName   = 15
 	opCidsNew        = 16
 	opCidsFree       = 17
+	opConsistentHash = 18 // Guava's Hashing.consistentHash (lite topics)
+	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
+	opPriorityQueue  = 50 // a priority message's queue (RIP-80, broker 5.4.0)
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
 	// 40..42: RocketMQ 5 server-side assignment (broker.go; full build only).
 	opQueryAssignment = 40

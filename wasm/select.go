@@ -48,6 +48,60 @@ func init() {
 		writeRefs(w, v, v.qs[i:i+1])
 		return nil
 	})
+	// selectLite: qlist mqs (the parent topic's write queues), str liteTopic
+	// → refs (one queue).
+	register(opSelectLite, func(r *reader, w *writer) error {
+		qs, t, _, err := readCallQueueList(r, "mqs")
+		if err != nil {
+			return err
+		}
+		lite := r.str()
+		if r.err != nil {
+			return r.err
+		}
+		q, err := producer.LiteTopicQueue(qs, lite)
+		if err != nil {
+			return err
+		}
+		v := viewOf(qs, t, unsorted)
+		i := v.find(&q)
+		writeRefs(w, v, v.qs[i:i+1])
+		return nil
+	})
+	// priorityQueue: str topic, str brokerName, i32 queueId (where the
+	// producer sent), i32 priority, i32 writeQueueNums → str, str, i32 (the
+	// queue the broker stores it on).
+	register(opPriorityQueue, func(r *reader, w *writer) error {
+		q := alloc.MessageQueue{Topic: r.str(), BrokerName: r.str(), QueueID: r.i32()}
+		priority, n := r.i32(), r.i32()
+		if r.err != nil {
+			return r.err
+		}
+		got, err := producer.PriorityQueue(q, int(priority), int(n))
+		if err != nil {
+			return err
+		}
+		w.str(got.Topic)
+		w.str(got.BrokerName)
+		w.i32(got.QueueID)
+		return nil
+	})
+	// consistentHash: u8 argLong, i64 input, i32 buckets → i32 bucket.
+	register(opConsistentHash, func(r *reader, w *writer) error {
+		if r.u8() != argLong {
+			r.fail()
+		}
+		input, buckets := r.i64(), r.i32()
+		if r.err != nil {
+			return r.err
+		}
+		b, err := producer.ConsistentHash(input, int(buckets))
+		if err != nil {
+			return err
+		}
+		w.i32(int32(b))
+		return nil
+	})
 	// selectGroup: qlist mqs, str messageGroup, u8 group* selector
 	// → refs (one queue).
 	register(opSelectGroup, func(r *reader, w *writer) error {

@@ -27,7 +27,7 @@ const SORT_ORDER = [1, 1, 2]; // client byte → sorted-view slot (java, java, g
 const ALLOCATE_KEYS = ['strategy', 'consumerGroup', 'currentCID', 'mqAll', 'cidAll', 'sort', 'version', 'profile'];
 const ALLOCATE_ALL_KEYS = ['strategy', 'consumerGroup', 'topic', 'mqAll', 'consumers', 'sort', 'version', 'profile'];
 const CLIENT_KEYS = ['version', 'profile'];
-const SELECT_KEYS = ['selector', 'mqs', 'arg', 'messageGroup', 'profile'];
+const SELECT_KEYS = ['selector', 'mqs', 'arg', 'messageGroup', 'profile', 'liteTopic'];
 const PRODUCER_KEYS = ['mqs', 'version', 'latencyFaultTolerance', 'startIndex', 'worstStartIndex', 'resetValues', 'queueDatas', 'clock'];
 const PRODUCER_SELECT_KEYS = ['lastBrokerName', 'resetIndex', 'now'];
 const PRODUCER_UPDATE_KEYS = ['reachable', 'now'];
@@ -705,12 +705,15 @@ export class Rmq {
     const rt = this.#rt;
     return rt.within(() => {
       const o = checkKeys(object(options, 'options'), SELECT_KEYS);
-      const { selector: sel, mqs, arg, messageGroup, profile } = o;
-      const selector = oneOf(sel, 'selector', ['hash', 'messageGroup']);
+      const { selector: sel, mqs, arg, messageGroup, profile, liteTopic } = o;
+      const selector = oneOf(sel, 'selector', ['hash', 'messageGroup', 'liteTopic']);
       let op;
       let group = 0;
       if (selector === 'hash') {
         op = OP.SELECT_HASH;
+      } else if (selector === 'liteTopic') {
+        op = OP.SELECT_LITE;
+        string(liteTopic, 'liteTopic');
       } else {
         op = OP.SELECT_GROUP;
         string(messageGroup, 'messageGroup');
@@ -720,12 +723,55 @@ export class Rmq {
       const enc = rt.request();
       const src = encQueues(enc, list, 'mqs', { topicOf: this.#topicOf, record: true });
       if (op === OP.SELECT_HASH) encHashArg(enc, arg);
+      else if (op === OP.SELECT_LITE) enc.str(liteTopic);
       else {
         enc.str(messageGroup);
         enc.u8(group);
       }
       const d = rt.call(op, enc);
       return readRefs(d, src instanceof Topic ? src.base : new ColsBase(src, null))[0];
+    });
+  }
+
+  /**
+   * RocketMQ 5.4+ priority messages (RIP-80): the queue the broker stores
+   * a message of priority p on, when the producer sent it to queue (its
+   * broker's topic having writeQueueNums write queues): queue
+   * min(p, writeQueueNums - 1) of the same broker.
+   */
+  priorityQueue(options) {
+    const rt = this.#rt;
+    return rt.within(() => {
+      const { queue, priority, writeQueueNums } = checkKeys(object(options, 'options'), ['queue', 'priority', 'writeQueueNums']);
+      const q = object(queue, 'queue');
+      string(q.topic, 'queue.topic');
+      string(q.brokerName, 'queue.brokerName');
+      int32(q.queueId, 'queue.queueId');
+      int32(priority, 'priority');
+      int32(writeQueueNums, 'writeQueueNums');
+      const enc = rt.request();
+      enc.str(q.topic);
+      enc.str(q.brokerName);
+      enc.i32(q.queueId);
+      enc.i32(priority);
+      enc.i32(writeQueueNums);
+      return readQueue(rt.call(OP.PRIORITY_QUEUE, enc));
+    });
+  }
+
+  /**
+   * Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's
+   * broker uses to place lite topics: input a long (bigint, decimal string
+   * or safe integer), buckets a positive int32.
+   */
+  consistentHash(input, buckets) {
+    const rt = this.#rt;
+    return rt.within(() => {
+      int32(buckets, 'buckets');
+      const enc = rt.request();
+      encLong(enc, input, 'input');
+      enc.i32(buckets);
+      return rt.call(OP.CONSISTENT_HASH, enc).i32();
     });
   }
 

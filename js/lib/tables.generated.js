@@ -23,6 +23,8 @@ export const OP = Object.freeze({
   STRATEGY_NAME: 15,
   CIDS_NEW: 16,
   CIDS_FREE: 17,
+  CONSISTENT_HASH: 18,
+  SELECT_LITE: 19,
   ANALYSIS: 20,
   ANALYSIS_PLAN: 20,
   ANALYSIS_DIFF: 21,
@@ -38,6 +40,7 @@ export const OP = Object.freeze({
   QUERY_ASSIGNMENT: 40,
   PROXY_ASSIGNMENT: 41,
   ALLOCATION_PATH: 42,
+  PRIORITY_QUEUE: 50,
 });
 
 /** Response status bytes (wasm/errors.go). */
@@ -130,4 +133,4 @@ export const WIRE_LIMIT = Object.freeze({
 });
 
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = '6b7937d988a4a301';
+export const TABLES_HASH = '0c87ab46a9c236e2';

@@ -14,7 +14,7 @@ test('metadata: version, strategies, profiles', async () => {
   assert.equal(rmq.build, 'core', 'load() loads the core module');
   assert.deepEqual(rmq.strategies.map((s) => s.name).sort(), ['AVG', 'AVG_BY_CIRCLE', 'CONFIG', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY']);
   assert.deepEqual(rmq.strategies.find((s) => s.name === 'CONSISTENT_HASH').options, ['virtualNodeCnt']);
-  assert.deepEqual(rmq.profiles.map((p) => p.name), ['java-4.9.3', 'java-5.3.3', 'grpc-java', 'grpc-nodejs-1.0.8', 'go-client-2.1.2', 'broker-5.3.3']);
+  assert.deepEqual(rmq.profiles.map((p) => p.name), ['java-4.9.3', 'java-5.3.3', 'grpc-java', 'grpc-nodejs-1.0.8', 'go-client-2.1.2', 'broker-5.3.3', 'broker-5.5.0']);
   assert.equal(await init(), rmq, 'init and load share the instance');
 });
 
@@ -173,6 +173,47 @@ test('select: hash (string, int, long) and message group', async () => {
   assert.equal(rmq.select({ selector: 'messageGroup', mqs: two, messageGroup: '' }).queueId, 1);
   assert.equal(rmq.select({ selector: 'messageGroup', mqs: two, messageGroup: '', profile: 'grpc-nodejs-1.0.8' }).queueId, 0);
   assert.throws(() => rmq.select({ selector: 'hash', mqs: [], arg: 'x' }), { javaClass: 'ArithmeticException', code: 'ERR_ARITHMETIC' });
+});
+
+test('select: lite topic (RIP-83) and Guava consistentHash', async () => {
+  const rmq = await load();
+  // Values of the real Guava (testdata/broker-5.5.0): "lite_topic".hashCode()
+  // is 2023630430, consistentHash(2023630430, 16) = 7.
+  assert.equal(rmq.consistentHash(2023630430, 16), 7);
+  assert.equal(rmq.consistentHash('-1', 1024), 313);
+  assert.equal(rmq.consistentHash(2n ** 63n - 1n, 1024), 972);
+  assert.equal(rmq.consistentHash(0, 2147483647), 0);
+  const mqs = [];
+  for (const b of ['broker-a', 'broker-b']) for (let i = 0; i < 8; i++) mqs.push({ topic: 'Parent', brokerName: b, queueId: i });
+  const q = rmq.select({ selector: 'liteTopic', mqs, liteTopic: 'lite_topic' });
+  assert.deepEqual([q.brokerName, q.queueId], ['broker-a', 7]);
+  assert.throws(() => rmq.consistentHash(5, 0), { javaClass: 'IllegalArgumentException', code: 'ERR_INVALID_ARGUMENT' });
+  assert.throws(() => rmq.consistentHash(1.5, 3), { code: 'ERR_INVALID_ARGUMENT' });
+  assert.throws(() => rmq.select({ selector: 'liteTopic', mqs: [], liteTopic: 'x' }), { code: 'ERR_INVALID_ARGUMENT' });
+  assert.throws(() => rmq.select({ selector: 'liteTopic', mqs, liteTopic: '' }), { code: 'ERR_INVALID_ARGUMENT' });
+  assert.throws(() => rmq.select({ selector: 'liteTopic', mqs }), TypeError);
+});
+
+test('priorityQueue: priority p lands on queue min(p, writeQueueNums - 1) of the broker sent to (RIP-80)', async () => {
+  const rmq = await load();
+  const queue = { topic: 'T', brokerName: 'broker-a', queueId: 6 };
+  assert.deepEqual(rmq.priorityQueue({ queue, priority: 3, writeQueueNums: 8 }), { topic: 'T', brokerName: 'broker-a', queueId: 3 });
+  assert.equal(rmq.priorityQueue({ queue, priority: 20, writeQueueNums: 8 }).queueId, 7);
+  assert.equal(rmq.priorityQueue({ queue, priority: 0, writeQueueNums: 1 }).queueId, 0);
+  assert.throws(() => rmq.priorityQueue({ queue, priority: -1, writeQueueNums: 8 }), { javaClass: 'IllegalArgumentException' });
+  assert.throws(() => rmq.priorityQueue({ queue, priority: 1, writeQueueNums: 0 }), { code: 'ERR_INVALID_ARGUMENT' });
+  assert.throws(() => rmq.priorityQueue({ queue, priority: 1.5, writeQueueNums: 8 }), { code: 'ERR_INVALID_ARGUMENT' });
+});
+
+test('allocate: a NEARBY separator is a Java regex ($ is the end of input, :: splits)', async () => {
+  const rmq = await load();
+  const strategy = (sep) => ({ name: 'MACHINE_ROOM_NEARBY', inner: { name: 'AVG' }, resolver: { sep, brokerField: 1, consumerField: 1 } });
+  const mqAll = [{ topic: 'T', brokerName: 'b::A', queueId: 0 }, { topic: 'T', brokerName: 'b::B', queueId: 1 }];
+  const cidAll = ['c::A', 'c::B'];
+  assert.deepEqual(rmq.allocate({ strategy: strategy('::'), currentCID: 'c::B', mqAll, cidAll }).map((q) => q.queueId), [1]);
+  assert.throws(() => rmq.allocate({ strategy: strategy('$'), currentCID: 'c::B', mqAll, cidAll }), { javaClass: 'ArrayIndexOutOfBoundsException' });
+  assert.throws(() => rmq.allocate({ strategy: strategy('('), currentCID: 'c::B', mqAll, cidAll }), { javaClass: 'PatternSyntaxException' });
+  assert.throws(() => rmq.allocate({ strategy: strategy('(?i)x'), currentCID: 'c::B', mqAll, cidAll }), { code: 'ERR_UNSUPPORTED' });
 });
 
 test('producer: round robin avoids the last broker; latency isolates a slow broker', async () => {

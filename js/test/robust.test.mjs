@@ -174,7 +174,7 @@ test('errors: no "panic" class, own limits are ERR_LIMIT / ERR_UNSUPPORTED, one 
   assert.throws(() => rmq.allocate({ ...o, strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: -1 } }), { code: 'ERR_INVALID_ARGUMENT', javaClass: 'IllegalArgumentException', field: 'strategy.virtualNodeCnt' });
   assert.throws(() => rmq.allocate({ ...o, strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: 0.5 } }), { field: 'strategy.virtualNodeCnt' });
   assert.throws(() => rmq.routeToQueues({ topic: 'T', route: { queueDatas: [{ brokerName: 'b', readQueueNums: 1, writeQueueNums: 2_000_000, perm: 6 }], brokerDatas: [{ brokerName: 'b', brokerAddrs: { 0: 'h' } }] } }), { code: 'ERR_LIMIT', javaClass: null });
-  assert.throws(() => rmq.allocate({ ...o, strategy: { name: 'MACHINE_ROOM_NEARBY', inner: { name: 'AVG' }, resolver: { sep: '--', brokerField: 0, consumerField: 0 } } }), { code: 'ERR_UNSUPPORTED', javaClass: null, field: 'strategy.resolver.sep' });
+  assert.throws(() => rmq.allocate({ ...o, strategy: { name: 'MACHINE_ROOM_NEARBY', inner: { name: 'AVG' }, resolver: { sep: '(?i)-', brokerField: 0, consumerField: 0 } } }), { code: 'ERR_UNSUPPORTED', javaClass: null, field: 'strategy.resolver.sep' });
   assert.throws(() => rmq.allocate({ ...o, currentCID: '' }), { message: 'currentCID is empty', field: 'currentCID' });
 });
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 )
 
 // The allocate op of the classic Java client profiles (FORMAT.md,
@@ -49,6 +50,7 @@ func (w *wireStrategy) spec() (alloc.StrategySpec, error) {
 		if err := json.Unmarshal(w.MessageQueueList, &qs); err != nil {
 			return s, err
 		}
+		wtf8json.Restore(&qs) // the raw text kept wtf8json's rewriting
 		s.MessageQueueList, s.HasMessageQueueList = toModel(qs), true
 	}
 	if w.Inner != nil {
@@ -82,7 +84,7 @@ type javaQueues struct {
 func javaAllocate(version alloc.ClientVersion) handler {
 	return func(line []byte) (any, error) {
 		var c javaAllocateCase
-		if err := json.Unmarshal(line, &c); err != nil {
+		if err := wtf8json.Unmarshal(line, &c); err != nil {
 			return nil, err
 		}
 		if c.Strategy == nil {

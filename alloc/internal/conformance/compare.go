@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"reflect"
 	"sort"
 )
@@ -17,10 +18,10 @@ var ignoredKeys = map[string]bool{"hash": true, "index": true}
 // difference.
 func Diff(want, got []byte) string {
 	var w, g any
-	if err := json.Unmarshal(want, &w); err != nil {
+	if err := wtf8json.Unmarshal(want, &w); err != nil {
 		return "expected line is not JSON: " + err.Error()
 	}
-	if err := json.Unmarshal(got, &g); err != nil {
+	if err := wtf8json.Unmarshal(got, &g); err != nil {
 		return "actual line is not JSON: " + err.Error()
 	}
 	return diffValue("$", w, g)

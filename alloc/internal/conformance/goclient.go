@@ -1,10 +1,9 @@
 package conformance
 
 import (
-	"encoding/json"
-
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 )
 
 // The allocate op of profile go-client-2.1.2 (rocketmq-client-go v2.1.2).
@@ -36,7 +35,7 @@ type goAllocateResult struct {
 
 func goAllocate(line []byte) (any, error) {
 	var c goAllocateCase
-	if err := json.Unmarshal(line, &c); err != nil {
+	if err := wtf8json.Unmarshal(line, &c); err != nil {
 		return nil, err
 	}
 	s, err := goStrategy(c)

@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/json"
 
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
 
@@ -21,7 +22,7 @@ func selectMessageGroup(client producer.GroupClient) handler {
 			Mqs          []Queue `json:"mqs"`
 			MessageGroup string  `json:"messageGroup"`
 		}
-		if err := json.Unmarshal(line, &c); err != nil {
+		if err := wtf8json.Unmarshal(line, &c); err != nil {
 			return nil, err
 		}
 		mqs := toModel(c.Mqs)

@@ -1,10 +1,10 @@
 package conformance
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/rmqalloc/rmqalloc/alloc/broker"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 )
 
 // queryAssignment (FORMAT.md, broker-5.3.3): the broker's answer to each
@@ -38,7 +38,7 @@ func queryAssignment(line []byte) (any, error) {
 		CidAll                        []string     `json:"cidAll"`
 		ClientIDs                     []string     `json:"clientIds"`
 	}
-	if err := json.Unmarshal(line, &c); err != nil {
+	if err := wtf8json.Unmarshal(line, &c); err != nil {
 		return nil, err
 	}
 	req := broker.Request{

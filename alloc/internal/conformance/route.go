@@ -1,8 +1,7 @@
 package conformance
 
 import (
-	"encoding/json"
-
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
 
@@ -18,7 +17,7 @@ func routeToQueues(line []byte) (any, error) {
 		Topic string      `json:"topic"`
 		Route route.Route `json:"route"`
 	}
-	if err := json.Unmarshal(line, &c); err != nil {
+	if err := wtf8json.Unmarshal(line, &c); err != nil {
 		return nil, err
 	}
 	pub, sub, err := c.Route.Queues(c.Topic)

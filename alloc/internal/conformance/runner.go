@@ -3,8 +3,8 @@ package conformance
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"io"
 	"sort"
 	"strings"
@@ -59,8 +59,6 @@ func Run(profile string, in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 256<<20)
 	w := bufio.NewWriter(out)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
 	for lineNo := 1; sc.Scan(); lineNo++ {
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
@@ -70,7 +68,7 @@ func Run(profile string, in io.Reader, out io.Writer) error {
 			ID string `json:"id"`
 			Op string `json:"op"`
 		}
-		if err := json.Unmarshal(line, &head); err != nil {
+		if err := wtf8json.Unmarshal(line, &head); err != nil {
 			return fmt.Errorf("line %d: %v", lineNo, err)
 		}
 		fn, ok := ops[head.Op]
@@ -81,9 +79,11 @@ func Run(profile string, in io.Reader, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("line %d (%s): %v", lineNo, head.ID, err)
 		}
-		if err := enc.Encode(res); err != nil {
+		b, err := wtf8json.Marshal(res) // lone surrogates written back as \u escapes
+		if err != nil {
 			return fmt.Errorf("line %d (%s): %v", lineNo, head.ID, err)
 		}
+		w.Write(append(b, '\n'))
 	}
 	if err := sc.Err(); err != nil {
 		return err

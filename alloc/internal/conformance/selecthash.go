@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
 
@@ -24,7 +25,7 @@ func selectHash(line []byte) (any, error) {
 			Value json.RawMessage `json:"value"`
 		} `json:"arg"`
 	}
-	if err := json.Unmarshal(line, &c); err != nil {
+	if err := wtf8json.Unmarshal(line, &c); err != nil {
 		return nil, err
 	}
 	var key producer.HashKey
@@ -34,7 +35,7 @@ func selectHash(line []byte) (any, error) {
 		if err := json.Unmarshal(c.Arg.Value, &s); err != nil {
 			return nil, fmt.Errorf("arg.value: %v", err)
 		}
-		key = producer.StringKey(s)
+		key = producer.StringKey(wtf8json.RestoreString(s)) // a lone surrogate hashes as its unit
 	case "int":
 		var v float64
 		if err := json.Unmarshal(c.Arg.Value, &v); err != nil || v != math.Trunc(v) || v < math.MinInt32 || v > math.MaxInt32 {

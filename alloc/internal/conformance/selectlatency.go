@@ -1,9 +1,9 @@
 package conformance
 
 import (
-	"encoding/json"
 	"fmt"
 
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
 
@@ -17,7 +17,7 @@ func init() {
 func selectLatency(v producer.Version) handler {
 	return func(line []byte) (any, error) {
 		var c selectCase
-		if err := json.Unmarshal(line, &c); err != nil {
+		if err := wtf8json.Unmarshal(line, &c); err != nil {
 			return nil, err
 		}
 		var now int64

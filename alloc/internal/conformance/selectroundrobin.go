@@ -1,8 +1,7 @@
 package conformance
 
 import (
-	"encoding/json"
-
+	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
 
@@ -16,7 +15,7 @@ func init() {
 func selectRoundRobin(v producer.Version) handler {
 	return func(line []byte) (any, error) {
 		var c selectCase
-		if err := json.Unmarshal(line, &c); err != nil {
+		if err := wtf8json.Unmarshal(line, &c); err != nil {
 			return nil, err
 		}
 		p, err := producer.New(toModel(c.Mqs), producer.Options{Version: v, StartIndex: &c.StartIndex})

@@ -10,6 +10,7 @@ export const PROFILE_OPS = {
   'grpc-nodejs-1.0.8': ['selectMessageGroup'],
   'go-client-2.1.2': ['allocate'],
   'broker-5.3.3': ['queryAssignment'],
+  'broker-5.5.0': ['consistentHash', 'liteTopicQueue'],
 };
 
 /**
@@ -161,6 +162,26 @@ function queryAssignment(rmq, c) {
   return { id: c.id, results };
 }
 
+/** Guava's consistentHash over 1..maxBuckets and the extra counts (FORMAT.md, broker-5.5.0). */
+function consistentHash(rmq, c) {
+  try {
+    const out = { id: c.id, buckets: [] };
+    for (let n = 1; n <= c.maxBuckets; n++) out.buckets.push(rmq.consistentHash(c.input, n));
+    if (c.also) out.also = c.also.map((n) => rmq.consistentHash(c.input, n));
+    return out;
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  }
+}
+
+function liteTopicQueue(rmq, c) {
+  try {
+    return { id: c.id, queue: wire(rmq.select({ selector: 'liteTopic', mqs: queues(c.writeQueues), liteTopic: c.liteTopic })) };
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  }
+}
+
 /** The result object of case c (parsed JSON) under profile. */
 export function runCase(rmq, profile, c) {
   const ops = PROFILE_OPS[profile];
@@ -171,6 +192,10 @@ export function runCase(rmq, profile, c) {
       return allocate(rmq, profile, c);
     case 'selectHash':
       return selectHash(rmq, c);
+    case 'consistentHash':
+      return consistentHash(rmq, c);
+    case 'liteTopicQueue':
+      return liteTopicQueue(rmq, c);
     case 'selectRoundRobin':
       return select(rmq, profile, c, false);
     case 'selectLatency':
