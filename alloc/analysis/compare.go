@@ -165,8 +165,8 @@ const MaxCompareMembers = 1024
 // moves, and the double consumption that implies. nil strategies means
 // CompareStrategies().
 //
-// Example: 64 queues on 4 brokers, 8 members; a ninth joins: AVG moves 36
-// queues where 7 would do (see the README's table).
+// Example: 64 queues on 4 brokers, 8 members; a ninth joins: AVG moves 28
+// queues where 7 would do, STICKY 10 (see the README's table).
 func Compare(g CompareGroup, strategies []Named) (*CompareResult, error) {
 	if strategies == nil {
 		strategies = CompareStrategies()
