@@ -90,3 +90,31 @@ func TestMaxOverMin(t *testing.T) {
 	assert.Equal(t, "∞", analysis.MaxOverMin(0, 3))
 	assert.Equal(t, "1.00", analysis.MaxOverMin(0, 0))
 }
+
+// FuzzCompare: any small group compares without errors, and every balanced
+// strategy's least-from-its-own-plan is at least the least from any
+// balanced plan.
+func FuzzCompare(f *testing.F) {
+	f.Add(uint8(16), uint8(4), uint8(3))
+	f.Add(uint8(1), uint8(1), uint8(9))
+	f.Fuzz(func(t *testing.T, perBroker, brokers, members uint8) {
+		if perBroker == 0 || brokers == 0 || members == 0 || brokers > 6 || members > 12 || perBroker > 40 {
+			return
+		}
+		g := analysis.CompareGroup{Queues: int(perBroker) * int(brokers), Brokers: int(brokers), Members: int(members)}
+		named := []analysis.Named{{"avg", alloc.Averagely()}, {"sticky", candidate.Sticky()}, {"bounded", candidate.BoundedLoad(4, 110)}}
+		res, err := analysis.Compare(g, named)
+		require.NoError(t, err)
+		for _, row := range res.Rows {
+			require.Zero(t, row.Errors, row.Label)
+			require.LessOrEqual(t, row.Max, candidate.Capacity(g.Queues, g.Members, 110), row.Label) // AVG and STICKY: ⌈n/c⌉
+			for k, c := range row.Changes {
+				require.GreaterOrEqual(t, c.Moved, 0)
+				require.LessOrEqual(t, c.Overlap, c.Moved)
+				if row.Label != "bounded" {
+					require.GreaterOrEqual(t, c.MinMoves, res.Least[k], "%s %s %+v", row.Label, c.Change, g)
+				}
+			}
+		}
+	})
+}

@@ -294,3 +294,67 @@ func FuzzCandidates(f *testing.F) {
 		}
 	})
 }
+
+// stickyReference is Sticky as its doc defines it: every (queue, member)
+// pair by weight (highest first; ties: earlier queue, then earlier member),
+// taken when the queue is free and the member below its quota.
+func stickyReference(qs []alloc.MessageQueue, cids []string) map[string][]alloc.MessageQueue {
+	type pair struct {
+		w    uint64
+		q, m int
+	}
+	var pairs []pair
+	for q := range qs {
+		for m := range cids {
+			pairs = append(pairs, pair{mix64(key64(qs[q].String()) ^ key64(cids[m])), q, m})
+		}
+	}
+	slices.SortFunc(pairs, func(a, b pair) int {
+		switch {
+		case a.w != b.w:
+			if a.w > b.w {
+				return -1
+			}
+			return 1
+		case a.q != b.q:
+			return a.q - b.q
+		}
+		return a.m - b.m
+	})
+	quota := candidate.Quotas(len(qs), cids)
+	taken := make([]bool, len(qs))
+	owner := make([]int, len(qs))
+	for _, p := range pairs {
+		if !taken[p.q] && quota[p.m] > 0 {
+			taken[p.q], owner[p.q] = true, p.m
+			quota[p.m]--
+		}
+	}
+	out := map[string][]alloc.MessageQueue{}
+	for q, m := range owner {
+		out[cids[m]] = append(out[cids[m]], qs[q])
+	}
+	return out
+}
+
+// TestStickyIsTheGreedyMatching: the deferred-acceptance implementation
+// gives the greedy's matching.
+func TestStickyIsTheGreedyMatching(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 5))
+	for range 60 {
+		qs, cids := randomGroup(r, 1+r.IntN(150), 1+r.IntN(30))
+		want := stickyReference(qs, cids)
+		for _, c := range cids {
+			got, err := candidate.Sticky().Allocate("g", c, qs, cids)
+			require.NoError(t, err)
+			assert.Equal(t, want[c], nilIfEmpty(got), c)
+		}
+	}
+}
+
+func nilIfEmpty(qs []alloc.MessageQueue) []alloc.MessageQueue {
+	if len(qs) == 0 {
+		return nil
+	}
+	return qs
+}

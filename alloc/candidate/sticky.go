@@ -3,7 +3,6 @@ package candidate
 import (
 	"cmp"
 	"slices"
-	"strconv"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
@@ -18,17 +17,12 @@ import (
 // those quotas: no queue and member would both rather be together than with
 // what they got. It needs no state beyond the queue and client-ID lists,
 // like every RocketMQ strategy, and does not depend on their order. Its
-// Name is "STICKY". Queues × members is limited to MaxPairs.
+// Name is "STICKY".
 func Sticky() alloc.Strategy { return strategy{p: sticky{}} }
 
 type sticky struct{}
 
 func (sticky) name() string { return "STICKY" }
-
-type pair struct {
-	w    uint64
-	q, m int32
-}
 
 // Quotas is how many queues Sticky gives each member: ⌊n/c⌋, plus one for
 // the n mod c members of highest key (ties: the earlier member).
@@ -53,40 +47,108 @@ func Quotas(queues int, members []string) []int {
 	return out
 }
 
+// held is a queue a member holds, with the pair's weight.
+type held struct {
+	w uint64
+	q int32
+}
+
+// worse orders pairs as the greedy does, reversed: lower weight, then the
+// later queue (or member) first.
+func worse(w1 uint64, i1 int32, w2 uint64, i2 int32) bool {
+	return w1 < w2 || (w1 == w2 && i1 > i2)
+}
+
+// plan finds the stable matching by queue-proposing deferred acceptance
+// (Gale and Shapley) rather than by sorting all n·c pairs: each free queue
+// proposes to the best member it has not tried, which keeps its quota's best
+// proposals (a min-heap) and frees the worst. Preferences on both sides come
+// from one order of the pairs (weight, then queue, then member), so the
+// stable matching is unique and equals the greedy described at Sticky.
 func (sticky) plan(mqAll []alloc.MessageQueue, members []string) ([][]int32, error) {
 	n, c := len(mqAll), len(members)
-	if int64(n)*int64(c) > MaxPairs {
-		return nil, limitErr("mqAll", "queues × members above "+strconv.Itoa(MaxPairs))
-	}
 	qk, mk := queueKeys(mqAll), memberKeys(members)
-	pairs := make([]pair, 0, n*c)
-	for q, k := range qk {
-		for m, km := range mk {
-			pairs = append(pairs, pair{w: weight(k, km), q: int32(q), m: int32(m)})
-		}
-	}
-	slices.SortFunc(pairs, func(x, y pair) int {
-		return cmp.Or(cmp.Compare(y.w, x.w), cmp.Compare(x.q, y.q), cmp.Compare(x.m, y.m))
-	})
-	owner := make([]int32, n)
-	for i := range owner {
-		owner[i] = -1
-	}
 	quota := Quotas(n, members)
-	left := n // the quotas add up to n: every queue gets an owner
-	for _, p := range pairs {
-		if left == 0 {
-			break
+	heaps := make([][]held, c)
+	// lastW/lastM: the queue's last proposal (none yet: lastM = -1).
+	lastW := make([]uint64, n)
+	lastM := make([]int32, n)
+	free := make([]int32, n)
+	for q := range free {
+		free[q] = int32(n - 1 - q) // popped from the end: queue 0 first
+		lastM[q] = -1
+	}
+	for len(free) > 0 {
+		q := free[len(free)-1]
+		free = free[:len(free)-1]
+		// The best member below the last proposal in the queue's order
+		// (weight descending, then member ascending).
+		best, bw := int32(-1), uint64(0)
+		for m := int32(0); m < int32(c); m++ {
+			if quota[m] == 0 {
+				continue
+			}
+			w := weight(qk[q], mk[m])
+			if lastM[q] >= 0 && !worse(w, m, lastW[q], lastM[q]) {
+				continue // already tried (or the last itself)
+			}
+			if best < 0 || worse(bw, best, w, m) {
+				best, bw = m, w
+			}
 		}
-		if owner[p.q] < 0 && quota[p.m] > 0 {
-			owner[p.q] = p.m
-			quota[p.m]--
-			left--
+		// Quotas add up to n, so a free queue always finds a member.
+		lastW[q], lastM[q] = bw, best
+		h := heaps[best]
+		if len(h) < quota[best] {
+			heaps[best] = heapPush(h, held{bw, q})
+			continue
+		}
+		if worse(h[0].w, h[0].q, bw, q) {
+			free = append(free, h[0].q)
+			h[0] = held{bw, q}
+			heapDown(h, 0)
+		} else {
+			free = append(free, q)
 		}
 	}
 	shares := make([][]int32, c)
-	for q, m := range owner {
-		shares[m] = append(shares[m], int32(q))
+	for m, h := range heaps {
+		for _, x := range h {
+			shares[m] = append(shares[m], x.q)
+		}
+		slices.Sort(shares[m])
 	}
 	return shares, nil
+}
+
+// heapPush adds x to the min-heap h (by worse: the worst pair on top).
+func heapPush(h []held, x held) []held {
+	h = append(h, x)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !worse(h[i].w, h[i].q, h[p].w, h[p].q) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	return h
+}
+
+// heapDown restores the heap below i.
+func heapDown(h []held, i int) {
+	for {
+		l, least := 2*i+1, i
+		if l < len(h) && worse(h[l].w, h[l].q, h[least].w, h[least].q) {
+			least = l
+		}
+		if r := l + 1; r < len(h) && worse(h[r].w, h[r].q, h[least].w, h[least].q) {
+			least = r
+		}
+		if least == i {
+			return
+		}
+		h[i], h[least] = h[least], h[i]
+		i = least
+	}
 }

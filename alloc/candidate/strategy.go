@@ -103,9 +103,6 @@ func distinct(cidAll []string) []string {
 	return out
 }
 
-// MaxPairs bounds queues × members for Sticky, which weighs every pair.
-const MaxPairs = 1 << 24
-
 // MaxRingNodes bounds members × virtual nodes for BoundedLoad.
 const MaxRingNodes = 1 << 24
 
