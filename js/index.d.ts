@@ -420,7 +420,7 @@ export interface Rmq {
 
   /**
    * Analyses over whole-group plans: stats, diffs, scenarios, inconsistent
-   * views, mixed clients. Full module only (`build === 'full'`, from
+   * views, mixed clients, the strategy comparison. Full module only (`build === 'full'`, from
    * load({ analysis: true })): on the core module every method throws an
    * RmqError with code 'ERR_UNSUPPORTED' and message
    * "rmq.analysis needs the full module: load({ analysis: true })", and the
