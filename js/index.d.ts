@@ -435,7 +435,7 @@ export interface Rmq {
 
   /**
    * Analyses over whole-group plans: stats, diffs, scenarios, inconsistent
-   * views, mixed clients. Full module only (`build === 'full'`, from
+   * views, mixed clients, the strategy comparison. Full module only (`build === 'full'`, from
    * load({ analysis: true })): on the core module every method throws an
    * RmqError with code 'ERR_UNSUPPORTED' and message
    * "rmq.analysis needs the full module: load({ analysis: true })", and the
@@ -641,6 +641,47 @@ export interface Analysis {
     queues: readonly MessageQueue[] | Topic;
     members: readonly { id: string; client: 'java' | 'go' }[];
   }): ViewsResult;
+  /**
+   * Every strategy rmqalloc models and the candidates (RENDEZVOUS,
+   * BOUNDED_LOAD, STICKY) on one group: `queues` queues on `brokers`
+   * brokers (queues a multiple of brokers) and `members` consumers
+   * (1..1024); balance, queues moved on a join, a leave, a rolling restart,
+   * a broker added and the queues doubled, and the worst-case double
+   * consumption (the README's "Strategies compared").
+   */
+  compare(options: { queues: number; brokers: number; members: number }): CompareResult;
+}
+
+/** One change of a comparison: queues moved, the least from this plan, and double consumption. */
+export interface CompareMove {
+  change: 'join' | 'leave' | 'restart' | 'addBroker' | 'double';
+  moved: number;
+  minMoves: number;
+  /** Moved queues whose old owner keeps running (a member that left does not). */
+  overlap: number;
+  /** overlap × the change's window (5 s for membership, 55 s for route changes). */
+  dupQueueSeconds: number;
+}
+
+/** analysis.compare's answer. */
+export interface CompareResult {
+  group: { queues: number; brokers: number; members: number };
+  /** The change names, in the order of least and of each row's changes. */
+  changes: CompareMove['change'][];
+  /** Per change, the least any balanced plan moves from a balanced plan. */
+  least: number[];
+  rows: {
+    label: string;
+    strategy: string;
+    min: number;
+    max: number;
+    mean: number;
+    changes: CompareMove[];
+    dupQueueSeconds: number;
+    errors: number;
+  }[];
+  /** The table as Markdown, as the README publishes it. */
+  markdown: string;
 }
 
 /**

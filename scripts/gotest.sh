@@ -2,7 +2,8 @@
 # gotest.sh native|wasm: runs the Go tests verbosely into a log, prints the
 # package lines, every failure and skip, and a closing "N passed, N failed".
 #   native: go test -race ./..., then ./wasm again with -tags rmqfull (the
-#           analysis handlers and their JSON)
+#           analysis handlers and their JSON), then the nested module
+#           clientgo/ (its own go.mod: ./... of the main module skips it)
 #   wasm:   the alloc and wasm packages under GOOS=js GOARCH=wasm in headless
 #           Chromium through wasmbrowsertest (.bin/go_js_wasm_exec), then
 #           ./wasm again with -tags rmqfull (the full module's build); both
@@ -20,7 +21,11 @@ native)
   echo "=== go test -tags rmqfull ./wasm/ (full module build)" >>"$log"
   go test -race -count=1 -v -tags rmqfull ./wasm/ 2>&1 | sed -E 's#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\1\2 [-tags rmqfull]\3#' >>"$log"
   rc2=${PIPESTATUS[0]}
-  [ $rc -ne 0 ] || rc=$rc2 ;;
+  [ $rc -ne 0 ] || rc=$rc2
+  echo "=== go vet + go test ./... in clientgo/ (nested module: rocketmq-client-go adapters)" >>"$log"
+  (cd clientgo && go vet ./... && go test -race -count=1 -v ./...) >>"$log" 2>&1
+  rc3=$?
+  [ $rc -ne 0 ] || rc=$rc3 ;;
 wasm)
   # wasm programs get at most ~8 KB of arguments plus environment: run with a
   # trimmed one. A private TMPDIR collects chromedp's leftovers.

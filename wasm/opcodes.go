@@ -44,10 +44,11 @@ const (
 	opAnalysisViews        = opAnalysis + 3
 	opAnalysisSubscription = opAnalysis + 4
 	opAnalysisMixed        = opAnalysis + 5
+	opAnalysisCompare      = opAnalysis + 6
 )
 
 // analysisOps lists the analysis operations, in order.
-var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed}
+var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed, opAnalysisCompare}
 
 // brokerOps lists the broker-assignment operations (broker.go); only the
 // full build serves them.

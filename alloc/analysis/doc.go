@@ -4,7 +4,9 @@
 // how strategies behave over a sequence of changes (RunScenario), and which
 // queues get two owners or none when consumers see different member lists,
 // do not all subscribe, or mix Java and Go clients (Views, Subscription,
-// Mixed).
+// Mixed), and every strategy side by side on one group: balance, movement
+// and the double consumption it implies (Compare, the README's published
+// tables).
 //
 // Queues are identified by position in a plan's Queues and members by
 // position in its Members, so that large groups (20000 queues × 1000

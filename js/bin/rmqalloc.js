@@ -20,6 +20,8 @@ Usage:
       owned wrongly, and why
   rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE [--strategy NAME]
       who gets which queue
+  rmqalloc plan --compare --brokers N [--queues N] --consumers N [--markdown | --json]
+      every strategy side by side: balance, queues moved per change, double consumption
   rmqalloc COMMAND --help      the options of a command
   rmqalloc --version
 

@@ -1,5 +1,5 @@
-// rmq.analysis: plans' statistics, diffs, scenarios, inconsistent views and
-// mixed Java/Go groups (alloc/analysis). Requests are binary; results come
+// rmq.analysis: plans' statistics, diffs, scenarios, inconsistent views,
+// mixed Java/Go groups and the strategy comparison (alloc/analysis). Requests are binary; results come
 // back as JSON text in the shapes of alloc/analysis's json tags, with
 // queues as { topic, brokerName, queueId } (index.d.ts: Analysis); plan and
 // diff with positions: true answer in binary instead, queues as positions
@@ -20,6 +20,7 @@ const OPS = {
   views: OP.ANALYSIS_VIEWS,
   subscription: OP.ANALYSIS_SUBSCRIPTION,
   mixed: OP.ANALYSIS_MIXED,
+  compare: OP.ANALYSIS_COMPARE,
 };
 const text = new TextDecoder();
 const NEEDS_FULL = 'rmq.analysis needs the full module: load({ analysis: true })';
@@ -33,6 +34,7 @@ const KEYS = {
   views: ['strategies', 'queues', 'members', 'views', ...ROOMS],
   subscription: ['strategy', 'queues', 'members', 'subscribers', ...ROOMS],
   mixed: ['java', 'go', 'queues', 'members', ...ROOMS],
+  compare: ['queues', 'brokers', 'members'],
 };
 const PLAN_INPUT_KEYS = KEYS.plan.filter((k) => k !== 'positions');
 const SCENARIO_KEYS = ['topic', 'brokers', 'queuesPerBroker', 'members', 'changes'];
@@ -237,6 +239,14 @@ export function makeAnalysis(rt, topicOf, full) {
       }
       options(enc, { sort, rooms }, '');
       return json(OPS.mixed, enc);
+    }),
+    compare: guarded('compare', (o) => {
+      const { queues, brokers, members } = top(o, 'compare');
+      const enc = rt.request();
+      enc.i32(int32(queues, 'queues'));
+      enc.i32(int32(brokers, 'brokers'));
+      enc.i32(int32(members, 'members'));
+      return json(OPS.compare, enc);
     }),
   });
 }

@@ -32,6 +32,7 @@ export const OP = Object.freeze({
   ANALYSIS_VIEWS: 23,
   ANALYSIS_SUBSCRIPTION: 24,
   ANALYSIS_MIXED: 25,
+  ANALYSIS_COMPARE: 26,
   DOCTOR: 30,
   DOCTOR_RUN: 30,
   PARSE: 31,
@@ -133,4 +134,4 @@ export const WIRE_LIMIT = Object.freeze({
 });
 
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = '0c87ab46a9c236e2';
+export const TABLES_HASH = '1a7b6c6e7c23466a';

@@ -1,0 +1,65 @@
+//go:build rmqfull
+
+package main
+
+import "github.com/rmqalloc/rmqalloc/alloc/analysis"
+
+// compare: i32 queues, i32 brokers, i32 members → analysis.Compare over
+// analysis.CompareStrategies() as JSON, with the Markdown table as
+// "markdown" (what the README publishes).
+func init() {
+	register(opAnalysisCompare, func(r *reader, w *writer) error {
+		g := analysis.CompareGroup{Queues: int(r.i32()), Brokers: int(r.i32()), Members: int(r.i32())}
+		if r.err != nil {
+			return r.err
+		}
+		res, err := analysis.Compare(g, nil)
+		if err != nil {
+			return err
+		}
+		writeCompareJSON(jsonw{w}, res)
+		return nil
+	})
+}
+
+var (
+	compareGroupKeys = []string{"brokers", "members"}
+	compareRowKeys   = []string{"min", "max"}
+	compareMoveKeys  = []string{"moved", "minMoves", "overlap", "dupQueueSeconds"}
+	compareTailKeys  = []string{"dupQueueSeconds", "errors"}
+)
+
+func writeCompareJSON(j jsonw, res *analysis.CompareResult) {
+	j.raw(`{"group":{"queues":`)
+	j.int(res.Group.Queues)
+	j.intFields(compareGroupKeys, res.Group.Brokers, res.Group.Members)
+	j.raw("}")
+	j.key("changes", false)
+	j.strs(analysis.CompareChanges)
+	j.key("least", false)
+	j.ints(res.Least)
+	j.key("rows", false)
+	j.list(len(res.Rows), func(k int) {
+		row := res.Rows[k]
+		j.raw(`{"label":`)
+		j.str(row.Label)
+		j.key("strategy", false)
+		j.str(row.Strategy)
+		j.intFields(compareRowKeys, row.Min, row.Max)
+		j.key("mean", false)
+		j.float(row.Mean)
+		j.key("changes", false)
+		j.list(len(row.Changes), func(i int) {
+			mv := row.Changes[i]
+			j.raw(`{"change":`)
+			j.str(mv.Change)
+			j.intFields(compareMoveKeys, mv.Moved, mv.MinMoves, mv.Overlap, mv.DupQueueSeconds)
+			j.raw("}")
+		})
+		j.intFields(compareTailKeys, row.DupQueueSeconds, row.Errors)
+		j.raw("}")
+	})
+	j.key("markdown", false)
+	j.str(res.Markdown())
+	j.raw("}")
+}
