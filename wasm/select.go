@@ -64,7 +64,7 @@ func init() {
 			return err
 		}
 		v := viewOf(qs, t, unsorted)
-		i := v.find(&q)
+		i := v.find(&q, nil)
 		writeRefs(w, v, v.qs[i:i+1])
 		return nil
 	})
