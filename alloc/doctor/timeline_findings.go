@@ -44,21 +44,34 @@ func timelineFindings(tl *Timeline, snaps []snapState) []Finding {
 		stuck[own[0]] = append(stuck[own[0]], q)
 	}
 	slices.Sort(stuckOrder)
+	held := map[string]int{} // queues each owner holds at the end
+	for i := range tl.Queues {
+		if own := lastOwners(&tl.Queues[i]); len(own) == 1 {
+			held[own[0]]++
+		}
+	}
 	for _, c := range stuckOrder {
 		qs := stuck[c]
-		add(CodeConsumerStuck, LevelError, c+" consumed nothing on its "+queuesText(qs)+" over "+span+" although they have lag ("+lagNow(qs)+" now) while other queues advanced: the consumer is stuck (a blocked listener, or its process queue is full); look at its threads (jstack) and mqadmin consumerStatus -i "+c, qs, []string{c})
+		which := queuesText(qs) + " of the " + itoa(held[c]) + " it holds"
+		if len(qs) == held[c] {
+			which = "the " + plural(len(qs), "queue", "queues") + " it holds"
+		}
+		if len(qs) == 1 && held[c] == 1 {
+			which = queuesText(qs) + ", the one it holds"
+		}
+		add(CodeConsumerStuck, LevelError, c+" consumed nothing on "+which+" over "+span+" although "+pick(qs, "it has", "they have")+" lag ("+lagNow(qs)+" now) while other queues advanced: the consumer is stuck (a blocked listener, or its process queue is full); look at its threads (jstack) and mqadmin consumerStatus -i "+c, qs, []string{c})
 	}
 	if len(ownerless) > 0 {
-		add(CodeQueueStalled, LevelError, queuesText(ownerless)+" did not move over "+span+" although they have lag ("+lagNow(ownerless)+" now) while other queues advanced, and no single consumer is known to hold them: see the queues' owners below", ownerless, nil)
+		add(CodeQueueStalled, LevelError, queuesText(ownerless)+" did not move over "+span+" although "+pick(ownerless, "it has", "they have")+" lag ("+lagNow(ownerless)+" now) while other queues advanced, and no single consumer is known to hold "+pick(ownerless, "it", "them")+": see the owners over time", ownerless, nil)
 	}
 	if qs := byStatus[LagStop]; len(qs) > 0 {
-		add(CodeConsumptionStopped, LevelError, "the group consumed nothing at all over "+span+" although "+queuesText(qs)+" have lag ("+lagNow(qs)+" now): are its consumers running and pulling? (the last connection list has "+plural(snaps[len(snaps)-1].info.Members, "member", "members")+")", qs, nil)
+		add(CodeConsumptionStopped, LevelError, "the group consumed nothing at all over "+span+" although "+queuesText(qs)+" "+pick(qs, "has", "have")+" lag ("+lagNow(qs)+" now): are its consumers running and pulling? (the last connection list has "+plural(snaps[len(snaps)-1].info.Members, "member", "members")+")", qs, nil)
 	}
 	if qs := byStatus[LagRewind]; len(qs) > 0 {
-		add(CodeOffsetRewind, LevelWarning, "the consumer offset of "+queuesText(qs)+" went back (an offset reset, or offsets lost on a broker): their messages are consumed again", qs, nil)
+		add(CodeOffsetRewind, LevelWarning, "the consumer offset of "+queuesText(qs)+" went back (an offset reset, or offsets lost on a broker): messages are consumed again", qs, nil)
 	}
 	if qs := byStatus[LagWarn]; len(qs) > 0 {
-		add(CodeLagGrowing, LevelWarning, "lag never went down on "+queuesText(qs)+" over "+span+" although they are consumed ("+lagNow(qs)+" now): the consumers do not keep up", qs, nil)
+		add(CodeLagGrowing, LevelWarning, "lag never went down on "+queuesText(qs)+" over "+span+" although "+pick(qs, "it is", "they are")+" consumed ("+lagNow(qs)+" now): the consumers do not keep up", qs, nil)
 	}
 	var flapping []*QueueTimeline
 	var flappers []string
@@ -119,6 +132,14 @@ func queuesText(qs []*QueueTimeline) string {
 		return "queue " + qs[0].Topic + " " + qs[0].BrokerName + "/" + strconv.Itoa(int(qs[0].QueueID))
 	}
 	return plural(len(qs), "queue", "queues")
+}
+
+// pick is one for a single queue, many for several.
+func pick(qs []*QueueTimeline, one, many string) string {
+	if len(qs) == 1 {
+		return one
+	}
+	return many
 }
 
 // lagNow is the queues' summed lag in their last samples: "lag 42".

@@ -1,7 +1,6 @@
 package doctor_test
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -33,12 +32,4 @@ func snapshotDir(t testing.TB, dir string) doctor.Snapshot {
 	at, err := time.Parse(time.RFC3339, strings.TrimSpace(strings.SplitN(readFile(t, filepath.Join(dir, "captured-at.txt")), "\n", 2)[0]))
 	require.NoError(t, err)
 	return doctor.Snapshot{Input: in, At: at, AtSource: "captured-at.txt", Name: filepath.Base(dir)}
-}
-
-func TestTimelineRealSmoke(t *testing.T) {
-	late := snapshotDir(t, "../../testdata/timeline/basic3")
-	early := snapshotDir(t, "../../testdata/timeline/basic3-early")
-	rep, err := doctor.DiagnoseSeries([]doctor.Snapshot{late, early})
-	require.NoError(t, err)
-	os.Stdout.WriteString(rep.Text())
 }
