@@ -28,16 +28,19 @@ type Snapshot struct {
 // still going on, and the findings only time shows (a stuck consumer, a
 // stopped group). Report.OK is then the last snapshot's and the
 // timeline's. A snapshot the doctor cannot read is an *InputError whose
-// Box starts with "snapshot[i]." (i: its index in time order).
+// Box starts with "snapshot[i]." (i: its index in snaps).
 func DiagnoseSeries(snaps []Snapshot) (*Report, error) {
 	if len(snaps) == 0 {
 		return nil, &InputError{Box: "snapshot", Msg: "no snapshot given"}
 	}
-	sorted := slices.Clone(snaps)
-	slices.SortStableFunc(sorted, func(a, b Snapshot) int { return a.At.Compare(b.At) })
+	order := make([]int, len(snaps))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return snaps[a].At.Compare(snaps[b].At) })
 	var s Series
-	for _, sn := range sorted {
-		if err := s.Add(sn); err != nil {
+	for _, i := range order {
+		if err := s.add(snaps[i], "snapshot["+strconv.Itoa(i)+"]"); err != nil {
 			return nil, err
 		}
 	}
@@ -78,8 +81,12 @@ func (s *Series) Len() int { return len(s.snaps) }
 // doctor cannot read (Box "snapshot[i].BOX"); the series is then
 // unchanged.
 func (s *Series) Add(snap Snapshot) error {
+	return s.add(snap, "snapshot["+strconv.Itoa(len(s.snaps))+"]")
+}
+
+// add is Add with the box errors name the snapshot by.
+func (s *Series) add(snap Snapshot, box string) error {
 	i := len(s.snaps)
-	box := "snapshot[" + strconv.Itoa(i) + "]"
 	if snap.At.IsZero() {
 		return &InputError{Box: box + ".at", Msg: "no capture time given" + nameSuffix(snap.Name)}
 	}

@@ -180,9 +180,9 @@ func rebalanceState(snaps []snapState) RebalanceState {
 		}
 		from--
 	}
-	reason := "owners and members unchanged over the last " + plural(n-from, "snapshot", "snapshots")
+	reason := "owners and members unchanged in the last " + plural(n-from, "snapshot", "snapshots")
 	if from == 0 {
-		reason = "owners and members unchanged over the whole window"
+		reason = "owners and members unchanged throughout"
 	}
 	return RebalanceState{State: RebalanceSettled, Since: snaps[from].info.At, Reason: reason}
 }

@@ -170,7 +170,7 @@ func TestTimelineMembersAndRebalance(t *testing.T) {
 	require.NoError(t, err)
 	tl := rep.Timeline
 	assert.Equal(t, []doctor.MemberChange{{Snapshot: 1, At: seriesStart.Add(30 * time.Second), ClientID: c3, Change: "joined"}}, tl.MemberChanges)
-	assert.Equal(t, doctor.RebalanceState{State: doctor.RebalanceSettled, Since: seriesStart.Add(30 * time.Second), Reason: "owners and members unchanged over the last 2 snapshots"}, tl.Rebalance)
+	assert.Equal(t, doctor.RebalanceState{State: doctor.RebalanceSettled, Since: seriesStart.Add(30 * time.Second), Reason: "owners and members unchanged in the last 2 snapshots"}, tl.Rebalance)
 	assert.Equal(t, 1, queueOf(tl, 3).Changes)
 	assert.Equal(t, []string{doctor.CodeMembersChanged}, timelineCodes(tl))
 	assert.Equal(t, 3, tl.Snapshots[2].Members)
@@ -309,7 +309,7 @@ func TestTimelineTextFits80(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Over 3 snapshots in 1m0s:",
-		"  #2  2026-12-01 10:00:30Z  s1  (time: newest file's mtime)  not ok",
+		"  #2  2026-12-01 10:00:30Z  s1  (time: files' mtime)  not ok",
 		"[error] CONSUMPTION_STOPPED",
 		"[info] SNAPSHOT_TIME_GUESSED",
 		"Rebalance: in-progress",
@@ -342,6 +342,11 @@ func TestTimelineErrors(t *testing.T) {
 	require.True(t, errors.As(err, &ie), err)
 	assert.Equal(t, "snapshot[1].progress", ie.Box)
 	assert.Contains(t, ie.Error(), `(snapshot "s1")`)
+
+	// Named by their index as given, whatever their time order.
+	_, err = doctor.DiagnoseSeries([]doctor.Snapshot{bad, ss[0]})
+	require.True(t, errors.As(err, &ie), err)
+	assert.Equal(t, "snapshot[0].progress", ie.Box)
 
 	noTime := ss[0]
 	noTime.At = time.Time{}

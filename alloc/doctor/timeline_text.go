@@ -26,7 +26,7 @@ func (tl *Timeline) Text() string {
 			row += "  " + s.Name
 		}
 		if s.AtSource == "mtime" {
-			row += "  (time: newest file's mtime)"
+			row += "  (time: files' mtime)"
 		}
 		if !s.OK {
 			row += "  not ok"
@@ -165,30 +165,33 @@ func (tl *Timeline) timeFormat() string {
 	return "01-02 15:04:05"
 }
 
-// wrapLine writes s indented, wrapped at spaces to textWidth; continuation
-// lines are indented four more.
+// wrapLine writes s indented, wrapped at spaces to textWidth (runs of
+// spaces kept within a line); continuation lines are indented four more.
 func wrapLine(b *strings.Builder, indent int, s string) {
 	pad := strings.Repeat(" ", indent)
 	if indent+len([]rune(s)) <= textWidth {
 		b.WriteString(pad + s + "\n")
 		return
 	}
-	col := 0
-	for i, w := range strings.Fields(s) {
+	b.WriteString(pad)
+	col, start := indent, true // start: nothing written on this line yet
+	for _, w := range strings.Split(s, " ") {
 		n := len([]rune(w))
 		switch {
-		case i == 0:
-			b.WriteString(pad)
-			col = indent
-		case col+1+n > textWidth:
+		case start:
+		case col+1+n > textWidth && w != "":
 			b.WriteString("\n" + pad + "    ")
-			col = indent + 4
+			col, start = indent+4, true
 		default:
 			b.WriteString(" ")
 			col++
 		}
+		if start && w == "" {
+			continue // no leading spaces on a line
+		}
 		b.WriteString(w)
 		col += n
+		start = false
 	}
 	b.WriteString("\n")
 }
