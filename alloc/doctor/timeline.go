@@ -54,6 +54,8 @@ func DiagnoseSeries(snaps []Snapshot) (*Report, error) {
 type Series struct {
 	snaps []snapState
 	last  *Report
+	ids   map[queueKey]int // every queue seen, numbered in order of first sight
+	keys  []queueKey       // by id
 }
 
 // queueKey names a queue across snapshots: full topic and broker names.
@@ -66,11 +68,39 @@ type queueKey struct {
 // snapState is what the timeline keeps of one snapshot.
 type snapState struct {
 	info        SnapshotInfo
-	members     []string              // client IDs, sorted, unique
-	queues      []queueKey            // report order
-	owners      map[queueKey][]string // sorted; nil = unknown
-	offsets     map[queueKey]OffsetSample
-	rebalancing bool // the diagnosis found queues being released
+	members     []string     // client IDs, sorted, unique
+	queues      []int        // queue ids (Series.ids), report order
+	byID        []queueState // by queue id; shorter when later snapshots add queues
+	rebalancing bool         // the diagnosis found queues being released
+}
+
+// queueState is one queue in one snapshot.
+type queueState struct {
+	in     bool     // the snapshot's report has the queue
+	owners []string // sorted; nil = unknown
+	hasOff bool     // consumerProgress has a line for it
+	off    OffsetSample
+}
+
+// at is queue id's state in s; nil when s does not have it.
+func (s *snapState) at(id int) *queueState {
+	if id >= len(s.byID) || !s.byID[id].in {
+		return nil
+	}
+	return &s.byID[id]
+}
+
+// intern is k's id, numbering it when new.
+func (s *Series) intern(k queueKey) int {
+	if id, ok := s.ids[k]; ok {
+		return id
+	}
+	if s.ids == nil {
+		s.ids = map[queueKey]int{}
+	}
+	s.ids[k] = len(s.keys)
+	s.keys = append(s.keys, k)
+	return len(s.keys) - 1
 }
 
 // Len is how many snapshots the series holds.
@@ -107,7 +137,7 @@ func (s *Series) add(snap Snapshot, box string) error {
 		}
 		return err
 	}
-	st := summarize(snap, rep)
+	st := s.summarize(snap, rep)
 	st.info.Index = i
 	s.snaps = append(s.snaps, st)
 	s.last = rep
@@ -128,7 +158,7 @@ func (s *Series) Report() *Report {
 		return nil
 	}
 	rep := *s.last
-	tl := buildTimeline(s.snaps)
+	tl := buildTimeline(s.snaps, s.keys)
 	rep.Timeline = tl
 	rep.OK = rep.OK && tl.OK
 	return &rep

@@ -6,7 +6,7 @@ import (
 )
 
 // buildTimeline compares the snapshots (at least one, in time order).
-func buildTimeline(snaps []snapState) *Timeline {
+func buildTimeline(snaps []snapState, keys []queueKey) *Timeline {
 	tl := &Timeline{
 		From:          snaps[0].info.At,
 		To:            snaps[len(snaps)-1].info.At,
@@ -20,20 +20,22 @@ func buildTimeline(snaps []snapState) *Timeline {
 		tl.Snapshots[i] = s.info
 	}
 	tl.MemberChanges = memberChanges(snaps)
-	keys := queueOrder(snaps)
+	order := queueOrder(snaps)
 	groupConsumed := false
-	samples := make([][]OffsetSample, len(keys))
-	for i, k := range keys {
-		for j, s := range snaps {
-			if o, ok := s.offsets[k]; ok {
+	samples := make([][]OffsetSample, len(order))
+	for i, id := range order {
+		for j := range snaps {
+			if q := snaps[j].at(id); q != nil && q.hasOff {
+				o := q.off
 				o.Snapshot = j
 				samples[i] = append(samples[i], o)
 			}
 		}
 		groupConsumed = groupConsumed || advanced(samples[i])
 	}
-	for i, k := range keys {
-		qt := QueueTimeline{Topic: k.topic, BrokerName: k.broker, QueueID: k.qid, Owners: ownerSpans(snaps, k)}
+	for i, id := range order {
+		k := keys[id]
+		qt := QueueTimeline{Topic: k.topic, BrokerName: k.broker, QueueID: k.qid, Owners: ownerSpans(snaps, id)}
 		qt.Changes = max(len(qt.Owners)-1, 0)
 		if qt.Changes > 1 {
 			qt.Flapping = true
@@ -58,10 +60,13 @@ func buildTimeline(snaps []snapState) *Timeline {
 // queueOrder is every queue of any snapshot: the first snapshot's in its
 // report order, then each one a later snapshot adds right after the queue
 // it follows there.
-func queueOrder(snaps []snapState) []queueKey {
-	var keys []queueKey
-	seen := map[queueKey]bool{}
+func queueOrder(snaps []snapState) []int {
+	var keys []int
+	var seen []bool // by id
 	for _, s := range snaps {
+		for len(seen) < len(s.byID) {
+			seen = append(seen, false)
+		}
 		fresh := 0
 		for _, k := range s.queues {
 			if !seen[k] {
@@ -71,18 +76,18 @@ func queueOrder(snaps []snapState) []queueKey {
 		if fresh == 0 {
 			continue
 		}
-		merged := make([]queueKey, 0, len(keys)+fresh)
-		follows := map[queueKey][]queueKey{} // known queue → the new ones after it
-		var lead []queueKey                  // new ones before any known one
-		var prev *queueKey
-		for i, k := range s.queues {
+		merged := make([]int, 0, len(keys)+fresh)
+		follows := map[int][]int{} // known queue → the new ones after it
+		var lead []int             // new ones before any known one
+		prev := -1
+		for _, k := range s.queues {
 			switch {
 			case seen[k]:
-				prev = &s.queues[i]
-			case prev == nil:
+				prev = k
+			case prev < 0:
 				lead = append(lead, k)
 			default:
-				follows[*prev] = append(follows[*prev], k)
+				follows[prev] = append(follows[prev], k)
 			}
 		}
 		merged = append(merged, lead...)
@@ -99,13 +104,15 @@ func queueOrder(snaps []snapState) []queueKey {
 }
 
 // ownerSpans are a queue's known owner sets, one entry per change.
-func ownerSpans(snaps []snapState, k queueKey) []OwnerSpan {
+func ownerSpans(snaps []snapState, id int) []OwnerSpan {
 	spans := []OwnerSpan{}
-	for j, s := range snaps {
-		own := s.owners[k]
-		if own == nil {
+	for j := range snaps {
+		s := &snaps[j]
+		q := s.at(id)
+		if q == nil || q.owners == nil {
 			continue // not in this snapshot, or no owner information
 		}
+		own := q.owners
 		if n := len(spans); n > 0 && slices.Equal(spans[n-1].Owners, own) {
 			continue
 		}
@@ -150,8 +157,8 @@ func memberChanges(snaps []snapState) []MemberChange {
 func changed(snaps []snapState, j int) (members bool, queues int) {
 	a, b := snaps[j-1], snaps[j]
 	members = !slices.Equal(a.members, b.members)
-	for k, own := range b.owners {
-		if prev, ok := a.owners[k]; ok && prev != nil && own != nil && !slices.Equal(prev, own) {
+	for _, id := range b.queues {
+		if p, q := a.at(id), b.at(id); p != nil && p.owners != nil && q.owners != nil && !slices.Equal(p.owners, q.owners) {
 			queues++
 		}
 	}

@@ -9,11 +9,9 @@ import (
 // summarize keeps of one diagnosed snapshot what the timeline compares:
 // the members, each queue's actual owners and its consumerProgress
 // offsets. Diagnose has read the texts already, so they parse here.
-func summarize(snap Snapshot, rep *Report) snapState {
+func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 	st := snapState{
-		info:    SnapshotInfo{Name: snap.Name, At: snap.At, AtSource: snap.AtSource, OK: rep.OK, Verdict: rep.Verdict},
-		owners:  map[queueKey][]string{},
-		offsets: map[queueKey]OffsetSample{},
+		info: SnapshotInfo{Name: snap.Name, At: snap.At, AtSource: snap.AtSource, OK: rep.OK, Verdict: rep.Verdict},
 	}
 	if c, err := mqadmin.ParseConsumerConnection(snap.Connection); err == nil {
 		for _, cl := range c.Clients {
@@ -28,16 +26,22 @@ func summarize(snap Snapshot, rep *Report) snapState {
 	for _, tr := range rep.Topics {
 		topics = append(topics, tr.Topic)
 		for _, q := range tr.Queues {
-			k := queueKey{tr.Topic, q.BrokerName, q.QueueID}
-			st.queues = append(st.queues, k)
-			var own []string
-			if q.Actual != nil {
-				own = slices.Clone(q.Actual)
-				slices.Sort(own)
-			}
-			st.owners[k] = own
+			st.queues = append(st.queues, s.intern(queueKey{tr.Topic, q.BrokerName, q.QueueID}))
 			if !slices.Contains(brokers[tr.Topic], q.BrokerName) {
 				brokers[tr.Topic] = append(brokers[tr.Topic], q.BrokerName)
+			}
+		}
+	}
+	st.byID = make([]queueState, len(s.keys))
+	n := 0
+	for _, tr := range rep.Topics {
+		for _, q := range tr.Queues {
+			qs := &st.byID[st.queues[n]]
+			n++
+			qs.in = true
+			if q.Actual != nil {
+				qs.owners = slices.Clone(q.Actual)
+				slices.Sort(qs.owners)
 			}
 		}
 	}
@@ -56,9 +60,9 @@ func summarize(snap Snapshot, rep *Report) snapState {
 			if err != nil {
 				continue
 			}
-			k := queueKey{topic, broker, row.QueueID}
-			if _, known := st.owners[k]; known {
-				st.offsets[k] = OffsetSample{BrokerOffset: row.BrokerOffset, ConsumerOffset: row.ConsumerOffset, Lag: row.Diff}
+			if id, ok := s.ids[queueKey{topic, broker, row.QueueID}]; ok && st.byID[id].in {
+				st.byID[id].hasOff = true
+				st.byID[id].off = OffsetSample{BrokerOffset: row.BrokerOffset, ConsumerOffset: row.ConsumerOffset, Lag: row.Diff}
 			}
 		}
 	}

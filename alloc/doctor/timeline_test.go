@@ -358,3 +358,30 @@ func TestTimelineErrors(t *testing.T) {
 	require.True(t, errors.As(err, &ie), err)
 	assert.Nil(t, (&doctor.Series{}).Report())
 }
+
+// The topic grows from 4 to 6 queues at #2 and shrinks back at #3: the new
+// queues take their place in the order, known only where they exist.
+func TestTimelineQueuesComeAndGo(t *testing.T) {
+	four := offsets4([4]int64{100, 100, 100, 100}, [4]int64{})
+	six := offsets4([4]int64{100, 100, 100, 100}, [4]int64{})
+	six[4], six[5] = [2]int64{7, 7}, [2]int64{9, 9}
+	own6 := map[int32]string{0: c1, 1: c1, 2: c1, 3: c2, 4: c2, 5: c2}
+	rep, err := doctor.DiagnoseSeries(series(
+		moment{members: members2(), owners: avg2(), offsets: four},
+		moment{members: members2(), owners: own6, offsets: six},
+		moment{members: members2(), owners: avg2(), offsets: four},
+	))
+	require.NoError(t, err)
+	tl := rep.Timeline
+	var ids []int32
+	for _, q := range tl.Queues {
+		ids = append(ids, q.QueueID)
+	}
+	assert.Equal(t, []int32{0, 1, 2, 3, 4, 5}, ids)
+	q4 := queueOf(tl, 4)
+	assert.Equal(t, []doctor.OwnerSpan{{Snapshot: 1, At: seriesStart.Add(30 * time.Second), Owners: []string{c2}}}, q4.Owners)
+	assert.Equal(t, 0, q4.Changes)
+	assert.Equal(t, []doctor.OffsetSample{{Snapshot: 1, BrokerOffset: 7, ConsumerOffset: 7}}, q4.Lag.Samples)
+	assert.Equal(t, 2, queueOf(tl, 2).Changes, "c2 → c1 → c2")
+	assert.True(t, queueOf(tl, 2).Flapping)
+}
