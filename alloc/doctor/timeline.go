@@ -13,8 +13,9 @@ type Snapshot struct {
 	Input
 	// At is when the texts were captured; required.
 	At time.Time
-	// AtSource says where At comes from, for the report: "captured-at.txt",
-	// "mtime" (the newest file's modification time: a guess), or "" (given).
+	// AtSource says where At comes from, for the report: AtCapturedAt,
+	// AtMtime (the newest file's modification time: a guess, reported as
+	// SNAPSHOT_TIME_GUESSED), or "" (given).
 	AtSource string
 	// Name labels the snapshot in the report (the folder it was read
 	// from); optional.

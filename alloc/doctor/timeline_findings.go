@@ -108,7 +108,7 @@ func timelineFindings(tl *Timeline, snaps []snapState) []Finding {
 		add(CodeMembersChanged, LevelInfo, strings.Join(parts, " and ")+" over "+span+" (each change moves queues)", nil, slices.Compact(slices.Sorted(slices.Values(append(joined, left...)))))
 	}
 	for _, s := range snaps {
-		if s.info.AtSource == "mtime" {
+		if s.info.AtSource == AtMtime {
 			add(CodeSnapshotTimeGuessed, LevelInfo, "snapshot "+snapLabel(s.info)+" has no captured-at.txt: its time is its newest file's modification time, "+s.info.At.UTC().Format(time.RFC3339), nil, nil)
 		}
 	}

@@ -19,6 +19,13 @@ const (
 	RebalanceUnknown    = "unknown"     // one snapshot only
 )
 
+// Where a snapshot's time comes from, as Snapshot.AtSource spells them
+// (any other text is shown as given).
+const (
+	AtCapturedAt = "captured-at.txt" // the first line of the folder's captured-at.txt
+	AtMtime      = "mtime"           // the newest file's modification time: a guess, reported
+)
+
 // Finding codes only a series of snapshots shows (Timeline.Findings).
 const (
 	CodeConsumerStuck       = "CONSUMER_STUCK"

@@ -385,3 +385,44 @@ func TestTimelineQueuesComeAndGo(t *testing.T) {
 	assert.Equal(t, 2, queueOf(tl, 2).Changes, "c2 → c1 → c2")
 	assert.True(t, queueOf(tl, 2).Flapping)
 }
+
+// Without status files the owners are consumerProgress's IPs; without -s
+// true nobody's owners are known: no owner spans, no change, no flapping.
+func TestTimelineOwnersFromProgress(t *testing.T) {
+	zero := offsets4([4]int64{100, 100, 100, 100}, [4]int64{})
+	moved := avg2()
+	moved[0] = c2
+	ss := series(
+		moment{members: members2(), owners: avg2(), offsets: zero},
+		moment{members: members2(), owners: moved, offsets: zero},
+		moment{members: members2(), owners: avg2(), offsets: zero},
+	)
+	for i := range ss {
+		ss[i].Status = nil
+	}
+	rep, err := doctor.DiagnoseSeries(ss)
+	require.NoError(t, err)
+	q0 := queueOf(rep.Timeline, 0)
+	assert.Equal(t, []string{"10.0.0.1", "10.0.0.2"}, q0.Involved)
+	assert.True(t, q0.Flapping)
+
+	for i := range ss {
+		// consumerProgress without -s true: no #Client IP column.
+		var lines []string
+		for _, l := range strings.Split(ss[i].Progress, "\n") {
+			if len(l) > 171 { // the 20+1 columns of #Client IP start at 150
+				l = l[:150] + l[171:]
+			}
+			lines = append(lines, l)
+		}
+		ss[i].Progress = strings.Join(lines, "\n")
+	}
+	rep, err = doctor.DiagnoseSeries(ss)
+	require.NoError(t, err)
+	for _, q := range rep.Timeline.Queues {
+		assert.Empty(t, q.Owners)
+		assert.Equal(t, 0, q.Changes)
+		assert.Equal(t, doctor.LagOK, q.Lag.Status)
+	}
+	assert.Equal(t, doctor.RebalanceSettled, rep.Timeline.Rebalance.State, "members unchanged, owners unknown")
+}

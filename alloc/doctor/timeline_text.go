@@ -25,7 +25,7 @@ func (tl *Timeline) Text() string {
 		if s.Name != "" {
 			row += "  " + s.Name
 		}
-		if s.AtSource == "mtime" {
+		if s.AtSource == AtMtime {
 			row += "  (time: files' mtime)"
 		}
 		if !s.OK {
