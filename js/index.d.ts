@@ -423,6 +423,16 @@ export interface Rmq {
   doctor(input: DoctorInput, options: { format: 'report' }): DoctorReport;
   doctor(input: DoctorInput, options: { format: 'text' }): { ok: boolean; text: string };
   doctor(input: DoctorInput, options: { format: 'json' }): { ok: boolean; json: string };
+  /**
+   * Several snapshots of one group (any order: they are sorted by `at`):
+   * the last one's diagnosis plus `timeline`, what changed over time.
+   * `ok` is then the last snapshot's and the timeline's. A snapshot's text
+   * that cannot be read throws ERR_BAD_INPUT with box 'snapshot[i].BOX'.
+   */
+  doctor(input: readonly DoctorSnapshot[]): DoctorReport & { timeline: DoctorTimeline };
+  doctor(input: readonly DoctorSnapshot[], options: { format: 'report' }): DoctorReport & { timeline: DoctorTimeline };
+  doctor(input: readonly DoctorSnapshot[], options: { format: 'text' }): { ok: boolean; text: string };
+  doctor(input: readonly DoctorSnapshot[], options: { format: 'json' }): { ok: boolean; json: string };
 
   /**
    * Readers of what `mqadmin` prints, one per command. Full module only
@@ -839,6 +849,64 @@ export interface DoctorInput {
   profile?: AllocateProfile;
 }
 
+/** One snapshot of a series for rmq.doctor([...]): the texts of one moment and when they were taken. */
+export interface DoctorSnapshot extends DoctorInput {
+  /** When it was captured: a Date, ms since the epoch, or an ISO 8601 time. */
+  at: Date | number | string;
+  /** Its label in the report (e.g. the folder). */
+  name?: string;
+  /** Where `at` comes from, shown in the report: 'captured-at.txt', 'mtime' (a guess), ... */
+  atSource?: string;
+}
+
+/** A queue's lag status over a series' window, after LinkedIn Burrow's rules. */
+export type LagStatus =
+  /** lag was 0 in some snapshot, or it went down while consumed (or one snapshot only) */
+  | 'OK'
+  /** consumed, but lag never went down */
+  | 'WARN'
+  /** the offset did not move, lag > 0 throughout, while other queues advanced */
+  | 'STALL'
+  /** the offset did not move, lag > 0 throughout, and the group consumed nothing at all */
+  | 'STOP'
+  /** the consumer offset went back */
+  | 'REWIND';
+
+/** What a series of snapshots shows over time (DoctorReport.timeline). */
+export interface DoctorTimeline {
+  /** One sentence about the window. */
+  verdict: string;
+  /** No timeline finding is an error (CONSUMER_STUCK, QUEUE_STALLED, CONSUMPTION_STOPPED). */
+  ok: boolean;
+  /** The first and last snapshots' times (RFC 3339). */
+  from: string;
+  to: string;
+  /** In time order; index is the position there. */
+  snapshots: { index: number; name?: string; at: string; atSource?: string; ok: boolean; verdict: string; members: number }[];
+  /** 'settled' since a time, 'in-progress' (the last snapshot moved owners or members, or queues were being released), or 'unknown' (one snapshot). */
+  rebalance: { state: 'settled' | 'in-progress' | 'unknown'; since: string; reason: string };
+  /** Client IDs that joined or left, by the first snapshot showing it. */
+  memberChanges: { snapshot: number; at: string; clientId: string; change: 'joined' | 'left' }[];
+  /** Every queue of any snapshot. */
+  queues: {
+    topic: string;
+    brokerName: string;
+    queueId: number;
+    /** The owners each time they changed (snapshots without owner information skipped). */
+    owners: { snapshot: number; at: string; owners: string[] }[];
+    changes: number;
+    /** The owners changed more than once; involved lists them all. */
+    flapping: boolean;
+    involved?: string[];
+    /** Absent without consumerProgress offsets. */
+    lag?: { status: LagStatus; samples: { snapshot: number; brokerOffset: number; consumerOffset: number; lag: number }[] };
+  }[];
+  /** How many queues have each lag status. */
+  lag: Partial<Record<LagStatus, number>>;
+  /** CONSUMER_STUCK, QUEUE_STALLED, CONSUMPTION_STOPPED, OFFSET_REWIND, LAG_GROWING, OWNER_FLAPPING, REBALANCE_UNSETTLED, MEMBERS_CHANGED, SNAPSHOT_TIME_GUESSED. */
+  findings: DoctorFinding[];
+}
+
 /** A queue's status in a DoctorReport. */
 export type QueueStatus = 'ok' | 'wrong-owner' | 'unowned' | 'double-owned' | 'unassigned' | 'unexpected-owner' | 'unknown';
 
@@ -891,6 +959,8 @@ export interface DoctorReport {
   topics: DoctorTopic[];
   /** The group's findings (each topic's too, with its topic set). */
   findings: DoctorFinding[];
+  /** Only for a series of snapshots (rmq.doctor([...])). */
+  timeline?: DoctorTimeline;
   /** The report for a person (verdict, findings, the queues that are not ok), as the CLI prints it. Not enumerable. */
   readonly text: string;
 }

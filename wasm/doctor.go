@@ -77,10 +77,13 @@ func mqadminInputError(err error) (inputError, bool) {
 func init() {
 	inputErrorKinds = append([]func(error) (inputError, bool){doctorInputError, mqadminInputError}, inputErrorKinds...)
 
-	// doctor: u8 want, readDoctorInput → bool ok, [str text (Report.Text)]
+	// doctor: u8 want, readDoctorInput (readSnapshots with wantSeries) → bool ok, [str text (Report.Text)]
 	// [the report as JSON, to the end].
 	register(opDoctorRun, func(r *reader, w *writer) error {
 		want := r.u8()
+		if want&wantSeries != 0 {
+			return doctorSeries(r, w, want) // doctor_series.go
+		}
 		in := readDoctorInput(r)
 		if r.err != nil {
 			return r.err

@@ -30,4 +30,11 @@
 // 10.0.3.215 while 10.0.1.37@17962's own call returns it: broker-a/1 is
 // wrong-owner, and so is broker-b/2 the other way round; every other queue
 // is ok, and AVG on java-4.9.3 fits 34 of 36.
+//
+// DiagnoseSeries (or Series, snapshot by snapshot) diagnoses several
+// snapshots of one group and adds Report.Timeline: each queue's owners over
+// time, members that joined or left, flapping queues, whether the rebalance
+// has settled, and per queue a lag status over the window after LinkedIn
+// Burrow's rules (OK, WARN, STALL, STOP, REWIND; evaluateLag), with the
+// findings only time shows, such as CONSUMER_STUCK.
 package doctor

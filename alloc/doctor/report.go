@@ -62,6 +62,9 @@ type Report struct {
 	// Findings are about the group as a whole (all topics' findings too,
 	// each with its Topic set).
 	Findings []Finding `json:"findings"`
+	// Timeline is set by DiagnoseSeries: the snapshots over time
+	// (timeline_report.go); nil for one snapshot.
+	Timeline *Timeline `json:"timeline,omitempty"`
 }
 
 // TopicReport is the diagnosis of one topic.

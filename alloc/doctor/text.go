@@ -13,6 +13,7 @@ const maxTableRows = 200
 // cause), the most lagging queues and the best-fitting strategies.
 func (r *Report) Text() string {
 	var b strings.Builder
+	writeTimeline(&b, r.Timeline) // a series: the window first (timeline_text.go)
 	b.WriteString(r.Verdict)
 	b.WriteString("\n")
 	if len(r.Findings) > 0 {

@@ -5,10 +5,12 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, readText, statusFiles, write } from './io.js';
+import { doctorSeriesCommand, statusDirOf } from './series.js';
 
 export const DOCTOR_HELP = `Usage: rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE
                        [--status DIR|FILE ...] [--strategy NAME] [--profile P] [--json]
        rmqalloc doctor FOLDER [options]
+       rmqalloc doctor FOLDER1 FOLDER2 ... [--strategy NAME] [--profile P] [--json]
 
 Compares which consumer holds each queue with what the members' own allocate
 calls give, on the output of the admin tool, and says what is wrong and why.
@@ -29,8 +31,19 @@ calls give, on the output of the admin tool, and says what is wrong and why.
   -h, --help          this help
 
 FOLDER holds the outputs saved as route.txt, connection.txt, progress.txt
-and, optionally, status/ (the layout of testdata/cluster/*/); options given
-as well take precedence.
+and, optionally, status/ (the files, or the <millis>/ directories mqadmin
+consumerStatus writes: the newest is read) and captured-at.txt (the layout
+of testdata/cluster/*/ and testdata/timeline/*/); options given as well take
+precedence.
+
+Several FOLDERs are snapshots of one group, in time order by captured-at.txt
+(first line, e.g. 2026-12-01T19:08:32Z; else the newest file's mtime, as the
+report says). The report adds the timeline: each queue's owners over time,
+members that joined or left, queues flapping between owners, whether a
+rebalance is still in progress, and per queue a lag status over the window
+(OK, WARN lag never went down, STALL offset not moving while others do,
+STOP the group consumed nothing, REWIND offset went back); then the last
+snapshot's diagnosis.
 
 FILE may be - for stdin. Exit status: 0 all ok, 1 problems found, 2 bad input.`;
 
@@ -51,7 +64,7 @@ function folderOptions(dir, o) {
     route: o.route ?? [at('route.txt')],
     connection: o.connection ?? at('connection.txt'),
     progress: o.progress ?? at('progress.txt'),
-    status: o.status ?? (existsSync(at('status')) ? [at('status')] : undefined),
+    status: o.status ?? (existsSync(at('status')) ? [statusDirOf(dir)] : undefined),
   };
 }
 
@@ -94,7 +107,8 @@ export function badInputMessage(e, files) {
 
 export async function doctorCommand(load, argv) {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
-  if (positionals.length > 1) throw new UsageError(`one FOLDER at most, got ${positionals.length} (rmqalloc doctor --help)`);
+  // Several folders: snapshots of one group over time (series.js).
+  if (positionals.length > 1 && !values.help) return doctorSeriesCommand(load, positionals, values, write);
   const o = positionals.length === 1 && !values.help ? folderOptions(positionals[0], values) : values;
   if (o.help) {
     await write(DOCTOR_HELP + '\n');

@@ -18,6 +18,9 @@ Usage:
   rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE [--status DIR|FILE ...] [--json]
       diagnose a live consumer group from the output of mqadmin: which queues are
       owned wrongly, and why
+  rmqalloc doctor FOLDER1 FOLDER2 ... [--json]
+      the same over several saved snapshots: owners over time, flapping, lag
+      status, stuck consumers
   rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE [--strategy NAME]
       who gets which queue
   rmqalloc plan --compare --brokers N [--queues N] --consumers N [--markdown | --json]

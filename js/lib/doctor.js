@@ -11,6 +11,7 @@
 import { OP } from './wire.js';
 import { typeError } from './errors.js';
 import { array, checkKeys, object, oneOf, string } from './validate.js';
+import { WANT_SERIES, snapshots } from './doctor_series.js';
 
 // Formats of OP.PARSE (wasm/doctor.go parsers).
 const FORMAT = { consumerConnection: 1, consumerProgress: 2, consumerStatus: 3 };
@@ -19,7 +20,7 @@ const FORMAT = { consumerConnection: 1, consumerProgress: 2, consumerStatus: 3 }
 const FORMATS = ['report', 'text', 'json'];
 const WANT = { report: 3, text: 1, json: 2 };
 const utf8 = new TextDecoder();
-const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile'];
+export const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile'];
 
 /** A text argument: a string, carried as it is. */
 function text(v, field) {
@@ -28,13 +29,13 @@ function text(v, field) {
 }
 
 /** route: a text, or [{ topic?, text }] one per topic → [{ topic, text }]. */
-function routeTexts(v) {
+function routeTexts(v, p = '') {
   if (v === undefined) return [];
   if (typeof v === 'string') return [{ topic: '', text: v }];
-  const n = array(v, 'route', 'a string or an array of { topic, text }');
+  const n = array(v, `${p}route`, 'a string or an array of { topic, text }');
   const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    const f = `route[${i}]`;
+    const f = `${p}route[${i}]`;
     const r = v[i];
     if (typeof r === 'string') {
       out[i] = { topic: '', text: r };
@@ -50,11 +51,11 @@ function routeTexts(v) {
  * status: a text, an array of texts or of { name, text }, or an object
  * mapping names (client IDs, as the files are named) to texts.
  */
-function statusTexts(v) {
+function statusTexts(v, p = '') {
   if (v === undefined || v === null) return [];
   if (typeof v === 'string') return [{ name: '', text: v }];
   if (Array.isArray(v)) {
-    const n = array(v, 'status');
+    const n = array(v, `${p}status`);
     const out = new Array(n);
     for (let i = 0; i < n; i++) {
       const s = v[i];
@@ -62,14 +63,14 @@ function statusTexts(v) {
         out[i] = { name: '', text: s };
         continue;
       }
-      const f = `status[${i}]`;
+      const f = `${p}status[${i}]`;
       const { name, text: t } = checkKeys(object(s, f), ['name', 'text'], f);
       out[i] = { name: name === undefined ? '' : string(name, `${f}.name`), text: text(t, `${f}.text`) };
     }
     return out;
   }
-  object(v, 'status');
-  return Object.entries(v).map(([name, t]) => ({ name, text: text(t, `status[${JSON.stringify(name)}]`) }));
+  object(v, `${p}status`);
+  return Object.entries(v).map(([name, t]) => ({ name, text: text(t, `${p}status[${JSON.stringify(name)}]`) }));
 }
 
 /** The rest of a response: JSON text. */
@@ -94,6 +95,38 @@ function readRoute(d) {
   return route;
 }
 
+/** One snapshot's texts, checked; p prefixes field names ("input[2]."). */
+export function readInput(input, p = '', keys = INPUT_KEYS) {
+  const field = p ? p.slice(0, -1) : 'input';
+  const { route, connection: c, progress: pr, status: st, strategy: sn, profile: pf } = checkKeys(object(input, field), keys, field);
+  return {
+    routes: routeTexts(route, p),
+    status: statusTexts(st, p),
+    connection: c === undefined ? '' : text(c, `${p}connection`),
+    progress: pr === undefined ? '' : text(pr, `${p}progress`),
+    strategy: sn === undefined ? '' : string(sn, `${p}strategy`),
+    profile: pf === undefined ? '' : string(pf, `${p}profile`),
+  };
+}
+
+/** Writes readInput's result as wasm/doctor.go readDoctorInput reads it. */
+function encInput(enc, n) {
+  enc.uv(n.routes.length);
+  for (const r of n.routes) {
+    enc.str(r.topic);
+    enc.strOnce(r.text);
+  }
+  enc.strOnce(n.connection);
+  enc.strOnce(n.progress);
+  enc.uv(n.status.length);
+  for (const s of n.status) {
+    enc.str(s.name);
+    enc.strOnce(s.text);
+  }
+  enc.str(n.strategy);
+  enc.str(n.profile);
+}
+
 /**
  * rmq.doctor and rmq.parse over runtime rt; full tells whether the module
  * is the full build. On the core build rmq.doctor and rmq.parse.consumer*
@@ -111,31 +144,22 @@ export function makeDoctor(rt, full) {
 
   function doctor(input, options) {
     needsFull(OP.DOCTOR);
-    const { route, connection: c, progress: p, status: st, strategy: sn, profile: pf } = checkKeys(object(input, 'input'), INPUT_KEYS, 'input');
+    // An array is a series of snapshots of one group (doctor_series.js).
+    const series = Array.isArray(input);
+    const snaps = series ? snapshots(input, readInput, INPUT_KEYS) : [readInput(input)];
     const fmt = options === undefined ? undefined : checkKeys(object(options, 'options'), ['format'], 'options').format;
     const format = fmt === undefined ? 'report' : oneOf(fmt, 'options.format', FORMATS);
-    const routes = routeTexts(route);
-    const status = statusTexts(st);
-    const connection = c === undefined ? '' : text(c, 'connection');
-    const progress = p === undefined ? '' : text(p, 'progress');
-    const strategy = sn === undefined ? '' : string(sn, 'strategy');
-    const profile = pf === undefined ? '' : string(pf, 'profile');
     const enc = rt.request();
-    enc.u8(WANT[format]);
-    enc.uv(routes.length);
-    for (const r of routes) {
-      enc.str(r.topic);
-      enc.strOnce(r.text);
+    enc.u8(WANT[format] | (series ? WANT_SERIES : 0));
+    if (series) enc.uv(snaps.length);
+    for (const sn of snaps) {
+      if (series) {
+        enc.str(sn.name);
+        enc.str(sn.at);
+        enc.str(sn.atSource);
+      }
+      encInput(enc, sn);
     }
-    enc.strOnce(connection);
-    enc.strOnce(progress);
-    enc.uv(status.length);
-    for (const s of status) {
-      enc.str(s.name);
-      enc.strOnce(s.text);
-    }
-    enc.str(strategy);
-    enc.str(profile);
     const d = rt.call(OP.DOCTOR, enc);
     const ok = d.bool();
     if (format === 'text') return { ok, text: d.str() };

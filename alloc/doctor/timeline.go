@@ -1,0 +1,166 @@
+package doctor
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// Snapshot is one capture of the group: the texts of one moment and when
+// they were taken.
+type Snapshot struct {
+	Input
+	// At is when the texts were captured; required.
+	At time.Time
+	// AtSource says where At comes from, for the report: AtCapturedAt,
+	// AtMtime (the newest file's modification time: a guess, reported as
+	// SNAPSHOT_TIME_GUESSED), or "" (given).
+	AtSource string
+	// Name labels the snapshot in the report (the folder it was read
+	// from); optional.
+	Name string
+}
+
+// DiagnoseSeries diagnoses several snapshots of one group, in time order
+// (sorted by At, stably), and returns the last one's full Report with its
+// Timeline set: per queue its owners and lag status over the window, the
+// members that joined or left, flapping queues, whether a rebalance is
+// still going on, and the findings only time shows (a stuck consumer, a
+// stopped group). Report.OK is then the last snapshot's and the
+// timeline's. A snapshot the doctor cannot read is an *InputError whose
+// Box starts with "snapshot[i]." (i: its index in snaps).
+func DiagnoseSeries(snaps []Snapshot) (*Report, error) {
+	if len(snaps) == 0 {
+		return nil, &InputError{Box: "snapshot", Msg: "no snapshot given"}
+	}
+	order := make([]int, len(snaps))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return snaps[a].At.Compare(snaps[b].At) })
+	var s Series
+	for _, i := range order {
+		if err := s.add(snaps[i], "snapshot["+strconv.Itoa(i)+"]"); err != nil {
+			return nil, err
+		}
+	}
+	return s.Report(), nil
+}
+
+// Series takes snapshots of one group as they come (a watch loop adds one
+// per interval) and reports on all of them so far. Its zero value is an
+// empty series. It keeps what the timeline needs of each snapshot (owners,
+// offsets, members) and the last snapshot's full Report.
+type Series struct {
+	snaps []snapState
+	last  *Report
+	ids   map[queueKey]int // every queue seen, numbered in order of first sight
+	keys  []queueKey       // by id
+}
+
+// queueKey names a queue across snapshots: full topic and broker names.
+type queueKey struct {
+	topic  string
+	broker string
+	qid    int32
+}
+
+// snapState is what the timeline keeps of one snapshot.
+type snapState struct {
+	info        SnapshotInfo
+	members     []string     // client IDs, sorted, unique
+	queues      []int        // queue ids (Series.ids), report order
+	byID        []queueState // by queue id; shorter when later snapshots add queues
+	rebalancing bool         // the diagnosis found queues being released
+}
+
+// queueState is one queue in one snapshot.
+type queueState struct {
+	in     bool     // the snapshot's report has the queue
+	owners []string // sorted; nil = unknown
+	hasOff bool     // consumerProgress has a line for it
+	off    OffsetSample
+}
+
+// at is queue id's state in s; nil when s does not have it.
+func (s *snapState) at(id int) *queueState {
+	if id >= len(s.byID) || !s.byID[id].in {
+		return nil
+	}
+	return &s.byID[id]
+}
+
+// intern is k's id, numbering it when new.
+func (s *Series) intern(k queueKey) int {
+	if id, ok := s.ids[k]; ok {
+		return id
+	}
+	if s.ids == nil {
+		s.ids = map[queueKey]int{}
+	}
+	s.ids[k] = len(s.keys)
+	s.keys = append(s.keys, k)
+	return len(s.keys) - 1
+}
+
+// Len is how many snapshots the series holds.
+func (s *Series) Len() int { return len(s.snaps) }
+
+// Add diagnoses snap and appends it. Snapshots must come in time order: one
+// taken before the previous one is an *InputError, and so is input the
+// doctor cannot read (Box "snapshot[i].BOX"); the series is then
+// unchanged.
+func (s *Series) Add(snap Snapshot) error {
+	return s.add(snap, "snapshot["+strconv.Itoa(len(s.snaps))+"]")
+}
+
+// add is Add with the box errors name the snapshot by.
+func (s *Series) add(snap Snapshot, box string) error {
+	i := len(s.snaps)
+	if snap.At.IsZero() {
+		return &InputError{Box: box + ".at", Msg: "no capture time given" + nameSuffix(snap.Name)}
+	}
+	if i > 0 && snap.At.Before(s.snaps[i-1].info.At) {
+		prev := s.snaps[i-1].info
+		return &InputError{Box: box + ".at", Msg: "taken at " + snap.At.UTC().Format(time.RFC3339) + nameSuffix(snap.Name) + ", before the previous snapshot (" + prev.At.UTC().Format(time.RFC3339) + "): give snapshots in time order"}
+	}
+	rep, err := Diagnose(snap.Input)
+	if err != nil {
+		var ie *InputError
+		if errors.As(err, &ie) {
+			c := *ie
+			c.Box = box + "." + ie.Box
+			if snap.Name != "" {
+				c.Msg += " (snapshot " + quote(snap.Name) + ")"
+			}
+			return &c
+		}
+		return err
+	}
+	st := s.summarize(snap, rep)
+	st.info.Index = i
+	s.snaps = append(s.snaps, st)
+	s.last = rep
+	return nil
+}
+
+func nameSuffix(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " (snapshot " + quote(name) + ")"
+}
+
+// Report is the last snapshot's Report with the timeline of all of them;
+// nil while the series is empty. Each call builds a new Report.
+func (s *Series) Report() *Report {
+	if s.last == nil {
+		return nil
+	}
+	rep := *s.last
+	tl := buildTimeline(s.snaps, s.keys)
+	rep.Timeline = tl
+	rep.OK = rep.OK && tl.OK
+	return &rep
+}

@@ -1,0 +1,208 @@
+package doctor
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// textWidth is the width the timeline's lines are wrapped to.
+const textWidth = 80
+
+// maxTimelineRows bounds each list of queues in the text (the JSON has all).
+const maxTimelineRows = 50
+
+// Text renders the timeline for a person, every line at most 80 columns
+// (but for a single word longer than that): the verdict, the snapshots,
+// the findings over time, the rebalance state and members, the queues
+// whose owners changed and those whose lag is not OK.
+func (tl *Timeline) Text() string {
+	var b strings.Builder
+	line := func(indent int, s string) { wrapLine(&b, indent, s) }
+	line(0, tl.Verdict)
+	for _, s := range tl.Snapshots {
+		row := "#" + strconv.Itoa(s.Index+1) + "  " + s.At.UTC().Format("2006-01-02 15:04:05Z")
+		if s.Name != "" {
+			row += "  " + s.Name
+		}
+		if s.AtSource == AtMtime {
+			row += "  (time: files' mtime)"
+		}
+		if !s.OK {
+			row += "  not ok"
+		}
+		line(2, row)
+	}
+	if len(tl.Findings) > 0 {
+		b.WriteString("\nFindings over time:\n")
+		for _, f := range tl.Findings {
+			s := "[" + f.Level + "] " + f.Code + ": " + f.Message
+			if len(f.Queues) > 0 {
+				var qs []string
+				for _, q := range f.Queues[:min(len(f.Queues), 12)] {
+					qs = append(qs, q.BrokerName+"/"+strconv.Itoa(int(q.QueueID)))
+				}
+				if len(f.Queues) > 12 {
+					qs = append(qs, "…")
+				}
+				s += " [" + strings.Join(qs, " ") + "]"
+			}
+			line(2, s)
+		}
+	}
+	at := tl.timeFormat()
+	b.WriteString("\n")
+	rb := "Rebalance: " + tl.Rebalance.State
+	if tl.Rebalance.State == RebalanceSettled {
+		rb += " since " + tl.Rebalance.Since.UTC().Format(at)
+	}
+	line(0, rb+" ("+tl.Rebalance.Reason+")")
+	last := tl.Snapshots[len(tl.Snapshots)-1]
+	if len(tl.MemberChanges) == 0 {
+		line(0, "Members: "+plural(last.Members, "member", "members")+", unchanged")
+	} else {
+		line(0, "Members: "+plural(last.Members, "member", "members")+" at the end")
+		for _, m := range tl.MemberChanges {
+			sign := "+ "
+			if m.Change == "left" {
+				sign = "- "
+			}
+			line(4, sign+m.ClientID+" "+m.Change+" by #"+strconv.Itoa(m.Snapshot+1)+" "+m.At.UTC().Format(at))
+		}
+	}
+	tl.writeOwners(&b, at)
+	tl.writeLag(&b)
+	return b.String()
+}
+
+// writeOwners lists the queues whose owners changed, one owner set a line.
+func (tl *Timeline) writeOwners(b *strings.Builder, at string) {
+	var moved, flapping int
+	for _, q := range tl.Queues {
+		if q.Changes > 0 {
+			moved++
+		}
+		if q.Flapping {
+			flapping++
+		}
+	}
+	if moved == 0 {
+		wrapLine(b, 0, "Owners: no queue changed owner")
+		return
+	}
+	head := "\nOwners over time: " + plural(moved, "queue", "queues") + " changed owner"
+	if flapping > 0 {
+		head += ", " + strconv.Itoa(flapping) + " flapping"
+	}
+	wrapLine(b, 0, head)
+	rows := 0
+	for _, q := range tl.Queues {
+		if q.Changes == 0 {
+			continue
+		}
+		if rows == maxTimelineRows {
+			wrapLine(b, 2, "… and "+strconv.Itoa(moved-rows)+" more (see --json)")
+			break
+		}
+		rows++
+		s := q.Topic + " " + q.BrokerName + "/" + strconv.Itoa(int(q.QueueID)) + ": " + plural(q.Changes, "change", "changes")
+		if q.Flapping {
+			s += ", FLAPPING"
+		}
+		wrapLine(b, 2, s)
+		for _, sp := range q.Owners {
+			wrapLine(b, 6, "#"+strconv.Itoa(sp.Snapshot+1)+" "+sp.At.UTC().Format(at)+"  "+owners(sp.Owners))
+		}
+	}
+}
+
+// writeLag lists the queues whose lag status is not OK.
+func (tl *Timeline) writeLag(b *strings.Builder) {
+	total, bad := 0, 0
+	var counts []string
+	for _, st := range []string{LagOK, LagWarn, LagStall, LagStop, LagRewind} {
+		if n := tl.Lag[st]; n > 0 {
+			total += n
+			counts = append(counts, strconv.Itoa(n)+" "+st)
+			if st != LagOK {
+				bad += n
+			}
+		}
+	}
+	if total == 0 {
+		wrapLine(b, 0, "Lag: no consumerProgress offsets to judge it on")
+		return
+	}
+	b.WriteString("\n")
+	wrapLine(b, 0, "Lag over the window: "+strings.Join(counts, ", "))
+	rows := 0
+	for _, q := range tl.Queues {
+		if q.Lag == nil || q.Lag.Status == LagOK {
+			continue
+		}
+		if rows == maxTimelineRows {
+			wrapLine(b, 2, "… and "+strconv.Itoa(bad-rows)+" more (see --json)")
+			break
+		}
+		rows++
+		first, last := q.Lag.Samples[0], q.Lag.Samples[len(q.Lag.Samples)-1]
+		s := q.Lag.Status + "  " + q.Topic + " " + q.BrokerName + "/" + strconv.Itoa(int(q.QueueID)) +
+			": offset " + strconv.FormatInt(first.ConsumerOffset, 10) + " → " + strconv.FormatInt(last.ConsumerOffset, 10) +
+			", lag " + strconv.FormatInt(first.Lag, 10) + " → " + strconv.FormatInt(last.Lag, 10)
+		if own := lastOwners(&q); own != nil {
+			s += ", owner " + owners(own)
+		}
+		wrapLine(b, 2, s)
+	}
+}
+
+// timeFormat is how times are shown after the snapshot list: the time of
+// day when the window is within one UTC day, else date and time.
+func (tl *Timeline) timeFormat() string {
+	if tl.From.UTC().Format(time.DateOnly) == tl.To.UTC().Format(time.DateOnly) {
+		return "15:04:05"
+	}
+	return "01-02 15:04:05"
+}
+
+// wrapLine writes s indented, wrapped at spaces to textWidth (runs of
+// spaces kept within a line); continuation lines are indented four more.
+func wrapLine(b *strings.Builder, indent int, s string) {
+	pad := strings.Repeat(" ", indent)
+	if indent+len([]rune(s)) <= textWidth {
+		b.WriteString(pad + s + "\n")
+		return
+	}
+	b.WriteString(pad)
+	col, start := indent, true // start: nothing written on this line yet
+	for _, w := range strings.Split(s, " ") {
+		n := len([]rune(w))
+		switch {
+		case start:
+		case col+1+n > textWidth && w != "":
+			b.WriteString("\n" + pad + "    ")
+			col, start = indent+4, true
+		default:
+			b.WriteString(" ")
+			col++
+		}
+		if start && w == "" {
+			continue // no leading spaces on a line
+		}
+		b.WriteString(w)
+		col += n
+		start = false
+	}
+	b.WriteString("\n")
+}
+
+// writeTimeline is the head of a series' Report.Text: the timeline, then
+// the title of the last snapshot's diagnosis. Nothing for one snapshot.
+func writeTimeline(b *strings.Builder, tl *Timeline) {
+	if tl == nil {
+		return
+	}
+	b.WriteString(tl.Text())
+	last := tl.Snapshots[len(tl.Snapshots)-1]
+	b.WriteString("\nLast snapshot, " + snapLabel(last) + " at " + last.At.UTC().Format("2006-01-02 15:04:05Z") + ":\n")
+}

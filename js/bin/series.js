@@ -1,0 +1,176 @@
+// `rmqalloc doctor DIR1 DIR2 ...`: several saved snapshots of one group,
+// diagnosed over time (rmq.doctor([...]), alloc/doctor DiagnoseSeries).
+//
+// The series is a function that takes snapshots as they come
+// (createSeries → push / report), so that a live source plugs in as it is:
+// the intended `rmqalloc doctor --namesrv ADDR -g GROUP --watch INTERVAL
+// [--count N]` reads one live snapshot per INTERVAL (the live cluster
+// reader builds it: { name, at, atSource, route, connection, progress,
+// status }), pushes it and prints series.report() each time, N times.
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError, readText, statusFiles } from './io.js';
+
+/**
+ * The status texts of a folder: mqadmin consumerStatus -g GROUP writes
+ * them to <millis>/<clientId> under the directory it runs in, so when
+ * status/ holds such timestamp directories the newest one is the run;
+ * else status/ itself (one file per client). null: no status/.
+ */
+export function statusDirOf(dir) {
+  const status = join(dir, 'status');
+  let entries;
+  try {
+    entries = readdirSync(status, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+  const runs = entries.filter((e) => e.isDirectory() && /^\d+$/.test(e.name)).map((e) => e.name);
+  if (runs.length === 0) return status;
+  runs.sort((a, b) => (a.length - b.length) || (a < b ? -1 : a > b ? 1 : 0));
+  return join(status, runs[runs.length - 1]);
+}
+
+/** The newest modification time of files (ms), for a folder with no captured-at.txt. */
+function newestMtime(paths) {
+  let t = 0;
+  for (const p of paths) t = Math.max(t, statSync(p).mtimeMs);
+  return t;
+}
+
+const need = ['route.txt', 'connection.txt', 'progress.txt'];
+const CMD = { route: 'topicRoute -t TOPIC', connection: 'consumerConnection -g GROUP', progress: 'consumerProgress -g GROUP -s true' };
+
+/**
+ * One saved snapshot: the folder's route.txt, connection.txt,
+ * progress.txt, status files (statusDirOf) and its time: the first line of
+ * captured-at.txt, else the newest file's mtime (said in the report). It
+ * also keeps which file each text came from, for error messages.
+ */
+export function snapshotOfFolder(dir) {
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new UsageError(`${dir}: no such folder`);
+  }
+  if (!isDir) throw new UsageError(`${dir}: not a folder (rmqalloc doctor DIR1 DIR2 ... takes folders holding route.txt, connection.txt and progress.txt)`);
+  const at = (f) => join(dir, f);
+  const missing = need.filter((f) => {
+    try {
+      return !statSync(at(f)).isFile();
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length) throw new UsageError(`${dir}: not a folder of saved mqadmin outputs (it has no ${missing.join(', ')})`);
+  const file = (k) => ({ file: at(`${k}.txt`), text: readText(at(`${k}.txt`), `${dir}:`) });
+  const files = { route: [{ topic: '', ...file('route') }], connection: file('connection'), progress: file('progress') };
+  for (const k of ['route', 'connection', 'progress']) {
+    const f = k === 'route' ? files.route[0] : files[k];
+    if (f.text.trim() === '') throw new UsageError(`${f.file}: it is empty (expected the output of mqadmin ${CMD[k]})`);
+  }
+  const sd = statusDirOf(dir);
+  files.status = sd ? statusFiles([sd]) : [];
+  let time;
+  let atSource;
+  let capturedAt = null;
+  try {
+    capturedAt = readFileSync(at('captured-at.txt'), 'utf8');
+  } catch {
+    // no captured-at.txt: the files' mtime
+  }
+  if (capturedAt !== null) {
+    const first = capturedAt.split('\n')[0].trim();
+    // captured-at.txt is UTC: a time without a zone is read as UTC, not local.
+    const bare = /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(first);
+    const ms = Date.parse(bare ? first.replace(' ', 'T') + 'Z' : first);
+    if (first === '' || !Number.isFinite(ms)) throw new UsageError(`${at('captured-at.txt')}: line 1: expected the capture time (e.g. 2026-12-01T19:08:32Z), got ${JSON.stringify(first)}`);
+    time = new Date(ms).toISOString();
+    atSource = 'captured-at.txt';
+  } else {
+    const read = [files.route[0].file, files.connection.file, files.progress.file, ...files.status.map((s) => s.file.replace(/ \(client text .*$/, ''))];
+    time = new Date(newestMtime(read)).toISOString();
+    atSource = 'mtime';
+  }
+  return {
+    snapshot: {
+      name: dir,
+      at: time,
+      atSource,
+      route: files.route.map((r) => ({ topic: r.topic, text: r.text })),
+      connection: files.connection.text,
+      progress: files.progress.text,
+      status: files.status.map((s) => ({ name: s.name, text: s.text })),
+    },
+    files,
+  };
+}
+
+/**
+ * A series of snapshots of one group on the full module rmq: push adds one
+ * (in time order, as a watch takes them; folders may come in any order,
+ * the module sorts them by time), report diagnoses all so far:
+ * { ok, text } or { ok, json } (format 'text' | 'json'). badInput turns
+ * the module's ERR_BAD_INPUT into (snapshot index, box) for messages.
+ */
+export function createSeries(rmq, { strategy, profile, format = 'text' } = {}) {
+  const snaps = [];
+  return {
+    get size() {
+      return snaps.length;
+    },
+    push(snapshot) {
+      snaps.push({ ...snapshot, ...(strategy === undefined ? {} : { strategy }), ...(profile === undefined ? {} : { profile }) });
+    },
+    report() {
+      return rmq.doctor(snaps, { format });
+    },
+  };
+}
+
+/** Which snapshot and box an ERR_BAD_INPUT error of a series is about. */
+export function seriesBox(e) {
+  const m = /^snapshot\[(\d+)\]\.(.*)$/.exec(e?.box ?? '');
+  return m ? { index: Number(m[1]), box: m[2] } : null;
+}
+
+/** The file a series' input error is about, as "FILE: message". */
+function seriesMessage(e, read) {
+  const sb = seriesBox(e);
+  if (!sb || !read[sb.index]) return e.message;
+  const { files, snapshot } = read[sb.index];
+  let msg = e.message.startsWith(e.box) ? e.message.slice(e.box.length).replace(/^:?\s*/, '') : e.message;
+  msg = msg.replace(` (snapshot ${JSON.stringify(snapshot.name)})`, '').replace('(wrong box?)', '(wrong file?)');
+  const m = /^(route|status)(?:\[(\d+)\])?$/.exec(sb.box);
+  let src = files[sb.box]?.file;
+  if (m) src = files[m[1]][Number(m[2] ?? 0)]?.file;
+  if (sb.box === 'strategy' || sb.box === 'profile') src = `--${sb.box}`;
+  return `${src ?? `${snapshot.name} (${sb.box})`}: ${msg}`;
+}
+
+/**
+ * `rmqalloc doctor DIR1 DIR2 ...`: every folder a snapshot, diagnosed as a
+ * series; prints the report (text or --json) and resolves to the exit
+ * status (0 all ok, 1 problems found).
+ */
+export async function doctorSeriesCommand(load, dirs, o, write) {
+  const perFile = ['route', 'connection', 'progress', 'status'].filter((k) => o[k] !== undefined);
+  if (perFile.length) throw new UsageError(`--${perFile[0]} is one snapshot's file: with several folders, each folder holds its own (rmqalloc doctor --help)`);
+  const read = dirs.map(snapshotOfFolder);
+  const rmq = await load();
+  const series = createSeries(rmq, { strategy: o.strategy, profile: o.profile, format: o.json ? 'json' : 'text' });
+  for (const r of read) series.push(r.snapshot);
+  let out;
+  try {
+    out = series.report();
+  } catch (e) {
+    if (e?.code === 'ERR_BAD_INPUT') throw new UsageError(seriesMessage(e, read));
+    if (e?.code === 'ERR_INVALID_ARGUMENT' && /^input\[\d+\]\.(strategy|profile)$/.test(e.field ?? '')) throw new UsageError(e.message.replace(/^input\[\d+\]\./, '--'));
+    throw e;
+  }
+  const s = o.json ? out.json : out.text;
+  await write(s.endsWith('\n') ? s : s + '\n');
+  return out.ok ? 0 : 1;
+}
