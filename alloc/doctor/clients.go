@@ -34,6 +34,13 @@ func profileOf(language, version string) (profile string, known bool) {
 	return javaProfile(version), false
 }
 
+// isGoClientVersion: a running info's PROP_CLIENT_VERSION as
+// rocketmq-client-go 2.x prints it ("v2.1.1"; its connection line says GO
+// and an MQVersion name such as V4_5_2).
+func isGoClientVersion(v string) bool {
+	return strings.HasPrefix(v, "v2.")
+}
+
 func javaProfile(version string) string {
 	if strings.HasPrefix(version, "V5") {
 		return ProfileJava533

@@ -24,8 +24,9 @@ type diagnosis struct {
 	notSubscribed map[string][]int // progress topics the group does not subscribe: lines
 	strats        []alloc.Strategy
 	stratIdx      map[[2]string]int
-	noRoute       []Finding // subscribed topics without a route
-	orphaned      int       // readable queues no member's own call returns
+	noRoute       []Finding      // subscribed topics without a route
+	orphaned      int            // readable queues no member's own call returns
+	excused       map[string]int // by status: wrong queues a passing state explains (not counted as bad)
 }
 
 // Diagnose reads the texts of in and diagnoses the group: for each topic
@@ -47,7 +48,7 @@ func Diagnose(in Input) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}}
+	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}}
 	d.g = newGroup(t, strategy, profile)
 	d.mode = d.ownerMode()
 	d.broadcasting = d.isBroadcasting()
@@ -65,6 +66,7 @@ func Diagnose(in Input) (*Report, error) {
 		rep.Findings = append(rep.Findings, tr.Findings...)
 	}
 	rep.OK, rep.Verdict = verdict(rep, d)
+	rep.Judged = d.mode != modeNone || len(d.g.members) == 0
 	return rep, nil
 }
 

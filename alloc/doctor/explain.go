@@ -28,7 +28,14 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 	if allOK {
 		return
 	}
-	byLabel := d.labelCauses(st)
+	wrong, actualSet := d.wrongLabels(st)
+	views := d.routeViews(st, wrong, actualSet)
+	covered := d.routeViewCovered(st, tr, views, wrong)
+	if len(covered) > 0 {
+		d.excuse(st, tr, covered, CodeRouteViewDiffers)
+		st.findings = append(st.findings, d.routeViewFinding(st, views, covered))
+	}
+	byLabel := d.labelCauses(st, slices.DeleteFunc(slices.Clone(wrong), func(l string) bool { return views[l] != "" }), actualSet)
 	d.labelFindings(st, byLabel)
 	dups := d.duplicateCauses()
 	memberLabels := d.memberLabels()
@@ -40,7 +47,7 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 	}
 	for i := range tr.Queues {
 		qr := &tr.Queues[i]
-		if qr.Status == StatusOK || qr.Status == StatusUnknown {
+		if qr.Status == StatusOK || qr.Status == StatusUnknown || st.excused[i] != "" {
 			continue
 		}
 		var causes []string
@@ -184,32 +191,8 @@ func (d *diagnosis) mixedSimulation(st *topicState) bool {
 // another strategy or client (from bestFit's runs), or its own strategy
 // over a member list without one member or with an unknown owner (a view
 // that is out of date).
-func (d *diagnosis) labelCauses(st *topicState) map[string]string {
-	actualSet, expectedSet := map[string][]int32{}, map[string][]int32{}
-	for i := range st.queues {
-		for _, a := range st.actual[i] {
-			actualSet[a] = append(actualSet[a], int32(i))
-		}
-		var seen []string
-		for _, e := range st.expected[i] {
-			if l := d.label(e); !slices.Contains(seen, l) {
-				seen = append(seen, l)
-				expectedSet[l] = append(expectedSet[l], int32(i))
-			}
-		}
-	}
-	labelSubs := map[string][]int{}
-	for c, m := range st.subs {
-		l := d.label(m.cid)
-		labelSubs[l] = append(labelSubs[l], c)
-	}
-	var wrong []string
-	for l := range labelSubs {
-		if !slices.Equal(actualSet[l], expectedSet[l]) {
-			wrong = append(wrong, l)
-		}
-	}
-	slices.Sort(wrong)
+func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[string][]int32) map[string]string {
+	labelSubs := st.labelSubs
 	out := map[string]string{}
 	if len(wrong) > maxExplained {
 		return out
@@ -314,4 +297,39 @@ func orList(s []string) string {
 		return strings.Join(s, "")
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// excuse marks wrong queues that a passing state explains: they get no
+// error finding of their status and do not count in the verdict.
+func (d *diagnosis) excuse(st *topicState, tr *TopicReport, qs []int, code string) {
+	if st.excused == nil {
+		st.excused = map[int]string{}
+	}
+	for _, i := range qs {
+		if st.excused[i] == "" {
+			st.excused[i] = code
+			d.excused[tr.Queues[i].Status]++
+		}
+	}
+}
+
+// routeViewFinding is the ROUTE_VIEW_DIFFERS warning for the queues a
+// route view explains.
+func (d *diagnosis) routeViewFinding(st *topicState, byLabel map[string]string, qs []int) Finding {
+	labels := make([]string, 0, len(byLabel))
+	for l := range byLabel {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	var whats []string
+	for _, l := range labels {
+		whats = append(whats, byLabel[l])
+	}
+	f := Finding{Code: CodeRouteViewDiffers, Level: LevelWarning, Topic: st.tp.name, Clients: labels,
+		Message: strings.Join(whats, "; ") + ": " + plural(len(labels), "member's route is", "members' routes are") + " out of date (the topic grew or shrank, or a broker was added, removed or restarted), which explains " + plural(len(qs), "wrong queue", "wrong queues") + "; " + routeHint}
+	for _, i := range qs[:min(len(qs), maxListed)] {
+		q := st.queues[i]
+		f.Queues = append(f.Queues, QueueRef{Topic: st.tp.name, BrokerName: q.BrokerName, QueueID: q.QueueID})
+	}
+	return f
 }

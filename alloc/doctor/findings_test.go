@@ -254,12 +254,12 @@ func TestTopLag(t *testing.T) {
 }
 
 // An offline group: no client in the connection list.
-func TestFindingNoMembers(t *testing.T) {
+func TestFindingGroupOffline(t *testing.T) {
 	c := small()
 	c.clients = nil
 	rep, err := doctor.Diagnose(c.input(nil, nil, false, ""))
 	require.NoError(t, err)
-	require.NotNil(t, finding(rep, doctor.CodeNoMembers))
+	require.NotNil(t, finding(rep, doctor.CodeGroupOffline))
 	assert.False(t, rep.OK)
 	assert.Equal(t, map[string]int{"unassigned": 8}, statuses(rep, c.topic))
 }

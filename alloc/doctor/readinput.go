@@ -18,6 +18,8 @@ type texts struct {
 	conn       *mqadmin.Connection
 	prog       *mqadmin.Progress // nil: no progress given
 	status     []statusFile
+	offline    bool // the connection box is the "not online" failure
+	progFailed bool // the progress box is the 5.x-against-4.x failure
 }
 
 // statusFile is one consumerStatus text, read, with the client it is for.
@@ -50,12 +52,25 @@ func readInput(in Input) (*texts, error) {
 	if strings.TrimSpace(in.Connection) == "" {
 		return nil, &InputError{Box: "connection", Msg: "no connection list given: paste the output of mqadmin consumerConnection -g GROUP"}
 	}
-	c, err := mqadmin.ParseConsumerConnection(in.Connection)
-	if err != nil {
-		return nil, boxError("connection", err)
+	if f, ok := readFailure(in.Connection); ok {
+		if !f.offline() {
+			return nil, failureError("connection", f, "consumerConnection -g GROUP")
+		}
+		t.offline = true
+		t.conn = &mqadmin.Connection{Clients: []mqadmin.ClientConn{}, Subscriptions: []mqadmin.Subscription{}}
+	} else {
+		c, err := mqadmin.ParseConsumerConnection(in.Connection)
+		if err != nil {
+			return nil, boxError("connection", err)
+		}
+		t.conn = c
 	}
-	t.conn = c
-	if strings.TrimSpace(in.Progress) != "" {
+	if f, ok := readFailure(in.Progress); ok {
+		if !f.unsupportedProgress() {
+			return nil, failureError("progress", f, "consumerProgress -g GROUP -s true")
+		}
+		t.progFailed = true
+	} else if strings.TrimSpace(in.Progress) != "" {
 		p, err := mqadmin.ParseConsumerProgress(in.Progress)
 		if err != nil {
 			return nil, boxError("progress", err)
@@ -79,6 +94,11 @@ func readInput(in Input) (*texts, error) {
 		t.status = append(t.status, statusFile{box: box, name: name, info: ri})
 	}
 	return t, nil
+}
+
+// failureError is a pasted mqadmin failure the doctor has no use for.
+func failureError(box string, f failedCommand, cmd string) *InputError {
+	return &InputError{Box: box, Msg: "this is mqadmin's error, not the output of " + cmd + ": the broker answered CODE " + itoa(f.code) + " (" + f.desc + ")"}
 }
 
 // boxError turns a parser's error into an *InputError for box.

@@ -26,6 +26,7 @@ const (
 	CodeRouteQueueWithoutOffset = "ROUTE_QUEUE_WITHOUT_OFFSET"
 	CodeRebalanceInProgress     = "REBALANCE_IN_PROGRESS"
 	CodeViewDiffers             = "VIEW_DIFFERS"
+	CodeRouteViewDiffers        = "ROUTE_VIEW_DIFFERS"
 	CodeStrategyDiffers         = "STRATEGY_DIFFERS"
 	CodeServerSideRebalance     = "SERVER_SIDE_REBALANCE"
 	CodeWrongOwner              = "WRONG_OWNER"
@@ -36,7 +37,8 @@ const (
 	CodeStatusIncomplete        = "STATUS_INCOMPLETE"
 	CodeAllocateError           = "ALLOCATE_ERROR"
 	CodeNotSubscribed           = "OFFSETS_NOT_SUBSCRIBED"
-	CodeNoMembers               = "NO_MEMBERS"
+	CodeGroupOffline            = "GROUP_OFFLINE"
+	CodeProgressUnsupported     = "PROGRESS_UNSUPPORTED"
 	CodeNoRoute                 = "NO_ROUTE"
 )
 
@@ -56,6 +58,10 @@ type Report struct {
 	// wrong-owner, unowned, double-owned or unexpected-owner, and no
 	// finding has LevelError (an unassigned readable queue is one: ORPHANED).
 	OK bool `json:"ok"`
+	// Judged is false when there was no owner information to judge by
+	// (consumerProgress without -s true and no status files): the CLI then
+	// exits 3, not 1.
+	Judged bool `json:"judged"`
 	// Topics holds one entry per topic of the group (the %RETRY%GROUP topic
 	// too when it has queues), in route order then progress order.
 	Topics []TopicReport `json:"topics"`

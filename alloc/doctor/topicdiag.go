@@ -28,6 +28,8 @@ type topicState struct {
 	runs      map[runKey][][]int32 // whole-group runs already made
 	ord       *orders              // queues and members sorted per client, on demand
 	orphanWhy string               // orphanCause, once worked out
+	labelSubs map[string][]int     // subscribers (positions in subs) by label
+	excused   map[int]string       // wrong queues a passing state explains: the finding code
 }
 
 func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {

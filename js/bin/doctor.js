@@ -1,7 +1,7 @@
 // `rmqalloc doctor`: the tools' output files in, the diagnosis out (the
 // module's Report.Text(), or the report as JSON with --json).
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, readText, statusFiles, write } from './io.js';
@@ -25,14 +25,37 @@ calls give, on the output of the admin tool, and says what is wrong and why.
                       (AVG, AVG_BY_CIRCLE, CONSISTENT_HASH, ...; default AVG)
   --profile P         one client for every member (java-4.9.3, java-5.3.3,
                       go-client-2.1.2); default: from the connection's Language/Version
+  --captured-at TIME  when the outputs were taken (RFC 3339, UTC); dates the
+                      stuck-consumer check (default: the newest #LastTime)
   --json              print the report as one JSON object
   -h, --help          this help
 
 FOLDER holds the outputs saved as route.txt, connection.txt, progress.txt
-and, optionally, status/ (the layout of testdata/cluster/*/); options given
-as well take precedence.
+and, optionally, status/ (the layout of testdata/cluster/*/, or of
+testdata/real*/: status/<millis>/ runs, the newest is read; X.err for a
+failed command; progress-c.txt for the per-topic form; captured-at.txt);
+options given as well take precedence. An empty FILE with FILE.err beside it
+(the command's error) is read as that error.
 
-FILE may be - for stdin. Exit status: 0 all ok, 1 problems found, 2 bad input.`;
+FILE may be - for stdin. Exit status: 0 healthy, 1 problems costing messages
+or duplicates, 2 bad input, 3 no owner information to judge by (run
+consumerProgress with -s true, or give status files), 4 rmqalloc failed.`;
+
+/** The newest of a capture's status/<millis>/ runs, or status/ itself when it holds client files. */
+function statusDir(dir) {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return undefined;
+  const names = readdirSync(dir).filter((n) => !n.startsWith('.'));
+  const runs = names.filter((n) => /^\d+$/.test(n) && statSync(join(dir, n)).isDirectory()).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  if (runs.length) return join(dir, runs[runs.length - 1]);
+  // stdout.txt and stderr.txt are what mqadmin printed, not client files.
+  return names.some((n) => !/^std(out|err)\.txt$/.test(n)) ? dir : undefined;
+}
+
+/** The first of files in dir that has text, else the first that exists. */
+function firstWithText(dir, files) {
+  const there = files.map((f) => join(dir, f)).filter((f) => existsSync(f));
+  return there.find((f) => readFileSync(f, 'utf8').trim() !== '') ?? there[0];
+}
 
 /** The files of a folder of saved outputs, as options (given ones win). */
 function folderOptions(dir, o) {
@@ -46,12 +69,16 @@ function folderOptions(dir, o) {
   if (!isDir) throw new UsageError(`${dir}: not a folder (rmqalloc doctor FOLDER takes a folder holding route.txt, connection.txt and progress.txt)`);
   const missing = ['route.txt', 'connection.txt', 'progress.txt'].filter((f) => !existsSync(at(f)));
   if (missing.length) throw new UsageError(`${dir}: not a folder of saved mqadmin outputs (it has no ${missing.join(', ')})`);
+  const status = statusDir(at('status'));
   return {
     ...o,
     route: o.route ?? [at('route.txt')],
-    connection: o.connection ?? at('connection.txt'),
-    progress: o.progress ?? at('progress.txt'),
-    status: o.status ?? (existsSync(at('status')) ? [at('status')] : undefined),
+    // A failed command leaves its output empty and its error in .err; a 5.x
+    // mqadmin against 4.x brokers runs only the per-topic progress (-c).
+    connection: o.connection ?? firstWithText(dir, ['connection.txt', 'connection.err']),
+    progress: o.progress ?? firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err']),
+    status: o.status ?? (status ? [status] : undefined),
+    'captured-at': o['captured-at'] ?? (existsSync(at('captured-at.txt')) ? readFileSync(at('captured-at.txt'), 'utf8') : undefined),
   };
 }
 
@@ -62,6 +89,7 @@ const OPTIONS = {
   status: { type: 'string', multiple: true },
   strategy: { type: 'string' },
   profile: { type: 'string' },
+  'captured-at': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -109,9 +137,19 @@ export async function doctorCommand(load, argv) {
     status: statusFiles(o.status ?? []),
   };
   // An empty file is a failed mqadmin run (the module would read no
-  // progress as "no owner information" and diagnose nothing): say so.
+  // progress as "no owner information" and diagnose nothing): its error
+  // saved beside it (X.err) is read instead, which the doctor understands
+  // where it says something (a group not online, a 5.x mqadmin against 4.x
+  // brokers); else say so.
   const empty = (flag, f, cmd) => {
-    if (f.text.trim() === '') throw new UsageError(`${flag} ${f.file}: it is empty (expected the output of mqadmin ${cmd})`);
+    if (f.text.trim() !== '') return;
+    const err = f.file.replace(/(\.txt)?$/, '.err');
+    if (err !== f.file && existsSync(err)) {
+      f.file = err;
+      f.text = readText(err, flag);
+      if (f.text.trim() !== '') return;
+    }
+    throw new UsageError(`${flag} ${f.file}: it is empty (expected the output of mqadmin ${cmd})`);
   };
   for (const r of files.route) empty('--route', r, 'topicRoute -t TOPIC');
   empty('--connection', files.connection, 'consumerConnection -g GROUP');
@@ -127,6 +165,7 @@ export async function doctorCommand(load, argv) {
       status: files.status.map((s) => ({ name: s.name, text: s.text })),
       strategy: o.strategy,
       profile: o.profile,
+      capturedAt: o['captured-at'],
     }, { format: o.json ? 'json' : 'text' });
   } catch (e) {
     if (e?.code === 'ERR_BAD_INPUT') throw new UsageError(badInputMessage(e, files));
@@ -134,5 +173,6 @@ export async function doctorCommand(load, argv) {
   }
   const s = o.json ? out.json : out.text;
   await write(s.endsWith('\n') ? s : s + '\n');
-  return out.ok ? EXIT.OK : EXIT.PROBLEMS;
+  if (out.ok) return EXIT.OK;
+  return out.judged ? EXIT.PROBLEMS : EXIT.NOT_JUDGED;
 }

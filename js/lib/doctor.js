@@ -19,7 +19,7 @@ const FORMAT = { consumerConnection: 1, consumerProgress: 2, consumerStatus: 3 }
 const FORMATS = ['report', 'text', 'json'];
 const WANT = { report: 3, text: 1, json: 2 };
 const utf8 = new TextDecoder();
-const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile'];
+const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile', 'capturedAt'];
 
 /** A text argument: a string, carried as it is. */
 function text(v, field) {
@@ -111,7 +111,7 @@ export function makeDoctor(rt, full) {
 
   function doctor(input, options) {
     needsFull(OP.DOCTOR);
-    const { route, connection: c, progress: p, status: st, strategy: sn, profile: pf } = checkKeys(object(input, 'input'), INPUT_KEYS, 'input');
+    const { route, connection: c, progress: p, status: st, strategy: sn, profile: pf, capturedAt: ca } = checkKeys(object(input, 'input'), INPUT_KEYS, 'input');
     const fmt = options === undefined ? undefined : checkKeys(object(options, 'options'), ['format'], 'options').format;
     const format = fmt === undefined ? 'report' : oneOf(fmt, 'options.format', FORMATS);
     const routes = routeTexts(route);
@@ -120,6 +120,7 @@ export function makeDoctor(rt, full) {
     const progress = p === undefined ? '' : text(p, 'progress');
     const strategy = sn === undefined ? '' : string(sn, 'strategy');
     const profile = pf === undefined ? '' : string(pf, 'profile');
+    const capturedAt = ca === undefined ? '' : string(ca, 'capturedAt');
     const enc = rt.request();
     enc.u8(WANT[format]);
     enc.uv(routes.length);
@@ -136,10 +137,12 @@ export function makeDoctor(rt, full) {
     }
     enc.str(strategy);
     enc.str(profile);
+    enc.str(capturedAt);
     const d = rt.call(OP.DOCTOR, enc);
     const ok = d.bool();
-    if (format === 'text') return { ok, text: d.str() };
-    if (format === 'json') return { ok, json: utf8.decode(d.b.subarray(d.p)) };
+    const judged = d.bool();
+    if (format === 'text') return { ok, judged, text: d.str() };
+    if (format === 'json') return { ok, judged, json: utf8.decode(d.b.subarray(d.p)) };
     const human = d.str();
     const report = json(d);
     // Not enumerable: JSON.stringify(report) is the object the CLI's --json prints.
