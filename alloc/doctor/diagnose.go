@@ -1,6 +1,8 @@
 package doctor
 
 import (
+	"time"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/analysis"
 )
@@ -26,6 +28,8 @@ type diagnosis struct {
 	stratIdx      map[[2]string]int
 	noRoute       []Finding      // subscribed topics without a route
 	orphaned      int            // readable queues no member's own call returns
+	capturedAt    time.Time      // Input.CapturedAt; zero: the newest #LastTime
+	mixedReported bool           // MIXED_STRATEGIES from the status files' strategy lines
 	excused       map[string]int // by status: wrong queues a passing state explains (not counted as bad)
 }
 
@@ -44,11 +48,15 @@ func Diagnose(in Input) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	capturedAt, err := parseCapturedAt(in.CapturedAt)
+	if err != nil {
+		return nil, err
+	}
 	t, err := readInput(in)
 	if err != nil {
 		return nil, err
 	}
-	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}}
+	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt}
 	d.g = newGroup(t, strategy, profile)
 	d.mode = d.ownerMode()
 	d.broadcasting = d.isBroadcasting()
@@ -62,9 +70,11 @@ func Diagnose(in Input) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		rankFindings(tr.Findings)
 		rep.Topics = append(rep.Topics, *tr)
 		rep.Findings = append(rep.Findings, tr.Findings...)
 	}
+	rankFindings(rep.Findings)
 	rep.OK, rep.Verdict = verdict(rep, d)
 	rep.Judged = d.mode != modeNone || len(d.g.members) == 0
 	return rep, nil

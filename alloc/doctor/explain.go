@@ -35,8 +35,8 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 		d.excuse(st, tr, covered, CodeRouteViewDiffers)
 		st.findings = append(st.findings, d.routeViewFinding(st, views, covered))
 	}
-	byLabel := d.labelCauses(st, slices.DeleteFunc(slices.Clone(wrong), func(l string) bool { return views[l] != "" }), actualSet)
-	d.labelFindings(st, byLabel)
+	byLabel, inferred := d.labelCauses(st, slices.DeleteFunc(slices.Clone(wrong), func(l string) bool { return views[l] != "" }), actualSet)
+	d.labelFindings(st, byLabel, inferred)
 	dups := d.duplicateCauses()
 	memberLabels := d.memberLabels()
 	holdsAny := map[string]bool{}
@@ -191,11 +191,14 @@ func (d *diagnosis) mixedSimulation(st *topicState) bool {
 // another strategy or client (from bestFit's runs), or its own strategy
 // over a member list without one member or with an unknown owner (a view
 // that is out of date).
-func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[string][]int32) map[string]string {
+//
+// inferred is, by label, the strategy another-strategy causes name.
+func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[string][]int32) (causes, inferred map[string]string) {
 	labelSubs := st.labelSubs
 	out := map[string]string{}
+	inferred = map[string]string{}
 	if len(wrong) > maxExplained {
-		return out
+		return out, inferred
 	}
 	var unknown []string
 	if d.mode == modeCID {
@@ -219,6 +222,7 @@ func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[st
 			}
 			if slices.Equal(unionShares(c.shares, subs), got) {
 				out[l] = l + "'s queues are exactly what " + c.strategy + " on " + c.profile + " gives it (simulated as " + m.strategy + " on " + m.profile + "): check its allocateMessageQueueStrategy and client"
+				inferred[l] = c.strategy
 				break
 			}
 		}
@@ -229,7 +233,7 @@ func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[st
 			out[l] = c
 		}
 	}
-	return out
+	return out, inferred
 }
 
 // viewCause tries m's own strategy over the member list without each other
@@ -261,21 +265,44 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 	return ""
 }
 
-// labelFindings reports each owner whose queues another strategy or an
-// out-of-date member list explains, once per topic.
-func (d *diagnosis) labelFindings(st *topicState, byLabel map[string]string) {
+// labelFindings reports each owner whose queues an out-of-date member
+// list explains (VIEW_DIFFERS), and members whose queues are exactly what
+// another strategy gives them while others run the simulated one
+// (MIXED_STRATEGIES, as the status files' strategy lines show it; not
+// repeated when those already did).
+func (d *diagnosis) labelFindings(st *topicState, byLabel, inferred map[string]string) {
 	labels := make([]string, 0, len(byLabel))
 	for l := range byLabel {
 		labels = append(labels, l)
 	}
 	slices.Sort(labels)
+	var other []string
 	for _, l := range labels {
-		code := CodeStrategyDiffers
-		if strings.Contains(byLabel[l], "view of the members") {
-			code = CodeViewDiffers
+		if inferred[l] != "" {
+			other = append(other, l)
+			continue
 		}
-		st.findings = append(st.findings, Finding{Code: code, Level: LevelWarning, Topic: st.tp.name, Clients: []string{l}, Message: byLabel[l]})
+		st.findings = append(st.findings, Finding{Code: CodeViewDiffers, Level: LevelWarning, Topic: st.tp.name, Clients: []string{l}, Message: byLabel[l]})
 	}
+	if len(other) == 0 || d.mixedReported || len(other) == len(st.labelSubs) && d.sameInferred(other, inferred) {
+		return // every member runs one other strategy: not mixed (the causes and best fit say which)
+	}
+	var msgs []string
+	for _, l := range other {
+		msgs = append(msgs, byLabel[l])
+	}
+	st.findings = append(st.findings, Finding{Code: CodeMixedStrategies, Level: LevelError, Topic: st.tp.name, Clients: other,
+		Message: "members run different strategies (" + strings.Join(msgs, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"})
+}
+
+// sameInferred: every label of ls was inferred to run one strategy.
+func (d *diagnosis) sameInferred(ls []string, inferred map[string]string) bool {
+	for _, l := range ls {
+		if inferred[l] != inferred[ls[0]] {
+			return false
+		}
+	}
+	return true
 }
 
 // unionShares is the sorted union of the shares of members subs.

@@ -20,7 +20,8 @@ func (d *diagnosis) groupFindings() []Finding {
 			why = "consumerConnection answers that the group is not online (CODE 206)"
 		}
 		add(Finding{Code: CodeGroupOffline, Level: LevelError,
-			Message: why + ": no consumer of the group is online (or the output is for another group), so nobody consumes its queues; the queues and lag shown come from consumerProgress. Start the group's consumers, and check they reach this name server"})
+			Message: why + ": no consumer of the group is online (or the output is for another group), so nobody consumes its queues; the queues and lag shown come from consumerProgress. Start the group's consumers, and check they reach this name server",
+			lag:     d.totalLag()})
 	}
 	for _, m := range g.members {
 		if len(m.conns) > 1 {
@@ -114,6 +115,7 @@ func (d *diagnosis) strategyFindings(add func(Finding)) {
 			parts = append(parts, s+": "+strings.Join(by[s], ", "))
 			all = append(all, by[s]...)
 		}
+		d.mixedReported = true
 		add(Finding{Code: CodeMixedStrategies, Level: LevelError, Clients: all,
 			Message: "members run different strategies (" + strings.Join(parts, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"})
 	}
@@ -157,17 +159,7 @@ func (d *diagnosis) subscriptionFindings(add func(Finding)) {
 // rebalance in progress and wrong queues by status.
 func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 	name := st.tp.name
-	add := func(code, level, msg string, qs []int, clients []string) {
-		f := Finding{Code: code, Level: level, Topic: name, Message: msg, Clients: clients}
-		for _, i := range qs[:min(len(qs), maxListed)] {
-			q := st.queues[i]
-			f.Queues = append(f.Queues, QueueRef{Topic: name, BrokerName: q.BrokerName, QueueID: q.QueueID})
-		}
-		if len(qs) > maxListed {
-			f.Message += " (the first " + itoa(maxListed) + " of " + itoa(len(qs)) + " are listed)"
-		}
-		st.findings = append(st.findings, f)
-	}
+	add := func(code, _, msg string, qs []int, clients []string) { st.addFinding(code, msg, qs, clients) }
 	members := d.memberLabels()
 	var unknownQs []int
 	var unknown []string
@@ -280,11 +272,7 @@ func verdict(rep *Report, d *diagnosis) (bool, string) {
 	if len(d.g.members) == 0 {
 		lag := ""
 		if d.in.prog != nil {
-			var sum int64
-			for _, r := range d.in.prog.Rows {
-				sum += r.Diff
-			}
-			lag = " (lag " + strconv.FormatInt(sum, 10) + ")"
+			lag = " (lag " + strconv.FormatInt(d.totalLag(), 10) + ")"
 		}
 		return false, "No member of the group is online: nobody consumes its " + plural(total, "queue", "queues") + " in " + topics + lag + "."
 	}
@@ -398,4 +386,35 @@ func (d *diagnosis) languageFindings(add func(Finding)) {
 		msg += "; " + strings.Join(shared, ", ") + " is the client ID of clients in different languages, which then allocate the same share their own way"
 	}
 	add(Finding{Code: CodeMixedLanguages, Level: LevelWarning, Clients: all, Message: msg})
+}
+
+// addFinding adds a finding of code about the topic's queues qs (positions;
+// the first maxListed are listed), at the code's level.
+func (st *topicState) addFinding(code, msg string, qs []int, clients []string) {
+	name := st.tp.name
+	f := Finding{Code: code, Level: levelOf(code), Topic: name, Message: msg, Clients: clients}
+	for _, i := range qs {
+		if row := st.rowAt[i]; row != nil {
+			f.lag += row.Diff
+		}
+	}
+	for _, i := range qs[:min(len(qs), maxListed)] {
+		q := st.queues[i]
+		f.Queues = append(f.Queues, QueueRef{Topic: name, BrokerName: q.BrokerName, QueueID: q.QueueID})
+	}
+	if len(qs) > maxListed {
+		f.Message += " (the first " + itoa(maxListed) + " of " + itoa(len(qs)) + " are listed)"
+	}
+	st.findings = append(st.findings, f)
+}
+
+// totalLag is the sum of #Diff over the progress rows.
+func (d *diagnosis) totalLag() int64 {
+	var sum int64
+	if d.in.prog != nil {
+		for _, r := range d.in.prog.Rows {
+			sum += r.Diff
+		}
+	}
+	return sum
 }

@@ -189,8 +189,9 @@ func TestCauseOtherStrategy(t *testing.T) {
 		found = found || strings.Contains(q.Cause, "10.0.0.2's queues are exactly what AVG_BY_CIRCLE on java-4.9.3 gives it")
 	}
 	assert.True(t, found, rep.Text())
-	f := finding(rep, doctor.CodeStrategyDiffers)
+	f := finding(rep, doctor.CodeMixedStrategies)
 	require.NotNil(t, f, rep.Text())
+	assert.Equal(t, doctor.LevelError, f.Level)
 	assert.Equal(t, []string{"10.0.0.2"}, f.Clients)
 }
 

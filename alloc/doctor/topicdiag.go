@@ -63,6 +63,8 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 	}
 	tr.BestFit = fits
 	d.explain(st, tr)
+	d.emptyQueues(st, tr)
+	d.stuckConsumers(st, tr)
 	d.topicFindings(st, tr)
 	tr.Findings = st.findings
 	if tr.Findings == nil {
