@@ -110,9 +110,10 @@ func normalizeProfile(p string) (string, error) {
 	return "", &InputError{Box: "profile", Msg: "unknown client profile " + quote(p) + " (known: " + strings.Join(Profiles(), ", ") + ")"}
 }
 
-// buildStrategy is the strategy name as profile's client runs it.
-func buildStrategy(name, profile string) (alloc.Strategy, error) {
-	return goclient.NewStrategyFor(profile, alloc.StrategySpec{Name: name})
+// buildStrategy is the strategy name as profile's client runs it; rooms
+// are MACHINE_ROOM's consumeridcs.
+func buildStrategy(name, profile string, rooms []string) (alloc.Strategy, error) {
+	return goclient.NewStrategyFor(profile, alloc.StrategySpec{Name: name, ConsumerIDCs: rooms})
 }
 
 // ipOf is the IP part of a client ID, as consumerProgress prints it.

@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"strings"
 	"time"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -29,6 +30,7 @@ type diagnosis struct {
 	noRoute       []Finding      // subscribed topics without a route
 	orphaned      int            // readable queues no member's own call returns
 	capturedAt    time.Time      // Input.CapturedAt; zero: the newest #LastTime
+	roomFindings  []Finding      // what MACHINE_ROOM members keep (machineRooms)
 	mixedReported bool           // MIXED_STRATEGIES from the status files' strategy lines
 	excused       map[string]int // by status: wrong queues a passing state explains (not counted as bad)
 }
@@ -64,7 +66,10 @@ func Diagnose(in Input) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Topics: []TopicReport{}, Findings: append(d.groupFindings(), d.noRoute...)}
+	if err := d.machineRooms(topics); err != nil {
+		return nil, err
+	}
+	rep := &Report{Topics: []TopicReport{}, Findings: append(append(d.groupFindings(), d.roomFindings...), d.noRoute...)}
 	for _, tp := range topics {
 		tr, err := d.topic(tp)
 		if err != nil {
@@ -116,13 +121,14 @@ func (d *diagnosis) label(cid string) string {
 	return cid
 }
 
-// strategyIndex is the index in d.strats of name as profile runs it.
-func (d *diagnosis) strategyIndex(name, profile string) (int, error) {
-	k := [2]string{name, profile}
+// strategyIndex is the index in d.strats of name (with MACHINE_ROOM's
+// rooms) as profile runs it.
+func (d *diagnosis) strategyIndex(name, profile string, rooms []string) (int, error) {
+	k := [2]string{name + "\x00" + strings.Join(rooms, "\x00"), profile}
 	if i, ok := d.stratIdx[k]; ok {
 		return i, nil
 	}
-	s, err := buildStrategy(name, profile)
+	s, err := buildStrategy(name, profile, rooms)
 	if err != nil {
 		return 0, err
 	}

@@ -166,6 +166,15 @@ func (d *diagnosis) findOrphanCause(st *topicState) string {
 	if len(absent) > 0 {
 		why = append(why, strings.Join(absent, ", ")+" count in the member list but do not subscribe to this topic")
 	}
+	var keepNothing []string
+	for _, m := range st.subs {
+		if m.strategy == "MACHINE_ROOM" && len(m.rooms) == 0 {
+			keepNothing = append(keepNothing, m.cid)
+		}
+	}
+	if len(keepNothing) > 0 {
+		why = append(why, strings.Join(keepNothing, ", ")+" run MACHINE_ROOM, which keeps no queue when no broker name is ROOM@name (MACHINE_ROOM), so their share goes to nobody")
+	}
 	if d.mixedSimulation(st) {
 		why = append(why, "members run different strategies or clients, so their shares do not fit together")
 	}

@@ -50,13 +50,13 @@ func (d *diagnosis) groupFindings() []Finding {
 	d.subscriptionFindings(add)
 	var serverSide []string
 	for _, m := range g.members {
-		if m.clientRebal == "false" {
+		if m.serverSide(d.in.conn.ConsumeType) {
 			serverSide = append(serverSide, m.cid)
 		}
 	}
 	if len(serverSide) > 0 {
 		add(Finding{Code: CodeServerSideRebalance, Level: LevelWarning, Clients: serverSide,
-			Message: plural(len(serverSide), "member reports", "members report") + " clientRebalance=false: the broker assigns their queues (POP), not their own allocate call, so the expected owners shown for them may not apply"})
+			Message: plural(len(serverSide), "member is", "members are") + " POP consumers (clientRebalance=false, a #Consumer Pop Detail# section or ConsumeType CONSUME_POP): the broker assigns their queues, not their own allocate call, so the expected owners shown for them may not apply"})
 	}
 	if len(d.in.status) > 0 {
 		var missing []string

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 )
 
 // captureText is a capture folder's file: name, or, when that is empty or
@@ -102,6 +103,9 @@ var realCases = []realCase{
 	{dir: "real5/b533-basic3-c533", ok: true, judged: true},
 	{dir: "real5/b533-dup-c533", judged: true, codes: []string{"DUPLICATE_CLIENT_ID", "ORPHANED"}},
 	{dir: "real5/b533-mixed-c533", judged: true, codes: []string{"MIXED_STRATEGIES", "DOUBLE_OWNED", "ORPHANED"}},
+	// MACHINE_ROOM without ROOM@ broker names keeps nothing: most queues
+	// really have no owner (ORPHANED), none is wrongly UNOWNED.
+	{dir: "real5/b533-room-c533", judged: true, codes: []string{"MACHINE_ROOM", "MIXED_STRATEGIES", "ORPHANED"}, notCodes: []string{"UNOWNED", "UNKNOWN_STRATEGY"}},
 }
 
 // Every real capture gets the verdict its situation calls for, and the
@@ -114,6 +118,7 @@ func TestRealCaptures(t *testing.T) {
 			rep, err := doctor.Diagnose(captureInput(t, dir))
 			require.NoError(t, err)
 			got := codes(rep)
+			assert.NotNil(t, rep.Findings, "[] in the JSON, never null")
 			assert.Equal(t, c.ok, rep.OK, rep.Text())
 			assert.Equal(t, c.judged, rep.Judged, rep.Text())
 			for _, code := range c.codes {
@@ -147,4 +152,51 @@ func TestRealCaptures(t *testing.T) {
 			assert.Positive(t, n)
 		})
 	}
+}
+
+// The 5.3.3 outputs stay read exactly: consumerStatus -i (its 64
+// properties, Pop Detail and User Consume Info sections) diagnoses like
+// the files consumerStatus -g writes; every progress text with #Inflight is
+// the 5.3.3 layout; the #Index list consumerStatus prints is not a client.
+func TestReal533Outputs(t *testing.T) {
+	dirs, _ := filepath.Glob("../../testdata/real5/*")
+	n := 0
+	for _, dir := range dirs {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		in := captureInput(t, dir)
+		want, err := doctor.Diagnose(in)
+		require.NoError(t, err, dir)
+		files, _ := filepath.Glob(filepath.Join(dir, "status-i", "*.txt"))
+		require.NotEmpty(t, files, dir)
+		in.Status = nil
+		for _, f := range files {
+			text := readFile(t, f)
+			ri, err := mqadmin.ParseConsumerStatus(text)
+			require.NoError(t, err, f)
+			if strings.Contains(ri.Properties["PROP_CLIENT_VERSION"], "V5_3_3") {
+				assert.Len(t, ri.Properties, 64, f)
+			}
+			in.Status = append(in.Status, doctor.StatusText{Name: strings.TrimSuffix(filepath.Base(f), ".txt"), Text: text})
+		}
+		got, err := doctor.Diagnose(in)
+		require.NoError(t, err, dir)
+		assert.Equal(t, want.Topics, got.Topics, dir)
+		assert.Equal(t, want.OK, got.OK, dir)
+		progress, _ := filepath.Glob(filepath.Join(dir, "progress*.txt"))
+		for _, f := range progress {
+			text := readFile(t, f)
+			if strings.TrimSpace(text) == "" {
+				continue
+			}
+			p, err := mqadmin.ParseConsumerProgress(text)
+			require.NoError(t, err, f)
+			assert.Equal(t, mqadmin.Layout533, p.Layout, f)
+			n++
+		}
+		_, err = mqadmin.ParseConsumerStatus(readFile(t, filepath.Join(dir, "status", "stdout.txt")))
+		assert.Error(t, err, "the #Index list is not a running info")
+	}
+	assert.Positive(t, n)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
 
@@ -149,4 +150,39 @@ func TestMixedLanguagesSharedClientID(t *testing.T) {
 	f := finding(rep, doctor.CodeMixedLanguages)
 	require.NotNil(t, f, rep.Text())
 	assert.Contains(t, f.Message, c.clients[0]+" is the client ID of clients in different languages")
+}
+
+// MACHINE_ROOM with ROOM@name brokers: the rooms are not in the outputs;
+// the doctor tries the room sets the broker names offer and simulates the
+// one that reproduces each member's queues ({A} here), so the queues of
+// room B are what nobody consumes, exactly.
+func TestMachineRoomBestRooms(t *testing.T) {
+	c := small()
+	c.brokers = []string{"A@broker-a", "B@broker-b"}
+	c.clients = c.clients[:2]
+	s, err := alloc.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}})
+	require.NoError(t, err)
+	qs := c.queues()
+	alloc.SortQueues(qs)
+	cids := alloc.SortedClientIDs(c.clients)
+	hold := map[string][]alloc.MessageQueue{}
+	class := map[string]string{}
+	for _, cid := range c.clients {
+		hold[cid], err = s.Allocate("G", cid, qs, cids)
+		require.NoError(t, err)
+		require.NotEmpty(t, hold[cid])
+		class[cid] = "AllocateMessageQueueByMachineRoom"
+	}
+	rep, err := doctor.Diagnose(c.input(hold, class, true, ""))
+	require.NoError(t, err)
+	f := finding(rep, doctor.CodeMachineRoom)
+	require.NotNil(t, f, rep.Text())
+	assert.Contains(t, f.Message, "{A} agrees best with what it holds (on 8 of 8 queues)")
+	assert.NotContains(t, codes(rep), doctor.CodeUnknownStrategy)
+	assert.Equal(t, map[string]int{"ok": 4, "unassigned": 4}, statuses(rep, c.topic), rep.Text())
+	orphaned := finding(rep, doctor.CodeOrphaned)
+	require.NotNil(t, orphaned, rep.Text())
+	for _, q := range orphaned.Queues {
+		assert.Equal(t, "B@broker-b", q.BrokerName)
+	}
 }

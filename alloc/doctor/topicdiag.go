@@ -87,7 +87,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 func (d *diagnosis) expect(st *topicState) error {
 	st.views = make([]analysis.View, len(st.subs))
 	for i, m := range st.subs {
-		idx, err := d.strategyIndex(m.strategy, m.profile)
+		idx, err := d.strategyIndex(m.strategy, m.profile, m.rooms)
 		if err != nil {
 			return &InputError{Box: "strategy", Msg: err.Error()}
 		}

@@ -354,6 +354,7 @@ const REAL = {
   'real5/b533-basic3-c533': [0, []],
   'real5/b533-dup-c533': [1, ['DUPLICATE_CLIENT_ID', 'ORPHANED']],
   'real5/b533-mixed-c533': [1, ['MIXED_STRATEGIES', 'DOUBLE_OWNED']],
+  'real5/b533-room-c533': [1, ['MACHINE_ROOM', 'ORPHANED']],
 };
 for (const [dir, [exit, codes]] of Object.entries(REAL)) {
   test(`rmqalloc doctor ${dir}: exit ${exit}${codes.length ? ', ' + codes.join(', ') : ''}`, () => {
