@@ -37,7 +37,7 @@ func (d *diagnosis) groupFindings() []Finding {
 	d.strategyFindings(add)
 	if d.in.progFailed {
 		add(Finding{Code: CodeProgressUnsupported, Level: LevelWarning,
-			Message: "consumerProgress -g GROUP failed with CODE 3 (request type 351 not supported): a 5.x mqadmin asks the brokers for their topic config, which 4.x brokers do not serve, so there are no offsets or lag here. Run instead: " + d.progressCommand()})
+			Message: "consumerProgress -g GROUP failed with CODE 3 (request type 351 not supported): a 5.x mqadmin asks the brokers for their topic config, which 4.x brokers do not serve, so there are no offsets or lag here. Run instead: " + d.progressCommand() + " (their outputs may be given together, one after another)"})
 	}
 	if d.mode == modeNone {
 		add(Finding{Code: CodeNoOwnerInfo, Level: LevelWarning,
@@ -296,7 +296,7 @@ func verdict(rep *Report, d *diagnosis) (bool, string) {
 		parts = append(parts, itoa(d.orphaned)+" unassigned by every member (nobody will consume them)")
 	}
 	if bad == 0 && errs == 0 && excused > 0 {
-		return true, "OK for now: " + itoa(total-excused) + " of " + plural(total, "queue", "queues") + " in " + topics + " are consumed as the members' strategies say, and the other " + itoa(excused) + " as a passing state explains (see the warnings)."
+		return true, "OK for now: " + itoa(total-excused) + " of " + plural(total, "queue", "queues") + " in " + topics + " are consumed as the members' strategies say; the other " + itoa(excused) + " cost nothing now (an out-of-date route, or no message in them: see the findings)."
 	}
 	if bad == 0 && errs == 0 {
 		return true, "OK: all " + plural(total, "queue", "queues") + " in " + topics + " are consumed as the members' strategies say."

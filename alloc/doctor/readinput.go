@@ -71,9 +71,9 @@ func readInput(in Input) (*texts, error) {
 		}
 		t.progFailed = true
 	} else if strings.TrimSpace(in.Progress) != "" {
-		p, err := mqadmin.ParseConsumerProgress(in.Progress)
+		p, err := parseProgresses(in.Progress)
 		if err != nil {
-			return nil, boxError("progress", err)
+			return nil, err
 		}
 		t.prog = p
 	}
@@ -94,6 +94,56 @@ func readInput(in Input) (*texts, error) {
 		t.status = append(t.status, statusFile{box: box, name: name, info: ri})
 	}
 	return t, nil
+}
+
+// parseProgresses reads one consumerProgress output, or several one after
+// another (the per-topic -t TOPIC -c CLUSTER form, run once per topic):
+// their rows together. Each output starts at its header line.
+func parseProgresses(text string) (*mqadmin.Progress, error) {
+	lines := strings.SplitAfter(text, "\n")
+	var starts []int
+	for i, l := range lines {
+		if f := strings.TrimSpace(l); strings.HasPrefix(f, "#Topic") && strings.Contains(f, "#QID") {
+			starts = append(starts, i)
+		}
+	}
+	if len(starts) < 2 {
+		p, err := mqadmin.ParseConsumerProgress(text)
+		if err != nil {
+			return nil, boxError("progress", err)
+		}
+		return p, nil
+	}
+	starts[0] = 0 // lines before the first header go with the first output
+	var all *mqadmin.Progress
+	for k, s := range starts {
+		end := len(lines)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		p, err := mqadmin.ParseConsumerProgress(strings.Join(lines[s:end], ""))
+		if err != nil {
+			e := boxError("progress", err)
+			if e.Line > 0 {
+				e.Line += s
+			}
+			return nil, e
+		}
+		for i := range p.Rows {
+			p.Rows[i].Line += s
+		}
+		if all == nil {
+			all = p
+			continue
+		}
+		all.HasClientIP = all.HasClientIP && p.HasClientIP
+		all.Rows = append(all.Rows, p.Rows...)
+		if all.DiffTotal != nil && p.DiffTotal != nil {
+			n := *all.DiffTotal + *p.DiffTotal
+			all.DiffTotal = &n
+		}
+	}
+	return all, nil
 }
 
 // failureError is a pasted mqadmin failure the doctor has no use for.

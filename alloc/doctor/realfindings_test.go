@@ -186,3 +186,25 @@ func TestMachineRoomBestRooms(t *testing.T) {
 		assert.Equal(t, "B@broker-b", q.BrokerName)
 	}
 }
+
+// The per-topic outputs given together (the topic's, then the retry
+// topic's) are one progress: every queue of both has its line.
+func TestProgressPerTopicTogether(t *testing.T) {
+	dir := "../../testdata/real5/b493-basic3-c533"
+	in := captureInput(t, dir)
+	one := readFile(t, filepath.Join(dir, "progress-c.txt"))
+	retry := "#Topic                                                            #Broker Name                      #QID  #Broker Offset        #Consumer Offset      #Client IP           #Diff                #Inflight           #LastTime\n" +
+		"%RETRY%G_B5                                                       broker-a                          0     0                     0                     127.0.0.1            0                    0                    N/A\n" +
+		"%RETRY%G_B5                                                       broker-b                          0     0                     0                     127.0.0.1            0                    0                    N/A\n\nConsume TPS: 0.00\nConsume Diff Total: 0\nConsume Inflight Total: 0\n"
+	in.Progress = one + retry
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.True(t, rep.OK, rep.Text())
+	assert.NotContains(t, codes(rep), doctor.CodeRouteQueueWithoutOffset)
+
+	// A broken second output is named by its line in the whole text.
+	in.Progress = one + strings.Replace(retry, "127.0.0.1            0  ", "127.0.0.1            x  ", 1)
+	ie := inputError(t, in)
+	assert.Equal(t, "progress", ie.Box)
+	assert.Equal(t, strings.Count(one, "\n")+2, ie.Line, ie.Error())
+}
