@@ -10,9 +10,11 @@ import (
 
 // Bounds of the route-view search: views are tried for topics of at most
 // maxViewBrokers brokers, with queue counts up to maxViewQueues a broker.
+// At most maxViewWork queues are allocated over all the views tried.
 const (
 	maxViewBrokers = 16
 	maxViewQueues  = 64
+	maxViewWork    = 1 << 20
 	routeHint      = "clients refresh the route every 30 s (pollNameServerInterval): run it again in 30 s; if it stays, the route is not the cause"
 )
 
@@ -41,6 +43,7 @@ func (d *diagnosis) routeViews(st *topicState, wrong []string, actualSet map[str
 	if len(views) == 0 {
 		return out
 	}
+	work := 0
 	for _, l := range wrong {
 		subs := st.labelSubs[l]
 		got := actualSet[l]
@@ -53,13 +56,15 @@ func (d *diagnosis) routeViews(st *topicState, wrong []string, actualSet map[str
 			want[bkey{st.queues[p].BrokerName, st.queues[p].QueueID}] = true
 		}
 		for _, v := range views {
-			res, err := d.share(v.queues, d.g.cidAll, []analysis.View{{Member: m.cid, Strategy: st.views[subs[0]].Strategy}})
-			if err != nil || len(res.Combined.Errors) > 0 || len(res.Combined.Shares[0]) != len(want) {
+			if work += len(v.queues); work > maxViewWork {
+				return out
+			}
+			share, ok := d.ownShare(st, m, st.views[subs[0]].Strategy, v.queues)
+			if !ok || len(share) != len(want) {
 				continue
 			}
 			same := true
-			for _, p := range res.Combined.Shares[0] {
-				q := res.Combined.Queues[p]
+			for _, q := range share {
 				same = same && want[bkey{q.BrokerName, q.QueueID}]
 			}
 			if same {
@@ -267,4 +272,24 @@ func (d *diagnosis) maskedLabels(tr *TopicReport, byLabel map[string]string, wro
 		out[l] = ok
 	}
 	return out
+}
+
+// ownShare is m's own call (strategy d.strats[idx]) over qs, a view in
+// Java order: a Java client gets qs and the member list as its rebalance
+// sorts them; the Go client's order is left to analysis.Views. ok is false
+// when the call fails.
+func (d *diagnosis) ownShare(st *topicState, m *member, idx int, qs []alloc.MessageQueue) ([]alloc.MessageQueue, bool) {
+	if m.profile != ProfileGo {
+		got, err := d.strats[idx].Allocate("", m.cid, qs, d.orders(st).javaCids)
+		return got, err == nil
+	}
+	res, err := d.share(qs, d.g.cidAll, []analysis.View{{Member: m.cid, Strategy: idx}})
+	if err != nil || len(res.Combined.Errors) > 0 {
+		return nil, false
+	}
+	out := make([]alloc.MessageQueue, 0, len(res.Combined.Shares[0]))
+	for _, p := range res.Combined.Shares[0] {
+		out = append(out, res.Combined.Queues[p])
+	}
+	return out, true
 }
