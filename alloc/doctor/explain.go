@@ -357,12 +357,8 @@ func (d *diagnosis) routeViewFinding(st *topicState, byLabel map[string]string, 
 		labels = append(labels, l)
 	}
 	slices.Sort(labels)
-	var whats []string
-	for _, l := range labels {
-		whats = append(whats, byLabel[l])
-	}
 	f := Finding{Code: CodeRouteViewDiffers, Level: LevelWarning, Topic: st.tp.name, Clients: labels,
-		Message: strings.Join(whats, "; ") + ": " + plural(len(labels), "member's route is", "members' routes are") + " out of date (the topic grew or shrank, or a broker was added, removed or restarted), which explains " + plural(len(qs), "wrong queue", "wrong queues") + "; " + routeHint}
+		Message: staleViews(labels, byLabel) + ": " + plural(len(labels), "member's route is", "members' routes are") + " out of date (the topic grew or shrank, or a broker was added, removed or restarted), which explains " + plural(len(qs), "wrong queue", "wrong queues") + "; " + routeHint}
 	for _, i := range qs[:min(len(qs), maxListed)] {
 		q := st.queues[i]
 		f.Queues = append(f.Queues, QueueRef{Topic: st.tp.name, BrokerName: q.BrokerName, QueueID: q.QueueID})

@@ -97,6 +97,11 @@ var realCases = []realCase{
 	{dir: "real/dup-clientid", judged: true, codes: []string{"DUPLICATE_CLIENT_ID", "ORPHANED"}},
 	{dir: "real/mixed-language", ok: true, judged: true, codes: []string{"MIXED_LANGUAGES"}},
 	{dir: "real/mixed-strategy", judged: true, codes: []string{"MIXED_STRATEGIES", "DOUBLE_OWNED", "ORPHANED"}},
+	// T_GROW grown from 4 queues on broker-a to 8 on each broker: just
+	// after, every member still allocates over the old route.
+	{dir: "real/queue-grow/1-before", ok: true, judged: true},
+	{dir: "real/queue-grow/2-just-after", ok: true, judged: true, codes: []string{"ROUTE_VIEW_DIFFERS"}, notCodes: []string{"UNOWNED", "WRONG_OWNER", "DOUBLE_OWNED"}},
+	{dir: "real/queue-grow/3-after-60s", ok: true, judged: true, notCodes: []string{"ROUTE_VIEW_DIFFERS"}},
 	{dir: "real/offline-group", judged: true, codes: []string{"GROUP_OFFLINE"}, notCodes: []string{"NO_OWNER_INFO"}},
 	{dir: "real5/b493-basic3-c533", ok: true, judged: true},
 	{dir: "real5/b533-basic3-c493", ok: true, judged: true},

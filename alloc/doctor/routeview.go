@@ -30,7 +30,8 @@ type routeView struct {
 // call gives exactly its actual queues: the members allocate as if the
 // topic had another queue count (grown or shrunk) or another broker set
 // (a broker added, removed or restarted) until their route is refreshed.
-// wrong and actualSet are wrongLabels'. The result is by label.
+// wrong and actualSet are wrongLabels'. The result is, by label, the
+// view it allocates over ("broker-a had 4 readable queues ...").
 func (d *diagnosis) routeViews(st *topicState, wrong []string, actualSet map[string][]int32) map[string]string {
 	out := map[string]string{}
 	if st.tp.route == nil || d.mode == modeNone || d.broadcasting || len(d.g.members) > maxViewMembers {
@@ -68,7 +69,7 @@ func (d *diagnosis) routeViews(st *topicState, wrong []string, actualSet map[str
 				same = same && want[bkey{q.BrokerName, q.QueueID}]
 			}
 			if same {
-				out[l] = l + " allocates as if " + v.what
+				out[l] = v.what
 				break
 			}
 		}
@@ -165,6 +166,24 @@ func (d *diagnosis) routeViewCandidates(st *topicState) []routeView {
 	}
 	says := func(b string) string { return " (the route says " + itoa(int(count[b])) + ")" }
 	var views []routeView
+	// The view the holders show: each broker up to the highest queue
+	// anyone holds (none held: not in the view). When every member is
+	// still on the old route, together they hold exactly its queues.
+	var whats []string
+	for _, b := range append(slices.Clone(brokers), extraBrokers...) {
+		switch n := held[b]; {
+		case n == count[b]:
+		case n == 0:
+			whats = append(whats, b+" were not in the route")
+		case count[b] == 0:
+			whats = append(whats, b+" were still in the route with "+plural(int(n), "queue", "queues"))
+		default:
+			whats = append(whats, b+" had "+plural(int(n), "readable queue", "readable queues")+says(b))
+		}
+	}
+	if len(whats) > 1 {
+		views = append(views, routeView{strings.Join(whats, " and "), build(func(b string) int32 { return held[b] }, extraBrokers...)})
+	}
 	if len(brokers) > 1 {
 		for _, b := range brokers {
 			views = append(views, routeView{b + " were not in the route (a broker just added or restarted)",
@@ -227,19 +246,21 @@ func (d *diagnosis) routeViewCovered(st *topicState, tr *TopicReport, byLabel ma
 		if qr.Status == StatusOK || qr.Status == StatusUnknown || qr.Status == StatusUnassigned {
 			continue
 		}
-		var whats []string
+		var stale []string
 		covered := true
 		for _, l := range d.involved(qr) {
-			if w, ok := byLabel[l]; ok {
-				if !slices.Contains(whats, w) {
-					whats = append(whats, w)
-				}
+			if _, ok := byLabel[l]; ok {
+				stale = append(stale, l)
 			} else if _, member := st.labelSubs[l]; !member || (slices.Contains(wrong, l) && !masked[l]) {
 				covered = false // an unknown owner, or a member no view explains
 			}
 		}
-		if covered && len(whats) > 0 {
-			qr.Cause = strings.Join(whats, "; ") + ": its route is out of date; " + routeHint
+		if covered && len(stale) > 0 {
+			whose := "its route is"
+			if len(stale) > 1 {
+				whose = "their routes are"
+			}
+			qr.Cause = staleViews(stale, byLabel) + ": " + whose + " out of date; " + routeHint
 			out = append(out, i)
 		}
 	}
@@ -292,4 +313,28 @@ func (d *diagnosis) ownShare(st *topicState, m *member, idx int, qs []alloc.Mess
 		out = append(out, res.Combined.Queues[p])
 	}
 	return out, true
+}
+
+// staleViews says which labels allocate over which view, labels of one
+// view together: "a and b allocate as if X; c allocates as if Y".
+func staleViews(labels []string, byLabel map[string]string) string {
+	labels = slices.Sorted(slices.Values(labels))
+	var order []string
+	by := map[string][]string{}
+	for _, l := range labels {
+		w := byLabel[l]
+		if _, ok := by[w]; !ok {
+			order = append(order, w)
+		}
+		by[w] = append(by[w], l)
+	}
+	var parts []string
+	for _, w := range order {
+		verb := " allocates as if "
+		if len(by[w]) > 1 {
+			verb = " allocate as if "
+		}
+		parts = append(parts, strings.Join(by[w], ", ")+verb+w)
+	}
+	return strings.Join(parts, "; ")
 }
