@@ -208,3 +208,32 @@ func TestProgressPerTopicTogether(t *testing.T) {
 	assert.Equal(t, "progress", ie.Box)
 	assert.Equal(t, strings.Count(one, "\n")+2, ie.Line, ie.Error())
 }
+
+// A POP group is recognised from what the outputs show: a status file's
+// #Consumer Pop Detail# queues, or the connection's ConsumeType.
+func TestPopGroupRecognised(t *testing.T) {
+	c := small()
+	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	pop := "#Consumer Pop Detail#\n" + pad("#Topic", 32) + "  " + pad("#Broker Name", 32) + "  " + pad("#QID", 4) + "  #ProcessQueueInfo\n" +
+		pad(c.topic, 32) + "  " + pad("broker-a", 32) + "  " + pad("0", 4) + "  PopProcessQueueInfo [waitAckCount:0, droped:false]\n\n\n"
+	in := statusInput(c, hold, func(cid string) string {
+		text := statusText(cid, classOf["AVG"], c.topic, hold[cid], nil)
+		if cid == c.clients[0] {
+			text = strings.Replace(text, "#Consumer RT&TPS#", pop+"#Consumer RT&TPS#", 1)
+		}
+		return text
+	})
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	f := finding(rep, doctor.CodeServerSideRebalance)
+	require.NotNil(t, f, rep.Text())
+	assert.Equal(t, []string{c.clients[0]}, f.Clients)
+
+	in = statusInput(c, hold, func(cid string) string { return statusText(cid, classOf["AVG"], c.topic, hold[cid], nil) })
+	in.Connection = strings.Replace(in.Connection, "CONSUME_PASSIVELY", "CONSUME_POP", 1)
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err)
+	f = finding(rep, doctor.CodeServerSideRebalance)
+	require.NotNil(t, f, rep.Text())
+	assert.Equal(t, c.clients, f.Clients)
+}
