@@ -802,6 +802,8 @@ export interface DoctorQueue {
   status: QueueStatus;
   /** The likely cause, for a wrong-owner or unowned queue, when the data shows one. */
   cause?: string;
+  /** The finding (ROUTE_VIEW_DIFFERS, EMPTY_QUEUE) that explains a wrong queue costing nothing now: not counted against the group. */
+  explainedBy?: string;
 }
 
 /** Something the doctor noticed: a code, a sentence, and what it concerns. */

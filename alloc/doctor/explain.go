@@ -344,6 +344,7 @@ func (d *diagnosis) excuse(st *topicState, tr *TopicReport, qs []int, code strin
 	for _, i := range qs {
 		if st.excused[i] == "" {
 			st.excused[i] = code
+			tr.Queues[i].ExplainedBy = code
 			d.excused[tr.Queues[i].Status]++
 		}
 	}

@@ -155,6 +155,14 @@ func TestRealCaptures(t *testing.T) {
 				}
 			}
 			assert.Positive(t, n)
+			for _, tr := range rep.Topics {
+				for _, q := range tr.Queues {
+					if q.ExplainedBy != "" {
+						assert.Contains(t, got, q.ExplainedBy, "%s/%d is explained by a finding the report has", q.BrokerName, q.QueueID)
+						assert.NotEqual(t, doctor.StatusOK, q.Status)
+					}
+				}
+			}
 		})
 	}
 }

@@ -79,6 +79,10 @@ type QueueReport struct {
 	// Cause is the likely cause of a wrong-owner or unowned queue when the
 	// data shows one.
 	Cause string `json:"cause,omitempty"`
+	// ExplainedBy is the finding code (ROUTE_VIEW_DIFFERS, EMPTY_QUEUE)
+	// that explains a wrong queue which costs nothing now: it is not counted
+	// against the group and has no error finding.
+	ExplainedBy string `json:"explainedBy,omitempty"`
 }
 
 // QueueLag is a lagging queue.
