@@ -80,6 +80,11 @@ func (s machineRoomStrategy) keep(mqAll []MessageQueue) ([]MessageQueue, error) 
 var errNullRooms = &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "strategy.consumeridcs",
 	Msg: "MACHINE_ROOM without consumeridcs (Java: null) meets a broker name of the form room@broker"}
 
+// MachineRoomOf is the room MACHINE_ROOM reads from a broker name
+// "room@broker"; ok is false when Java's split("@") does not give exactly
+// two pieces (MACHINE_ROOM never keeps such a broker's queues).
+func MachineRoomOf(brokerName string) (room string, ok bool) { return machineRoomOf(brokerName) }
+
 // machineRoomOf is the room of "room@broker": Java's split("@") must give
 // exactly two pieces.
 func machineRoomOf(brokerName string) (string, bool) {

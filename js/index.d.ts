@@ -421,8 +421,8 @@ export interface Rmq {
    */
   doctor(input: DoctorInput): DoctorReport;
   doctor(input: DoctorInput, options: { format: 'report' }): DoctorReport;
-  doctor(input: DoctorInput, options: { format: 'text' }): { ok: boolean; text: string };
-  doctor(input: DoctorInput, options: { format: 'json' }): { ok: boolean; json: string };
+  doctor(input: DoctorInput, options: { format: 'text' }): { ok: boolean; judged: boolean; text: string };
+  doctor(input: DoctorInput, options: { format: 'json' }): { ok: boolean; judged: boolean; json: string };
   /**
    * Several snapshots of one group (any order: they are sorted by `at`):
    * the last one's diagnosis plus `timeline`, what changed over time.
@@ -431,8 +431,8 @@ export interface Rmq {
    */
   doctor(input: readonly DoctorSnapshot[]): DoctorReport & { timeline: DoctorTimeline };
   doctor(input: readonly DoctorSnapshot[], options: { format: 'report' }): DoctorReport & { timeline: DoctorTimeline };
-  doctor(input: readonly DoctorSnapshot[], options: { format: 'text' }): { ok: boolean; text: string };
-  doctor(input: readonly DoctorSnapshot[], options: { format: 'json' }): { ok: boolean; json: string };
+  doctor(input: readonly DoctorSnapshot[], options: { format: 'text' }): { ok: boolean; judged: boolean; text: string };
+  doctor(input: readonly DoctorSnapshot[], options: { format: 'json' }): { ok: boolean; judged: boolean; json: string };
 
   /**
    * Readers of what `mqadmin` prints, one per command. Full module only
@@ -831,9 +831,12 @@ export interface DoctorInput {
    * found from the connection and progress when not given).
    */
   route: string | readonly (string | { topic?: string; text: string })[];
-  /** `mqadmin consumerConnection -g GROUP`. */
+  /** `mqadmin consumerConnection -g GROUP`, or its error when it failed (CODE: 206 ... not online: the group is offline). */
   connection: string;
-  /** `mqadmin consumerProgress -g GROUP -s true` (without -s true the owners are unknown; optional with status files). */
+  /**
+   * `mqadmin consumerProgress -g GROUP -s true` or its `-t TOPIC -c CLUSTER -s true` form (without -s true the owners
+   * are unknown; optional with status files), or its error (CODE: 3 ... 351 not supported: the doctor says what to run).
+   */
   progress?: string;
   /**
    * The files `mqadmin consumerStatus -g GROUP` writes, one per client:
@@ -847,6 +850,8 @@ export interface DoctorInput {
   strategy?: string;
   /** One client for every member; default: from each connection's Language/Version. */
   profile?: AllocateProfile;
+  /** When the outputs were taken (RFC 3339, UTC); dates the stuck-consumer check. Default: the newest #LastTime. */
+  capturedAt?: string;
 }
 
 /** One snapshot of a series for rmq.doctor([...]): the texts of one moment and when they were taken. */
@@ -921,11 +926,13 @@ export interface DoctorQueue {
   status: QueueStatus;
   /** The likely cause, for a wrong-owner or unowned queue, when the data shows one. */
   cause?: string;
+  /** The finding (ROUTE_VIEW_DIFFERS, EMPTY_QUEUE) that explains a wrong queue costing nothing now: not counted against the group. */
+  explainedBy?: string;
 }
 
 /** Something the doctor noticed: a code, a sentence, and what it concerns. */
 export interface DoctorFinding {
-  /** DUPLICATE_CLIENT_ID, MIXED_LANGUAGES, MIXED_STRATEGIES, UNKNOWN_OWNER, NO_OWNER_INFO, BROADCASTING, ... */
+  /** One of the codes of the README's table (DUPLICATE_CLIENT_ID, GROUP_OFFLINE, ROUTE_VIEW_DIFFERS, ...). */
   code: string;
   /** 'error': the group consumes wrongly; 'warning': a risk, or a limit of the diagnosis; 'info'. */
   level: 'error' | 'warning' | 'info';
@@ -954,8 +961,10 @@ export interface DoctorTopic {
 export interface DoctorReport {
   /** One sentence: all ok, or how many queues are not. */
   verdict: string;
-  /** True when every queue is ok or unassigned and no finding is a problem. */
+  /** True when no finding is an error (nothing costs messages or duplicates). */
   ok: boolean;
+  /** False when there was no owner information to judge by (the CLI exits 3, not 1). */
+  judged: boolean;
   topics: DoctorTopic[];
   /** The group's findings (each topic's too, with its topic set). */
   findings: DoctorFinding[];

@@ -30,7 +30,7 @@ const (
 
 // readDoctorInput: uvarint n × (str topic, str text) routes, str connection,
 // str progress, uvarint n × (str name, str text) status, str strategy,
-// str profile.
+// str profile, str capturedAt.
 func readDoctorInput(r *reader) doctor.Input {
 	var in doctor.Input
 	in.Routes = make([]doctor.RouteText, r.count(2))
@@ -45,6 +45,7 @@ func readDoctorInput(r *reader) doctor.Input {
 	}
 	in.Strategy = r.str()
 	in.Profile = r.str()
+	in.CapturedAt = r.str()
 	return in
 }
 
@@ -77,7 +78,7 @@ func mqadminInputError(err error) (inputError, bool) {
 func init() {
 	inputErrorKinds = append([]func(error) (inputError, bool){doctorInputError, mqadminInputError}, inputErrorKinds...)
 
-	// doctor: u8 want, readDoctorInput (readSnapshots with wantSeries) → bool ok, [str text (Report.Text)]
+	// doctor: u8 want, readDoctorInput (readSnapshots with wantSeries) → bool ok, bool judged, [str text (Report.Text)]
 	// [the report as JSON, to the end].
 	register(opDoctorRun, func(r *reader, w *writer) error {
 		want := r.u8()
@@ -93,6 +94,7 @@ func init() {
 			return err
 		}
 		w.bool(rep.OK)
+		w.bool(rep.Judged)
 		if want&wantText != 0 {
 			w.str(rep.Text())
 		}

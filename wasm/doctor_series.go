@@ -37,7 +37,7 @@ func readSnapshots(r *reader) ([]doctor.Snapshot, error) {
 }
 
 // doctorSeries answers a wantSeries doctor request as opDoctorRun answers
-// one snapshot: bool ok, [str text], [the report as JSON, to the end].
+// one snapshot: bool ok, bool judged, [str text], [the report as JSON, to the end].
 func doctorSeries(r *reader, w *writer, want byte) error {
 	snaps, err := readSnapshots(r)
 	if err != nil {
@@ -48,6 +48,7 @@ func doctorSeries(r *reader, w *writer, want byte) error {
 		return err
 	}
 	w.bool(rep.OK)
+	w.bool(rep.Judged)
 	if want&wantText != 0 {
 		w.str(rep.Text())
 	}

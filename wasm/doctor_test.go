@@ -40,6 +40,7 @@ func doctorRequest(want byte, route, connection, progress string) []byte {
 	w.uvarint(0)
 	w.str("")
 	w.str("")
+	w.str("")
 	return w.b
 }
 
@@ -50,6 +51,7 @@ func TestDoctorAnswersTextAndJSON(t *testing.T) {
 	assert.Equal(t, byte(statusOK), resp[0], "status")
 	r := reader{b: resp[1:]}
 	ok := r.bool()
+	assert.True(t, r.bool(), "judged: the progress shows owners")
 	n := r.uvarint()
 	text := string(r.b[r.p : r.p+int(n)])
 	var rep struct {
@@ -70,7 +72,7 @@ func TestDoctorAnswersTextAndJSON(t *testing.T) {
 
 	// Only the JSON: no text before it.
 	resp = call(t, opDoctorRun, doctorRequest(wantJSON, fastjsonRoute, testConnection, progress))
-	require.True(t, json.Valid(resp[2:]), "only JSON after the ok flag")
+	require.True(t, json.Valid(resp[3:]), "only JSON after the ok and judged flags")
 }
 
 func TestDoctorInputErrorsNameTheBox(t *testing.T) {

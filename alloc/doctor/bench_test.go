@@ -119,3 +119,30 @@ func mustSorted(tb testing.TB, qs []alloc.MessageQueue) []alloc.MessageQueue {
 	}
 	return sorted
 }
+
+// BenchmarkDoctorRouteViews: a group of 60 Java clients on 16 brokers × 32
+// queues where 10 members hold each other's shares (no view explains
+// them), so every route view is tried for each (within maxViewWork).
+func BenchmarkDoctorRouteViews(b *testing.B) {
+	c := &cluster{topic: "bench_topic", perBroker: 32}
+	for i := 0; i < 16; i++ {
+		c.brokers = append(c.brokers, "broker-"+strconv.Itoa(i))
+	}
+	for i := 0; i < 60; i++ {
+		c.clients = append(c.clients, "10.0."+strconv.Itoa(i)+".1@"+strconv.Itoa(i))
+	}
+	hold := ownAllocate(b, c, "AVG", doctor.ProfileJava493, c.clients)
+	for i := 0; i+1 < 20; i += 2 {
+		hold[c.clients[i]], hold[c.clients[i+1]] = hold[c.clients[i+1]], hold[c.clients[i]]
+	}
+	in := c.input(hold, nil, true, "")
+	cpu := cpuTime()
+	n := 0
+	for b.Loop() {
+		if _, err := doctor.Diagnose(in); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(n), "cpu-ns/op")
+}

@@ -81,7 +81,7 @@ func (d *diagnosis) startWholeRuns(st *topicState) (wait func() ([]*wholeRun, er
 		if r.goClient {
 			profile = ProfileGo
 		}
-		strat, err := buildStrategy(r.strategy, profile)
+		strat, err := buildStrategy(r.strategy, profile, nil)
 		if err != nil {
 			return func() ([]*wholeRun, error) { return nil, &InputError{Box: "strategy", Msg: err.Error()} }
 		}

@@ -34,6 +34,13 @@ func profileOf(language, version string) (profile string, known bool) {
 	return javaProfile(version), false
 }
 
+// isGoClientVersion: a running info's PROP_CLIENT_VERSION as
+// rocketmq-client-go 2.x prints it ("v2.1.1"; its connection line says GO
+// and an MQVersion name such as V4_5_2).
+func isGoClientVersion(v string) bool {
+	return strings.HasPrefix(v, "v2.")
+}
+
 func javaProfile(version string) string {
 	if strings.HasPrefix(version, "V5") {
 		return ProfileJava533
@@ -103,9 +110,10 @@ func normalizeProfile(p string) (string, error) {
 	return "", &InputError{Box: "profile", Msg: "unknown client profile " + quote(p) + " (known: " + strings.Join(Profiles(), ", ") + ")"}
 }
 
-// buildStrategy is the strategy name as profile's client runs it.
-func buildStrategy(name, profile string) (alloc.Strategy, error) {
-	return goclient.NewStrategyFor(profile, alloc.StrategySpec{Name: name})
+// buildStrategy is the strategy name as profile's client runs it; rooms
+// are MACHINE_ROOM's consumeridcs.
+func buildStrategy(name, profile string, rooms []string) (alloc.Strategy, error) {
+	return goclient.NewStrategyFor(profile, alloc.StrategySpec{Name: name, ConsumerIDCs: rooms})
 }
 
 // ipOf is the IP part of a client ID, as consumerProgress prints it.

@@ -1,6 +1,9 @@
 package doctor
 
 import (
+	"strings"
+	"time"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/analysis"
 )
@@ -24,8 +27,12 @@ type diagnosis struct {
 	notSubscribed map[string][]int // progress topics the group does not subscribe: lines
 	strats        []alloc.Strategy
 	stratIdx      map[[2]string]int
-	noRoute       []Finding // subscribed topics without a route
-	orphaned      int       // readable queues no member's own call returns
+	noRoute       []Finding      // subscribed topics without a route
+	orphaned      int            // readable queues no member's own call returns
+	capturedAt    time.Time      // Input.CapturedAt; zero: the newest #LastTime
+	roomFindings  []Finding      // what MACHINE_ROOM members keep (machineRooms)
+	mixedReported bool           // MIXED_STRATEGIES from the status files' strategy lines
+	excused       map[string]int // by status: wrong queues a passing state explains (not counted as bad)
 }
 
 // Diagnose reads the texts of in and diagnoses the group: for each topic
@@ -43,11 +50,15 @@ func Diagnose(in Input) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	capturedAt, err := parseCapturedAt(in.CapturedAt)
+	if err != nil {
+		return nil, err
+	}
 	t, err := readInput(in)
 	if err != nil {
 		return nil, err
 	}
-	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}}
+	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt}
 	d.g = newGroup(t, strategy, profile)
 	d.mode = d.ownerMode()
 	d.broadcasting = d.isBroadcasting()
@@ -55,16 +66,22 @@ func Diagnose(in Input) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Topics: []TopicReport{}, Findings: append(d.groupFindings(), d.noRoute...)}
+	if err := d.machineRooms(topics); err != nil {
+		return nil, err
+	}
+	rep := &Report{Topics: []TopicReport{}, Findings: append(append(d.groupFindings(), d.roomFindings...), d.noRoute...)}
 	for _, tp := range topics {
 		tr, err := d.topic(tp)
 		if err != nil {
 			return nil, err
 		}
+		rankFindings(tr.Findings)
 		rep.Topics = append(rep.Topics, *tr)
 		rep.Findings = append(rep.Findings, tr.Findings...)
 	}
+	rankFindings(rep.Findings)
 	rep.OK, rep.Verdict = verdict(rep, d)
+	rep.Judged = d.mode != modeNone || len(d.g.members) == 0
 	return rep, nil
 }
 
@@ -104,13 +121,14 @@ func (d *diagnosis) label(cid string) string {
 	return cid
 }
 
-// strategyIndex is the index in d.strats of name as profile runs it.
-func (d *diagnosis) strategyIndex(name, profile string) (int, error) {
-	k := [2]string{name, profile}
+// strategyIndex is the index in d.strats of name (with MACHINE_ROOM's
+// rooms) as profile runs it.
+func (d *diagnosis) strategyIndex(name, profile string, rooms []string) (int, error) {
+	k := [2]string{name + "\x00" + strings.Join(rooms, "\x00"), profile}
 	if i, ok := d.stratIdx[k]; ok {
 		return i, nil
 	}
-	s, err := buildStrategy(name, profile)
+	s, err := buildStrategy(name, profile, rooms)
 	if err != nil {
 		return 0, err
 	}

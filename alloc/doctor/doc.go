@@ -4,10 +4,14 @@
 // consumerStatus files), and says which queues are owned wrongly and why.
 //
 // Each member is simulated with its own strategy (from its consumerStatus
-// allocateMessageQueueStrategy property, else Input.Strategy, default AVG)
+// allocateMessageQueueStrategy property, else Input.Strategy, default AVG;
+// MACHINE_ROOM with the rooms worked out from the broker names: none when
+// no broker name is ROOM@name, where it keeps nothing whatever the rooms,
+// else the set of offered rooms that best reproduces the member's queues)
 // and its own client (from the connection's Language and Version: JAVA
-// V4_x is java-4.9.3, JAVA V5_x java-5.3.3, GO go-client-2.1.2; any other
-// language is simulated as Java and reported), over the broker's client ID
+// V4_x is java-4.9.3, JAVA V5_x java-5.3.3, GO go-client-2.1.2, and so is
+// a status whose PROP_CLIENT_VERSION is v2.x; any other language is
+// simulated as Java and reported), over the broker's client ID
 // list (duplicates kept) and the route's readable queues, each sorted the
 // way that client sorts. The expected owners of a queue are every member
 // whose own call returns it: with mixed strategies or clients that can be

@@ -33,7 +33,7 @@ func ExampleDiagnose() {
 		}
 	}
 	// Output:
-	// 3 of 37 queues in 2 topics are not consumed as expected: 2 wrong-owner, 1 unowned.
+	// 2 of 37 queues in 2 topics are not consumed as expected: 2 wrong-owner.
 	// pay_xxx broker-a 1 wrong-owner [10.0.1.37@17962] [10.0.3.215]
 	// pay_xxx broker-b 2 wrong-owner [10.0.3.215@51945] [10.0.1.37]
 	// %RETRY%cg_orders broker-a 0 unowned [10.0.1.37@17962] []

@@ -28,8 +28,15 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 	if allOK {
 		return
 	}
-	byLabel := d.labelCauses(st)
-	d.labelFindings(st, byLabel)
+	wrong, actualSet := d.wrongLabels(st)
+	views := d.routeViews(st, wrong, actualSet)
+	covered := d.routeViewCovered(st, tr, views, wrong)
+	if len(covered) > 0 {
+		d.excuse(st, tr, covered, CodeRouteViewDiffers)
+		st.findings = append(st.findings, d.routeViewFinding(st, views, covered))
+	}
+	byLabel, inferred := d.labelCauses(st, slices.DeleteFunc(slices.Clone(wrong), func(l string) bool { return views[l] != "" }), actualSet)
+	d.labelFindings(st, byLabel, inferred)
 	dups := d.duplicateCauses()
 	memberLabels := d.memberLabels()
 	holdsAny := map[string]bool{}
@@ -40,7 +47,7 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 	}
 	for i := range tr.Queues {
 		qr := &tr.Queues[i]
-		if qr.Status == StatusOK || qr.Status == StatusUnknown {
+		if qr.Status == StatusOK || qr.Status == StatusUnknown || st.excused[i] != "" {
 			continue
 		}
 		var causes []string
@@ -159,6 +166,15 @@ func (d *diagnosis) findOrphanCause(st *topicState) string {
 	if len(absent) > 0 {
 		why = append(why, strings.Join(absent, ", ")+" count in the member list but do not subscribe to this topic")
 	}
+	var keepNothing []string
+	for _, m := range st.subs {
+		if m.strategy == "MACHINE_ROOM" && len(m.rooms) == 0 {
+			keepNothing = append(keepNothing, m.cid)
+		}
+	}
+	if len(keepNothing) > 0 {
+		why = append(why, strings.Join(keepNothing, ", ")+" run MACHINE_ROOM, which keeps no queue when no broker name is ROOM@name (MACHINE_ROOM), so their share goes to nobody")
+	}
 	if d.mixedSimulation(st) {
 		why = append(why, "members run different strategies or clients, so their shares do not fit together")
 	}
@@ -184,35 +200,14 @@ func (d *diagnosis) mixedSimulation(st *topicState) bool {
 // another strategy or client (from bestFit's runs), or its own strategy
 // over a member list without one member or with an unknown owner (a view
 // that is out of date).
-func (d *diagnosis) labelCauses(st *topicState) map[string]string {
-	actualSet, expectedSet := map[string][]int32{}, map[string][]int32{}
-	for i := range st.queues {
-		for _, a := range st.actual[i] {
-			actualSet[a] = append(actualSet[a], int32(i))
-		}
-		var seen []string
-		for _, e := range st.expected[i] {
-			if l := d.label(e); !slices.Contains(seen, l) {
-				seen = append(seen, l)
-				expectedSet[l] = append(expectedSet[l], int32(i))
-			}
-		}
-	}
-	labelSubs := map[string][]int{}
-	for c, m := range st.subs {
-		l := d.label(m.cid)
-		labelSubs[l] = append(labelSubs[l], c)
-	}
-	var wrong []string
-	for l := range labelSubs {
-		if !slices.Equal(actualSet[l], expectedSet[l]) {
-			wrong = append(wrong, l)
-		}
-	}
-	slices.Sort(wrong)
+//
+// inferred is, by label, the strategy another-strategy causes name.
+func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[string][]int32) (causes, inferred map[string]string) {
+	labelSubs := st.labelSubs
 	out := map[string]string{}
+	inferred = map[string]string{}
 	if len(wrong) > maxExplained {
-		return out
+		return out, inferred
 	}
 	var unknown []string
 	if d.mode == modeCID {
@@ -236,6 +231,7 @@ func (d *diagnosis) labelCauses(st *topicState) map[string]string {
 			}
 			if slices.Equal(unionShares(c.shares, subs), got) {
 				out[l] = l + "'s queues are exactly what " + c.strategy + " on " + c.profile + " gives it (simulated as " + m.strategy + " on " + m.profile + "): check its allocateMessageQueueStrategy and client"
+				inferred[l] = c.strategy
 				break
 			}
 		}
@@ -246,7 +242,7 @@ func (d *diagnosis) labelCauses(st *topicState) map[string]string {
 			out[l] = c
 		}
 	}
-	return out
+	return out, inferred
 }
 
 // viewCause tries m's own strategy over the member list without each other
@@ -278,21 +274,44 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 	return ""
 }
 
-// labelFindings reports each owner whose queues another strategy or an
-// out-of-date member list explains, once per topic.
-func (d *diagnosis) labelFindings(st *topicState, byLabel map[string]string) {
+// labelFindings reports each owner whose queues an out-of-date member
+// list explains (VIEW_DIFFERS), and members whose queues are exactly what
+// another strategy gives them while others run the simulated one
+// (MIXED_STRATEGIES, as the status files' strategy lines show it; not
+// repeated when those already did).
+func (d *diagnosis) labelFindings(st *topicState, byLabel, inferred map[string]string) {
 	labels := make([]string, 0, len(byLabel))
 	for l := range byLabel {
 		labels = append(labels, l)
 	}
 	slices.Sort(labels)
+	var other []string
 	for _, l := range labels {
-		code := CodeStrategyDiffers
-		if strings.Contains(byLabel[l], "view of the members") {
-			code = CodeViewDiffers
+		if inferred[l] != "" {
+			other = append(other, l)
+			continue
 		}
-		st.findings = append(st.findings, Finding{Code: code, Level: LevelWarning, Topic: st.tp.name, Clients: []string{l}, Message: byLabel[l]})
+		st.findings = append(st.findings, Finding{Code: CodeViewDiffers, Level: LevelWarning, Topic: st.tp.name, Clients: []string{l}, Message: byLabel[l]})
 	}
+	if len(other) == 0 || d.mixedReported || len(other) == len(st.labelSubs) && d.sameInferred(other, inferred) {
+		return // every member runs one other strategy: not mixed (the causes and best fit say which)
+	}
+	var msgs []string
+	for _, l := range other {
+		msgs = append(msgs, byLabel[l])
+	}
+	st.findings = append(st.findings, Finding{Code: CodeMixedStrategies, Level: LevelError, Topic: st.tp.name, Clients: other,
+		Message: "members run different strategies (" + strings.Join(msgs, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"})
+}
+
+// sameInferred: every label of ls was inferred to run one strategy.
+func (d *diagnosis) sameInferred(ls []string, inferred map[string]string) bool {
+	for _, l := range ls {
+		if inferred[l] != inferred[ls[0]] {
+			return false
+		}
+	}
+	return true
 }
 
 // unionShares is the sorted union of the shares of members subs.
@@ -314,4 +333,36 @@ func orList(s []string) string {
 		return strings.Join(s, "")
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// excuse marks wrong queues that a passing state explains: they get no
+// error finding of their status and do not count in the verdict.
+func (d *diagnosis) excuse(st *topicState, tr *TopicReport, qs []int, code string) {
+	if st.excused == nil {
+		st.excused = map[int]string{}
+	}
+	for _, i := range qs {
+		if st.excused[i] == "" {
+			st.excused[i] = code
+			tr.Queues[i].ExplainedBy = code
+			d.excused[tr.Queues[i].Status]++
+		}
+	}
+}
+
+// routeViewFinding is the ROUTE_VIEW_DIFFERS warning for the queues a
+// route view explains.
+func (d *diagnosis) routeViewFinding(st *topicState, byLabel map[string]string, qs []int) Finding {
+	labels := make([]string, 0, len(byLabel))
+	for l := range byLabel {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	f := Finding{Code: CodeRouteViewDiffers, Level: LevelWarning, Topic: st.tp.name, Clients: labels,
+		Message: staleViews(labels, byLabel) + ": " + plural(len(labels), "member's route is", "members' routes are") + " out of date (the topic grew or shrank, or a broker was added, removed or restarted), which explains " + plural(len(qs), "wrong queue", "wrong queues") + "; " + routeHint}
+	for _, i := range qs[:min(len(qs), maxListed)] {
+		q := st.queues[i]
+		f.Queues = append(f.Queues, QueueRef{Topic: st.tp.name, BrokerName: q.BrokerName, QueueID: q.QueueID})
+	}
+	return f
 }

@@ -189,8 +189,9 @@ func TestCauseOtherStrategy(t *testing.T) {
 		found = found || strings.Contains(q.Cause, "10.0.0.2's queues are exactly what AVG_BY_CIRCLE on java-4.9.3 gives it")
 	}
 	assert.True(t, found, rep.Text())
-	f := finding(rep, doctor.CodeStrategyDiffers)
+	f := finding(rep, doctor.CodeMixedStrategies)
 	require.NotNil(t, f, rep.Text())
+	assert.Equal(t, doctor.LevelError, f.Level)
 	assert.Equal(t, []string{"10.0.0.2"}, f.Clients)
 }
 
@@ -254,12 +255,12 @@ func TestTopLag(t *testing.T) {
 }
 
 // An offline group: no client in the connection list.
-func TestFindingNoMembers(t *testing.T) {
+func TestFindingGroupOffline(t *testing.T) {
 	c := small()
 	c.clients = nil
 	rep, err := doctor.Diagnose(c.input(nil, nil, false, ""))
 	require.NoError(t, err)
-	require.NotNil(t, finding(rep, doctor.CodeNoMembers))
+	require.NotNil(t, finding(rep, doctor.CodeGroupOffline))
 	assert.False(t, rep.OK)
 	assert.Equal(t, map[string]int{"unassigned": 8}, statuses(rep, c.topic))
 }

@@ -6,9 +6,12 @@ import "strconv"
 type Input struct {
 	// Routes are `mqadmin topicRoute -t TOPIC` outputs, one per topic.
 	Routes []RouteText
-	// Connection is `mqadmin consumerConnection -g GROUP`.
+	// Connection is `mqadmin consumerConnection -g GROUP`, or the error it
+	// printed when it failed (CODE: 206 ... not online: an offline group).
 	Connection string
-	// Progress is `mqadmin consumerProgress -g GROUP [-s true]`.
+	// Progress is `mqadmin consumerProgress -g GROUP [-s true]` (or its
+	// -t TOPIC -c CLUSTER form), or the error it printed when a 5.x mqadmin
+	// cannot run it against 4.x brokers (CODE: 3 ... 351 not supported).
 	Progress string
 	// Status are consumerStatus texts, one per client.
 	Status []StatusText
@@ -19,6 +22,10 @@ type Input struct {
 	// java-5.3.3, go-client-2.1.2); "" = from the connection's Language
 	// and Version.
 	Profile string
+	// CapturedAt is when the outputs were taken (RFC 3339, or the first
+	// line of capture.sh's captured-at.txt); "" = the newest #LastTime of
+	// consumerProgress. It dates the stuck-consumer check.
+	CapturedAt string
 }
 
 // RouteText is one route text.

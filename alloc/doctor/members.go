@@ -17,6 +17,7 @@ type member struct {
 	strategy     string               // strategy simulated
 	reported     string               // strategy its status names ("" = none)
 	reportedOK   bool                 // reported is one the doctor can simulate
+	rooms        []string             // MACHINE_ROOM's consumeridcs as worked out (machineRooms)
 	status       *statusFile          // nil: no status file
 	holds        map[qkey]bool        // (cid mode) queues it holds: topic\x00broker -> ...
 	clientRebal  string               // status property clientRebalance, "" = absent
@@ -89,6 +90,11 @@ func newGroup(t *texts, strategy, profile string) *group {
 				m.reportedOK = false
 			}
 		}
+		if profile == "" && isGoClientVersion(p["PROP_CLIENT_VERSION"]) {
+			// rocketmq-client-go reports its own version ("v2.1.1") where
+			// Java reports an MQVersion name ("V4_9_3").
+			m.profile, m.languageOK = ProfileGo, true
+		}
 		m.clientRebal = p["clientRebalance"]
 		m.messageModel = p["messageModel"]
 	}
@@ -155,4 +161,11 @@ func (m *member) subscribes(topic string) bool {
 		}
 	}
 	return false
+}
+
+// serverSide: the outputs show m as a POP consumer, whose queues the
+// broker assigns: its status says clientRebalance=false or lists POP
+// queues, or the connection's ConsumeType is CONSUME_POP.
+func (m *member) serverSide(consumeType string) bool {
+	return m.clientRebal == "false" || consumeType == "CONSUME_POP" || m.status != nil && len(m.status.info.PopQueues) > 0
 }

@@ -190,6 +190,13 @@ func TestPropertyPlantedFaults(t *testing.T) {
 			t.Helper()
 			rep, err := doctor.Diagnose(in)
 			require.NoError(t, err, name)
+			if f := finding(rep, doctor.CodeRouteViewDiffers); f != nil && name != "unknown owner" {
+				// The planted queues are exactly what the member's own call
+				// gives over another queue count: the same outputs as a
+				// member whose route is out of date, which the doctor says.
+				assert.Contains(t, f.Clients, ipOrCID(in, a), "%s\n%s", name, rep.Text())
+				return
+			}
 			require.False(t, rep.OK, name)
 			if status != "" {
 				assert.Positive(t, statuses(rep, c.topic)[status], "%s: %v\n%s", name, statuses(rep, c.topic), rep.Text())
@@ -246,4 +253,13 @@ func ipOf(cid string) string {
 		}
 	}
 	return cid
+}
+
+// ipOrCID is how the doctor names cid: its client ID with status files,
+// else its IP.
+func ipOrCID(in doctor.Input, cid string) string {
+	if len(in.Status) > 0 {
+		return cid
+	}
+	return ipOf(cid)
 }

@@ -11,35 +11,6 @@ const (
 	StatusUnknown         = "unknown"          // no owner information at all
 )
 
-// Finding codes, as Finding.Code spells them.
-const (
-	CodeDuplicateClientID       = "DUPLICATE_CLIENT_ID"
-	CodeMixedLanguages          = "MIXED_LANGUAGES"
-	CodeUnknownLanguage         = "UNKNOWN_LANGUAGE"
-	CodeMixedStrategies         = "MIXED_STRATEGIES"
-	CodeUnknownStrategy         = "UNKNOWN_STRATEGY"
-	CodeUnknownOwner            = "UNKNOWN_OWNER"
-	CodeNoOwnerInfo             = "NO_OWNER_INFO"
-	CodeBroadcasting            = "BROADCASTING"
-	CodeSubscriptionMismatch    = "SUBSCRIPTION_MISMATCH"
-	CodeQueueNotInRoute         = "QUEUE_NOT_IN_ROUTE"
-	CodeRouteQueueWithoutOffset = "ROUTE_QUEUE_WITHOUT_OFFSET"
-	CodeRebalanceInProgress     = "REBALANCE_IN_PROGRESS"
-	CodeViewDiffers             = "VIEW_DIFFERS"
-	CodeStrategyDiffers         = "STRATEGY_DIFFERS"
-	CodeServerSideRebalance     = "SERVER_SIDE_REBALANCE"
-	CodeWrongOwner              = "WRONG_OWNER"
-	CodeUnowned                 = "UNOWNED"
-	CodeDoubleOwned             = "DOUBLE_OWNED"
-	CodeUnexpectedOwner         = "UNEXPECTED_OWNER"
-	CodeOrphaned                = "ORPHANED"
-	CodeStatusIncomplete        = "STATUS_INCOMPLETE"
-	CodeAllocateError           = "ALLOCATE_ERROR"
-	CodeNotSubscribed           = "OFFSETS_NOT_SUBSCRIBED"
-	CodeNoMembers               = "NO_MEMBERS"
-	CodeNoRoute                 = "NO_ROUTE"
-)
-
 // Finding levels.
 const (
 	LevelError   = "error"
@@ -52,10 +23,16 @@ const (
 type Report struct {
 	// Verdict is one short sentence: all ok, or how many queues are not.
 	Verdict string `json:"verdict"`
-	// OK is true when there is owner information, no queue is
-	// wrong-owner, unowned, double-owned or unexpected-owner, and no
-	// finding has LevelError (an unassigned readable queue is one: ORPHANED).
+	// OK is true when there is owner information and no finding is an
+	// error: no queue is wrong-owner, unowned, double-owned, unexpected-owner
+	// or orphaned, except those a passing state (ROUTE_VIEW_DIFFERS) or an
+	// empty queue (EMPTY_QUEUE) explains. Findings are ranked by cost:
+	// errors, warnings, information; within a level by lag, then by kind.
 	OK bool `json:"ok"`
+	// Judged is false when there was no owner information to judge by
+	// (consumerProgress without -s true and no status files): the CLI then
+	// exits 3, not 1.
+	Judged bool `json:"judged"`
 	// Topics holds one entry per topic of the group (the %RETRY%GROUP topic
 	// too when it has queues), in route order then progress order.
 	Topics []TopicReport `json:"topics"`
@@ -105,6 +82,10 @@ type QueueReport struct {
 	// Cause is the likely cause of a wrong-owner or unowned queue when the
 	// data shows one.
 	Cause string `json:"cause,omitempty"`
+	// ExplainedBy is the finding code (ROUTE_VIEW_DIFFERS, EMPTY_QUEUE)
+	// that explains a wrong queue which costs nothing now: it is not counted
+	// against the group and has no error finding.
+	ExplainedBy string `json:"explainedBy,omitempty"`
 }
 
 // QueueLag is a lagging queue.
@@ -141,6 +122,8 @@ type Finding struct {
 	Queues []QueueRef `json:"queues,omitempty"`
 	// Clients are the client IDs (or IPs) it concerns.
 	Clients []string `json:"clients,omitempty"`
+
+	lag int64 // #Diff of the queues it concerns: what it costs, for ordering
 }
 
 // QueueRef names a queue in a finding.

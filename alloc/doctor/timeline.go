@@ -125,7 +125,13 @@ func (s *Series) add(snap Snapshot, box string) error {
 		prev := s.snaps[i-1].info
 		return &InputError{Box: box + ".at", Msg: "taken at " + snap.At.UTC().Format(time.RFC3339) + nameSuffix(snap.Name) + ", before the previous snapshot (" + prev.At.UTC().Format(time.RFC3339) + "): give snapshots in time order"}
 	}
-	rep, err := Diagnose(snap.Input)
+	in := snap.Input
+	if in.CapturedAt == "" {
+		// The snapshot's time is its capture time (stuck consumers are
+		// judged against it).
+		in.CapturedAt = snap.At.UTC().Format(time.RFC3339Nano)
+	}
+	rep, err := Diagnose(in)
 	if err != nil {
 		var ie *InputError
 		if errors.As(err, &ie) {

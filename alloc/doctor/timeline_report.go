@@ -26,19 +26,6 @@ const (
 	AtMtime      = "mtime"           // the newest file's modification time: a guess, reported
 )
 
-// Finding codes only a series of snapshots shows (Timeline.Findings).
-const (
-	CodeConsumerStuck       = "CONSUMER_STUCK"
-	CodeQueueStalled        = "QUEUE_STALLED"
-	CodeConsumptionStopped  = "CONSUMPTION_STOPPED"
-	CodeOffsetRewind        = "OFFSET_REWIND"
-	CodeLagGrowing          = "LAG_GROWING"
-	CodeOwnerFlapping       = "OWNER_FLAPPING"
-	CodeRebalanceUnsettled  = "REBALANCE_UNSETTLED"
-	CodeMembersChanged      = "MEMBERS_CHANGED"
-	CodeSnapshotTimeGuessed = "SNAPSHOT_TIME_GUESSED"
-)
-
 // Timeline is what a series of snapshots shows over time (Report.Timeline,
 // set by DiagnoseSeries and Series.Report; the Report's other fields are
 // the last snapshot's diagnosis).

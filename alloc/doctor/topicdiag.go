@@ -28,6 +28,8 @@ type topicState struct {
 	runs      map[runKey][][]int32 // whole-group runs already made
 	ord       *orders              // queues and members sorted per client, on demand
 	orphanWhy string               // orphanCause, once worked out
+	labelSubs map[string][]int     // subscribers (positions in subs) by label
+	excused   map[int]string       // wrong queues a passing state explains: the finding code
 }
 
 func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
@@ -61,6 +63,8 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 	}
 	tr.BestFit = fits
 	d.explain(st, tr)
+	d.emptyQueues(st, tr)
+	d.stuckConsumers(st, tr)
 	d.topicFindings(st, tr)
 	tr.Findings = st.findings
 	if tr.Findings == nil {
@@ -83,7 +87,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 func (d *diagnosis) expect(st *topicState) error {
 	st.views = make([]analysis.View, len(st.subs))
 	for i, m := range st.subs {
-		idx, err := d.strategyIndex(m.strategy, m.profile)
+		idx, err := d.strategyIndex(m.strategy, m.profile, m.rooms)
 		if err != nil {
 			return &InputError{Box: "strategy", Msg: err.Error()}
 		}

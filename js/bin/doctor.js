@@ -1,11 +1,11 @@
 // `rmqalloc doctor`: the tools' output files in, the diagnosis out (the
 // module's Report.Text(), or the report as JSON with --json).
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, readText, statusFiles, write } from './io.js';
-import { doctorSeriesCommand, statusDirOf } from './series.js';
+import { doctorSeriesCommand, firstWithText, statusDirOf } from './series.js';
 
 export const DOCTOR_HELP = `Usage: rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE
                        [--status DIR|FILE ...] [--strategy NAME] [--profile P] [--json]
@@ -27,14 +27,18 @@ calls give, on the output of the admin tool, and says what is wrong and why.
                       (AVG, AVG_BY_CIRCLE, CONSISTENT_HASH, ...; default AVG)
   --profile P         one client for every member (java-4.9.3, java-5.3.3,
                       go-client-2.1.2); default: from the connection's Language/Version
+  --captured-at TIME  when the outputs were taken (RFC 3339, UTC); dates the
+                      stuck-consumer check (default: the newest #LastTime)
   --json              print the report as one JSON object
   -h, --help          this help
 
 FOLDER holds the outputs saved as route.txt, connection.txt, progress.txt
 and, optionally, status/ (the files, or the <millis>/ directories mqadmin
-consumerStatus writes: the newest is read) and captured-at.txt (the layout
-of testdata/cluster/*/ and testdata/timeline/*/); options given as well take
-precedence.
+consumerStatus writes: the newest is read), X.err for a failed command
+(an empty FILE with FILE.err beside it is read as that error),
+progress-c.txt for the per-topic form, and captured-at.txt (the layout of
+testdata/cluster/*/, testdata/real*/ and testdata/timeline/*/); options
+given as well take precedence.
 
 Several FOLDERs are snapshots of one group, in time order by captured-at.txt
 (first line, e.g. 2026-12-01T19:08:32Z; else the newest file's mtime, as the
@@ -45,7 +49,9 @@ rebalance is still in progress, and per queue a lag status over the window
 STOP the group consumed nothing, REWIND offset went back); then the last
 snapshot's diagnosis.
 
-FILE may be - for stdin. Exit status: 0 all ok, 1 problems found, 2 bad input.`;
+FILE may be - for stdin. Exit status: 0 healthy, 1 problems costing messages
+or duplicates, 2 bad input, 3 no owner information to judge by (run
+consumerProgress with -s true, or give status files), 4 rmqalloc failed.`;
 
 /** The files of a folder of saved outputs, as options (given ones win). */
 function folderOptions(dir, o) {
@@ -59,12 +65,16 @@ function folderOptions(dir, o) {
   if (!isDir) throw new UsageError(`${dir}: not a folder (rmqalloc doctor FOLDER takes a folder holding route.txt, connection.txt and progress.txt)`);
   const missing = ['route.txt', 'connection.txt', 'progress.txt'].filter((f) => !existsSync(at(f)));
   if (missing.length) throw new UsageError(`${dir}: not a folder of saved mqadmin outputs (it has no ${missing.join(', ')})`);
+  const status = statusDirOf(dir);
   return {
     ...o,
     route: o.route ?? [at('route.txt')],
-    connection: o.connection ?? at('connection.txt'),
-    progress: o.progress ?? at('progress.txt'),
-    status: o.status ?? (existsSync(at('status')) ? [statusDirOf(dir)] : undefined),
+    // A failed command leaves its output empty and its error in .err; a 5.x
+    // mqadmin against 4.x brokers runs only the per-topic progress (-c).
+    connection: o.connection ?? firstWithText(dir, ['connection.txt', 'connection.err']),
+    progress: o.progress ?? firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err']),
+    status: o.status ?? (status ? [status] : undefined),
+    'captured-at': o['captured-at'] ?? (existsSync(at('captured-at.txt')) ? readFileSync(at('captured-at.txt'), 'utf8') : undefined),
   };
 }
 
@@ -75,6 +85,7 @@ const OPTIONS = {
   status: { type: 'string', multiple: true },
   strategy: { type: 'string' },
   profile: { type: 'string' },
+  'captured-at': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -123,9 +134,19 @@ export async function doctorCommand(load, argv) {
     status: statusFiles(o.status ?? []),
   };
   // An empty file is a failed mqadmin run (the module would read no
-  // progress as "no owner information" and diagnose nothing): say so.
+  // progress as "no owner information" and diagnose nothing): its error
+  // saved beside it (X.err) is read instead, which the doctor understands
+  // where it says something (a group not online, a 5.x mqadmin against 4.x
+  // brokers); else say so.
   const empty = (flag, f, cmd) => {
-    if (f.text.trim() === '') throw new UsageError(`${flag} ${f.file}: it is empty (expected the output of mqadmin ${cmd})`);
+    if (f.text.trim() !== '') return;
+    const err = f.file.replace(/(\.txt)?$/, '.err');
+    if (err !== f.file && existsSync(err)) {
+      f.file = err;
+      f.text = readText(err, flag);
+      if (f.text.trim() !== '') return;
+    }
+    throw new UsageError(`${flag} ${f.file}: it is empty (expected the output of mqadmin ${cmd})`);
   };
   for (const r of files.route) empty('--route', r, 'topicRoute -t TOPIC');
   empty('--connection', files.connection, 'consumerConnection -g GROUP');
@@ -141,6 +162,7 @@ export async function doctorCommand(load, argv) {
       status: files.status.map((s) => ({ name: s.name, text: s.text })),
       strategy: o.strategy,
       profile: o.profile,
+      capturedAt: o['captured-at'],
     }, { format: o.json ? 'json' : 'text' });
   } catch (e) {
     if (e?.code === 'ERR_BAD_INPUT') throw new UsageError(badInputMessage(e, files));
@@ -148,5 +170,6 @@ export async function doctorCommand(load, argv) {
   }
   const s = o.json ? out.json : out.text;
   await write(s.endsWith('\n') ? s : s + '\n');
-  return out.ok ? EXIT.OK : EXIT.PROBLEMS;
+  if (out.ok) return EXIT.OK;
+  return out.judged ? EXIT.PROBLEMS : EXIT.NOT_JUDGED;
 }

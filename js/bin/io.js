@@ -4,8 +4,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
-/** Exit statuses: all ok, problems found, bad input, rmqalloc failed. */
-export const EXIT = Object.freeze({ OK: 0, PROBLEMS: 1, BAD_INPUT: 2, FAILED: 3 });
+/**
+ * Exit statuses: all ok, problems found (costing messages or duplicates),
+ * bad input, nothing to judge by (the doctor had no owner information),
+ * rmqalloc failed.
+ */
+export const EXIT = Object.freeze({ OK: 0, PROBLEMS: 1, BAD_INPUT: 2, NOT_JUDGED: 3, FAILED: 4 });
 
 /** A failure the user can fix: printed as one line, no stack, exit 2. */
 export class UsageError extends Error {}

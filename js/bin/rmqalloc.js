@@ -5,7 +5,8 @@
 //   rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE
 //
 // Failures the user can fix are one line on stderr, never a stack trace.
-// Exit status: 0 all ok, 1 problems found, 2 bad input, 3 rmqalloc failed.
+// Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing to judge
+// by (doctor), 4 rmqalloc failed.
 
 import { load, version } from '../index.js';
 import { DOCTOR_HELP, doctorCommand } from './doctor.js';
@@ -34,7 +35,8 @@ Diagnose a group: run these three, then rmqalloc doctor on the files
   mqadmin consumerProgress -n NAMESRV -g GROUP -s true > progress.txt
   rmqalloc doctor --route route.txt --connection connection.txt --progress progress.txt
 
-Exit status: 0 all ok, 1 problems found, 2 bad input.`;
+Exit status: 0 all ok, 1 problems found, 2 bad input, 3 no owner information
+to judge by (doctor), 4 rmqalloc failed.`;
 
 const COMMANDS = { doctor: [doctorCommand, DOCTOR_HELP], plan: [planCommand, PLAN_HELP] };
 

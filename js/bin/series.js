@@ -8,7 +8,7 @@
 // reader builds it: { name, at, atSource, route, connection, progress,
 // status }), pushes it and prints series.report() each time, N times.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError, readText, statusFiles } from './io.js';
 
@@ -27,9 +27,16 @@ export function statusDirOf(dir) {
     return null;
   }
   const runs = entries.filter((e) => e.isDirectory() && /^\d+$/.test(e.name)).map((e) => e.name);
-  if (runs.length === 0) return status;
+  // stdout.txt and stderr.txt are what mqadmin printed, not client files.
+  if (runs.length === 0) return entries.some((e) => !e.name.startsWith('.') && !/^std(out|err)\.txt$/.test(e.name)) ? status : null;
   runs.sort((a, b) => (a.length - b.length) || (a < b ? -1 : a > b ? 1 : 0));
   return join(status, runs[runs.length - 1]);
+}
+
+/** The first of files in dir that has text, else the first that exists. */
+export function firstWithText(dir, files) {
+  const there = files.map((f) => join(dir, f)).filter((f) => existsSync(f));
+  return there.find((f) => readFileSync(f, 'utf8').trim() !== '') ?? there[0];
 }
 
 /** The newest modification time of files (ms), for a folder with no captured-at.txt. */
@@ -65,7 +72,13 @@ export function snapshotOfFolder(dir) {
     }
   });
   if (missing.length) throw new UsageError(`${dir}: not a folder of saved mqadmin outputs (it has no ${missing.join(', ')})`);
-  const file = (k) => ({ file: at(`${k}.txt`), text: readText(at(`${k}.txt`), `${dir}:`) });
+  // As for one folder (doctor.js folderOptions): a failed command's .err
+  // when its output is empty, the per-topic progress of a 5.x mqadmin.
+  const pick = { route: ['route.txt'], connection: ['connection.txt', 'connection.err'], progress: ['progress.txt', 'progress-c.txt', 'progress.err'] };
+  const file = (k) => {
+    const f = firstWithText(dir, pick[k]);
+    return { file: f, text: readText(f, `${dir}:`) };
+  };
   const files = { route: [{ topic: '', ...file('route') }], connection: file('connection'), progress: file('progress') };
   for (const k of ['route', 'connection', 'progress']) {
     const f = k === 'route' ? files.route[0] : files[k];

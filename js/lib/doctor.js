@@ -20,7 +20,7 @@ const FORMAT = { consumerConnection: 1, consumerProgress: 2, consumerStatus: 3 }
 const FORMATS = ['report', 'text', 'json'];
 const WANT = { report: 3, text: 1, json: 2 };
 const utf8 = new TextDecoder();
-export const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile'];
+export const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile', 'capturedAt'];
 
 /** A text argument: a string, carried as it is. */
 function text(v, field) {
@@ -98,7 +98,7 @@ function readRoute(d) {
 /** One snapshot's texts, checked; p prefixes field names ("input[2]."). */
 export function readInput(input, p = '', keys = INPUT_KEYS) {
   const field = p ? p.slice(0, -1) : 'input';
-  const { route, connection: c, progress: pr, status: st, strategy: sn, profile: pf } = checkKeys(object(input, field), keys, field);
+  const { route, connection: c, progress: pr, status: st, strategy: sn, profile: pf, capturedAt: ca } = checkKeys(object(input, field), keys, field);
   return {
     routes: routeTexts(route, p),
     status: statusTexts(st, p),
@@ -106,6 +106,7 @@ export function readInput(input, p = '', keys = INPUT_KEYS) {
     progress: pr === undefined ? '' : text(pr, `${p}progress`),
     strategy: sn === undefined ? '' : string(sn, `${p}strategy`),
     profile: pf === undefined ? '' : string(pf, `${p}profile`),
+    capturedAt: ca === undefined ? '' : string(ca, `${p}capturedAt`),
   };
 }
 
@@ -125,6 +126,7 @@ function encInput(enc, n) {
   }
   enc.str(n.strategy);
   enc.str(n.profile);
+  enc.str(n.capturedAt);
 }
 
 /**
@@ -162,8 +164,9 @@ export function makeDoctor(rt, full) {
     }
     const d = rt.call(OP.DOCTOR, enc);
     const ok = d.bool();
-    if (format === 'text') return { ok, text: d.str() };
-    if (format === 'json') return { ok, json: utf8.decode(d.b.subarray(d.p)) };
+    const judged = d.bool();
+    if (format === 'text') return { ok, judged, text: d.str() };
+    if (format === 'json') return { ok, judged, json: utf8.decode(d.b.subarray(d.p)) };
     const human = d.str();
     const report = json(d);
     // Not enumerable: JSON.stringify(report) is the object the CLI's --json prints.

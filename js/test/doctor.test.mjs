@@ -81,12 +81,12 @@ for (const ex of EXAMPLES) {
   test(`rmqalloc doctor --json on ${ex.name} gives expected.json`, () => {
     const r = cli([...cliArgs(ex), '--json']);
     assert.equal(r.stderr, '', 'nothing on stderr');
-    assert.ok(r.status === 0 || r.status === 1, `exit 0 or 1, got ${r.status}`);
+    assert.ok([0, 1, 3].includes(r.status), `exit 0, 1 or 3, got ${r.status}`);
     const lines = r.stdout.trim().split('\n');
     assert.equal(lines.length, 1, 'one JSON object on one line');
     const report = JSON.parse(lines[0]);
     checkReport(report, ex);
-    assert.equal(r.status, report.ok ? 0 : 1, 'exit status follows report.ok');
+    assert.equal(r.status, report.ok ? 0 : report.judged ? 1 : 3, 'exit status: 0 ok, 1 problems, 3 nothing to judge by');
   });
 
   test(`rmq.doctor on ${ex.name} gives expected.json, and the CLI's human report is report.text`, async () => {
@@ -98,11 +98,11 @@ for (const ex of EXAMPLES) {
     assert.ok(!Object.keys(report).includes('text'), 'text is not enumerable');
     const human = cli(cliArgs(ex));
     assert.equal(human.stdout.trimEnd(), report.text.trimEnd());
-    assert.equal(human.status, report.ok ? 0 : 1);
+    assert.equal(human.status, report.ok ? 0 : report.judged ? 1 : 3);
   });
 }
 
-test('format text / json: the same report, only that form, with ok', async () => {
+test('format text / json: the same report, only that form, with ok and judged', async () => {
   const rmq = await load({ analysis: true });
   for (const ex of EXAMPLES) {
     const input = { route: ex.route, connection: ex.connection, progress: ex.progress, status: ex.status ?? undefined };
@@ -110,7 +110,8 @@ test('format text / json: the same report, only that form, with ok', async () =>
     const asJSON = rmq.doctor(input, { format: 'json' });
     assert.deepEqual(JSON.parse(asJSON.json), report);
     assert.equal(asJSON.ok, report.ok);
-    assert.deepEqual(rmq.doctor(input, { format: 'text' }), { ok: report.ok, text: report.text });
+    assert.equal(asJSON.judged, report.judged);
+    assert.deepEqual(rmq.doctor(input, { format: 'text' }), { ok: report.ok, judged: report.judged, text: report.text });
     assert.deepEqual(rmq.doctor(input, { format: 'report' }), report);
   }
   assert.throws(() => rmq.doctor({ route: '' }, { format: 'xml' }), (e) => e instanceof RangeError && e.field === 'options.format');
@@ -336,4 +337,46 @@ test('a getter that calls rmq.* while the doctor reads its input leaves the call
     },
   };
   assert.equal(JSON.stringify(rmq.doctor(nested)), JSON.stringify(rmq.doctor(plain)));
+});
+
+// What a real cluster printed (testdata/real*, capture.sh's folders): the
+// CLI reads each folder as saved (status/<millis>/, connection.err,
+// progress-c.txt) and exits with the verdict its situation calls for.
+const REAL = {
+  'real/basic3': [0, []],
+  'real/basic3-early': [0, []],
+  'real/dup-clientid': [1, ['DUPLICATE_CLIENT_ID', 'ORPHANED']],
+  'real/mixed-language': [0, ['MIXED_LANGUAGES']],
+  'real/mixed-strategy': [1, ['MIXED_STRATEGIES', 'DOUBLE_OWNED']],
+  'real/offline-group': [1, ['GROUP_OFFLINE']],
+  'real/queue-grow/1-before': [0, []],
+  'real/queue-grow/2-just-after': [0, ['ROUTE_VIEW_DIFFERS']],
+  'real/queue-grow/3-after-60s': [0, []],
+  'real5/b493-basic3-c533': [0, []],
+  'real5/b533-basic3-c493': [0, []],
+  'real5/b533-basic3-c533': [0, []],
+  'real5/b533-dup-c533': [1, ['DUPLICATE_CLIENT_ID', 'ORPHANED']],
+  'real5/b533-mixed-c533': [1, ['MIXED_STRATEGIES', 'DOUBLE_OWNED']],
+  'real5/b533-room-c533': [1, ['MACHINE_ROOM', 'ORPHANED']],
+};
+for (const [dir, [exit, codes]] of Object.entries(REAL)) {
+  test(`rmqalloc doctor ${dir}: exit ${exit}${codes.length ? ', ' + codes.join(', ') : ''}`, () => {
+    const r = cli(['doctor', path.join(TESTDATA, dir), '--json']);
+    assert.equal(r.stderr, '');
+    const report = JSON.parse(r.stdout);
+    assert.equal(r.status, exit, report.verdict);
+    const got = codesOf(report);
+    for (const c of codes) assert.ok(got.has(c), `${c} reported (got ${[...got].join(', ')})`);
+  });
+}
+
+test('rmqalloc doctor: no owner information is exit 3; an empty progress file with the 351 error beside it says what to run', () => {
+  const d = path.join(TESTDATA, 'real', 'basic3');
+  const r = cli(['doctor', '--route', path.join(d, 'route.txt'), '--connection', path.join(d, 'connection.txt'), '--progress', path.join(d, 'progress-nos.txt')]);
+  assert.equal(r.status, 3, r.stdout);
+  assert.match(r.stdout, /NO_OWNER_INFO/);
+  const b = path.join(TESTDATA, 'real5', 'b493-basic3-c533');
+  const p = cli(['doctor', '--route', path.join(b, 'route.txt'), '--connection', path.join(b, 'connection.txt'), '--progress', path.join(b, 'progress.txt')]);
+  assert.equal(p.stderr, '');
+  assert.match(p.stdout, /PROGRESS_UNSUPPORTED.*mqadmin consumerProgress -g G_B5 -t T_B5 -c DefaultCluster -s true/);
 });

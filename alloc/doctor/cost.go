@@ -1,0 +1,167 @@
+package doctor
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// emptyQueues marks wrong queues that hold no message (consumerProgress:
+// broker offset 0, lag 0): nothing is lost or consumed twice there until
+// a message arrives, so they are information (EMPTY_QUEUE), not errors.
+// Typically a %RETRY% queue: the retry topic is created when the first
+// message is retried, and right after start two members may briefly hold
+// one of its queues.
+func (d *diagnosis) emptyQueues(st *topicState, tr *TopicReport) {
+	var empty []int
+	for i, q := range tr.Queues {
+		row := st.rowAt[i]
+		if row == nil || row.BrokerOffset != 0 || row.Diff != 0 || st.excused[i] != "" {
+			continue
+		}
+		orphan := q.Status == StatusUnassigned && i < st.nRoute && len(st.subs) > 0 && !d.broadcasting
+		if q.Status == StatusOK || q.Status == StatusUnknown || q.Status == StatusUnassigned && !orphan {
+			continue
+		}
+		empty = append(empty, i)
+	}
+	if len(empty) == 0 {
+		return
+	}
+	d.excuse(st, tr, empty, CodeEmptyQueue)
+	const why = "it holds no message yet (broker offset 0), so nothing is lost or consumed twice there until one arrives"
+	for _, i := range empty {
+		qr := &tr.Queues[i]
+		if qr.Cause == "" {
+			qr.Cause = why
+		} else {
+			qr.Cause += "; " + why
+		}
+	}
+	msg := plural(len(empty), "queue", "queues") + " owned wrongly (" + statusList(tr, empty) + ") " + pronounVerb(len(empty)) + " no message yet (broker offset 0, lag 0): nothing is lost or consumed twice there until one arrives; run the doctor again once messages flow"
+	if strings.HasPrefix(st.tp.name, "%RETRY%") {
+		msg += ". A %RETRY% topic gets its first message when a consumption fails; right after start two members may briefly hold one of its queues"
+	}
+	st.addFinding(CodeEmptyQueue, msg, empty, nil)
+}
+
+func pronounVerb(n int) string {
+	if n == 1 {
+		return "holds"
+	}
+	return "hold"
+}
+
+// statusList is "2 unassigned, 1 double-owned" for the queues qs.
+func statusList(tr *TopicReport, qs []int) string {
+	var order []string
+	n := map[string]int{}
+	for _, i := range qs {
+		s := tr.Queues[i].Status
+		if n[s] == 0 {
+			order = append(order, s)
+		}
+		n[s]++
+	}
+	var parts []string
+	for _, s := range order {
+		parts = append(parts, itoa(n[s])+" "+s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// stuckAfter is how long before the capture a queue's last consumption
+// may be, with messages waiting, before its owner counts as stuck.
+const stuckAfter = 5 * time.Minute
+
+// lastTimeLayout is consumerProgress's #LastTime.
+const lastTimeLayout = "2006-01-02 15:04:05"
+
+// captureTime is when the outputs were taken: Input.CapturedAt, else the
+// newest #LastTime of the progress; ok is false when neither is known.
+// #LastTime is read as UTC, as captured-at.txt is written.
+func (d *diagnosis) captureTime() (time.Time, bool) {
+	at := d.capturedAt
+	if at.IsZero() && d.in.prog != nil {
+		for _, r := range d.in.prog.Rows {
+			if t, err := time.Parse(lastTimeLayout, r.LastTime); err == nil && t.After(at) {
+				at = t
+			}
+		}
+	}
+	return at, !at.IsZero()
+}
+
+// parseCapturedAt reads Input.CapturedAt: RFC 3339, or capture.sh's
+// captured-at.txt (its first line is the start); "" is the zero time.
+func parseCapturedAt(s string) (time.Time, error) {
+	first, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	if first = strings.TrimSpace(first); first == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, first)
+	if err != nil {
+		return time.Time{}, &InputError{Box: "capturedAt", Line: 1, Msg: "expected a time as RFC 3339 (2026-12-01T19:19:32Z), found " + quote(first)}
+	}
+	return t, nil
+}
+
+// stuckConsumers reports owners that hold queues with messages waiting
+// whose last consumption (#LastTime) is long before the capture: stuck
+// (or far behind) consumers, from one snapshot.
+func (d *diagnosis) stuckConsumers(st *topicState, tr *TopicReport) {
+	now, ok := d.captureTime()
+	if !ok || d.mode == modeNone {
+		return
+	}
+	byOwner := map[string][]int{}
+	var owners []string
+	oldest := map[string]time.Time{}
+	for i, row := range st.rowAt {
+		if row == nil || row.Diff <= 0 || len(st.actual[i]) == 0 {
+			continue
+		}
+		t, err := time.Parse(lastTimeLayout, row.LastTime)
+		if err != nil || now.Sub(t) < stuckAfter {
+			continue
+		}
+		for _, a := range st.actual[i] {
+			if _, seen := byOwner[a]; !seen {
+				owners = append(owners, a)
+			}
+			byOwner[a] = append(byOwner[a], i)
+			if o, seen := oldest[a]; !seen || t.Before(o) {
+				oldest[a] = t
+			}
+		}
+	}
+	slices.Sort(owners)
+	for _, o := range owners {
+		qs := byOwner[o]
+		var lag int64
+		for _, i := range qs {
+			lag += st.rowAt[i].Diff
+		}
+		st.addFinding(CodeConsumerStuck, o+" holds "+plural(len(qs), "queue", "queues")+" with messages waiting (lag "+itoa(int(lag))+") and has consumed nothing there since "+oldest[o].Format(lastTimeLayout)+", "+now.Sub(oldest[o]).Round(time.Minute).String()+" before the capture: the consumer is stuck (a listener that blocks or throws, a full local cache) or far behind. Look at its threads (jstack) and its log", qs, []string{o})
+	}
+}
+
+var levelRank = map[string]int{LevelError: 0, LevelWarning: 1, LevelInfo: 2}
+
+// rankFindings orders findings by what they cost: errors, then warnings,
+// then information; within a level the most lag first, then by kind (the
+// order of Codes: double consumption before idle queues).
+func rankFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		if d := levelRank[a.Level] - levelRank[b.Level]; d != 0 {
+			return d
+		}
+		if a.lag != b.lag {
+			if a.lag > b.lag {
+				return -1
+			}
+			return 1
+		}
+		return codeRank[a.Code] - codeRank[b.Code]
+	})
+}

@@ -1,0 +1,105 @@
+package doctor_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+)
+
+func findingCodes(fs []doctor.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Code)
+	}
+	return out
+}
+
+// An empty %RETRY% queue nobody's call returns (dup-clientid: broker-b/0,
+// broker offset 0, lag 0) is information, not ORPHANED; the real topic's
+// orphaned queues (lag 10 each) stay errors, listed first: by lag, then by
+// kind.
+func TestEmptyQueueIsInformation(t *testing.T) {
+	rep, err := doctor.Diagnose(captureInput(t, "../../testdata/real/dup-clientid"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"ORPHANED", "DUPLICATE_CLIENT_ID", "EMPTY_QUEUE"}, findingCodes(rep.Findings), rep.Text())
+	retry := topicOf(t, rep, "%RETRY%G_DUP")
+	assert.Equal(t, []string{"EMPTY_QUEUE"}, findingCodes(retry.Findings))
+	assert.Equal(t, doctor.LevelInfo, retry.Findings[0].Level)
+	assert.Contains(t, retry.Findings[0].Message, "A %RETRY% topic gets its first message when a consumption fails")
+	assert.Contains(t, rep.Verdict, "5 of 18 queues")
+	assert.False(t, rep.OK)
+
+	// Costly first: the orphaned queues with lag, then double consumption
+	// (no lag) before the strategy finding that causes it.
+	rep, err = doctor.Diagnose(captureInput(t, "../../testdata/real/mixed-strategy"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"ORPHANED", "DOUBLE_OWNED", "MIXED_STRATEGIES"}, findingCodes(rep.Findings), rep.Text())
+}
+
+// A queue with zero lag and zero offset alone does not make the group
+// unhealthy: a group whose only wrong queue is empty is OK.
+func TestEmptyQueueAloneIsOK(t *testing.T) {
+	in := captureInput(t, "../../testdata/real/basic3")
+	// c1 also holds broker-b's retry queue (c2's; empty): held twice.
+	in.Status[0].Text = strings.Replace(in.Status[0].Text, "%RETRY%G_BASIC                    broker-a                          0     0",
+		"%RETRY%G_BASIC                    broker-a                          0     0\n%RETRY%G_BASIC                    broker-b                          0     0", 1)
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	retry := topicOf(t, rep, "%RETRY%G_BASIC")
+	assert.Equal(t, []string{"EMPTY_QUEUE"}, findingCodes(retry.Findings), rep.Text())
+	assert.Contains(t, retry.Findings[0].Message, "1 double-owned")
+	assert.True(t, rep.OK, rep.Text())
+}
+
+// Stuck consumers from one snapshot: 10.0.0.1 holds queues with lag whose
+// #LastTime is 20 minutes before the capture; the others consumed a minute
+// before it.
+func TestConsumerStuck(t *testing.T) {
+	c := small()
+	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	in := c.input(hold, nil, false, "")
+	lines := strings.Split(in.Progress, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "  broker-") && !strings.Contains(l, " 10.0.0.1 ") {
+			lines[i] = strings.Replace(l, "2026-11-30 10:00:00", "2026-11-30 10:19:00", 1)
+		}
+	}
+	in.Progress = strings.Join(lines, "\n")
+	for _, at := range []string{"2026-11-30T10:20:00Z", ""} { // given, or the newest #LastTime
+		in.CapturedAt = at
+		rep, err := doctor.Diagnose(in)
+		require.NoError(t, err)
+		f := finding(rep, doctor.CodeConsumerStuck)
+		require.NotNil(t, f, rep.Text())
+		assert.Equal(t, []string{"10.0.0.1"}, f.Clients)
+		assert.Equal(t, doctor.LevelError, f.Level)
+		assert.Contains(t, f.Message, "has consumed nothing there since 2026-11-30 10:00:00")
+		assert.False(t, rep.OK)
+		assert.True(t, rep.Judged)
+	}
+
+	// Everyone recent: nothing stuck.
+	in.Progress = strings.ReplaceAll(in.Progress, "2026-11-30 10:00:00", "2026-11-30 10:19:00")
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.Nil(t, finding(rep, doctor.CodeConsumerStuck), rep.Text())
+	assert.True(t, rep.OK, rep.Text())
+
+	in.CapturedAt = "yesterday"
+	ie := inputError(t, in)
+	assert.Equal(t, "capturedAt", ie.Box)
+}
+
+// No real capture shows a stuck consumer (captured-at.txt dates them).
+func TestRealCapturesNotStuck(t *testing.T) {
+	for _, c := range realCases {
+		rep, err := doctor.Diagnose(captureInput(t, filepath.Join("../../testdata", c.dir)))
+		require.NoError(t, err)
+		assert.Nil(t, finding(rep, doctor.CodeConsumerStuck), c.dir)
+	}
+}
