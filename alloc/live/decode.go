@@ -58,9 +58,9 @@ type heldQueue struct {
 }
 
 type topicStatus struct {
-	Topic                                                     string
+	Topic                                                      string
 	PullRT, PullTPS, ConsumeRT, ConsumeOKTPS, ConsumeFailedTPS float64
-	ConsumeFailedMsgs                                         int64
+	ConsumeFailedMsgs                                          int64
 }
 
 // fields reads a body's values, keeping the first error.
