@@ -378,7 +378,9 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 				snap.Status = append(snap.Status, StatusText{ClientID: cid, Text: text})
 			}
 		}
-		sortStable(len(snap.Status), func(i, j int) bool { return javalang.CompareStrings(snap.Status[i].ClientID, snap.Status[j].ClientID) < 0 },
+		sortStable(len(snap.Status), func(i, j int) bool {
+			return javalang.CompareStrings(snap.Status[i].ClientID, snap.Status[j].ClientID) < 0
+		},
 			func(i, j int) { snap.Status[i], snap.Status[j] = snap.Status[j], snap.Status[i] })
 	}
 	rows := 0
