@@ -4,4 +4,4 @@ package main
 
 // tablesHash identifies the wire tables (js/lib/tables.generated.js has the
 // same); meta reports it so the JS side can refuse a module built from others.
-const tablesHash = "6b7937d988a4a301"
+const tablesHash = "190113a66ad804c5"

@@ -3,7 +3,6 @@ package live
 import (
 	"context"
 	"errors"
-	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -49,7 +48,7 @@ func isTimeout(err error) bool {
 	if errors.As(err, &te) {
 		return te.Timeout
 	}
-	var ne net.Error
+	var ne interface{ Timeout() bool } // net.Error, without linking net into the wasm module
 	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 

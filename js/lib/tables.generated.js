@@ -35,6 +35,10 @@ export const OP = Object.freeze({
   PARSE: 31,
   PARSE_ROUTE: 32,
   ROUTE_TEXT: 33,
+  LIVE_START: 34,
+  LIVE_HANDLE: 35,
+  LIVE_RESULT: 36,
+  LIVE_FREE: 37,
   QUERY_ASSIGNMENT: 40,
   PROXY_ASSIGNMENT: 41,
   ALLOCATION_PATH: 42,
@@ -130,4 +134,4 @@ export const WIRE_LIMIT = Object.freeze({
 });
 
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = '6b7937d988a4a301';
+export const TABLES_HASH = '190113a66ad804c5';
