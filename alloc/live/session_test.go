@@ -199,3 +199,32 @@ func TestNewSessionOptions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "a:1", s.Start()[0].Addr)
 }
+
+// Saved and read back, a snapshot is the doctor's same input.
+func TestSaveReadFolder(t *testing.T) {
+	snap, err := replay(t, Options{NameServer: "127.0.0.1:9876", Group: "G_LIVE", Topics: []string{"T_LIVE", "%RETRY%G_LIVE"}}, kitAnswer(t, nil))
+	require.NoError(t, err)
+	require.Len(t, snap.Routes, 2)
+	dir := t.TempDir()
+	require.NoError(t, snap.Save(dir))
+	// what mqadmin consumerStatus also leaves there is not a status file
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "status", "stdout.txt"), []byte("001 ..."), 0o644))
+	in, err := ReadFolder(dir)
+	require.NoError(t, err)
+	assert.Equal(t, snap.Input(), in)
+	assert.Equal(t, "%RETRY%G_LIVE", in.Routes[1].Topic)
+	_, err = os.Stat(filepath.Join(dir, "route.%RETRY%G_LIVE.txt"))
+	require.NoError(t, err)
+	_, err = ReadFolder(t.TempDir())
+	assert.ErrorContains(t, err, "no route.txt")
+}
+
+func BenchmarkSessionKit(b *testing.B) {
+	t := &testing.T{}
+	answer := kitAnswer(t, nil)
+	for i := 0; i < b.N; i++ {
+		if _, err := replay(t, Options{NameServer: "127.0.0.1:9876", Group: "G_LIVE"}, answer); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
