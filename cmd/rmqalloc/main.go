@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Command rmqalloc is the doctor for Go users:
 //
 //	go run github.com/rmqalloc/rmqalloc/cmd/rmqalloc doctor --namesrv HOST:PORT --group GROUP [options]
@@ -7,6 +9,8 @@
 // of saved mqadmin outputs, and prints the doctor's report (alloc/doctor).
 // Exit status: 0 all ok, 1 problems found, 2 bad input or a cluster that
 // cannot be read (one line on stderr naming the address).
+//
+// Native only: in js/wasm the same command is the npm package's rmqalloc.
 package main
 
 import (
