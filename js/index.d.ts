@@ -444,6 +444,19 @@ export interface Rmq {
   readonly parse: Parsers;
 
   /**
+   * The live read behind `rmqalloc doctor --namesrv` (full module only):
+   * start() gives the request frames to send, each to its address on a
+   * connection of its own; handle() takes each answer (or failure) and
+   * gives the next requests; once done, result() is the snapshot as the
+   * files of a saved folder. Failures throw ERR_CLUSTER (field: the kind,
+   * message naming the address). js/bin/live.js carries the frames over
+   * node:net.
+   */
+  readonly live: {
+    start(options: { namesrv: string; group: string; topics?: string[]; now?: number; zoneOffset?: number }): LiveSession;
+  };
+
+  /**
    * Analyses over whole-group plans: stats, diffs, scenarios, inconsistent
    * views, mixed clients, the strategy comparison. Full module only (`build === 'full'`, from
    * load({ analysis: true })): on the core module every method throws an
@@ -1012,4 +1025,25 @@ export interface Parsers {
   consumerConnection(text: string): ConsumerConnection;
   consumerProgress(text: string): ConsumerProgress;
   consumerStatus(text: string): ConsumerRunningInfo;
+}
+
+/** One live read (rmq.live.start). */
+export interface LiveSession {
+  /** The first requests. */
+  readonly requests: LiveRequest[];
+  /** True once nothing is outstanding. */
+  readonly done: boolean;
+  /** The answer to request id (its whole frame), or how it failed; the next requests. */
+  handle(id: number, frame: Uint8Array | null, failure?: { timeout: boolean; message: string }): LiveRequest[];
+  /** The snapshot: path → text of the saved folder, warnings; frees the session. */
+  result(): { group: string; files: Record<string, string>; warnings: string[]; offline: boolean; millis: number };
+  /** Frees the session without a result. */
+  free(): void;
+}
+
+export interface LiveRequest {
+  id: number;
+  addr: string;
+  frame: Uint8Array;
+  what: string;
 }

@@ -158,8 +158,27 @@ func (r *reader) str() string {
 	return s
 }
 
+// bytes reads uvarint n, then n raw bytes (a copy: the request buffer is
+// reused).
+func (r *reader) bytes() []byte {
+	n := r.uvarint()
+	if n > uint64(len(r.b)-r.p) {
+		r.fail()
+		return nil
+	}
+	out := append([]byte(nil), r.b[r.p:r.p+int(n)]...)
+	r.p += int(n)
+	return out
+}
+
 // writer encodes a response by appending to a reused buffer.
 type writer struct{ b []byte }
+
+// bytes writes uvarint len(b), then b.
+func (w *writer) bytes(b []byte) {
+	w.uvarint(uint64(len(b)))
+	w.b = append(w.b, b...)
+}
 
 func (w *writer) reset() { w.b = w.b[:0] }
 

@@ -65,3 +65,16 @@ const (
 	opParseRoute = opDoctor + 2 // str text → route (binary, route.go layout)
 	opRouteText  = opDoctor + 3 // str topic, str text → publish, subscribe
 )
+
+// Live read operations (alloc/live's Session; live.go): the module does
+// the protocol, JS only moves the frames (js/bin/live.js). Full build
+// only (live_core.go answers ERR_UNSUPPORTED).
+const (
+	opLiveStart  = 34 // options → handle, requests
+	opLiveHandle = 35 // handle, answer → done, requests
+	opLiveResult = 36 // handle → snapshot JSON (and frees the handle)
+	opLiveFree   = 37 // handle → nothing
+)
+
+// liveOps lists the live read operations.
+var liveOps = []int{opLiveStart, opLiveHandle, opLiveResult, opLiveFree}

@@ -1,19 +1,35 @@
 // `rmqalloc doctor`: the tools' output files in, the diagnosis out (the
 // module's Report.Text(), or the report as JSON with --json).
 
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, readText, statusFiles, write } from './io.js';
+import { readLive } from './live.js';
 import { doctorSeriesCommand, firstWithText, statusDirOf } from './series.js';
 
-export const DOCTOR_HELP = `Usage: rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE
-                       [--status DIR|FILE ...] [--strategy NAME] [--profile P] [--json]
+export const DOCTOR_HELP = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--timeout DUR] [--save DIR] [options]
        rmqalloc doctor FOLDER [options]
        rmqalloc doctor FOLDER1 FOLDER2 ... [--strategy NAME] [--profile P] [--json]
+       rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE
+                       [--status DIR|FILE ...] [--strategy NAME] [--profile P] [--json]
 
 Compares which consumer holds each queue with what the members' own allocate
-calls give, on the output of the admin tool, and says what is wrong and why.
+calls give, and says what is wrong and why.
+
+Read the group from the cluster (what mqadmin topicRoute, consumerConnection,
+consumerProgress -s true and consumerStatus ask, in one go, in well under a
+second):
+  --namesrv HOST:PORT the NameServer
+  --group GROUP       the consumer group
+  --topic T           a topic to diagnose (repeat); default: every topic the
+                      group subscribes to
+  --timeout DUR       bound on the whole read: 5s (default), 1500ms, 2m
+  --save DIR          also save what was read as a FOLDER (below); rmqalloc
+                      doctor DIR gives the same report later
+
+Or from saved outputs:
 
   --route FILE        mqadmin topicRoute -t TOPIC; repeat for more topics, as
                       TOPIC=FILE when the topic cannot be told from the progress
@@ -32,12 +48,13 @@ calls give, on the output of the admin tool, and says what is wrong and why.
   --json              print the report as one JSON object
   -h, --help          this help
 
-FOLDER holds the outputs saved as route.txt, connection.txt, progress.txt
-and, optionally, status/ (the files, or the <millis>/ directories mqadmin
-consumerStatus writes: the newest is read), X.err for a failed command
-(an empty FILE with FILE.err beside it is read as that error),
-progress-c.txt for the per-topic form, and captured-at.txt (the layout of
-testdata/cluster/*/, testdata/real*/ and testdata/timeline/*/); options
+FOLDER holds the outputs saved as route.txt (route.TOPIC.txt for more
+topics), connection.txt, progress.txt and, optionally, status/ (the files,
+or the <millis>/ directories mqadmin consumerStatus writes: the newest is
+read), X.err for a failed command (an empty FILE with FILE.err beside it is
+read as that error), progress-c.txt for the per-topic form, and
+captured-at.txt: the layout of --save, testdata/cluster/*/, testdata/real*/
+and testdata/timeline/*/. Options
 given as well take precedence.
 
 Several FOLDERs are snapshots of one group, in time order by captured-at.txt
@@ -66,9 +83,11 @@ function folderOptions(dir, o) {
   const missing = ['route.txt', 'connection.txt', 'progress.txt'].filter((f) => !existsSync(at(f)));
   if (missing.length) throw new UsageError(`${dir}: not a folder of saved mqadmin outputs (it has no ${missing.join(', ')})`);
   const status = statusDirOf(dir);
+  const more = readdirSync(dir).filter((f) => /^route\..+\.txt$/.test(f)).sort()
+    .map((f) => `${f.slice('route.'.length, -'.txt'.length)}=${at(f)}`);
   return {
     ...o,
-    route: o.route ?? [at('route.txt')],
+    route: o.route ?? [at('route.txt'), ...more],
     // A failed command leaves its output empty and its error in .err; a 5.x
     // mqadmin against 4.x brokers runs only the per-topic progress (-c).
     connection: o.connection ?? firstWithText(dir, ['connection.txt', 'connection.err']),
@@ -88,7 +107,71 @@ const OPTIONS = {
   'captured-at': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  namesrv: { type: 'string' },
+  group: { type: 'string' },
+  topic: { type: 'string', multiple: true },
+  timeout: { type: 'string' },
+  save: { type: 'string' },
 };
+
+/** --timeout: 5s, 1500ms, 2m, or plain seconds. */
+function timeoutMs(v) {
+  if (v === undefined) return 5000;
+  const m = /^([0-9]+(?:\.[0-9]+)?)(ms|s|m)?$/.exec(v.trim());
+  if (!m || Number(m[1]) <= 0) throw new UsageError(`--timeout ${v}: a duration such as 5s, 1500ms or 2m`);
+  return Number(m[1]) * { ms: 1, s: 1000, m: 60000 }[m[2] ?? 's'];
+}
+
+/** Writes a snapshot's files (path → text) under dir. */
+function saveFiles(dir, files) {
+  for (const [path, text] of Object.entries(files)) {
+    const p = join(dir, ...path.split('/'));
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, text);
+  }
+}
+
+/**
+ * --namesrv: the group read from the cluster, saved as a folder (--save
+ * DIR, else a temporary one), then diagnosed by the FOLDER route itself,
+ * so the report is the one `rmqalloc doctor DIR` gives.
+ */
+async function liveCommand(load, values, argv) {
+  if (!values.group) throw new UsageError('--namesrv needs --group GROUP (rmqalloc doctor --help)');
+  for (const k of ['route', 'connection', 'progress', 'status']) {
+    if (values[k] !== undefined) throw new UsageError(`--${k} is for saved outputs; with --namesrv the group is read from the cluster`);
+  }
+  const ms = timeoutMs(values.timeout);
+  const rmq = await load();
+  let snap;
+  try {
+    snap = await readLive(rmq, { namesrv: values.namesrv, group: values.group, topics: values.topic ?? [], timeoutMs: ms });
+  } catch (e) {
+    if (e?.code === 'ERR_CLUSTER') {
+      throw new UsageError(e.message.replace('(--timeout)', `(--timeout ${values.timeout ?? '5s'})`));
+    }
+    throw e;
+  }
+  for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${w}\n`);
+  const dir = values.save ?? mkdtempSync(join(tmpdir(), 'rmqalloc-live-'));
+  try {
+    saveFiles(dir, snap.files);
+    const rest = [];
+    if (values.strategy !== undefined) rest.push('--strategy', values.strategy);
+    if (values.profile !== undefined) rest.push('--profile', values.profile);
+    if (values.json) rest.push('--json');
+    try {
+      return await doctorCommand(load, [dir, ...rest]);
+    } catch (e) {
+      if (snap.offline && e instanceof UsageError && /connection\.txt: it is empty/.test(e.message)) {
+        throw new UsageError(`group ${snap.group} has no consumer online (${snap.files['connection.err'].split('\n')[1]?.replace(/^.*CODE:/, 'CODE:')}): no owners to diagnose${values.save ? `; saved in ${values.save}` : ''}`);
+      }
+      throw e;
+    }
+  } finally {
+    if (values.save === undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** --route [TOPIC=]FILE: a whole argument that is an existing path is a file. */
 function routeArg(arg) {
@@ -118,6 +201,13 @@ export function badInputMessage(e, files) {
 
 export async function doctorCommand(load, argv) {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  if (values.namesrv !== undefined && !values.help) {
+    if (positionals.length) throw new UsageError('give a FOLDER or --namesrv, not both (rmqalloc doctor --help)');
+    return liveCommand(load, values, argv);
+  }
+  for (const k of ['group', 'topic', 'timeout', 'save']) {
+    if (values[k] !== undefined) throw new UsageError(`--${k} goes with --namesrv HOST:PORT (rmqalloc doctor --help)`);
+  }
   // Several folders: snapshots of one group over time (series.js).
   if (positionals.length > 1 && !values.help) return doctorSeriesCommand(load, positionals, values, write);
   const o = positionals.length === 1 && !values.help ? folderOptions(positionals[0], values) : values;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // rmqalloc: the command line of the npm package (`npx rmqalloc ...`).
 //
+//   rmqalloc doctor --namesrv HOST:PORT --group GROUP [--save DIR]
 //   rmqalloc doctor --route FILE --connection FILE --progress FILE [--status DIR|FILE ...]
 //   rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE
 //
@@ -16,9 +17,11 @@ import { EXIT, UsageError, write } from './io.js';
 const HELP = `rmqalloc ${version} — which RocketMQ consumer gets which queue, exactly as the real clients compute it
 
 Usage:
-  rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE [--status DIR|FILE ...] [--json]
-      diagnose a live consumer group from the output of mqadmin: which queues are
+  rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--save DIR]
+      diagnose a live consumer group, read from the cluster: which queues are
       owned wrongly, and why
+  rmqalloc doctor FOLDER | --route [TOPIC=]FILE --connection FILE --progress FILE [--status DIR|FILE ...]
+      the same from the saved output of mqadmin
   rmqalloc doctor FOLDER1 FOLDER2 ... [--json]
       the same over several saved snapshots: owners over time, flapping, lag
       status, stuck consumers
@@ -29,7 +32,8 @@ Usage:
   rmqalloc COMMAND --help      the options of a command
   rmqalloc --version
 
-Diagnose a group: run these three, then rmqalloc doctor on the files
+Diagnose a group: rmqalloc doctor --namesrv NAMESRV:9876 --group GROUP
+Or run these three, then rmqalloc doctor on the files
   mqadmin topicRoute -n NAMESRV -t TOPIC               > route.txt
   mqadmin consumerConnection -n NAMESRV -g GROUP       > connection.txt
   mqadmin consumerProgress -n NAMESRV -g GROUP -s true > progress.txt

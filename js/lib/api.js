@@ -16,6 +16,7 @@ import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
 import { makeDoctor } from './doctor.js';
+import { makeLive } from './live.js';
 import { encRoute } from './route.js';
 import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
 import {
@@ -413,6 +414,7 @@ export class Rmq {
     const { doctor, parse } = makeDoctor(rt, this.build === 'full');
     this.doctor = doctor;
     this.parse = parse;
+    this.live = makeLive(rt);
   }
 
   get alive() {

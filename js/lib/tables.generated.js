@@ -38,6 +38,10 @@ export const OP = Object.freeze({
   PARSE: 31,
   PARSE_ROUTE: 32,
   ROUTE_TEXT: 33,
+  LIVE_START: 34,
+  LIVE_HANDLE: 35,
+  LIVE_RESULT: 36,
+  LIVE_FREE: 37,
   QUERY_ASSIGNMENT: 40,
   PROXY_ASSIGNMENT: 41,
   ALLOCATION_PATH: 42,
@@ -134,4 +138,4 @@ export const WIRE_LIMIT = Object.freeze({
 });
 
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = '1a7b6c6e7c23466a';
+export const TABLES_HASH = '7205f748cb136d98';

@@ -118,6 +118,14 @@ export class Encoder {
     this.pos += 8;
   }
 
+  /** Raw bytes (a Uint8Array): uv length, then the bytes. */
+  bytes(u) {
+    this.uv(u.length);
+    this.room(u.length);
+    this.buf.set(u, this.pos);
+    this.pos += u.length;
+  }
+
   /** A string through the request's string table (repeats cost 1 byte). */
   str(s) {
     const k = this.table.get(s);
@@ -301,6 +309,14 @@ export class Decoder {
       return s;
     }
     return decodeWTF8(b.subarray(start, start + n));
+  }
+
+  /** Raw bytes: uv length, then the bytes (a copy). */
+  bytes() {
+    const n = this.uv();
+    const out = this.b.slice(this.p, this.p + n);
+    this.p += n;
+    return out;
   }
 
   strings() {

@@ -25,7 +25,8 @@ test('package.json registers bin/rmqalloc.js as the rmqalloc command and ships b
 test('--help lists the commands and the mqadmin lines; each command has its own --help', () => {
   const r = cli(['--help']);
   assert.equal(r.status, 0);
-  assert.match(r.stdout, /rmqalloc doctor --route \[TOPIC=\]FILE --connection FILE --progress FILE/);
+  assert.match(r.stdout, /rmqalloc doctor --namesrv HOST:PORT --group GROUP/);
+  assert.match(r.stdout, /rmqalloc doctor FOLDER \| --route \[TOPIC=\]FILE --connection FILE --progress FILE/);
   assert.match(r.stdout, /mqadmin consumerProgress -n NAMESRV -g GROUP -s true/);
   for (const cmd of ['doctor', 'plan']) {
     const h = cli([cmd, '--help']);

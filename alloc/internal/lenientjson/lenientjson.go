@@ -38,6 +38,10 @@ type Member struct {
 	Key    string
 	Offset int // byte offset of the key
 	Value  Value
+	// KeyValue is a key that is itself an object, as fastjson writes a
+	// map keyed by beans ({{"topic":"T","queueId":0}:{...}}); Key is then
+	// its text. nil for string and bare-word keys.
+	KeyValue *Value
 }
 
 // Get is the value of the first member named key.
@@ -212,7 +216,16 @@ func (p *parser) object(v *Value, depth int) error {
 			p.blank()
 		}
 		keyAt := p.pos
-		key, err := p.key()
+		var keyValue *Value
+		var key string
+		var err error
+		if p.pos < len(p.s) && p.s[p.pos] == '{' {
+			keyValue = &Value{Kind: Object, Offset: p.pos}
+			err = p.object(keyValue, depth+1)
+			key = p.s[keyAt:p.pos]
+		} else {
+			key, err = p.key()
+		}
 		if err != nil {
 			return err
 		}
@@ -221,7 +234,7 @@ func (p *parser) object(v *Value, depth int) error {
 			return p.fail("expected ':' after the key \"" + key + "\", found " + p.found())
 		}
 		p.pos++
-		v.Members = append(v.Members, Member{Key: key, Offset: keyAt})
+		v.Members = append(v.Members, Member{Key: key, Offset: keyAt, KeyValue: keyValue})
 		if err := p.value(&v.Members[len(v.Members)-1].Value, depth+1); err != nil {
 			return err
 		}

@@ -44,3 +44,22 @@ func TestParseErrorsAndDepth(t *testing.T) {
 		assert.NotEmpty(t, e.Msg)
 	}
 }
+
+// fastjson writes a map keyed by beans with the bean as the key.
+func TestObjectKeys(t *testing.T) {
+	v, err := Parse(`{"offsetTable":{{"brokerName":"b","queueId":3}:{"x":1},{"queueId":4}:{}}}`)
+	require.NoError(t, err)
+	tab, ok := v.Get("offsetTable")
+	require.True(t, ok)
+	require.Len(t, tab.Members, 2)
+	k := tab.Members[0].KeyValue
+	require.NotNil(t, k)
+	q, ok := k.Get("queueId")
+	require.True(t, ok)
+	assert.Equal(t, "3", q.Str)
+	assert.Equal(t, `{"brokerName":"b","queueId":3}`, tab.Members[0].Key)
+	assert.Equal(t, Object, tab.Members[0].Value.Kind)
+	assert.Nil(t, v.Members[0].KeyValue)
+	_, err = Parse(`{{"a":1:2}`)
+	require.Error(t, err)
+}

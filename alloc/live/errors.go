@@ -1,0 +1,83 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// ErrorKind says what went wrong, for programs; Error's text says it for
+// people, with the address.
+type ErrorKind string
+
+const (
+	ErrUsage        ErrorKind = "usage"         // options: no group, a bad address
+	ErrNameServer   ErrorKind = "namesrv"       // the NameServer cannot be reached or does not answer
+	ErrBroker       ErrorKind = "broker"        // a broker cannot be reached or does not answer
+	ErrTimeout      ErrorKind = "timeout"       // no answer before the deadline
+	ErrUnknownGroup ErrorKind = "unknown-group" // no route for %RETRY%GROUP
+	ErrUnknownTopic ErrorKind = "unknown-topic" // no route for a topic
+	ErrRefused      ErrorKind = "refused"       // a server answered with an error code (ACL: 16)
+	ErrProtocol     ErrorKind = "protocol"      // an answer that is not what RocketMQ sends
+)
+
+// Error is a read that failed.
+type Error struct {
+	Kind ErrorKind
+	Addr string // the server concerned, "" when none
+	Code int    // the response code, 0 when none
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// TransportError is a call that got no answer: refused, reset, closed or
+// timed out. Transports outside Go (the JS CLI) report theirs as this.
+type TransportError struct {
+	Timeout bool
+	Msg     string
+}
+
+func (e *TransportError) Error() string { return e.Msg }
+
+// isTimeout tells a deadline from other transport failures.
+func isTimeout(err error) bool {
+	var te *TransportError
+	if errors.As(err, &te) {
+		return te.Timeout
+	}
+	var ne interface{ Timeout() bool } // net.Error, without linking net into the wasm module
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
+}
+
+// transportError: who could not be reached (role "the NameServer"), and how.
+func transportError(kind ErrorKind, addr, role string, err error) *Error {
+	name := strings.TrimPrefix(role, "the ")
+	if isTimeout(err) {
+		return &Error{Kind: ErrTimeout, Addr: addr, Msg: name + " " + addr + " did not answer in time (--timeout)"}
+	}
+	msg := err.Error()
+	// net's "dial tcp 127.0.0.1:9876: connect: connection refused": the
+	// address is said once, first.
+	if i := strings.LastIndex(msg, ": "); i >= 0 && strings.Contains(msg, addr) {
+		msg = msg[i+2:]
+	}
+	return &Error{Kind: kind, Addr: addr, Msg: name + " " + addr + " is unreachable: " + msg}
+}
+
+// responseError is an error code from a server, as mqadmin shows it.
+func responseError(addr, role, what string, resp *Command) *Error {
+	name := strings.TrimPrefix(role, "the ")
+	msg := name + " " + addr + " refused the request for " + what + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + firstLine(resp.Remark)
+	if resp.Code == respNoPermission {
+		msg += " (the cluster has ACL on: this read needs an access key allowed to call admin requests)"
+	}
+	return &Error{Kind: ErrRefused, Addr: addr, Code: resp.Code, Msg: msg}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}

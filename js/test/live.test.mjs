@@ -1,0 +1,154 @@
+// rmqalloc doctor --namesrv: the live read against a fake cluster that
+// answers with the frames the real 4.9.3 kit sent (alloc/live/testdata/kit),
+// its brokers' addresses rewritten to the fake ones.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../bin/rmqalloc.js', import.meta.url));
+const FRAMES = fileURLToPath(new URL('../../alloc/live/testdata/kit/frames/', import.meta.url));
+const env = { ...process.env, NODE_TEST_CONTEXT: '' };
+
+const run = (args) => new Promise((resolve) => {
+  const p = spawn(process.execPath, [BIN, ...args], { env });
+  let stdout = '';
+  let stderr = '';
+  p.stdout.on('data', (b) => { stdout += b; });
+  p.stderr.on('data', (b) => { stderr += b; });
+  p.on('close', (status) => resolve({ status, stdout, stderr }));
+});
+
+/** A frame with its body's text replaced (lengths recomputed). */
+function rebody(frame, edit) {
+  const hl = frame.readUInt32BE(4) & 0xffffff;
+  const body = Buffer.from(edit(frame.subarray(8 + hl).toString('utf8')));
+  const out = Buffer.alloc(8 + hl + body.length);
+  out.writeUInt32BE(4 + hl + body.length, 0);
+  frame.copy(out, 4, 4, 8 + hl);
+  body.copy(out, 8 + hl);
+  return out;
+}
+
+function header(buf) {
+  const hl = buf.readUInt32BE(4) & 0xffffff;
+  return JSON.parse(buf.subarray(8, 8 + hl).toString('utf8'));
+}
+
+/** Listens on an ephemeral port; answer(header) is a frame or null (never answer). */
+function server(answer) {
+  const srv = createServer((sock) => {
+    let buf = Buffer.alloc(0);
+    sock.on('data', (b) => {
+      buf = Buffer.concat([buf, b]);
+      if (buf.length < 4 || buf.length < buf.readUInt32BE(0) + 4) return;
+      const f = answer(header(buf));
+      if (f) sock.end(f);
+    });
+    sock.on('error', () => {});
+  });
+  return new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve(srv)));
+}
+
+const frame = (name) => readFileSync(join(FRAMES, `${name}.frame`));
+
+/** A fake kit: namesrv, broker-a, broker-b; overrides by frame name. */
+async function fakeKit(override = {}) {
+  const servers = {};
+  const addr = (s) => `127.0.0.1:${s.address().port}`;
+  const pick = (name) => (name in override ? override[name] : frame(name));
+  servers.a = await server((h) => broker(h, 'a'));
+  servers.b = await server((h) => broker(h, 'b'));
+  const moveBrokers = (t) => t.replaceAll('127.0.0.1:10911', addr(servers.a)).replaceAll('127.0.0.1:10921', addr(servers.b));
+  function broker(h, which) {
+    if (h.code === 203) return pick('connection');
+    if (h.code === 208) return pick(`stats-${which}`);
+    if (h.code === 307) {
+      const name = `running-${h.extFields.clientId.replace('127.0.0.1@', '')}`;
+      return readdirSync(FRAMES).includes(`${name}.frame`) ? pick(name) : frame('running-none');
+    }
+    return null;
+  }
+  servers.ns = await server((h) => {
+    const name = { T_LIVE: 'route', '%RETRY%G_LIVE': 'route-retry' }[h.extFields.topic] ?? 'route-missing';
+    const f = pick(name);
+    return f && rebody(f, moveBrokers);
+  });
+  return { ns: addr(servers.ns), close: () => Object.values(servers).forEach((s) => s.close()) };
+}
+
+test('doctor --namesrv: the report is the one its saved folder gives; a client that does not answer is a warning', async () => {
+  const kit = await fakeKit();
+  const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-live-test-'));
+  try {
+    const live = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--json', '--save', dir]);
+    assert.equal(live.status, 1, live.stderr); // mixed strategies in the recorded group
+    assert.match(live.stderr, /warning: client 127\.0\.0\.1@c2 did not answer its running-info request .*its status file is left out/);
+    const replay = await run(['doctor', dir, '--json']);
+    assert.equal(replay.status, 1, replay.stderr);
+    assert.equal(live.stdout, replay.stdout);
+    const report = JSON.parse(live.stdout);
+    assert.ok(report.topics.some((t) => t.topic === 'T_LIVE'));
+    const saved = readdirSync(dir).sort();
+    assert.deepEqual(saved, ['connection.txt', 'progress.txt', 'route.txt', 'status']);
+    const [stamp] = readdirSync(join(dir, 'status'));
+    assert.deepEqual(readdirSync(join(dir, 'status', stamp)).sort(), ['127.0.0.1@c1', '127.0.0.1@c3']);
+    const text = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE']);
+    assert.match(text.stdout, /MIXED_STRATEGIES/);
+  } finally {
+    kit.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('doctor --namesrv: errors name the address', async () => {
+  const kit = await fakeKit({ 'route-retry': frame('route-missing') });
+  try {
+    const unknown = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE']);
+    assert.equal(unknown.status, 2);
+    assert.equal(unknown.stderr, `rmqalloc: unknown consumer group "G_LIVE": NameServer ${kit.ns} has no route for %RETRY%G_LIVE (a group that never ran a consumer has none)\n`);
+  } finally {
+    kit.close();
+  }
+  const silent = await fakeKit({ 'route-retry': null });
+  try {
+    const t0 = Date.now();
+    const slow = await run(['doctor', '--namesrv', silent.ns, '--group', 'G_LIVE', '--timeout', '300ms']);
+    assert.equal(slow.status, 2);
+    assert.equal(slow.stderr, `rmqalloc: NameServer ${silent.ns} did not answer in time (--timeout 300ms)\n`);
+    assert.ok(Date.now() - t0 < 5000);
+  } finally {
+    silent.close();
+  }
+  const closed = await server(() => null);
+  const port = closed.address().port;
+  await new Promise((r) => closed.close(r));
+  const down = await run(['doctor', '--namesrv', `127.0.0.1:${port}`, '--group', 'G_LIVE']);
+  assert.equal(down.status, 2);
+  assert.equal(down.stderr, `rmqalloc: NameServer 127.0.0.1:${port} is unreachable: connection refused\n`);
+  const usage = await run(['doctor', '--namesrv', '127.0.0.1:1']);
+  assert.equal(usage.status, 2);
+  assert.match(usage.stderr, /--namesrv needs --group GROUP/);
+  const stray = await run(['doctor', '--group', 'G']);
+  assert.match(stray.stderr, /--group goes with --namesrv/);
+});
+
+test('doctor --namesrv: a group with no consumer online (206) says so and saves connection.err', async () => {
+  const kit = await fakeKit({ connection: frame('connection-offline') });
+  const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-live-test-'));
+  try {
+    const r = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--save', dir]);
+    assert.match(r.stderr, /has no consumer online/);
+    assert.equal(readFileSync(join(dir, 'connection.txt'), 'utf8'), '');
+    assert.match(readFileSync(join(dir, 'connection.err'), 'utf8'), /CODE: 206 {2}DESC: the consumer group\[G_NOPE\] not online BROKER: 127\.0\.0\.1:/);
+    assert.match(readFileSync(join(dir, 'progress.txt'), 'utf8'), /^T_LIVE .* N\/A /m);
+  } finally {
+    kit.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,7 @@
+//go:build !rmqfull
+
+package main
+
+const errLiveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"
+
+func init() { registerUnsupported(errLiveNeedsFull, liveOps...) }
