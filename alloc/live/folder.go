@@ -39,11 +39,16 @@ func ReadFolder(dir string) (doctor.Input, error) {
 		topic := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "route."), ".txt")
 		in.Routes = append(in.Routes, doctor.RouteText{Topic: topic, Text: t})
 	}
-	if in.Connection, err = read("connection.txt"); err != nil {
+	// A failed command leaves its output empty and its error in .err; a 5.x
+	// mqadmin against 4.x brokers runs only the per-topic progress (-c).
+	if in.Connection, err = firstWithText(dir, "connection.txt", "connection.err"); err != nil {
 		return in, errors.New(dir + ": not a folder of saved mqadmin outputs (no connection.txt)")
 	}
-	if in.Progress, err = read("progress.txt"); err != nil {
+	if in.Progress, err = firstWithText(dir, "progress.txt", "progress-c.txt", "progress.err"); err != nil {
 		return in, errors.New(dir + ": not a folder of saved mqadmin outputs (no progress.txt)")
+	}
+	if at, err := read("captured-at.txt"); err == nil {
+		in.CapturedAt, _, _ = strings.Cut(strings.TrimSpace(at), "\n")
 	}
 	status, err := statusFolder(filepath.Join(dir, "status"))
 	if err != nil {
@@ -91,4 +96,27 @@ func statusFolder(dir string) ([]string, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return javalang.CompareStrings(filepath.Base(out[i]), filepath.Base(out[j])) < 0 })
 	return out, nil
+}
+
+// firstWithText is the first of the files in dir that has text, else the
+// first that exists (its empty text); an error when none exists.
+func firstWithText(dir string, names ...string) (string, error) {
+	found := false
+	var first string
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			continue
+		}
+		if strings.TrimSpace(string(b)) != "" {
+			return string(b), nil
+		}
+		if !found {
+			found, first = true, string(b)
+		}
+	}
+	if !found {
+		return "", os.ErrNotExist
+	}
+	return first, nil
 }

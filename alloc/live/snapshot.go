@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
@@ -70,6 +71,7 @@ func (s *Snapshot) Files() map[string]string {
 	if len(s.Routes) == 0 {
 		f["route.txt"] = ""
 	}
+	f["captured-at.txt"] = s.capturedAt() + "\n"
 	dir := "status/" + strconv.FormatInt(s.Millis, 10) + "/"
 	for _, st := range s.Status {
 		f[dir+st.ClientID] = st.Text
@@ -102,7 +104,12 @@ func (s *Snapshot) Save(dir string) error {
 // folder: route.txt with its topic left to the doctor, route.<T>.txt as
 // topic T, the status files by client ID.
 func (s *Snapshot) Input() doctor.Input {
-	in := doctor.Input{Connection: s.Connection, Progress: s.Progress}
+	in := doctor.Input{Connection: s.Connection, Progress: s.Progress, CapturedAt: s.capturedAt()}
+	if s.Connection == "" && s.ConnectionErr != "" {
+		// What mqadmin prints for a group with no consumer online: the
+		// doctor reads it as GROUP_OFFLINE.
+		in.Connection = s.ConnectionErr
+	}
 	for i, r := range s.Routes {
 		t := r.Topic
 		if i == 0 {
@@ -114,6 +121,11 @@ func (s *Snapshot) Input() doctor.Input {
 		in.Status = append(in.Status, doctor.StatusText{Name: st.ClientID, Text: st.Text})
 	}
 	return in
+}
+
+// capturedAt is when the read ended, as captured-at.txt holds it (UTC).
+func (s *Snapshot) capturedAt() string {
+	return time.UnixMilli(s.Millis).UTC().Format("2006-01-02T15:04:05.000Z")
 }
 
 // statusDirName tells a status/<millis> folder.
