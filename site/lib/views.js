@@ -3,6 +3,7 @@
 // package's <rmq-grid> (js/embed.js), the one drawing of it.
 import { h, put, table, chip } from './dom.js';
 import { ownerCells } from '/js/embed.js';
+import { scheme } from './theme.js';
 
 const CLIENT_NAMES = { '4.9.3': 'Java client 4.9.3', '5.3.3': 'Java client 5.3.3', go: 'Go client 2.1.2' };
 const GRID_MAX = 4096; // queues drawn as cells; beyond that, the table and stats only
@@ -55,11 +56,11 @@ export function memberList(a, onRemove) {
 }
 
 /**
- * An <rmq-grid> of model (embed.d.ts: GridModel), kept light like the page;
- * style.css sizes it and styles its cells' marks (::part).
+ * An <rmq-grid> of model (embed.d.ts: GridModel) in the page's scheme
+ * (theme.js); style.css sizes it and styles its cells' marks (::part).
  */
 export function gridElement(model, className = '') {
-  const el = h('rmq-grid', { className, attrs: { scheme: 'light' } });
+  const el = h('rmq-grid', { className, attrs: { scheme: scheme() } });
   el.model = model;
   return el;
 }
