@@ -28,7 +28,8 @@ export function initTheme(button) {
     for (const g of document.querySelectorAll('rmq-grid')) g.setAttribute('scheme', s);
     if (button) {
       button.textContent = 'Theme: ' + choice;
-      button.setAttribute('aria-label', `Colour theme: ${choice === 'auto' ? `follows the system (${s})` : choice}; click for ${ORDER[(ORDER.indexOf(choice) + 1) % ORDER.length]}`);
+      // The name starts with the visible text (WCAG 2.5.3).
+      button.setAttribute('aria-label', `Theme: ${choice}${choice === 'auto' ? ` (follows the system: ${s})` : ''}; click for ${ORDER[(ORDER.indexOf(choice) + 1) % ORDER.length]}`);
     }
   };
   if (button) {
