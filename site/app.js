@@ -9,12 +9,14 @@ import { readWhere, fillWhere, syncWhere, showWhere } from './lib/where-view.js'
 import { unpack } from './lib/pack.js';
 import { initDiagnose } from './lib/diagnose.js';
 import { initTheme } from './lib/theme.js';
+import { isShare } from './lib/share.js';
 import { initVerified } from './lib/verified.js';
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient(new URL('./worker.js', import.meta.url));
 let state;
 let lastAnalysis = null;
+let diagnosis = null; // the Diagnose tab (lib/diagnose.js)
 let timer = 0;
 
 const EXAMPLE_ROUTE = {
@@ -611,8 +613,11 @@ async function updateLink() {
 async function load() {
   linkSeq++; // a link being written for the old state is stale now
   lastLink = location.hash;
-  const r = await decodeLink(location.hash);
+  // A Diagnose share (#dx=..., lib/share.js): the pasted outputs, the rest the defaults.
+  const shared = isShare(location.hash);
+  const r = shared ? { state: { ...defaults(), tab: 'diagnose' } } : await decodeLink(location.hash);
   state = r.state;
+  if (shared) diagnosis.loadShared(location.hash);
   banner(r.error || r.warning || null, !r.error);
   fillForm();
   compute();
@@ -641,7 +646,7 @@ async function offline() {
 initTheme($('theme'));
 wire();
 initVerified(() => state ? state.client : '4.9.3');
-initDiagnose($('tab-diagnose'), engine, $('consumers'));
+diagnosis = initDiagnose($('tab-diagnose'), engine, $('consumers'));
 load();
 offline();
 window.addEventListener('resize', markScrollers);
