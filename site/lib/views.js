@@ -366,7 +366,7 @@ export function renderCompare(el, res) {
     const row = [
       h('span', {}, h('code', {}, r.label), r.errors ? h('span', { className: 'bad' }, ` (${r.errors} failed call${r.errors === 1 ? '' : 's'})`) : null),
       `${b.min} – ${b.max}`, `${a.min} – ${a.max}`,
-      h('strong', {}, String(r.moved)), String(r.minMoves), warn(r.excess, r.excess > 0),
+      h('strong', {}, String(r.moved)), String(r.minMoves), excessCell(r.excess),
       ba(fmtNum(b.stdDev), fmtNum(a.stdDev)), ba(b.balanceGap, warn(a.balanceGap, a.balanceGap > 0)),
       ba(b.idle.length, a.idle.length), ba(b.orphaned + b.shared, a.orphaned + a.shared)];
     if (res.rooms) row.push(ba(b.hasRooms ? fmtPct(b.locality) : '—', a.hasRooms ? fmtPct(a.locality) : '—'));
@@ -374,14 +374,28 @@ export function renderCompare(el, res) {
   });
   const minis = res.rows.filter((r) => r.grid);
   put(el, table(head, rows, { id: 'compare-table' }),
-    minis.length ? h('div', { className: 'minis', id: 'compare-grids' }, minis.map((r) => h('div', { className: 'mini' },
-      h('h3', {}, h('code', {}, r.label)), grid(r.grid, null, '', null, true)))) : null,
+    minis.length ? h('h3', { id: 'compare-grids-title' }, 'Owners now, before the what-if change, strategy by strategy') : null,
+    minis.length ? h('div', { className: 'minis', id: 'compare-grids', attrs: { 'aria-labelledby': 'compare-grids-title' } }, minis.map((r) => h('figure', { className: 'mini' },
+      h('figcaption', {}, h('code', {}, r.label), h('span', { className: 'muted' }, ' \u2014 before the change')),
+      grid(r.grid, null, '', null, true)))) : null,
     res.absent && res.absent.length ? h('ul', { className: 'hint', id: 'compare-absent' },
       res.absent.map(([name, why]) => h('li', {}, h('code', {}, name), ' is not compared: ', why, '.'))) : null,
     h('p', { className: 'hint' }, 'Moved: queues whose owner changes (each pauses, and may be consumed twice during the handover). ',
       'Least moves: the fewest any balanced assignment after the change could move; excess = moved − least (negative: the strategy ',
       'moves less by staying unbalanced). Balance gap: a consumer\u2019s most queues minus \u2308queues / consumers\u2309. ',
       'Pairs read before \u2192 after. Figures from rmqalloc\u2019s analysis (the Go package alloc/analysis).'));
+}
+
+/**
+ * Compare's excess (moved − least moves). Negative is no error: the
+ * strategy moves fewer queues than any balanced result could, because it
+ * stays unbalanced (CONSISTENT_HASH); said in words, with the sign.
+ */
+function excessCell(x) {
+  if (x > 0) return h('span', { className: 'bad', title: `${x} more queues move than a balanced result needs` }, '+' + x);
+  if (x < 0) return h('span', { className: 'excess-neg', title: 'Fewer moves than any balanced result: the strategy keeps queues where they were and stays unbalanced (see Balance gap)' },
+    `\u2212${-x} `, h('small', { className: 'muted' }, '(fewer: stays unbalanced)'));
+  return '0';
 }
 
 /** What the Client selector means for the producer views. */
