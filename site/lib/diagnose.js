@@ -133,7 +133,9 @@ function notOkTable(topic, label) {
   const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown' );
   const unknown = topic.queues.filter((q) => q.status === 'unknown');
   const who = (list) => (list === null ? 'unknown' : list.length === 0 ? 'nobody'
-    : list.map((c, i) => [i ? h('br') : null, h('span', { className: 'dx-cid' }, label(c) === c ? c : `${label(c)} ${c}`)]));
+    // One per line on a wide screen; on a phone only the labels (C0, C1; the Consumers list above names them).
+    : list.map((c, i) => h('span', { className: 'dx-cid' }, i ? h('span', { className: 'dx-sep' }, ', ') : null,
+      label(c) === c ? c : [label(c), h('span', { className: 'dx-cid-full' }, ' ' + c)])));
   const row = (q) => h('tr', {},
     h('td', { dataset: { label: 'Broker' } }, q.brokerName), h('td', { dataset: { label: 'Queue' } }, String(q.queueId)),
     h('td', { dataset: { label: 'Status' } }, h('span', { className: 'dx-swatch dx-' + q.status }, q.status)),
