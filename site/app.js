@@ -418,7 +418,27 @@ async function exportPlan(kind) {
 const DEBOUNCE_MS = 60;
 let computing = 0;
 let firstRun = true;
+let resolveFirst;
+const firstResult = new Promise((r) => { resolveFirst = r; });
+// Tabs the core module answers (worker.js): while one shows, the analysis
+// (full module) is not asked for; it is computed when a tab needing it opens.
+const CORE_TABS = new Set(['producer', 'explain']);
+let analysisStale = false;
+const coreOnly = () => CORE_TABS.has(state.tab) && state.source === 'quick';
+
 async function compute() {
+  if (coreOnly()) {
+    analysisStale = true;
+    syncDynamic();
+    setStatus(`${state.brokers * state.queuesPerBroker} queues, ${state.consumers.length} consumers`);
+    firstRun = false;
+    resolveFirst();
+    document.body.dataset.ready = 'true';
+    document.body.dataset.renderedAt = String(Math.round(performance.now()));
+    onTab();
+    return;
+  }
+  analysisStale = false;
   const snap = structuredClone(state);
   const t0 = performance.now();
   computing++;
@@ -437,6 +457,7 @@ async function compute() {
     : res.error ? '⚠ ' + res.error.message
       : `${res.before.queues.length} queues, ${res.before.members.length} consumers · ${ms} ms${firstRun ? ' (incl. loading the module)' : ''}`, !!(r.error || res.error));
   firstRun = false;
+  resolveFirst();
   document.body.dataset.ready = 'true';
   document.body.dataset.renderedAt = String(Math.round(performance.now())); // for the e2e timing test
   onTab();
@@ -582,6 +603,7 @@ function wire() {
 }
 
 function onTab() {
+  if (analysisStale && !coreOnly()) { compute(); return; }
   // The what-if side is computed only while its tab is open (engine.analyze).
   if (state.tab === 'whatif' && lastAnalysis && lastAnalysis.whatIfPending) {
     put($('whatif-out'), h('p', { className: 'hint' }, 'computing the what-if…'));
@@ -637,8 +659,9 @@ async function offline() {
   try {
     const reg = await navigator.serviceWorker.register(new URL('./sw.js', import.meta.url));
     await navigator.serviceWorker.ready;
+    await firstResult; // the full module is cached after the first result, never before it (sw.js)
     const r = await engine.call('resources', null);
-    const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(r.result || [])];
+    const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(r.result || []), '/js/rmqalloc-full.wasm'];
     (reg.active || navigator.serviceWorker.controller)?.postMessage({ cache: urls });
   } catch { /* no offline copy; the page works as before */ }
 }

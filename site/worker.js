@@ -32,7 +32,8 @@ async function instance(kind) {
 
 /** The module msg needs: 'core' when no rmq.analysis, doctor or route text is involved. */
 function needs(msg) {
-  if (msg.op === 'examples' || msg.op === 'info' || msg.op === 'resources') return 'core';
+  if (msg.op === 'resources') return null; // no module: what was loaded so far
+  if (msg.op === 'examples' || msg.op === 'info') return 'core';
   if (msg.op === 'producer' && msg.state && msg.state.source !== 'route') return 'core';
   return 'full';
 }
@@ -57,7 +58,8 @@ self.onmessage = async (ev) => {
   const msg = ev.data;
   try {
     const fn = ops[msg.op];
-    const r = fn ? await instance(needs(msg)) : null;
+    const kind = fn ? needs(msg) : null;
+    const r = kind ? await instance(kind) : null;
     if (!fn) throw new Error('unknown op ' + msg.op);
     const result = fn(r, msg);
     postMessage({ id: msg.id, result }, msg.op === 'analyze' ? pack(result) : []);
