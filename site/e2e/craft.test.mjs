@@ -178,6 +178,15 @@ test('"Verified against the real clients": one click from the header or a result
   await page.click('#verified-link');
   await page.waitForSelector('#verified[open]');
   assert.match(await page.textContent('#verified-profiles'), /testdata\/go-client-2\.1\.2 \(the client selected\)/);
+  await page.click('#verified-close');
+  // Every tab's result has its own ✓ link.
+  for (const [tab, sel] of [['whatif', '#moved-summary .verified-open'], ['compare', '#compare-out .verified-open'], ['producer', '#producer-note .verified-open']]) {
+    await page.click('#tab-btn-' + tab);
+    await page.waitForSelector(sel);
+    await page.click(sel);
+    await page.waitForSelector('#verified[open] #verified-profiles');
+    await page.click('#verified-close');
+  }
   noTrouble(log);
 });
 

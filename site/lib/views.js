@@ -383,7 +383,7 @@ export function renderCompare(el, res) {
     h('p', { className: 'hint' }, 'Moved: queues whose owner changes (each pauses, and may be consumed twice during the handover). ',
       'Least moves: the fewest any balanced assignment after the change could move; excess = moved − least (negative: the strategy ',
       'moves less by staying unbalanced). Balance gap: a consumer\u2019s most queues minus \u2308queues / consumers\u2309. ',
-      'Pairs read before \u2192 after. Figures from rmqalloc\u2019s analysis (the Go package alloc/analysis).'));
+      'Pairs read before \u2192 after. Figures from rmqalloc\u2019s analysis (the Go package alloc/analysis).', verifiedButton()));
 }
 
 /**
@@ -404,9 +404,9 @@ function producerClientNote(client) {
     return h('p', { className: 'warnbox', id: 'producer-client-note', attrs: { role: 'note' } },
       'Client: Go 2.1.2. Its producer is not modelled here: rocketmq-client-go picks queues with its own selectors ',
       '(round robin by default, with no latency fault tolerance), so the round-robin and latency tables show the Java producers for comparison. ',
-      'Message groups (gRPC clients) and SelectMessageQueueByHash are the Java behaviour.');
+      'Message groups (gRPC clients) and SelectMessageQueueByHash are the Java behaviour.', verifiedButton());
   }
-  return h('p', { className: 'hint', id: 'producer-client-note' }, `Client: Java ${client} — its columns come first and are marked.`);
+  return h('p', { className: 'hint', id: 'producer-client-note' }, `Client: Java ${client} — its columns come first and are marked.`, verifiedButton());
 }
 
 export function renderProducer(els, res) {
