@@ -144,3 +144,18 @@ test('the toggle: auto → light → dark, over the system, kept across a reload
   assert.equal(await page.evaluate(() => document.documentElement.dataset.scheme), 'light', 'auto follows the (now light) system');
   noTrouble(log);
 });
+
+test('the scheme is set before the page\'s modules run (no light flash on a dark system)', async () => {
+  const context = await s.browser.newContext({ colorScheme: 'dark' });
+  s.contexts.push(context);
+  // readyState "interactive": the document is parsed, deferred and module scripts have not run yet.
+  await context.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') window.__schemeAtParse = document.documentElement.dataset.scheme + '/' + !!document.querySelector('rmq-grid');
+    });
+  });
+  const page = await context.newPage();
+  await page.goto(s.server.url);
+  await ready(page);
+  assert.equal(await page.evaluate(() => window.__schemeAtParse), 'dark/false');
+});
