@@ -87,7 +87,7 @@ test('the bar\'s counts: brokers and queues follow the form both ways; the consu
 
 test('long explanations are behind "why?" links, closed until asked', async () => {
   const { page, log } = await openAt(1366, 900);
-  for (const sel of ['#quick-hint', '#cb-consumers-why']) {
+  for (const sel of ['#quick-hint', '#cb-consumers-why', '#sort-why']) {
     assert.equal(await page.$eval(sel, (d) => d.open), false, sel);
     await page.click(sel + ' > summary');
     assert.equal(await page.$eval(sel, (d) => d.open), true, sel);

@@ -53,8 +53,9 @@ export function memberList(a, onRemove) {
   const roOnly = new Set(a.roOnly || []);
   return h('div', { className: 'members' },
     h('h3', {}, 'Consumers in the order the strategy sees them'),
-    h('p', { className: 'hint' }, 'Client IDs are sorted as Java strings, character by character: so ',
-      h('code', {}, '192.168.1.10'), ' comes before ', h('code', {}, '192.168.1.9'), ' ("1" < "9").'),
+    h('details', { className: 'why', id: 'sort-why' }, h('summary', {}, 'why this order?'),
+      h('p', {}, 'Client IDs are sorted as Java strings, character by character: so ',
+        h('code', {}, '192.168.1.10'), ' comes before ', h('code', {}, '192.168.1.9'), ' ("1" < "9").')),
     a.members.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${a.members.length} consumers.`) : null,
     h('ol', { className: 'member-list', attrs: { start: 0 } },
       a.members.slice(0, LIST_MAX).map((m, i) => h('li', { dataset: { member: m }, attrs: { tabindex: 0 } },
