@@ -171,6 +171,7 @@ test('"Verified against the real clients": one click from the header or a result
   const rows = await page.$$eval('#verified-profiles tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
   assert.ok(rows.includes('testdata/java-4.9.3 (the client selected)'), rows.join(' | '));
   assert.match(await page.textContent('#verified'), /Cluster samples: testdata\/cluster holds 5 consumer groups/);
+  assert.match(await page.textContent('#verified-layers'), /make test-live: a real RocketMQ 4\.9\.3 cluster.*\(the real-cluster layer\)/);
   await page.click('#verified-close');
   await page.waitForFunction(() => !document.getElementById('verified').open);
   await page.selectOption('#client', 'go');

@@ -36,6 +36,8 @@ function body(d, client) {
     h('p', {}, 'Cluster samples: ', h('code', {}, d.cluster.folder), ` holds ${d.cluster.examples.length} consumer groups as `, h('code', {}, 'mqadmin'),
       ' prints them (route, connections, progress, status files) with their expected diagnosis (', d.cluster.examples.map((x, i) => [i ? ', ' : '', h('code', {}, x)]),
       '). ', h('code', {}, 'go test'), ', ', h('code', {}, 'node --test'), ' (the ', h('code', {}, 'rmqalloc doctor'), ' CLI) and this page\u2019s end-to-end tests diagnose each one and compare every queue\u2019s status.'),
+    h('h3', {}, 'Test layers'),
+    h('ul', { id: 'verified-layers' }, (d.layers || []).map((l) => h('li', {}, h('code', {}, l.command), ': ', l.what, l.live ? h('strong', {}, ' (the real-cluster layer)') : null))),
     h('p', { className: 'hint' }, 'Where the clients differ (Java 4.9.3 vs 5.3.3, Go, gRPC) is listed in the README\u2019s \u201cDifferences between clients\u201d.'),
     h('form', { attrs: { method: 'dialog' } }, h('button', { type: 'submit', id: 'verified-close' }, 'Close')),
   ];
