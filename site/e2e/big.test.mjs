@@ -143,6 +143,12 @@ test('phone, dark: the big group\'s filter and lists fit the width', async () =>
   await page.$eval('#alloc-big', (e) => e.scrollIntoView());
   const { sw, cw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth }));
   assert.ok(sw <= cw, `scrollWidth ${sw} > ${cw}`);
+  // Every column inside its row, and the rows' remove buttons whole touch targets.
+  const fit = await page.$$eval('#alloc-members .vrow:not(.vhead)', (rs) => rs.slice(0, 10).map((r) => {
+    const row = r.getBoundingClientRect(), b = r.querySelector('button').getBoundingClientRect();
+    return { inside: [...r.children].every((c) => c.getBoundingClientRect().right <= row.right + 0.5), button: Math.round(b.height), clipped: b.bottom > row.bottom + 0.5 || b.right > row.right + 0.5 };
+  }));
+  for (const f of fit) assert.deepEqual(f, { inside: true, button: 44, clipped: false });
   await page.screenshot({ path: join(RESULTS, 'big-filter-390-dark.png') });
   noTrouble(log);
 });

@@ -81,10 +81,10 @@ export function bigBrowser(tab, a, grid, { moved = null, ownerBefore = null, onR
     a.nown[i] > 1 ? h('span', { className: 'bad' }, ` (+${a.nown[i] - 1} more)`) : null]);
   let qs = [], ms = [];
   const queueList = moved
-    ? vlist({ id: tab + '-queues', label: 'Queues after the change (moved ones highlighted)', head: ['Broker', 'Queue', 'Before', 'After'], cols: 'minmax(6rem, 1fr) 4rem minmax(8rem, 2fr) minmax(8rem, 2fr)',
+    ? vlist({ id: tab + '-queues', label: 'Queues after the change (moved ones highlighted)', head: ['Broker', 'Queue', 'Before', 'After'], cols: 'minmax(0, 1fr) 3.2rem minmax(0, 2fr) minmax(0, 2fr)',
       count: 0, row: () => [], rowClass: (k) => (moved.has(qs[k]) ? 'moved' : '') })
-    : vlist({ id: tab + '-queues', label: 'Queue to consumer', head: ['Broker', 'Queue', 'Consumer'], cols: 'minmax(6rem, 1fr) 4rem minmax(10rem, 3fr)', count: 0, row: () => [] });
-  const memberList = vlist({ id: tab + '-members', label: 'Consumers in sorted order', head: ['', 'Client ID', 'Queues', ''], cols: '3rem minmax(8rem, 1fr) 5rem 5.5rem', count: 0, row: () => [] });
+    : vlist({ id: tab + '-queues', label: 'Queue to consumer', head: ['Broker', 'Queue', 'Consumer'], cols: 'minmax(0, 1fr) 3.2rem minmax(0, 3fr)', count: 0, row: () => [] });
+  const memberList = vlist({ id: tab + '-members', label: 'Consumers in sorted order', head: ['', 'Client ID', 'Queues', ''], cols: '3.2rem minmax(0, 1fr) 3.5rem 4.8rem', count: 0, row: () => [] });
   const drawQueue = moved
     ? (k) => { const i = qs[k]; return [a.queues[i][0], String(a.queues[i][1]), ownerBefore(i), ownerText(i)]; }
     : (k) => { const i = qs[k]; return [a.queues[i][0], String(a.queues[i][1]), ownerText(i)]; };

@@ -317,7 +317,7 @@ export function renderWhatIf(el, res) {
       bigBrowser('whatif', a, (sub, mv, cap) => grid(sub, mv, cap || 'After the change (moved queues outlined)', palA),
         { moved, ownerBefore, palette: palA, gridMax: GRID_MAX }),
       h('h3', {}, 'Consumers (sorted as Java strings): queues before and after'),
-      vlist({ id: 'member-changes', label: 'Consumers before and after', head: ['', 'Client ID', 'Before', 'After', 'Gained', 'Lost'], cols: '3rem minmax(8rem, 1fr) 4.5rem 4.5rem 4.5rem 4.5rem',
+      vlist({ id: 'member-changes', label: 'Consumers before and after', head: ['', 'Client ID', 'Before', 'After', 'Gained', 'Lost'], cols: '3.2rem minmax(0, 1fr) repeat(4, 3.4rem)',
         count: union.length, row: (i) => memberRow(union[i], i) }));
     return [];
   }

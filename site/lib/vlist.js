@@ -3,7 +3,8 @@
 // scroll as smoothly as 20: each scroll frame builds at most ~40 rows.
 import { h } from './dom.js';
 
-export const ROW_PX = 32;
+// Rows are touch targets on phones and touch screens (44 px, as style.css's .vrow there).
+export const ROW_PX = globalThis.matchMedia && matchMedia('(max-width: 800px), (pointer: coarse)').matches ? 44 : 32;
 const OVERSCAN = 8;
 
 /**
