@@ -1,6 +1,6 @@
 // app.js — the playground's page logic: form ↔ state ↔ URL, and rendering
 // of what the worker computes. No framework; no HTML parsing of user text.
-import { decodeLink, encodeLink, defaults, validate, generateConsumers, unusedID } from './lib/state.js';
+import { decodeLink, encodeLink, defaults, validate, generateConsumers, generatedID, unusedID } from './lib/state.js';
 import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
@@ -8,11 +8,15 @@ import * as V from './lib/views.js';
 import { readWhere, fillWhere, syncWhere, showWhere } from './lib/where-view.js';
 import { unpack } from './lib/pack.js';
 import { initDiagnose } from './lib/diagnose.js';
+import { initTheme } from './lib/theme.js';
+import { isShare } from './lib/share.js';
+import { initVerified } from './lib/verified.js';
 
 const $ = (id) => document.getElementById(id);
 const engine = new EngineClient(new URL('./worker.js', import.meta.url));
 let state;
 let lastAnalysis = null;
+let diagnosis = null; // the Diagnose tab (lib/diagnose.js)
 let timer = 0;
 
 const EXAMPLE_ROUTE = {
@@ -140,6 +144,36 @@ function fillForm() {
   selectTab(s.tab, false);
 }
 
+/** The control bar's counts from the state (not the one being typed in). */
+function syncBar() {
+  const set = (id, v) => { if (document.activeElement !== $(id)) $(id).value = v; };
+  const quick = state.source === 'quick';
+  $('cb-brokers').disabled = $('cb-qpb').disabled = !quick;
+  set('cb-brokers', quick ? state.brokers : '');
+  set('cb-qpb', quick ? state.queuesPerBroker : '');
+  $('cb-brokers').placeholder = $('cb-qpb').placeholder = quick ? '' : 'route';
+  set('cb-consumers', state.consumers.length);
+}
+
+/**
+ * The bar's consumer count: the IDs typed so far are kept; more adds
+ * generated IDs not in use, fewer drops the last ones.
+ */
+function resizeConsumers(value) {
+  const n = Math.max(0, Math.min(100000, Math.floor(Number(value))));
+  if (!Number.isFinite(n) || String(value).trim() === '') return;
+  const cs = lines($('consumers').value);
+  if (n < cs.length) cs.length = n;
+  else {
+    const used = new Set(cs), rooms = list($('rooms').value);
+    for (let i = cs.length + 1; cs.length < n; i++) {
+      const id = generatedID(i, rooms);
+      if (!used.has(id)) { cs.push(id); used.add(id); }
+    }
+  }
+  $('consumers').value = cs.join('\n');
+}
+
 /** Controls whose options depend on the state (consumer and broker lists). */
 function syncDynamic() {
   // One option per consumer: rebuilt only while the What-if tab shows it (thousands of options per keystroke otherwise).
@@ -179,6 +213,16 @@ const JAVA_CLASS = {
   CONSISTENT_HASH: 'AllocateMessageQueueConsistentHash', MACHINE_ROOM: 'AllocateMessageQueueByMachineRoom',
   MACHINE_ROOM_NEARBY: 'AllocateMachineRoomNearby', CONFIG: 'AllocateMessageQueueByConfig',
 };
+// rocketmq-client-go v2's strategy functions (package consumer).
+const GO_FUNC = {
+  AVG: 'AllocateByAveragely', AVG_BY_CIRCLE: 'AllocateByAveragelyCircle', CONSISTENT_HASH: 'AllocateByConsistentHash(virtualNodeCnt)',
+  MACHINE_ROOM: 'AllocateByMachineRoom(consumeridcs)', MACHINE_ROOM_NEARBY: 'AllocateByMachineNearby', CONFIG: 'AllocateByConfig(list)',
+};
+
+/** What the chosen client calls the chosen strategy. */
+function strategyClass(client, name) {
+  return client === 'go' ? ['Go: ', h('code', {}, 'consumer.' + GO_FUNC[name])] : ['Java: ', h('code', {}, JAVA_CLASS[name])];
+}
 
 /** Marks wide tables that scroll sideways, for their visible cue (style.css). */
 function markScrollers() {
@@ -186,7 +230,8 @@ function markScrollers() {
 }
 
 function syncVisibility() {
-  $('strategy-class').textContent = 'Java: ' + JAVA_CLASS[state.strategy.name];
+  put($('strategy-class'), h('strong', {}, state.strategy.name), ' — ', strategyClass(state.client, state.strategy.name));
+  syncBar();
   $('quick-form').hidden = state.source !== 'quick';
   $('quick-hint').hidden = state.source !== 'quick';
   $('route-form').hidden = state.source !== 'route';
@@ -211,6 +256,7 @@ function selectTab(tab, focus) {
     if (on && focus) b.focus();
   }
   for (const p of document.querySelectorAll('[role=tabpanel]')) p.hidden = p.id !== 'tab-' + tab;
+  setStatus(shownStatus.msg, shownStatus.bad);
 }
 
 // validate's field names → the control that holds them.
@@ -224,8 +270,13 @@ function fieldInput(field) {
   if (!field) return null;
   const lat = /^producer\.latency\[(".*")\]$/.exec(field);
   if (lat) return [...document.querySelectorAll('#latency-in input[type=number]')].find((i) => i.dataset.broker === JSON.parse(lat[1])) || null;
-  return FIELD_INPUT[field] ? $(FIELD_INPUT[field]) : null;
+  const id = FIELD_INPUT[field];
+  if (!id) return null;
+  // Typed in the control bar: the message goes there.
+  const twin = BAR_TWIN[id] && $(BAR_TWIN[id]);
+  return twin && document.activeElement === twin ? twin : $(id);
 }
+const BAR_TWIN = { brokers: 'cb-brokers', qpb: 'cb-qpb', consumers: 'cb-consumers' };
 
 /** Shows msg at the control of field (or clears every field error), and greys the results it invalidates. */
 function fieldError(field, msg) {
@@ -283,10 +334,15 @@ function proposeAdd(force = true) {
   changed();
 }
 
+// The header's status line is about the Allocation side (queues, consumers,
+// time); the Diagnose tab, which ignores that form, shows none of it.
+let shownStatus = { msg: '', bad: false };
 function setStatus(msg, bad = false) {
+  shownStatus = { msg, bad };
   const el = $('status');
-  el.textContent = msg;
-  el.classList.toggle('bad', bad);
+  const off = state && state.tab === 'diagnose';
+  el.textContent = off ? '' : msg;
+  el.classList.toggle('bad', !off && bad);
 }
 
 // Only the visible tab is drawn; the other is drawn when it is opened.
@@ -310,6 +366,7 @@ async function renderVisible() {
 // The grids' cells are in <rmq-grid> shadow roots: events are read at
 // their origin (composedPath) and each grid lights its own cells.
 let pinned = null, lit = null;
+let copyTimer = 0;
 function highlight(cid) {
   lit = cid;
   const results = document.querySelector('.results');
@@ -361,7 +418,27 @@ async function exportPlan(kind) {
 const DEBOUNCE_MS = 60;
 let computing = 0;
 let firstRun = true;
+let resolveFirst;
+const firstResult = new Promise((r) => { resolveFirst = r; });
+// Tabs the core module answers (worker.js): while one shows, the analysis
+// (full module) is not asked for; it is computed when a tab needing it opens.
+const CORE_TABS = new Set(['producer', 'explain']);
+let analysisStale = false;
+const coreOnly = () => CORE_TABS.has(state.tab) && state.source === 'quick';
+
 async function compute() {
+  if (coreOnly()) {
+    analysisStale = true;
+    syncDynamic();
+    setStatus(`${state.brokers * state.queuesPerBroker} queues, ${state.consumers.length} consumers`);
+    firstRun = false;
+    resolveFirst();
+    document.body.dataset.ready = 'true';
+    document.body.dataset.renderedAt = String(Math.round(performance.now()));
+    onTab();
+    return;
+  }
+  analysisStale = false;
   const snap = structuredClone(state);
   const t0 = performance.now();
   computing++;
@@ -380,6 +457,7 @@ async function compute() {
     : res.error ? '⚠ ' + res.error.message
       : `${res.before.queues.length} queues, ${res.before.members.length} consumers · ${ms} ms${firstRun ? ' (incl. loading the module)' : ''}`, !!(r.error || res.error));
   firstRun = false;
+  resolveFirst();
   document.body.dataset.ready = 'true';
   document.body.dataset.renderedAt = String(Math.round(performance.now())); // for the e2e timing test
   onTab();
@@ -456,6 +534,17 @@ function wire() {
     $(id).addEventListener('input', changed);
     $(id).addEventListener('change', changed);
   }
+  const bar = $('control-bar');
+  const barInput = (e) => {
+    const t = e.target;
+    if (t.id === 'cb-brokers') $('brokers').value = t.value;
+    else if (t.id === 'cb-qpb') $('qpb').value = t.value;
+    else if (t.id === 'cb-consumers') { resizeConsumers(t.value); proposeAdd(false); return; }
+    changed();
+  };
+  bar.addEventListener('input', barInput);
+  bar.addEventListener('change', barInput);
+  bar.addEventListener('focusout', () => setTimeout(syncBar, 0)); // a field left empty shows the state again
   $('latency-in').addEventListener('input', changed);
   $('latency-in').addEventListener('change', changed);
   $('find-broker').addEventListener('change', find);
@@ -479,7 +568,14 @@ function wire() {
   });
   $('copy-link').addEventListener('click', async () => {
     const url = location.href.split('#')[0] + await updateLink();
-    try { await navigator.clipboard.writeText(url); setStatus('link copied'); } catch { setStatus('link is in the address bar'); }
+    let msg;
+    try { await navigator.clipboard.writeText(url); msg = '✓ Link copied'; } catch { msg = 'Copy failed: the link is in the address bar'; }
+    // Said beside the button, for a few seconds: the status line is rewritten by the next computation.
+    if (state.tab === 'diagnose') msg += ' — without the pasted outputs (Diagnose: “Share with the outputs”)';
+    const note = $('copy-note');
+    note.textContent = msg;
+    clearTimeout(copyTimer);
+    copyTimer = setTimeout(() => { note.textContent = ''; }, 6000);
   });
   $('reset').addEventListener('click', () => {
     state = defaults();
@@ -507,6 +603,7 @@ function wire() {
 }
 
 function onTab() {
+  if (analysisStale && !coreOnly()) { compute(); return; }
   // The what-if side is computed only while its tab is open (engine.analyze).
   if (state.tab === 'whatif' && lastAnalysis && lastAnalysis.whatIfPending) {
     put($('whatif-out'), h('p', { className: 'hint' }, 'computing the what-if…'));
@@ -518,7 +615,9 @@ function onTab() {
   if (state.tab === 'problems') computeProblems();
   if (state.tab === 'producer') computeProducer();
   if (state.tab === 'compare') computeCompare();
+  if (state.tab === 'explain' && !explained) { explained = true; explain(); }
 }
+let explained = false;
 
 // The permalink in the address bar. Compressing is async (encodeLink):
 // only the latest state's link is written, and lastLink is what was.
@@ -536,8 +635,11 @@ async function updateLink() {
 async function load() {
   linkSeq++; // a link being written for the old state is stale now
   lastLink = location.hash;
-  const r = await decodeLink(location.hash);
+  // A Diagnose share (#dx=..., lib/share.js): the pasted outputs, the rest the defaults.
+  const shared = isShare(location.hash);
+  const r = shared ? { state: { ...defaults(), tab: 'diagnose' } } : await decodeLink(location.hash);
   state = r.state;
+  if (shared) diagnosis.loadShared(location.hash);
   banner(r.error || r.warning || null, !r.error);
   fillForm();
   compute();
@@ -557,16 +659,18 @@ async function offline() {
   try {
     const reg = await navigator.serviceWorker.register(new URL('./sw.js', import.meta.url));
     await navigator.serviceWorker.ready;
+    await firstResult; // the full module is cached after the first result, never before it (sw.js)
     const r = await engine.call('resources', null);
-    const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(r.result || [])];
+    const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(r.result || []), '/js/rmqalloc-full.wasm'];
     (reg.active || navigator.serviceWorker.controller)?.postMessage({ cache: urls });
   } catch { /* no offline copy; the page works as before */ }
 }
 
+initTheme($('theme'));
 wire();
-initDiagnose($('tab-diagnose'), engine, $('consumers'));
+initVerified(() => state ? state.client : '4.9.3');
+diagnosis = initDiagnose($('tab-diagnose'), engine, $('consumers'));
 load();
 offline();
 window.addEventListener('resize', markScrollers);
 V.renderExplain($('explain-out'), null);
-explain();

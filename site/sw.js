@@ -1,12 +1,24 @@
-// sw.js — the playground offline: after the first visit the page, its
-// scripts, the worker and the full module load from this cache, reload
-// included. Network first: online, every file comes fresh from the server
-// (and refreshes the cache), so a new build replaces the old one on the
-// next online visit; offline, the cached copy answers. CACHE names the
-// layout of the cache: bump it when that changes, and old caches are dropped.
-const CACHE = 'rmqalloc-playground-v1';
-const CORE = ['./', 'index.html', 'style.css', 'app.js', 'favicon.svg', 'worker.js',
-  '/js/index.js', '/js/wasm_exec.js', '/js/rmqalloc-full.wasm'];
+// sw.js — the playground offline: after the first visit every page (the
+// playground and embed.html), their scripts, the worker and both modules
+// load from this cache, reload included. Network first: online, every file
+// comes fresh from the server (and refreshes the cache), so a new build
+// replaces the old one on the next online visit; offline, the cached copy
+// answers. CACHE names the layout of the cache: bump it when that changes,
+// and old caches are dropped. FILES lists every file a page can load
+// (e2e/offline.test.mjs fails when one of site/ or js/ is missing).
+const CACHE = 'rmqalloc-playground-v2';
+const SITE = ['./', 'index.html', 'embed.html', 'style.css', 'diagnose.css', 'embed.css', 'app.js', 'embed-page.js', 'worker.js', 'theme-boot.js',
+  'favicon.svg', 'verified.json', 'examples/cluster.json',
+  'lib/big-view.js', 'lib/client.js', 'lib/diagnose-engine.js', 'lib/diagnose.js', 'lib/dom.js', 'lib/engine.js', 'lib/export.js',
+  'lib/pack.js', 'lib/share.js', 'lib/state.js', 'lib/theme.js', 'lib/verified.js', 'lib/views.js', 'lib/vlist.js', 'lib/where-view.js', 'lib/where.js'];
+const JS = ['index.js', 'embed.js', 'wasm_exec.js', 'rmqalloc.wasm', 'rmqalloc-full.wasm',
+  'lib/analysis.js', 'lib/api.js', 'lib/broker.js', 'lib/doctor.js', 'lib/errors.js', 'lib/loader.js', 'lib/route.js', 'lib/runtime.js',
+  'lib/tables.generated.js', 'lib/validate.js', 'lib/wire.js', 'lib/embed/grid.js', 'lib/embed/inputs.js', 'lib/embed/views.js'];
+// The full module (4.7 MB) is not fetched at install: the page asks for it
+// once its first result is drawn (app.js), so it never competes with the
+// module the first result needs.
+const LATER = ['/js/rmqalloc-full.wasm'];
+const CORE = [...SITE, ...JS.map((f) => '/js/' + f)].filter((u) => !LATER.includes(u));
 
 self.addEventListener('install', (ev) => {
   ev.waitUntil((async () => {

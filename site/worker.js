@@ -8,20 +8,35 @@ import { exportFiles } from './lib/export.js';
 import { pack } from './lib/pack.js';
 import { diagnose, connectionIds } from './lib/diagnose-engine.js';
 
-let rmq = null;
-let loading = null;
+// Two builds (js/README.md): the core module (2.5 MB) answers the Producer
+// and Explain tabs; the full one (4.7 MB, with rmq.analysis, the doctor and
+// mqadmin's text formats) everything. A call loads the one it needs, unless
+// the full one, which answers all, is loaded already; nothing is loaded
+// before the first call, so a page opened on a core tab never fetches the
+// full module.
+const built = { core: null, full: null };
+const loading = { core: null, full: null };
 
-async function instance() {
-  // The full module: the playground shows rmq.analysis (views, mixed, ...).
-  if (!rmq || !rmq.alive) {
-    loading = loading || load({ analysis: true, wasmURL: '/js/rmqalloc-full.wasm' }).finally(() => { loading = null; });
-    rmq = await loading;
+async function instance(kind) {
+  if (built.full && built.full.alive) return built.full;
+  if (kind === 'core' && built.core && built.core.alive) return built.core;
+  if (!loading[kind]) {
+    // Loading does not count as computing (client.js: no restart while a module loads).
+    postMessage({ ready: false });
+    loading[kind] = load(kind === 'full' ? { analysis: true, wasmURL: '/js/rmqalloc-full.wasm' } : { wasmURL: '/js/rmqalloc.wasm' })
+      .then((r) => { built[kind] = r; return r; })
+      .finally(() => { loading[kind] = null; postMessage({ ready: true }); });
   }
-  return rmq;
+  return loading[kind];
 }
-// Start loading the module at once, before the first question arrives, and
-// say when it is loaded (client.js times computations from then on).
-instance().then(() => postMessage({ ready: true }), () => {});
+
+/** The module msg needs: 'core' when no rmq.analysis, doctor or route text is involved. */
+function needs(msg) {
+  if (msg.op === 'resources') return null; // no module: what was loaded so far
+  if (msg.op === 'examples' || msg.op === 'info') return 'core';
+  if (msg.op === 'producer' && msg.state && msg.state.source !== 'route') return 'core';
+  return 'full';
+}
 
 const ops = {
   // The what-if side only while its tab is open (see analyze).
@@ -32,7 +47,7 @@ const ops = {
   examples: (r) => examples(r),
   where: (r, msg) => whereView(r, msg.state),
   export: (r, msg) => exportFiles(r, msg.state),
-  info: (r) => ({ version: r.version, strategies: r.strategies, profiles: r.profiles }),
+  info: (r) => ({ version: r.version, strategies: r.strategies, profiles: r.profiles, build: r.build }),
   // What this worker loaded (its scripts, the module), for the offline cache (sw.js).
   resources: () => performance.getEntriesByType('resource').map((e) => e.name),
   diagnose: (r, msg) => diagnose(r, msg.state),
@@ -42,8 +57,9 @@ const ops = {
 self.onmessage = async (ev) => {
   const msg = ev.data;
   try {
-    const r = await instance();
     const fn = ops[msg.op];
+    const kind = fn ? needs(msg) : null;
+    const r = kind ? await instance(kind) : null;
     if (!fn) throw new Error('unknown op ' + msg.op);
     const result = fn(r, msg);
     postMessage({ id: msg.id, result }, msg.op === 'analyze' ? pack(result) : []);

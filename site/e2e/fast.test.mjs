@@ -2,7 +2,6 @@
 // permalink length, offline reload, a phone's first screen, accessibility.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadavg, availableParallelism } from 'node:os';
 import { suite, ready, busyFactor } from './harness.mjs';
 
 const s = suite();
@@ -48,38 +47,25 @@ test('first result within 1 s of load (defaults), printed', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('20,000 queues × 1,000 consumers: keystroke → result ≤ 300 ms, no main-thread task over 50 ms, printed', async () => {
+// Its keystroke → result latency is a benchmark, not a timed test:
+// `node site/bench/keystroke.mjs` (issue 24). Here: the typing reaches both tabs.
+test('20,000 queues × 1,000 consumers: a keystroke in the client IDs reaches the Allocation and the What-if result', async () => {
   const { page, errors } = await openMeasured(BIG);
-  const first = Number(await page.evaluate(() => document.body.dataset.renderedAt));
   assert.match(await page.textContent('#status'), /^20000 queues, 1000 consumers/);
   await page.focus('#consumers');
   await page.keyboard.press('Control+End');
-  const runs = [];
-  for (const ch of '12345') {
-    runs.push(await keystroke(page, ch));
-    await page.waitForTimeout(150);
-  }
-  // The median is asserted, every figure printed: this machine's 2 cores are
-  // shared with other jobs, which can stretch any single run.
-  const ms = runs.map((r) => r.ms), tasks = runs.map((r) => r.longest);
-  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  console.log(`# perf: 20000x1000 first result ${first} ms; keystroke → result ms ${ms.join(', ')} (median ${median(ms)}, max ${Math.max(...ms)}); `
-    + `longest main-thread task per keystroke ${tasks.join(', ')} ms (0: none over 50 ms); `
-    + `machine load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`);
-  const busy = busyFactor();
-  console.log(`# perf: targets 300 ms / 50 ms${busy > 1 ? `, stretched ×${busy.toFixed(1)} for the machine's load` : ''}`);
-  assert.ok(median(ms) <= 300 * busy, `keystroke → result ${ms.join(', ')} ms`);
-  assert.ok(median(tasks) <= 50 * busy, `main-thread tasks ${tasks.join(', ')} ms`);
-  // the What-if tab (a second plan and the diff) is measured and printed too
+  await keystroke(page, '1');
+  assert.ok(await page.$$eval('#alloc-members .vrow', (r) => r.length) > 1, 'the consumer list is drawn');
+  await page.fill('#alloc-filter', '192.168.4.238@50001');
+  await page.waitForFunction(() => /1 consumer of 1,000/.test(document.getElementById('alloc-filter-count').textContent));
   await page.click('#tab-btn-whatif');
   await page.waitForSelector('#moved-count', { timeout: 60000 });
   await page.focus('#consumers');
   await page.keyboard.press('Control+End');
-  const w = await keystroke(page, '6');
+  await keystroke(page, '6');
   await page.waitForSelector('#moved-count');
-  console.log(`# perf: 20000x1000 what-if tab keystroke → result ${w.ms} ms; longest main-thread task ${w.longest} ms`);
   // the typed characters reached the result: the what-if's consumer list has the edited ID
-  assert.ok(await page.$$eval('#wi-remove option', (o) => o.some((x) => x.value === '192.168.4.238@5000123456')));
+  assert.ok(await page.$$eval('#wi-remove option', (o) => o.some((x) => x.value === '192.168.4.238@500016')));
   assert.deepEqual(errors, []);
 });
 

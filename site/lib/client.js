@@ -5,8 +5,9 @@
 // - a call that has computed for more than KILL_AFTER_MS when it is
 //   superseded is cancelled for real: the worker is terminated (a
 //   WebAssembly call cannot be interrupted) and a fresh one gets the latest
-//   call of every op. Loading the module does not count (the worker says
-//   { ready } once loaded), so slow loads are never restarted in a loop;
+//   call of every op. Loading a module does not count (the worker says
+//   { ready: false } while it loads, { ready: true } once loaded), so slow
+//   loads are never restarted in a loop;
 // - an older answer arriving late is dropped.
 
 const KILL_AFTER_MS = 1500;
@@ -79,9 +80,10 @@ export class EngineClient {
   }
 
   #receive(msg) {
-    if (msg.ready) {
-      this.ready = true;
-      for (const run of this.running.values()) run.since = performance.now();
+    if ('ready' in msg) {
+      // false: a module is loading (no restart meanwhile); true: loaded, calls are timed from now.
+      this.ready = msg.ready;
+      if (msg.ready) for (const run of this.running.values()) run.since = performance.now();
       return;
     }
     const p = this.pending.get(msg.id);

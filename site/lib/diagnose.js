@@ -6,6 +6,8 @@
 
 import { h, put } from './dom.js';
 import { gridElement } from './views.js';
+import { verifiedButton } from './verified.js';
+import { packShare, unpackShare, isShare } from './share.js';
 
 const BOXES = [
   { key: 'route', label: 'Topic route', cmd: 'mqadmin topicRoute -n NAMESRV -t TOPIC' },
@@ -121,25 +123,55 @@ function lagChart(topic, label) {
       h('span', { className: 'dx-bar-value' }, lag.toLocaleString('en-US')))));
 }
 
+/**
+ * The queues that are not ok, grouped by their likely cause: each cause is
+ * said once, above the queues it explains (one table each, rows in topic
+ * order). Queues without owner information (unknown) are no fault: they
+ * are listed apart, folded, with what to paste to know their owners.
+ */
 function notOkTable(topic, label) {
-  // 'unknown' is no fault: without owner information every queue is unknown.
-  const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown');
-  if (bad.length === 0) {
-    if (topic.queues.some((q) => q.status === 'unknown')) {
-      return h('p', { className: 'hint' }, 'Who holds each queue is not known: paste consumerProgress run with -s true, or the consumerStatus files, to compare the owners.');
-    }
-    return null;
-  }
+  const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown' );
+  const unknown = topic.queues.filter((q) => q.status === 'unknown');
   const who = (list) => (list === null ? 'unknown' : list.length === 0 ? 'nobody'
-    : list.map((c, i) => [i ? h('br') : null, h('span', { className: 'nowrap' }, label(c) === c ? c : `${label(c)} ${c}`)]));
+    // One per line on a wide screen; on a phone only the labels (C0, C1; the Consumers list above names them).
+    : list.map((c, i) => h('span', { className: 'dx-cid' }, i ? h('span', { className: 'dx-sep' }, ', ') : null,
+      label(c) === c ? c : [label(c), h('span', { className: 'dx-cid-full' }, ' ' + c)])));
+  const row = (q) => h('tr', {},
+    h('td', { dataset: { label: 'Broker' } }, q.brokerName), h('td', { dataset: { label: 'Queue' } }, String(q.queueId)),
+    h('td', { dataset: { label: 'Status' } }, h('span', { className: 'dx-swatch dx-' + q.status }, q.status)),
+    h('td', { dataset: { label: 'Expected' } }, who(q.expected)), h('td', { dataset: { label: 'Actual' } }, who(q.actual)));
+  const tableOf = (qs, className) => h('div', { className: 'table-wrap' }, h('table', { className },
+    h('thead', {}, h('tr', {}, ['Broker', 'Queue', 'Status', 'Expected', 'Actual'].map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
+    h('tbody', {}, qs.map(row))));
+  const unknownPart = unknown.length ? h('details', { className: 'dx-unknown-list' },
+    h('summary', {}, `${plural(unknown.length, 'queue')} whose owner is not known`),
+    h('p', { className: 'dx-cause-text' }, 'No owner information: consumerProgress ran without ', h('code', {}, '-s true'),
+      ' and no consumerStatus files were pasted, so only who should own each queue is known. Paste either to compare the owners.'),
+    tableOf(unknown.slice(0, ROWS_MAX), 'dx-unknown-table'),
+    unknown.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${unknown.length}.`) : null) : null;
+  if (bad.length === 0) {
+    return h('div', {}, unknown.length ? h('p', { className: 'hint' }, 'Who holds each queue is not known: paste consumerProgress run with -s true, or the consumerStatus files, to compare the owners.') : null, unknownPart);
+  }
+  const groups = new Map();
+  for (const q of bad) {
+    const c = q.cause ?? '';
+    if (!groups.has(c)) groups.set(c, []);
+    groups.get(c).push(q);
+  }
+  let left = ROWS_MAX;
+  const parts = [...groups].map(([cause, qs]) => {
+    const shown = qs.slice(0, Math.max(0, left));
+    left -= shown.length;
+    return h('section', { className: 'dx-cause' },
+      h('p', { className: 'dx-cause-text' }, h('strong', {}, `Likely cause (${plural(qs.length, 'queue')}): `), cause || 'none found'),
+      shown.length ? tableOf(shown, 'dx-table') : null,
+      shown.length < qs.length ? h('p', { className: 'hint' }, `${qs.length - shown.length} more not listed.`) : null);
+  });
   return h('div', {},
-    h('h4', {}, 'Queues that are not ok'),
-    h('div', { className: 'table-wrap' }, h('table', { className: 'dx-table' },
-      h('thead', {}, h('tr', {}, ['Broker', 'Queue', 'Status', 'Expected', 'Actual', 'Likely cause'].map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
-      h('tbody', {}, bad.slice(0, ROWS_MAX).map((q) => h('tr', {},
-        h('td', {}, q.brokerName), h('td', {}, String(q.queueId)), h('td', {}, h('span', { className: 'dx-swatch dx-' + q.status }, q.status)),
-        h('td', {}, who(q.expected)), h('td', {}, who(q.actual)), h('td', {}, q.cause ?? '')))))),
-    bad.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${bad.length}.`) : null);
+    h('h4', {}, 'Queues that are not ok, by likely cause'),
+    parts,
+    bad.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${bad.length}.`) : null,
+    unknownPart);
 }
 
 function bestFit(topic) {
@@ -180,7 +212,7 @@ export function renderReport(el, res) {
       bestFit(t));
   });
   put(el,
-    h('p', { className: 'dx-verdict ' + (r.ok ? 'okbox' : 'warnbox'), attrs: { role: 'status' } }, h('strong', {}, r.ok ? '\u2713 ' : '\u26a0 '), r.verdict),
+    h('p', { className: 'dx-verdict ' + (r.ok ? 'okbox' : 'warnbox'), attrs: { role: 'status' } }, h('strong', {}, r.ok ? '\u2713 ' : '\u26a0 '), r.verdict, verifiedButton()),
     findings(r.findings),
     topics,
     h('details', { className: 'dx-text' }, h('summary', {}, 'The report as text (what rmqalloc doctor prints)'), h('pre', {}, res.text)));
@@ -206,6 +238,8 @@ function selectLine(ta, n) {
 export function initDiagnose(root, engine, consumers) {
   const boxes = {};
   const boxErrors = {};
+  const files = [];
+  const clearFiles = () => { for (const f of files) f.value = ''; };
   const out = h('div', { id: 'dx-out', attrs: { 'aria-live': 'polite' } });
   const status = h('span', { id: 'dx-status', className: 'hint', attrs: { role: 'status' } });
   const strategy = h('select', { id: 'dx-strategy' }, STRATEGIES.map(([v, t]) => h('option', { value: v }, t)));
@@ -273,6 +307,7 @@ export function initDiagnose(root, engine, consumers) {
     const ta = boxes[key];
     if (key === 'status') ta.value = [ta.value.trimEnd(), ...texts].filter(Boolean).join('\n');
     else ta.value = texts[0];
+    ownPaste();
     schedule();
   }
 
@@ -280,7 +315,7 @@ export function initDiagnose(root, engine, consumers) {
     const id = 'dx-' + key;
     const ta = h('textarea', { id, attrs: { rows: 7, spellcheck: 'false', wrap: 'off', placeholder: `paste the output of ${cmd}${note ? ',\nor ' + note : ''}` },
       on: {
-        input: schedule,
+        input: () => { ownPaste(); schedule(); },
         dragover: (e) => { e.preventDefault(); ta.classList.add('dx-drop'); },
         dragleave: () => ta.classList.remove('dx-drop'),
         drop: (e) => { e.preventDefault(); ta.classList.remove('dx-drop'); readFiles(key, e.dataTransfer.files); },
@@ -289,12 +324,22 @@ export function initDiagnose(root, engine, consumers) {
     boxErrors[key] = h('p', { className: 'field-error', id: id + '-error', attrs: { role: 'alert' } });
     ta.setAttribute('aria-describedby', id + '-error');
     const file = h('input', { type: 'file', id: id + '-file', className: 'dx-file', attrs: key === 'status' ? { multiple: '' } : {}, on: { change: (e) => readFiles(key, e.target.files) } });
+    files.push(file);
     return h('div', { className: 'dx-box' },
       h('label', { htmlFor: id }, h('strong', {}, label), ' \u2014 ', h('code', {}, cmd)),
       ta,
       boxErrors[key],
       h('label', { className: 'dx-file-label', htmlFor: id + '-file' }, key === 'status' ? 'or choose the files' : 'or choose a file', file));
   });
+
+  /** Clear: the boxes, the file pickers, the example menu and the report. */
+  function clear() {
+    for (const ta of Object.values(boxes)) ta.value = '';
+    clearFiles();
+    exampleSel.value = '';
+    put(shareOut);
+    run();
+  }
 
   async function loadExamples() {
     if (examples) return examples;
@@ -306,7 +351,10 @@ export function initDiagnose(root, engine, consumers) {
 
   async function tryExample() {
     try {
-      const ex = (await loadExamples()).find((e) => e.name === exampleSel.value) ?? examples[0];
+      const list = await loadExamples();
+      const ex = list.find((e) => e.name === exampleSel.value) ?? list.find((e) => e.name === 'wrong-owner') ?? list[0];
+      exampleSel.value = ex.name;
+      clearFiles();
       boxes.route.value = ex.route;
       boxes.connection.value = ex.connection;
       boxes.progress.value = ex.progress;
@@ -318,29 +366,88 @@ export function initDiagnose(root, engine, consumers) {
   }
 
   loadExamples().then((list) => {
-    put(exampleSel, list.map((e) => h('option', { value: e.name }, e.title)));
-    exampleSel.value = list.some((e) => e.name === 'wrong-owner') ? 'wrong-owner' : list[0]?.name;
+    put(exampleSel, h('option', { value: '' }, OWN_PASTE), list.map((e) => h('option', { value: e.name }, e.title)));
+    exampleSel.value = '';
   }, () => put(exampleSel, h('option', { value: '' }, '(examples unavailable)')));
+  // Choosing an example shows it; editing a box makes the text one's own.
+  exampleSel.addEventListener('change', () => { if (exampleSel.value) tryExample(); });
+  const ownPaste = () => { exampleSel.value = ''; };
 
   strategy.addEventListener('change', schedule);
   profile.addEventListener('change', schedule);
 
+  const shareOut = h('div', { id: 'dx-share-out', attrs: { 'aria-live': 'polite' } });
+  async function share() {
+    const input = read();
+    if (!input.route.trim() && !input.connection.trim()) { put(shareOut, h('p', { className: 'hint' }, 'Paste the outputs first: the link carries them.')); return; }
+    const frag = await packShare(input);
+    const url = location.href.split('#')[0] + frag;
+    let copied = false;
+    try { await navigator.clipboard.writeText(url); copied = true; } catch { /* shown below to copy by hand */ }
+    put(shareOut, h('div', { className: 'warnbox dx-share', attrs: { role: 'note' } },
+      h('strong', {}, copied ? '\u2713 Link with the outputs copied. ' : 'Link with the outputs (copy it): '),
+      '\u26a0 It contains your cluster\u2019s names: topics, group, client IDs and IP addresses, lags. ',
+      'They travel in the part after #, which the browser never sends to any server; but whoever you give the link to can read them.',
+      h('input', { type: 'text', id: 'dx-share-url', value: url, attrs: { readonly: '', 'aria-label': 'Link with the outputs' } })));
+  }
+
   put(root,
     h('p', { className: 'hint' }, 'Which queues does a consumer group own wrongly, and why? Paste what ', h('code', {}, 'mqadmin'),
       ' prints for the group. Every member\u2019s own allocate call (its strategy, its client) is compared with who actually holds each queue. Nothing leaves this page.'),
+    commandsBlock(),
     h('div', { className: 'controls dx-example-row' },
       h('div', {}, h('label', { htmlFor: 'dx-example' }, 'Example'), exampleSel),
       h('button', { type: 'button', id: 'dx-try', on: { click: tryExample } }, 'Try an example'),
-      h('button', { type: 'button', id: 'dx-clear', on: { click: () => { for (const ta of Object.values(boxes)) ta.value = ''; run(); } } }, 'Clear')),
+      h('button', { type: 'button', id: 'dx-clear', on: { click: clear } }, 'Clear')),
     h('div', { className: 'dx-boxes' }, boxEls),
     h('div', { className: 'controls' },
       h('div', {}, h('label', { htmlFor: 'dx-strategy' }, 'Strategy of members whose status does not say'), strategy),
       h('div', {}, h('label', { htmlFor: 'dx-profile' }, 'Client'), profile),
       status),
+    h('div', { className: 'dx-share-row' },
+      h('p', { className: 'hint', id: 'dx-link-note' }, 'Copy permalink leaves the pasted outputs out (they name your cluster). To share them too:'),
+      h('button', { type: 'button', id: 'dx-share', on: { click: share } }, 'Share with the outputs (local-only link)'),
+      shareOut),
     out);
   run();
 
   if (consumers) attachConnectionPaste(consumers, engine);
+  return {
+    /** Fills the boxes from a "#dx=" share link (see share.js); false if hash is none. */
+    async loadShared(hash) {
+      if (!isShare(hash)) return false;
+      try {
+        const b = await unpackShare(hash);
+        for (const k of ['route', 'connection', 'progress', 'status']) boxes[k].value = b[k];
+        strategy.value = b.strategy; profile.value = b.profile;
+        if (strategy.selectedIndex < 0) strategy.value = '';
+        if (profile.selectedIndex < 0) profile.value = '';
+        exampleSel.value = '';
+        run();
+      } catch (e) {
+        put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, 'Could not open the shared outputs: ', e.message));
+      }
+      return true;
+    },
+  };
+}
+
+const OWN_PASTE = '(your own paste)';
+
+/** The commands that print what the boxes take, and the same check from a terminal; a button copies them. */
+function commandsBlock() {
+  const text = ['mqadmin topicRoute -n HOST:PORT -t TOPIC > route.txt',
+    'mqadmin consumerConnection -n HOST:PORT -g GROUP > connection.txt',
+    'mqadmin consumerProgress -n HOST:PORT -g GROUP -s true > progress.txt',
+    'npx rmqalloc doctor --namesrv HOST:PORT --group GROUP'].join('\n');
+  const note = h('span', { className: 'hint', attrs: { role: 'status' } });
+  return h('details', { className: 'dx-commands', id: 'dx-commands' },
+    h('summary', {}, 'Copy these commands: what to run against the cluster'),
+    h('pre', { id: 'dx-commands-text' }, text),
+    h('p', { className: 'hint' }, 'The first three print what the boxes take (paste each, or choose the files); the last asks the cluster and diagnoses in one go.'),
+    h('button', { type: 'button', id: 'dx-copy-commands', on: { click: async () => {
+      try { await navigator.clipboard.writeText(text); note.textContent = '\u2713 copied'; } catch { note.textContent = 'select the text above to copy it'; }
+    } } }, 'Copy these commands'), ' ', note);
 }
 
 /**

@@ -40,11 +40,6 @@ export function put(el, ...children) {
   return el;
 }
 
-/** Consumer i's background color: the grid's (js/lib/embed/grid.js, light scheme). */
-export function color(i) {
-  if (i < 0) return '#e4e4e7';
-  return `hsl(${hue(i)} 70% ${i % 2 ? 82 : 74}%)`;
-}
 
 /** "C3" — the short label of consumer index i (its place in the sorted list). */
 export const tag = (i) => (i < 0 ? '—' : 'C' + i);
@@ -57,7 +52,10 @@ export function table(head, rows, props = {}) {
       h('tbody', {}, rows.map((r) => (r instanceof Node ? r : h('tr', {}, r.map((c) => h('td', {}, c))))))));
 }
 
-/** A "C3" chip colored as consumer i, with the client ID as its tooltip. */
+/**
+ * A "C3" chip colored as consumer i (the grid's hue, js/lib/embed/grid.js;
+ * saturation and lightness from the theme, style.css), the client ID as its tooltip.
+ */
 export function chip(i, cid) {
-  return h('span', { className: 'chip', style: { background: color(i) }, title: cid ?? '' }, tag(i));
+  return h('span', { className: i < 0 ? 'chip none' : i % 2 ? 'chip odd' : 'chip', style: i < 0 ? {} : { '--h': hue(i) }, title: cid ?? '' }, tag(i));
 }

@@ -3,6 +3,10 @@
 // package's <rmq-grid> (js/embed.js), the one drawing of it.
 import { h, put, table, chip } from './dom.js';
 import { ownerCells } from '/js/embed.js';
+import { scheme } from './theme.js';
+import { bigBrowser } from './big-view.js';
+import { vlist } from './vlist.js';
+import { verifiedButton } from './verified.js';
 
 const CLIENT_NAMES = { '4.9.3': 'Java client 4.9.3', '5.3.3': 'Java client 5.3.3', go: 'Go client 2.1.2' };
 const GRID_MAX = 4096; // queues drawn as cells; beyond that, the table and stats only
@@ -20,8 +24,13 @@ export function errorBox(err, what = '') {
 
 function fmtQ(q) { return q ? `${q[0]} · queue ${q[1]}` : '—'; }
 
-/** A plan's rmq.analysis Stats as a row of figures. */
-export function statsLine(s) {
+/**
+ * A plan's rmq.analysis Stats as a row of figures. inRooms (MACHINE_ROOM):
+ * the share of owned queues whose broker's room is one of consumeridcs,
+ * shown instead of the locality by client-ID room, which MACHINE_ROOM
+ * does not use (its consumers' room is consumeridcs, not their ID).
+ */
+export function statsLine(s, { inRooms = null } = {}) {
   const spread = s.max - s.min;
   return h('dl', { className: 'stats' },
     stat('queues', s.queues), stat('consumers', s.members),
@@ -30,7 +39,8 @@ export function statsLine(s) {
     stat('idle consumers', s.idle.length, s.idle.length ? 'warn' : ''),
     stat('queues with no owner', s.orphaned, s.orphaned ? 'bad' : ''),
     stat('queues with 2+ owners', s.shared, s.shared ? 'bad' : ''),
-    s.hasRooms ? stat('consumed in their own room', fmtPct(s.locality), s.locality < 1 ? 'warn' : '') : null);
+    inRooms !== null ? stat('owned queues in the consumer rooms', s.assigned ? fmtPct(inRooms) : '—', s.assigned && inRooms < 1 ? 'warn' : '')
+      : s.hasRooms ? stat('consumed in their own room', fmtPct(s.locality), s.locality < 1 ? 'warn' : '') : null);
 }
 const fmtNum = (x) => String(Math.round(x * 100) / 100);
 const fmtPct = (x) => Math.round(x * 1000) / 10 + ' %';
@@ -43,8 +53,9 @@ export function memberList(a, onRemove) {
   const roOnly = new Set(a.roOnly || []);
   return h('div', { className: 'members' },
     h('h3', {}, 'Consumers in the order the strategy sees them'),
-    h('p', { className: 'hint' }, 'Client IDs are sorted as Java strings, character by character: so ',
-      h('code', {}, '192.168.1.10'), ' comes before ', h('code', {}, '192.168.1.9'), ' ("1" < "9").'),
+    h('details', { className: 'why', id: 'sort-why' }, h('summary', {}, 'why this order?'),
+      h('p', {}, 'Client IDs are sorted as Java strings, character by character: so ',
+        h('code', {}, '192.168.1.10'), ' comes before ', h('code', {}, '192.168.1.9'), ' ("1" < "9").')),
     a.members.length > LIST_MAX ? h('p', { className: 'hint' }, `First ${LIST_MAX} of ${a.members.length} consumers.`) : null,
     h('ol', { className: 'member-list', attrs: { start: 0 } },
       a.members.slice(0, LIST_MAX).map((m, i) => h('li', { dataset: { member: m }, attrs: { tabindex: 0 } },
@@ -55,11 +66,11 @@ export function memberList(a, onRemove) {
 }
 
 /**
- * An <rmq-grid> of model (embed.d.ts: GridModel), kept light like the page;
- * style.css sizes it and styles its cells' marks (::part).
+ * An <rmq-grid> of model (embed.d.ts: GridModel) in the page's scheme
+ * (theme.js); style.css sizes it and styles its cells' marks (::part).
  */
 export function gridElement(model, className = '') {
-  const el = h('rmq-grid', { className, attrs: { scheme: 'light' } });
+  const el = h('rmq-grid', { className, attrs: { scheme: scheme() } });
   el.model = model;
   return el;
 }
@@ -80,6 +91,38 @@ export function grid(a, moved = null, caption = '', pal = null, small = false) {
   }
   return h('figure', { className: 'grid' }, caption ? h('figcaption', {}, caption) : null,
     gridElement({ queues: a.queues, cells, caption: caption || undefined, small }));
+}
+
+/** MACHINE_ROOM: owned queues whose room (brokerName before "@") is in consumeridcs; null for other strategies. */
+function machineRoomShare(a, st) {
+  if (a.strategy !== 'MACHINE_ROOM' || a.mode === 'broadcasting' || !st) return null;
+  const idcs = new Set(st.consumeridcs || []);
+  let owned = 0, inside = 0;
+  for (let i = 0; i < a.queues.length; i++) {
+    if (a.owners[i] < 0) continue;
+    owned++;
+    // Java: brokerName.split("@") (trailing empty parts dropped) of length 2, its first part in consumeridcs.
+    const parts = a.queues[i][0].split('@');
+    while (parts.length && parts[parts.length - 1] === '') parts.pop();
+    if (parts.length === 2 && idcs.has(parts[0])) inside++;
+  }
+  return owned ? inside / owned : 0;
+}
+
+/** More queues or consumers than plain tables show: the filter and virtualised lists (big-view.js). */
+const isBig = (a) => a.queues.length > ROWS_MAX || a.members.length > LIST_MAX;
+
+/**
+ * MACHINE_ROOM keeps only queues of brokers named room@broker with room in
+ * consumeridcs: with no rooms given (or none matching) every queue shows
+ * "none", and this says why.
+ */
+function machineRoomNote(a, stats) {
+  if (a.strategy !== 'MACHINE_ROOM' || a.mode === 'broadcasting' || !a.queues.length || stats.orphaned < a.queues.length) return null;
+  return h('div', { className: 'warnbox fault', id: 'machine-room-note', attrs: { role: 'note' } },
+    h('strong', {}, 'No queue has an owner: '), 'MACHINE_ROOM gives a consumer only the queues of brokers named ', h('code', {}, 'room@broker'),
+    ' whose room is in its consumer rooms (', h('code', {}, 'consumeridcs'), '). ',
+    'Give the brokers rooms (the Rooms box, e.g. ', h('code', {}, 'hz, sh'), ') and list the consumers’ rooms in Strategy options.');
 }
 
 /** broker / queue / consumer, as rocketmq-dashboard lists it. */
@@ -181,15 +224,18 @@ export function renderAlloc(el, res, onRemove, actions = {}) {
   if (res.error) { put(el, errorBox(res.error, 'Cannot allocate')); return []; }
   const a = res.before, f = res.faults || {};
   const members = h('div', { className: 'members-slot' }), rows = h('div', { className: 'rows-slot' });
+  const big = isBig(a);
   put(el,
     h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
-      a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : ''),
+      a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : '', verifiedButton()),
     profileNote(a.client, a.strategy),
-    statsLine(res.beforeStats), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a), roNote(a),
-    h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), members),
+    statsLine(res.beforeStats, { inRooms: machineRoomShare(a, actions.strategy) }), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a), roNote(a),
+    machineRoomNote(a, res.beforeStats),
+    big ? null : h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), members),
     retryBlock(res.retry),
-    h('h3', {}, 'Queue → consumer'), rows);
-  return [() => put(members, memberList(a, onRemove)), () => put(rows, queueTable(a))];
+    big ? null : h('h3', {}, 'Queue → consumer'), big ? null : rows,
+    big ? bigBrowser('alloc', a, (sub, mv, cap) => grid(sub, mv, cap || 'Queues by broker; each cell shows queue id and owner'), { onRemove, gridMax: GRID_MAX }) : null);
+  return big ? [] : [() => put(members, memberList(a, onRemove)), () => put(rows, queueTable(a))];
 }
 
 /**
@@ -211,6 +257,16 @@ export function positionOf(a, broker, id) {
     if (c < 0) lo = mid + 1; else hi = mid - 1;
   }
   return a.queues.findIndex((q) => q[0] === broker && q[1] === id);
+}
+
+/** "6 of 16 queues change owner. The least … could move: 3 (3 more than needed)." */
+function headline(d, common) {
+  return h('p', { className: 'headline', id: 'moved-summary' },
+    h('strong', { id: 'moved-count' }, String(d.moved)), ` of ${common} queue${common === 1 ? '' : 's'} change owner`,
+    d.added ? `, ${d.added} new` : '', d.removed ? `, ${d.removed} removed` : '', '.',
+    h('span', { className: 'hint', id: 'min-moves' }, ` The least any balanced assignment could move: ${d.minMoves}`,
+      d.excess > 0 ? ` (${d.excess} more than needed)` : d.excess < 0 ? ` (${-d.excess} fewer: the strategy stays unbalanced instead)` : '', '.'),
+    verifiedButton());
 }
 
 /** The What-if tab; returns the parts drawn later (see renderAlloc). */
@@ -238,13 +294,36 @@ export function renderWhatIf(el, res) {
   const before = new Set((f.duplicates || []).map((x) => x.id));
   const newDups = (f.afterDuplicates || []).filter((x) => !before.has(x.id));
   const memberSlot = h('div', {}), movedSlot = h('div', {});
+  const big = isBig(a) || isBig(b);
+  const memberRow = (m, i) => [chip(i, m), h('code', { dataset: { member: m } }, m),
+    cntB.has(m) ? String(cntB.get(m)) : h('span', { className: 'bad' }, 'joins'),
+    cntA.has(m) ? String(cntA.get(m)) : h('span', { className: 'bad' }, 'leaves'),
+    delta(m, 'gained'), delta(m, 'lost')];
+  if (big) {
+    // Big: one browser over the plan after the change, moved queues highlighted, and every consumer's change in a virtualised list.
+    const moved = new Set(d.movedQueues);
+    const ownerBefore = (i) => {
+      const j = positionOf(b, a.queues[i][0], a.queues[i][1]);
+      if (j < 0) return h('span', { className: 'bad' }, 'new');
+      const o = b.owners[j];
+      return o < 0 ? h('span', { className: 'bad' }, 'none') : [chip(palB[o], b.members[o]), ' ', b.members[o]];
+    };
+    put(el,
+      duplicateNote(newDups, ' after the change'),
+      headline(d, common),
+      h('div', { className: 'two' },
+        h('div', {}, h('h3', {}, 'Before'), statsLine(res.beforeStats)),
+        h('div', {}, h('h3', {}, 'After'), statsLine(res.afterStats), errorsOf(a))),
+      bigBrowser('whatif', a, (sub, mv, cap) => grid(sub, mv, cap || 'After the change (moved queues outlined)', palA),
+        { moved, ownerBefore, palette: palA, gridMax: GRID_MAX }),
+      h('h3', {}, 'Consumers (sorted as Java strings): queues before and after'),
+      vlist({ id: 'member-changes', label: 'Consumers before and after', head: ['', 'Client ID', 'Before', 'After', 'Gained', 'Lost'], cols: '3.2rem minmax(0, 1fr) repeat(4, 3.4rem)',
+        count: union.length, row: (i) => memberRow(union[i], i) }));
+    return [];
+  }
   put(el,
     duplicateNote(newDups, ' after the change'),
-    h('p', { className: 'headline', id: 'moved-summary' },
-      h('strong', { id: 'moved-count' }, String(d.moved)), ` of ${common} queue${common === 1 ? '' : 's'} change owner`,
-      d.added ? `, ${d.added} new` : '', d.removed ? `, ${d.removed} removed` : '', '.',
-      h('span', { className: 'hint', id: 'min-moves' }, ` The least any balanced assignment could move: ${d.minMoves}`,
-        d.excess > 0 ? ` (${d.excess} more than needed)` : '', '.')),
+    headline(d, common),
     h('div', { className: 'two' },
       h('div', {}, h('h3', {}, 'Before'), statsLine(res.beforeStats), grid(b, null, '', palB)),
       h('div', {}, h('h3', {}, 'After (moved queues outlined)'), statsLine(res.afterStats), errorsOf(a), grid(a, d.movedQueues, '', palA))),
@@ -254,10 +333,7 @@ export function renderWhatIf(el, res) {
     h('h3', {}, 'Moved queues'),
     movedSlot);
   return [
-    () => put(memberSlot, table(['', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map((m, i) => [chip(i, m), h('code', {}, m),
-      cntB.has(m) ? String(cntB.get(m)) : h('span', { className: 'bad' }, 'joins'),
-      cntA.has(m) ? String(cntA.get(m)) : h('span', { className: 'bad' }, 'leaves'),
-      delta(m, 'gained'), delta(m, 'lost')]), { className: 'qtable', id: 'member-changes' })),
+    () => put(memberSlot, table(['', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map(memberRow), { className: 'qtable', id: 'member-changes' })),
     () => put(movedSlot, movedRows.length ? table(['Broker', 'Queue', 'Before', 'After'], movedRows) : h('p', {}, 'None.')),
   ];
 }
@@ -291,7 +367,7 @@ export function renderCompare(el, res) {
     const row = [
       h('span', {}, h('code', {}, r.label), r.errors ? h('span', { className: 'bad' }, ` (${r.errors} failed call${r.errors === 1 ? '' : 's'})`) : null),
       `${b.min} – ${b.max}`, `${a.min} – ${a.max}`,
-      h('strong', {}, String(r.moved)), String(r.minMoves), warn(r.excess, r.excess > 0),
+      h('strong', {}, String(r.moved)), String(r.minMoves), excessCell(r.excess),
       ba(fmtNum(b.stdDev), fmtNum(a.stdDev)), ba(b.balanceGap, warn(a.balanceGap, a.balanceGap > 0)),
       ba(b.idle.length, a.idle.length), ba(b.orphaned + b.shared, a.orphaned + a.shared)];
     if (res.rooms) row.push(ba(b.hasRooms ? fmtPct(b.locality) : '—', a.hasRooms ? fmtPct(a.locality) : '—'));
@@ -299,14 +375,28 @@ export function renderCompare(el, res) {
   });
   const minis = res.rows.filter((r) => r.grid);
   put(el, table(head, rows, { id: 'compare-table' }),
-    minis.length ? h('div', { className: 'minis', id: 'compare-grids' }, minis.map((r) => h('div', { className: 'mini' },
-      h('h3', {}, h('code', {}, r.label)), grid(r.grid, null, '', null, true)))) : null,
+    minis.length ? h('h3', { id: 'compare-grids-title' }, 'Owners now, before the what-if change, strategy by strategy') : null,
+    minis.length ? h('div', { className: 'minis', id: 'compare-grids', attrs: { 'aria-labelledby': 'compare-grids-title' } }, minis.map((r) => h('figure', { className: 'mini' },
+      h('figcaption', {}, h('code', {}, r.label), h('span', { className: 'muted' }, ' \u2014 before the change')),
+      grid(r.grid, null, '', null, true)))) : null,
     res.absent && res.absent.length ? h('ul', { className: 'hint', id: 'compare-absent' },
       res.absent.map(([name, why]) => h('li', {}, h('code', {}, name), ' is not compared: ', why, '.'))) : null,
     h('p', { className: 'hint' }, 'Moved: queues whose owner changes (each pauses, and may be consumed twice during the handover). ',
       'Least moves: the fewest any balanced assignment after the change could move; excess = moved − least (negative: the strategy ',
       'moves less by staying unbalanced). Balance gap: a consumer\u2019s most queues minus \u2308queues / consumers\u2309. ',
-      'Pairs read before \u2192 after. Figures from rmqalloc\u2019s analysis (the Go package alloc/analysis).'));
+      'Pairs read before \u2192 after. Figures from rmqalloc\u2019s analysis (the Go package alloc/analysis).', verifiedButton()));
+}
+
+/**
+ * Compare's excess (moved − least moves). Negative is no error: the
+ * strategy moves fewer queues than any balanced result could, because it
+ * stays unbalanced (CONSISTENT_HASH); said in words, with the sign.
+ */
+function excessCell(x) {
+  if (x > 0) return h('span', { className: 'bad', title: `${x} more queues move than a balanced result needs` }, '+' + x);
+  if (x < 0) return h('span', { className: 'excess-neg', title: 'Fewer moves than any balanced result: the strategy keeps queues where they were and stays unbalanced (see Balance gap)' },
+    `\u2212${-x} `, h('small', { className: 'muted' }, '(fewer: stays unbalanced)'));
+  return '0';
 }
 
 /** What the Client selector means for the producer views. */
@@ -315,9 +405,9 @@ function producerClientNote(client) {
     return h('p', { className: 'warnbox', id: 'producer-client-note', attrs: { role: 'note' } },
       'Client: Go 2.1.2. Its producer is not modelled here: rocketmq-client-go picks queues with its own selectors ',
       '(round robin by default, with no latency fault tolerance), so the round-robin and latency tables show the Java producers for comparison. ',
-      'Message groups (gRPC clients) and SelectMessageQueueByHash are the Java behaviour.');
+      'Message groups (gRPC clients) and SelectMessageQueueByHash are the Java behaviour.', verifiedButton());
   }
-  return h('p', { className: 'hint', id: 'producer-client-note' }, `Client: Java ${client} — its columns come first and are marked.`);
+  return h('p', { className: 'hint', id: 'producer-client-note' }, `Client: Java ${client} — its columns come first and are marked.`, verifiedButton());
 }
 
 export function renderProducer(els, res) {

@@ -36,10 +36,13 @@ var contentTypes = map[string]string{
 // and root/js (the rmqalloc JS package and its module) at "/js/".
 //
 // It answers only GET and HEAD, never lists directories, hides dot files and
-// node_modules, and refuses any path that would leave its directory.
+// node_modules, and refuses any path that would leave its directory. Text
+// and the modules go out gzipped to clients that take it (gzip.go).
 func Handler(root string) http.Handler {
 	site := os.DirFS(filepath.Join(root, "site"))
 	js := os.DirFS(filepath.Join(root, "js"))
+	gz := newGzipCache()
+	gz.warm(js)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", CSP)
@@ -56,7 +59,11 @@ func Handler(root string) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		serveFile(w, r, fsys, name)
+		key := "site/" + name
+		if fsys == js {
+			key = "js/" + name
+		}
+		serveFile(w, r, fsys, name, func(st fs.FileInfo) bool { return gz.serveGzip(w, r, fsys, key, name, st) })
 	})
 }
 
@@ -90,8 +97,9 @@ func resolve(site, js fs.FS, urlPath string) (fs.FS, string, bool) {
 }
 
 // serveFile writes one regular file with its pinned content type; anything
-// else (a directory, a missing file) is a 404.
-func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) {
+// else (a directory, a missing file) is a 404. compressed serves it gzipped
+// instead when it can (and reports so).
+func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string, compressed func(fs.FileInfo) bool) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) {
@@ -109,6 +117,9 @@ func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) 
 	}
 	if ct, ok := contentTypes[strings.ToLower(path.Ext(name))]; ok {
 		w.Header().Set("Content-Type", ct)
+	}
+	if compressed != nil && compressed(st) {
+		return
 	}
 	rs, ok := f.(interface {
 		Read([]byte) (int, error)
