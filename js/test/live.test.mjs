@@ -95,7 +95,7 @@ test('doctor --namesrv: the report is the one its saved folder gives; a client t
     const report = JSON.parse(live.stdout);
     assert.ok(report.topics.some((t) => t.topic === 'T_LIVE'));
     const saved = readdirSync(dir).sort();
-    assert.deepEqual(saved, ['connection.txt', 'progress.txt', 'route.txt', 'status']);
+    assert.deepEqual(saved, ['captured-at.txt', 'connection.txt', 'progress.txt', 'route.txt', 'status']);
     const [stamp] = readdirSync(join(dir, 'status'));
     assert.deepEqual(readdirSync(join(dir, 'status', stamp)).sort(), ['127.0.0.1@c1', '127.0.0.1@c3']);
     const text = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE']);
