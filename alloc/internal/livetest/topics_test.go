@@ -1,0 +1,64 @@
+//go:build live
+
+package livetest
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// queuesOn is a topic's queue count per broker name.
+type queuesOn map[string]int
+
+// topicDefs are every topic the scenarios use, created before any test runs
+// by one LiveAdmin JVM (one mqadmin updateTopic per topic would cost a JVM
+// start each).
+var topicDefs = map[string]queuesOn{}
+
+// topic registers a topic for creation and returns its name.
+func topic(name string, q queuesOn) string {
+	if _, dup := topicDefs[name]; dup {
+		panic("topic defined twice: " + name)
+	}
+	topicDefs[name] = q
+	return name
+}
+
+// adminArg is LiveAdmin's TOPIC=ADDR:N+ADDR:N argument.
+func adminArg(name string, q queuesOn) string {
+	var parts []string
+	for b, n := range q {
+		parts = append(parts, fmt.Sprintf("%s:%d", brokerAddr[b], n))
+	}
+	sort.Strings(parts)
+	return name + "=" + strings.Join(parts, "+")
+}
+
+func createTopics() error {
+	args := []string{"-n", theKit.namesrv}
+	for name, q := range topicDefs {
+		args = append(args, adminArg(name, q))
+	}
+	out, errs, err := theKit.java(3*time.Minute, "LiveAdmin", args...)
+	if err != nil {
+		return fmt.Errorf("%v\n%s%s", err, out, errs)
+	}
+	// The brokers register a new topic with the name server at once; wait
+	// until every route is there.
+	deadline := time.Now().Add(60 * time.Second)
+	for name, q := range topicDefs {
+		for {
+			r, err := topicRoute(theKit.namesrv, name)
+			if err == nil && r != nil && len(r.QueueDatas) == len(q) {
+				break
+			}
+			if time.Now().After(deadline) {
+				return fmt.Errorf("topic %s: no complete route after 60 s (err %v)", name, err)
+			}
+			time.Sleep(300 * time.Millisecond)
+		}
+	}
+	return nil
+}
