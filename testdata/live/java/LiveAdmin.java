@@ -13,6 +13,7 @@ public class LiveAdmin {
         String ns = "127.0.0.1:9876";
         DefaultMQAdminExt admin = null;
         int rc = 0;
+        try {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("-n")) { ns = args[++i]; continue; }
             if (admin == null) {
@@ -32,7 +33,12 @@ public class LiveAdmin {
                 System.out.println("TOPIC " + topic + " " + addr + " queues=" + n);
             }
         }
-        if (admin != null) admin.shutdown();
-        System.exit(rc);
+        } catch (Exception e) {
+            e.printStackTrace();
+            rc = 1;
+        } finally {
+            if (admin != null) admin.shutdown();
+        }
+        System.exit(rc); // the client's threads would keep a failed run alive
     }
 }

@@ -28,12 +28,20 @@ public class LiveProducer {
         p.setNamesrvAddr(ns);
         p.setInstanceName("liveproducer-" + ProcessHandle.current().pid());
         p.start();
-        SelectMessageQueueByHash sel = new SelectMessageQueueByHash();
-        for (String k : keys) {
-            SendResult r = p.send(new Message(topic, "TagA", k, k.getBytes("UTF-8")), sel, k);
-            System.out.println(k + "\t" + r.getMessageQueue().getBrokerName() + "/" + r.getMessageQueue().getQueueId());
+        int rc = 0;
+        try {
+            SelectMessageQueueByHash sel = new SelectMessageQueueByHash();
+            for (String k : keys) {
+                SendResult r = p.send(new Message(topic, "TagA", ("key:" + k).getBytes("UTF-8")), sel, k);
+                System.out.println(k + "\t" + r.getMessageQueue().getBrokerName() + "/" + r.getMessageQueue().getQueueId());
+            }
+            System.out.println("SENT " + keys.size());
+        } catch (Exception e) {
+            e.printStackTrace();
+            rc = 1;
+        } finally {
+            p.shutdown();
         }
-        System.out.println("SENT " + keys.size());
-        p.shutdown();
+        System.exit(rc); // the client's threads would keep a failed run alive
     }
 }
