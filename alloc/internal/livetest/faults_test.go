@@ -26,10 +26,10 @@ func TestKitConsumerGroupIsHealthy(t *testing.T) {
 	t.Parallel()
 	k, g := theKit, "G_kit"
 	hold := k.holdPath(g)
-	k.bgKit(t, "kit-base", "KitConsumer", "-g", g, "-t", kitBaseTopic, "-hold", hold, "k1", "k2", "k3")
+	k.kitConsumer(t, "kit-base", 3, "-g", g, "-t", kitBaseTopic, "-hold", hold, "k1", "k2", "k3")
 	lg := javaGroup(g, []string{kitBaseTopic}, []string{hold}, avgMembers("127.0.0.1@k1", "127.0.0.1@k2", "127.0.0.1@k3"), 3)
 	settle(t, g, 150*time.Second, lg.check)
-	rep := diagnose(t, k.capture(t, "kit-base", kitBaseTopic, g, hold))
+	rep := diagnose(t, k.capture(t, "kit-base", kitBaseTopic, g, 3, hold))
 	assert.True(t, rep.OK, "doctor: %s\n%s", rep.Verdict, rep.Text())
 	assert.Equal(t, 8, len(queuesWithStatus(rep, kitBaseTopic, doctor.StatusOK)), rep.Text())
 }
@@ -43,12 +43,12 @@ func TestDuplicateClientID(t *testing.T) {
 	t.Parallel()
 	k, g := theKit, "G_dup"
 	h1, h2 := k.holdPath("G_dup-1"), k.holdPath("G_dup-2")
-	k.bgKit(t, "dup-1", "KitConsumer", "-g", g, "-t", dupTopic, "-hold", h1, "dup", "other")
-	k.bgKit(t, "dup-2", "KitConsumer", "-g", g, "-t", dupTopic, "-hold", h2, "dup")
+	k.kitConsumer(t, "dup-1", 2, "-g", g, "-t", dupTopic, "-hold", h1, "dup", "other")
+	k.kitConsumer(t, "dup-2", 1, "-g", g, "-t", dupTopic, "-hold", h2, "dup")
 	lg := javaGroup(g, []string{dupTopic}, []string{h1, h2}, avgMembers("127.0.0.1@dup", "127.0.0.1@other"), 3)
 	lg.lines = 3
 	settle(t, g, 150*time.Second, lg.check)
-	rep := diagnose(t, k.capture(t, "dup", dupTopic, g, h1, h2))
+	rep := diagnose(t, k.capture(t, "dup", dupTopic, g, 2, h1, h2))
 	assert.False(t, rep.OK, rep.Text())
 	assert.Contains(t, findingCodes(rep), doctor.CodeDuplicateClientID, rep.Text())
 }
@@ -70,7 +70,7 @@ func TestMixedStrategies(t *testing.T) {
 	require.NoError(t, err)
 	double := heldTwice(want)
 	require.NotEmpty(t, double, "the scenario must hold some queue twice: %v", want)
-	rep := diagnose(t, k.capture(t, "mixed-strategies", s.topics[0], s.group, k.holdPath(s.group)))
+	rep := diagnose(t, k.capture(t, "mixed-strategies", s.topics[0], s.group, 3, k.holdPath(s.group)))
 	assert.False(t, rep.OK, rep.Text())
 	assert.Contains(t, findingCodes(rep), doctor.CodeMixedStrategies, rep.Text())
 	assert.Equal(t, double, queuesWithStatus(rep, s.topics[0], doctor.StatusDoubleOwned), rep.Text())

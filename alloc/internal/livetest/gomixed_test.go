@@ -67,7 +67,7 @@ func TestJavaAndGoDisagree(t *testing.T) {
 	var dir string
 	deadline := time.Now().Add(150 * time.Second)
 	for attempt := 1; ; attempt++ {
-		dir = k.capture(t, "go-mixed-"+strconv.Itoa(attempt), goTopic, g, hold)
+		dir = k.capture(t, "go-mixed-"+strconv.Itoa(attempt), goTopic, g, 3, hold)
 		got, err := statusHeld(dir, goID, goTopic)
 		if err == nil && strings.Join(got, " ") == strings.Join(mainOnly(want[goID]), " ") {
 			t.Logf("the Go consumer %s holds %v (capture %d)", goID, got, attempt)

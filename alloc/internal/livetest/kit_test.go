@@ -147,14 +147,37 @@ func (k *kit) bgJava(t *testing.T, name, class string, args ...string) {
 	k.bg(t, name, k.javaArgs(class, args...)...)
 }
 
-// bgKit starts one of the kit's own drivers (KitConsumer, ...) with cluster.sh bg.
-func (k *kit) bgKit(t *testing.T, name, class string, args ...string) {
+// kitConsumer starts the kit's own KitConsumer with cluster.sh bg and waits
+// until its n consumers have started. On a loaded machine a consumer's first
+// route request can time out, which ends KitConsumer's main thread: such a
+// JVM is stopped and started again (at most three times).
+func (k *kit) kitConsumer(t *testing.T, name string, n int, args ...string) {
 	t.Helper()
-	out, errs, err := k.clusterSh(30*time.Second, append([]string{"bg", name, class}, args...)...)
-	if err != nil {
-		t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
-	}
 	t.Cleanup(func() { k.kill(name) })
+	for attempt := 1; ; attempt++ {
+		out, errs, err := k.clusterSh(30*time.Second, append([]string{"bg", name, "KitConsumer"}, args...)...)
+		if err != nil {
+			t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
+		}
+		failed := false
+		deadline := time.Now().Add(90 * time.Second)
+		for !failed {
+			log := k.log(name)
+			if strings.Count(log, "STARTED ") == n {
+				return
+			}
+			failed = strings.Contains(log, "Exception in thread \"main\"")
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %d consumers not started after 90 s:\n%s", name, n, log)
+			}
+			time.Sleep(500 * time.Millisecond)
+		}
+		k.kill(name)
+		if attempt == 3 {
+			t.Fatalf("%s failed to start three times:\n%s", name, k.log(name))
+		}
+		t.Logf("%s failed to start (attempt %d), starting it again:\n%s", name, attempt, k.log(name))
+	}
 }
 
 // kill stops a background process by its recorded PID; a second call is a no-op.
@@ -178,18 +201,61 @@ func (k *kit) mqadmin(args ...string) (string, string, error) {
 	return k.clusterSh(90*time.Second, append([]string{"mqadmin"}, args...)...)
 }
 
+// mqadminUntil runs an mqadmin command until done accepts its answer (at
+// most three times): on a loaded machine a call can time out before the
+// cluster answers at all.
+func (k *kit) mqadminUntil(t *testing.T, done func(out, errs string, err error) bool, args ...string) (string, string, error) {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		out, errs, err := k.mqadmin(args...)
+		if done(out, errs, err) || attempt == 3 {
+			return out, errs, err
+		}
+		t.Logf("mqadmin %s: no answer (attempt %d): %.300s", strings.Join(args, " "), attempt, errs)
+	}
+}
+
 // capture saves the real mqadmin view of a group with the kit's capture.sh
-// (FAST=1: the group commands side by side) and returns its folder.
-func (k *kit) capture(t *testing.T, scenario, topic, group string, holds ...string) string {
+// (FAST=1: the group commands side by side) and returns its folder. A
+// capture is complete when route, connection and progress were printed and
+// there is one status file per client ID of the group (clients); on a
+// loaded machine an mqadmin call can time out, so an incomplete capture is
+// taken again (at most three times).
+func (k *kit) capture(t *testing.T, scenario, topic, group string, clients int, holds ...string) string {
 	t.Helper()
 	k.capSem <- struct{}{}
 	defer func() { <-k.capSem }()
-	out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, k.run,
-		filepath.Join(k.dir, "capture.sh"), append([]string{scenario, topic, group}, holds...)...)
-	if err != nil {
-		t.Fatalf("capture.sh %s: %v\n%s%s", scenario, err, out, errs)
+	dir := filepath.Join(k.captures, scenario)
+	for attempt := 1; ; attempt++ {
+		_ = os.RemoveAll(dir)
+		out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, k.run,
+			filepath.Join(k.dir, "capture.sh"), append([]string{scenario, topic, group}, holds...)...)
+		if err != nil {
+			t.Fatalf("capture.sh %s: %v\n%s%s", scenario, err, out, errs)
+		}
+		missing := captureMissing(dir, clients)
+		if missing == "" {
+			return dir
+		}
+		if attempt == 3 {
+			t.Fatalf("capture %s incomplete three times: %s", scenario, missing)
+		}
+		t.Logf("capture %s incomplete (%s), taking it again", scenario, missing)
 	}
-	return filepath.Join(k.captures, scenario)
+}
+
+func captureMissing(dir string, clients int) string {
+	for _, f := range []string{"route.txt", "connection.txt", "progress.txt"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			b, _ := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(f, ".txt")+".err"))
+			return f + " empty: " + strings.TrimSpace(string(b))
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "status", "*", "*"))
+	if len(files) != clients {
+		return fmt.Sprintf("%d status files, want %d", len(files), clients)
+	}
+	return ""
 }
 
 // holdPath is where a scenario's hold file goes.

@@ -32,7 +32,7 @@ func TestTopicGrows(t *testing.T) {
 	topicName := s.topics[0]
 	g := s.liveGroup()
 	g.noRetry = true // the retry route comes with the 90 s refresh only
-	settle(t, "G_grow (8 queues)", 120*time.Second, g.check)
+	settle(t, "G_grow (8 queues)", 150*time.Second, g.check)
 
 	out, errs, err := k.java(2*time.Minute, "LiveAdmin", "-n", k.namesrv, adminArg(topicName, queuesOn{"broker-a": 8}))
 	require.NoError(t, err, "%s%s", out, errs)
@@ -45,7 +45,7 @@ func TestTopicGrows(t *testing.T) {
 		return len(qs) == 12, fmt.Sprintf("%d queues", len(qs))
 	})
 	staleBefore := allKnow(t, g.holds, topicName, 8)
-	dir := k.capture(t, "grow", topicName, s.group, g.holds...)
+	dir := k.capture(t, "grow", topicName, s.group, 3, g.holds...)
 	if staleBefore && allKnow(t, g.holds, topicName, 8) {
 		// Every member still had the old route during the whole capture.
 		b, err := os.ReadFile(filepath.Join(dir, "progress.txt"))
@@ -90,34 +90,40 @@ var offTopic = topic("T_off", queuesOn{"broker-a": 2, "broker-b": 2})
 
 // TestGroupOffline: a group consumes 40 messages, goes offline (its only
 // JVM stops), and 20 more are sent: consumerConnection fails with 206 on
-// stderr, consumerProgress still lists the topic with a lag of 20 and no
-// owners.
+// stderr, consumerProgress still lists the topic with a lag of those 20 and
+// no owners.
 func TestGroupOffline(t *testing.T) {
 	t.Parallel()
 	k, g := theKit, "G_off"
 	hold := k.holdPath(g)
-	k.bgKit(t, "off", "KitConsumer", "-g", g, "-t", offTopic, "-hold", hold, "o1")
+	k.kitConsumer(t, "off", 1, "-g", g, "-t", offTopic, "-hold", hold, "o1")
 	lg := javaGroup(g, []string{offTopic}, []string{hold}, avgMembers("127.0.0.1@o1"), 1)
 	settle(t, g, 150*time.Second, lg.check)
-	send := func(n int) {
-		out, errs, err := k.clusterSh(3*time.Minute, "java", "KitProducer", "-n", k.namesrv, "-t", offTopic, "-c", strconv.Itoa(n), "-g", "off_producer")
-		require.NoError(t, err, "%s%s", out, errs)
-	}
-	send(40)
-	settle(t, "G_off consumed 40", 90*time.Second, func() (bool, string) {
+	// On a loaded machine a send can fail (broker busy): what counts is
+	// what was really sent.
+	first := sent(sendCount(t, "off_producer", offTopic, 40))
+	require.Greater(t, first, 0)
+	settle(t, "G_off consumed what was sent", 90*time.Second, func() (bool, string) {
 		lines, err := readHold(hold)
 		if err != nil || len(lines) != 1 {
 			return false, fmt.Sprint(lines, err)
 		}
-		return lines[0].Consumed == 40, fmt.Sprintf("consumed=%d", lines[0].Consumed)
+		return lines[0].Consumed == int64(first), fmt.Sprintf("consumed=%d of %d", lines[0].Consumed, first)
 	})
 	time.Sleep(6 * time.Second) // one offset persist period (5 s) besides the one at shutdown
 	k.kill("off")
-	send(20)
+	second := sent(sendCount(t, "off_producer", offTopic, 20))
+	require.Greater(t, second, 0)
 
-	_, connErr, _ := k.mqadmin("consumerConnection", "-g", g)
-	assert.Contains(t, connErr, "206", "consumerConnection of an offline group")
-	progOut, progErr, err := k.mqadmin("consumerProgress", "-g", g, "-s", "true")
+	answered := func(out, errs string, err error) bool { return !strings.Contains(errs, "TimeoutException") }
+	connOut, connErr, _ := k.mqadminUntil(t, answered, "consumerConnection", "-g", g)
+	assert.Contains(t, connErr, "CODE: 206", "consumerConnection of an offline group")
+	assert.Empty(t, strings.TrimSpace(connOut), "consumerConnection prints nothing on stdout")
+	// mqadmin exits 0 when a command fails: an answer is stdout without an exception.
+	printed := func(out, errs string, err error) bool {
+		return err == nil && strings.TrimSpace(out) != "" && !strings.Contains(errs, "Exception")
+	}
+	progOut, progErr, err := k.mqadminUntil(t, printed, "consumerProgress", "-g", g, "-s", "true")
 	require.NoError(t, err, progErr)
 	prog, err := mqadmin.ParseConsumerProgress(progOut)
 	require.NoError(t, err, progOut)
@@ -131,14 +137,14 @@ func TestGroupOffline(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 4, rows, progOut)
-	assert.Equal(t, int64(20), lag, "the lag is the 20 messages sent while offline:\n%s", progOut)
+	assert.Equal(t, int64(second), lag, "the lag is what was sent while offline:\n%s", progOut)
 
 	// GROUP_OFFLINE (all consumers down) is being added to the doctor by
 	// another engineer: once it lands, assert here that the doctor on this
 	// route + empty connection + progress reports it. Until then, only log
 	// what it says.
-	rt, _, err := k.mqadmin("topicRoute", "-t", offTopic)
-	require.NoError(t, err)
+	rt, rtErr, err := k.mqadminUntil(t, printed, "topicRoute", "-t", offTopic)
+	require.NoError(t, err, rtErr)
 	rep, err := doctor.Diagnose(doctor.Input{Routes: []doctor.RouteText{{Text: rt}}, Connection: "", Progress: progOut})
 	if err != nil {
 		t.Logf("doctor on the offline group (GROUP_OFFLINE not there yet): %v", err)

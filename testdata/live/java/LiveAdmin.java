@@ -17,7 +17,7 @@ public class LiveAdmin {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("-n")) { ns = args[++i]; continue; }
             if (admin == null) {
-                admin = new DefaultMQAdminExt();
+                admin = new DefaultMQAdminExt(15000); // long timeouts for a loaded machine
                 admin.setNamesrvAddr(ns);
                 admin.setInstanceName("liveadmin-" + ProcessHandle.current().pid());
                 admin.start();

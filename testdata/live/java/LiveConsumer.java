@@ -98,6 +98,7 @@ public class LiveConsumer {
         m.c.setClientIP(ip);
         m.c.setInstanceName(inst);
         m.c.setPollNameServerInterval(poll);
+        m.c.setMqClientApiTimeout(15000); // a loaded machine answers route requests slowly
         m.c.setConsumeThreadMin(1);
         m.c.setConsumeThreadMax(1);
         m.c.setAllocateMessageQueueStrategy(strategy(strat, ts[0]));
@@ -108,7 +109,12 @@ public class LiveConsumer {
             n.addAndGet(msgs.size());
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
         });
-        m.c.start();
+        try {
+            m.c.start();
+        } catch (IllegalStateException e) {
+            // The first route request failed (timeout): the consumer runs and its route poll retries.
+            System.out.println("START_WARNING " + inst + " " + e);
+        }
         System.out.println("STARTED " + inst + " group=" + group + " strategy=" + m.c.getAllocateMessageQueueStrategy().getName()
             + " clientId=" + m.c.getDefaultMQPushConsumerImpl().getmQClientFactory().getClientId());
         return m;
