@@ -8,7 +8,9 @@
  *   sends COUNT messages with the default queue selection, one line per send in order:
  *   "SEND i BROKER/QID", or "SEND i FAILED ..." (a queue was selected, the send failed) or
  *   "SEND i NOROUTE ..." (no route: nothing selected), then, like the kit's KitProducer,
- *   "SENT OK to TOPIC perQueue={broker/qid=n, ...}" over the sends that succeeded.
+ *   "SENT OK to TOPIC perQueue={broker/qid=n, ...}" over the sends that succeeded, and
+ *   "QUEUES broker/qid,..." = the producer's queue list (TopicPublishInfo) at the end
+ *   (printed in both modes).
  * No send is retried by the client (a retry would go to another queue than the round robin's);
  * long timeouts instead, for a loaded machine. A failed keyed send is tried again (the selector
  * picks the same queue), up to 5 times.
@@ -61,6 +63,7 @@ public class LiveProducer {
                     }
                 }
                 System.out.println("SENT " + ok + " to " + topic + " perQueue=" + perQueue);
+
             }
             SelectMessageQueueByHash sel = new SelectMessageQueueByHash();
             for (String k : keys) {
@@ -77,6 +80,15 @@ public class LiveProducer {
                 System.out.println(k + "\t" + r.getMessageQueue().getBrokerName() + "/" + r.getMessageQueue().getQueueId());
             }
             if (count < 0) System.out.println("SENT " + keys.size());
+            // The queue list it sent over: without the topic's route (a name server timeout) the
+            // client falls back to the default topic's.
+            StringBuilder ql = new StringBuilder();
+            for (org.apache.rocketmq.common.message.MessageQueue q
+                    : p.getDefaultMQProducerImpl().getTopicPublishInfoTable().get(topic).getMessageQueueList()) {
+                if (ql.length() > 0) ql.append(',');
+                ql.append(q.getBrokerName()).append('/').append(q.getQueueId());
+            }
+            System.out.println("QUEUES " + ql);
         } catch (Exception e) {
             e.printStackTrace();
             rc = 1;
