@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test-live.sh: the live layer. Starts the rocketmq-kit's real RocketMQ 4.9.3
 # cluster ($ROCKETMQ_KIT, default ../shared/rocketmq-kit from the project root)
-# with a fresh RMQKIT_RUN, builds the test drivers (testdata/live/java with
+# and, when the kit has kit5/, its 5.3.3 cluster beside it (other ports), with
+# a fresh RMQKIT_RUN, builds the test drivers (testdata/live/java with
 # javac, the kit's Go consumer with go build) meanwhile, runs
 # go test -tags live ./alloc/internal/livetest against it, prints the counts
 # and stops everything it started by PID (cluster.sh stop), even on failure.
@@ -47,6 +48,13 @@ trap 'exit 130' INT TERM
 t0=$(date +%s)
 "$kit/cluster.sh" start >"$run/start.log" 2>&1 &
 start_pid=$!
+# kit5 (RocketMQ 5.3.3, other ports) beside it, when the kit has it.
+kit5=
+if [ -x "$kit/kit5/kit5.sh" ]; then
+  "$kit/kit5/kit5.sh" start >"$run/start5.log" 2>&1 &
+  start5_pid=$!
+  kit5=yes
+fi
 cp=$(ls "$kit"/lib/*.jar | tr '\n' ':')$(tr '\n' ':' <"$kit/lib/classpath-debian.txt")
 mkdir -p "$run/classes"
 javac -nowarn -encoding UTF-8 -cp "$cp" -d "$run/classes" testdata/live/java/*.java >"$run/javac.log" 2>&1 &
@@ -62,6 +70,13 @@ wait $gobuild_pid || failed_step="go build of $kit/go-consumer"
 wait $testbuild_pid || failed_step="go test -c ./alloc/internal/livetest"
 wait $start_pid || failed_step="cluster.sh start"
 cat "$run/start.log"
+if [ -n "$kit5" ]; then
+  wait $start5_pid || failed_step="kit5/kit5.sh start"
+  cat "$run/start5.log"
+  export RMQALLOC_LIVE_NAMESRV5=127.0.0.1:9886
+else
+  echo "!!!!! live: no $kit/kit5: the RocketMQ 5.3.3 scenarios are SKIPPED !!!!!"
+fi
 if [ -n "$failed_step" ]; then
   echo "live: $failed_step failed"
   tail -30 "$run/javac.log" "$run/gobuild.log" "$run/gotest-build.log" "$run/start.log" 2>/dev/null
@@ -79,9 +94,14 @@ rc=$?
 
 grep -E '^(ok|FAIL|PASS|---|panic:)|^\s+--- (FAIL|SKIP)' "$log" | grep -v -- '--- PASS' || true
 grep -E -A30 -- '^\s*--- FAIL' "$log" | head -300 || true
-pass=$(grep -cE -- '^\s*--- PASS' "$log")
-fail=$(grep -cE -- '^\s*--- FAIL' "$log")
-skipped=$(grep -cE -- '^\s*--- SKIP' "$log")
+# The 5.3.3 scenarios (TestKit5...) are counted apart.
+pass4=$(grep -E -- '^\s*--- PASS: ' "$log" | grep -vc 'TestKit5')
+fail4=$(grep -E -- '^\s*--- FAIL: ' "$log" | grep -vc 'TestKit5')
+skip4=$(grep -E -- '^\s*--- SKIP: ' "$log" | grep -vc 'TestKit5')
+pass5=$(grep -E -- '^\s*--- PASS: ' "$log" | grep -c 'TestKit5')
+fail5=$(grep -E -- '^\s*--- FAIL: ' "$log" | grep -c 'TestKit5')
+skip5=$(grep -E -- '^\s*--- SKIP: ' "$log" | grep -c 'TestKit5')
+pass=$((pass4 + pass5)) fail=$((fail4 + fail5)) skipped=$((skip4 + skip5))
 if [ $rc -ne 0 ] && [ "$fail" -eq 0 ]; then
   echo "live tests exited $rc without a failing test; last lines of $log:"
   tail -30 "$log"
@@ -89,5 +109,7 @@ if [ $rc -ne 0 ] && [ "$fail" -eq 0 ]; then
 fi
 [ $rc -eq 0 ] || keep=yes
 echo "live: $(( $(date +%s) - t0 )) s in all (log: test-results/go-live.log)"
-echo "live 4.9.3: $pass passed, $fail failed, $skipped skipped"
+echo "live 4.9.3: $pass4 passed, $fail4 failed, $skip4 skipped"
+echo "live 5.3.3: $pass5 passed, $fail5 failed, $skip5 skipped"
+echo "live: $pass passed, $fail failed, $skipped skipped"
 [ $rc -eq 0 ] && [ "$pass" -gt 0 ]

@@ -21,6 +21,7 @@ type kit struct {
 	classes   string // the compiled testdata/live/java drivers
 	kitgo     string // the kit's Go consumer, built
 	namesrv   string
+	namesrv5  string // kit5's 5.3.3 name server; "" when kit5 is not running
 	classpath string
 	jvm       []string // cluster.sh's client JVM options
 	captures  string
@@ -30,7 +31,9 @@ type kit struct {
 var theKit *kit
 
 // Broker addresses of the kit (cluster.sh: fixed ports on 127.0.0.1).
-var brokerAddr = map[string]string{"broker-a": "127.0.0.1:10911", "broker-b": "127.0.0.1:10921"}
+// kit5's 5.3.3 brokers have names of their own, so one map serves both clusters.
+var brokerAddr = map[string]string{"broker-a": "127.0.0.1:10911", "broker-b": "127.0.0.1:10921",
+	"broker-a5": "127.0.0.1:10951", "broker-b5": "127.0.0.1:10961"}
 
 func TestMain(m *testing.M) {
 	k, err := newKit()
@@ -39,7 +42,11 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	theKit = k
-	if err := createTopics(); err != nil {
+	if err := createTopics(k.namesrv, topicDefs); err != nil {
+		fmt.Fprintln(os.Stderr, "livetest: creating the topics:", err)
+		os.Exit(1)
+	}
+	if err := createTopics(k.namesrv5, topicDefs5); k.namesrv5 != "" && err != nil {
 		fmt.Fprintln(os.Stderr, "livetest: creating the topics:", err)
 		os.Exit(1)
 	}
@@ -79,6 +86,7 @@ func newKit() (*kit, error) {
 	if err != nil {
 		return nil, err
 	}
+	k.namesrv5 = os.Getenv("RMQALLOC_LIVE_NAMESRV5")
 	k.classpath = strings.Join(append(append([]string{k.classes}, jars...), strings.Fields(string(deb))...), ":")
 	heap := os.Getenv("RMQKIT_CLIENT_HEAP")
 	if heap == "" {
@@ -256,6 +264,40 @@ func captureMissing(dir string, clients int) string {
 		return fmt.Sprintf("%d status files, want %d", len(files), clients)
 	}
 	return ""
+}
+
+// kit5Consumer starts kit5's KitConsumer5 (5.3.3 client) with kit5.sh bg
+// and waits until its n consumers have started (again at most three times,
+// as kitConsumer).
+func (k *kit) kit5Consumer(t *testing.T, name string, n int, args ...string) {
+	t.Helper()
+	k5 := filepath.Join(k.dir, "kit5", "kit5.sh")
+	kill := func() { _, _, _ = run(30*time.Second, nil, k.run, k5, "kill", name) }
+	t.Cleanup(kill)
+	for attempt := 1; ; attempt++ {
+		out, errs, err := run(30*time.Second, nil, k.run, k5, append([]string{"bg", name, "KitConsumer5"}, args...)...)
+		if err != nil {
+			t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
+		}
+		failed := false
+		deadline := time.Now().Add(90 * time.Second)
+		for !failed {
+			log := k.log(name)
+			if strings.Count(log, "STARTED ") == n {
+				return
+			}
+			failed = strings.Contains(log, "Exception in thread \"main\"")
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %d consumers not started after 90 s:\n%s", name, n, log)
+			}
+			time.Sleep(500 * time.Millisecond)
+		}
+		kill()
+		if attempt == 3 {
+			t.Fatalf("%s failed to start three times:\n%s", name, k.log(name))
+		}
+		t.Logf("%s failed to start (attempt %d), starting it again:\n%s", name, attempt, k.log(name))
+	}
 }
 
 // holdPath is where a scenario's hold file goes.

@@ -80,13 +80,18 @@ type view struct {
 // observe reads the live view of a group over its topics and %RETRY%group;
 // reason says why it is not complete yet.
 func observe(group string, topics []string, withRetry bool) (v view, reason string) {
+	return observeOn(theKit.namesrv, group, topics, withRetry)
+}
+
+// observeOn is observe on the cluster of a name server.
+func observeOn(namesrv, group string, topics []string, withRetry bool) (v view, reason string) {
 	v.topics = map[string][]alloc.MessageQueue{}
 	all := topics
 	if withRetry {
 		all = append(append([]string{}, topics...), "%RETRY%"+group)
 	}
 	for _, t := range all {
-		r, err := topicRoute(theKit.namesrv, t)
+		r, err := topicRoute(namesrv, t)
 		if err != nil || r == nil {
 			return v, fmt.Sprintf("no route for %s yet (%v)", t, err)
 		}
@@ -162,11 +167,16 @@ type liveGroup struct {
 	lines   int               // hold lines expected (members with a hold file)
 	cids    int               // client IDs the broker should list (duplicates count)
 	noRetry bool              // compare the main topics only
+	namesrv string            // its cluster's name server; "": the 4.9.3 one
 }
 
 // check compares what the consumers hold with the prediction over the live view.
 func (g *liveGroup) check() (bool, string) {
-	v, reason := observe(g.name, g.topics, !g.noRetry)
+	ns := g.namesrv
+	if ns == "" {
+		ns = theKit.namesrv
+	}
+	v, reason := observeOn(ns, g.name, g.topics, !g.noRetry)
 	if reason != "" {
 		return false, reason
 	}

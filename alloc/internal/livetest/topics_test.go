@@ -17,12 +17,20 @@ type queuesOn map[string]int
 // start each).
 var topicDefs = map[string]queuesOn{}
 
+// topicDefs5 are the topics of kit5's 5.3.3 cluster.
+var topicDefs5 = map[string]queuesOn{}
+
 // topic registers a topic for creation and returns its name.
-func topic(name string, q queuesOn) string {
-	if _, dup := topicDefs[name]; dup {
+func topic(name string, q queuesOn) string { return define(topicDefs, name, q) }
+
+// topic5 registers a topic of the 5.3.3 cluster.
+func topic5(name string, q queuesOn) string { return define(topicDefs5, name, q) }
+
+func define(defs map[string]queuesOn, name string, q queuesOn) string {
+	if _, dup := defs[name]; dup {
 		panic("topic defined twice: " + name)
 	}
-	topicDefs[name] = q
+	defs[name] = q
 	return name
 }
 
@@ -36,9 +44,12 @@ func adminArg(name string, q queuesOn) string {
 	return name + "=" + strings.Join(parts, "+")
 }
 
-func createTopics() error {
-	args := []string{"-n", theKit.namesrv}
-	for name, q := range topicDefs {
+func createTopics(namesrv string, defs map[string]queuesOn) error {
+	if namesrv == "" || len(defs) == 0 {
+		return nil
+	}
+	args := []string{"-n", namesrv}
+	for name, q := range defs {
 		args = append(args, adminArg(name, q))
 	}
 	// LiveAdmin's updates are idempotent: a run that failed (a timeout on a
@@ -56,9 +67,9 @@ func createTopics() error {
 	// The brokers register a new topic with the name server at once; wait
 	// until every route is there.
 	deadline := time.Now().Add(60 * time.Second)
-	for name, q := range topicDefs {
+	for name, q := range defs {
 		for {
-			r, err := topicRoute(theKit.namesrv, name)
+			r, err := topicRoute(namesrv, name)
 			if err == nil && r != nil && len(r.QueueDatas) == len(q) {
 				break
 			}
