@@ -70,7 +70,7 @@ test: ## every test layer: native Go, Go in Chromium, JS package, site end to en
 	@scripts/layer.sh "go test (GOOS=js GOARCH=wasm in Chromium)" scripts/gotest.sh wasm
 	@scripts/layer.sh "node --test (js package)" scripts/nodetest.sh js test
 	@scripts/layer.sh "playwright (site end to end)" scripts/nodetest.sh site e2e
-	@scripts/layer.sh "live (real RocketMQ 4.9.3 cluster, ROCKETMQ_KIT)" scripts/test-live.sh
+	@scripts/layer.sh "live (real RocketMQ 4.9.3 and 5.3.3 clusters, ROCKETMQ_KIT)" scripts/test-live.sh
 	@scripts/layer.sh summary scripts/summary.sh
 
 check-go: ## check that go.mod's go line is the lowest Go that builds and vets every build
