@@ -76,3 +76,12 @@ func (s *section) liveGroup(holds ...string) *liveGroup {
 	}
 	return g
 }
+
+// batchConsumers counts the consumers of every section.
+func batchConsumers() int {
+	n := 0
+	for _, s := range sections {
+		n += len(s.consumers)
+	}
+	return n
+}

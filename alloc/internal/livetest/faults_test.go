@@ -106,7 +106,7 @@ func TestMemberJoinsAndLeaves(t *testing.T) {
 	k, s := theKit, joinSection
 	settle(t, "G_join (2 members)", 150*time.Second, s.liveGroup().check)
 	hold := k.holdPath("G_join-new")
-	k.bgJava(t, "join-new", "LiveConsumer", "-n", k.namesrv, "-g", s.group, "-t", s.topics[0], "-hold", hold, "j3")
+	k.liveConsumer(t, "join-new", 1, "-n", k.namesrv, "-g", s.group, "-t", s.topics[0], "-hold", hold, "j3")
 	three := s.liveGroup(hold)
 	three.members["127.0.0.1@j3"] = three.members["127.0.0.1@j1"]
 	three.lines, three.cids = 3, 3

@@ -42,7 +42,7 @@ func TestJavaAndGoDisagree(t *testing.T) {
 	})
 	ip, _, _ := strings.Cut(goID, "@")
 	hold := k.holdPath(g)
-	k.bgJava(t, "go-mix-java", "LiveConsumer", "-n", k.namesrv, "-g", g, "-t", goTopic, "-hold", hold, "-ip", ip, "😀", "-ip", ip, "ｲ")
+	k.liveConsumer(t, "go-mix-java", 2, "-n", k.namesrv, "-g", g, "-t", goTopic, "-hold", hold, "-ip", ip, "😀", "-ip", ip, "ｲ")
 	javaA, javaB := ip+"@😀", ip+"@ｲ"
 	members := map[string]member{
 		javaA: {profile: javaProfile, spec: mustSpec("avg")},

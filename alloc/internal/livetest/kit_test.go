@@ -26,6 +26,9 @@ type kit struct {
 	jvm       []string // cluster.sh's client JVM options
 	captures  string
 	capSem    chan struct{}
+	// startSem lets two client JVMs start at a time: a dozen starting at
+	// once on 2 cores make their first route requests time out.
+	startSem chan struct{}
 }
 
 var theKit *kit
@@ -54,6 +57,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "livetest: starting the consumers:", err)
 		os.Exit(1)
 	}
+	// Let the shared JVM's consumers start before the tests start theirs.
+	for deadline := time.Now().Add(120 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		if strings.Count(k.fullLog(batchName), "STARTED ") >= batchConsumers() {
+			break
+		}
+	}
+	fmt.Printf("livetest: the shared consumer JVM started %d consumers in %.1f s\n",
+		strings.Count(k.fullLog(batchName), "STARTED "), time.Since(batchStarted).Seconds())
 	rc := m.Run()
 	k.kill(batchName)
 	os.Exit(rc)
@@ -67,7 +78,7 @@ func newKit() (*kit, error) {
 		}
 		return v, nil
 	}
-	k := &kit{capSem: make(chan struct{}, 2)}
+	k := &kit{capSem: make(chan struct{}, 2), startSem: make(chan struct{}, 2)}
 	var err error
 	for _, f := range []struct {
 		dst  *string
@@ -149,10 +160,37 @@ func (k *kit) bg(t *testing.T, name string, cmd ...string) {
 	t.Cleanup(func() { k.kill(name) })
 }
 
-// bgJava starts one of our drivers in the background.
-func (k *kit) bgJava(t *testing.T, name, class string, args ...string) {
+// liveConsumer starts LiveConsumer in the background and waits until its n
+// consumers have started (LiveConsumer survives a failed first route
+// request: its route poll retries).
+func (k *kit) liveConsumer(t *testing.T, name string, n int, args ...string) {
 	t.Helper()
-	k.bg(t, name, k.javaArgs(class, args...)...)
+	k.startSem <- struct{}{}
+	defer func() { <-k.startSem }()
+	k.bg(t, name, k.javaArgs("LiveConsumer", args...)...)
+	if !k.waitStarted(t, name, n) {
+		t.Fatalf("%s died:\n%s", name, k.log(name))
+	}
+}
+
+// waitStarted waits until a background driver's log shows n "STARTED "
+// lines; false when its main thread died first.
+func (k *kit) waitStarted(t *testing.T, name string, n int) bool {
+	t.Helper()
+	deadline := time.Now().Add(120 * time.Second)
+	for {
+		log := k.fullLog(name)
+		if strings.Count(log, "STARTED ") >= n {
+			return true
+		}
+		if strings.Contains(log, "Exception in thread \"main\"") {
+			return false
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %d consumers not started after 120 s:\n%s", name, n, log)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
 }
 
 // kitConsumer starts the kit's own KitConsumer with cluster.sh bg and waits
@@ -163,22 +201,15 @@ func (k *kit) kitConsumer(t *testing.T, name string, n int, args ...string) {
 	t.Helper()
 	t.Cleanup(func() { k.kill(name) })
 	for attempt := 1; ; attempt++ {
+		k.startSem <- struct{}{}
 		out, errs, err := k.clusterSh(30*time.Second, append([]string{"bg", name, "KitConsumer"}, args...)...)
 		if err != nil {
 			t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
 		}
-		failed := false
-		deadline := time.Now().Add(90 * time.Second)
-		for !failed {
-			log := k.log(name)
-			if strings.Count(log, "STARTED ") == n {
-				return
-			}
-			failed = strings.Contains(log, "Exception in thread \"main\"")
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: %d consumers not started after 90 s:\n%s", name, n, log)
-			}
-			time.Sleep(500 * time.Millisecond)
+		ok := k.waitStarted(t, name, n)
+		<-k.startSem
+		if ok {
+			return
 		}
 		k.kill(name)
 		if attempt == 3 {
@@ -194,6 +225,12 @@ func (k *kit) kill(name string) {
 		return
 	}
 	_, _, _ = k.clusterSh(30*time.Second, "kill", name)
+}
+
+// fullLog is a background process's whole output.
+func (k *kit) fullLog(name string) string {
+	b, _ := os.ReadFile(filepath.Join(k.run, "logs", name+".out"))
+	return string(b)
 }
 
 // log is the tail of a background process's output, for failure messages.
@@ -275,22 +312,15 @@ func (k *kit) kit5Consumer(t *testing.T, name string, n int, args ...string) {
 	kill := func() { _, _, _ = run(30*time.Second, nil, k.run, k5, "kill", name) }
 	t.Cleanup(kill)
 	for attempt := 1; ; attempt++ {
+		k.startSem <- struct{}{}
 		out, errs, err := run(30*time.Second, nil, k.run, k5, append([]string{"bg", name, "KitConsumer5"}, args...)...)
 		if err != nil {
 			t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
 		}
-		failed := false
-		deadline := time.Now().Add(90 * time.Second)
-		for !failed {
-			log := k.log(name)
-			if strings.Count(log, "STARTED ") == n {
-				return
-			}
-			failed = strings.Contains(log, "Exception in thread \"main\"")
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: %d consumers not started after 90 s:\n%s", name, n, log)
-			}
-			time.Sleep(500 * time.Millisecond)
+		ok := k.waitStarted(t, name, n)
+		<-k.startSem
+		if ok {
+			return
 		}
 		kill()
 		if attempt == 3 {
