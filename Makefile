@@ -21,7 +21,7 @@ WASM_MAX_GZIP ?= 830000
 # user's own GOFLAGS (unless they set -buildvcs themselves), never replacing them.
 export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(GOFLAGS) -buildvcs=false))
 
-.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e screenshot check-size tools chromium binaryen npm \
+.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen npm \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
@@ -60,7 +60,7 @@ run: build ## build everything and serve the playground at http://$(ADDR)
 
 # tools first, then build in a fresh make, which sees what tools installed
 # (wasm-opt changes the core module).
-test: ## every test layer: native Go, Go in Chromium, JS package, site end to end
+test: ## every test layer: native Go, Go in Chromium, JS package, site end to end, live cluster
 	@$(MAKE) --no-print-directory tools
 	@$(MAKE) --no-print-directory build
 	@scripts/layer.sh start
@@ -70,6 +70,7 @@ test: ## every test layer: native Go, Go in Chromium, JS package, site end to en
 	@scripts/layer.sh "go test (GOOS=js GOARCH=wasm in Chromium)" scripts/gotest.sh wasm
 	@scripts/layer.sh "node --test (js package)" scripts/nodetest.sh js test
 	@scripts/layer.sh "playwright (site end to end)" scripts/nodetest.sh site e2e
+	@scripts/layer.sh "live (real RocketMQ 4.9.3 and 5.3.3 clusters, ROCKETMQ_KIT)" scripts/test-live.sh
 	@scripts/layer.sh summary scripts/summary.sh
 
 check-go: ## check that go.mod's go line is the lowest Go that builds and vets every build
@@ -82,6 +83,10 @@ test-js: tools build ## node --test of the JS package only
 	scripts/nodetest.sh js test
 test-e2e: tools build ## Playwright tests of the playground only
 	scripts/nodetest.sh site e2e
+# Exit 77 = skipped (no kit or no java; it says so loudly), not a failure.
+test-live: ## the live layer only: rmqalloc against the real RocketMQ cluster of ROCKETMQ_KIT (../shared/rocketmq-kit)
+	scripts/test-live.sh || [ $$? -eq 77 ]
+
 screenshot: tools build ## refresh site/screenshot.png (the README's picture of the playground)
 	cd site && UPDATE_SCREENSHOT=1 node --test --test-name-pattern 'README screenshot' e2e/playground.test.mjs
 

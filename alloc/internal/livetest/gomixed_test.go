@@ -1,0 +1,112 @@
+//go:build live
+
+package livetest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+)
+
+var goTopic = topic("T_go", queuesOn{"broker-a": 3, "broker-b": 3})
+
+// TestJavaAndGoDisagree: one group of two Java 4.9.3 consumers and one
+// rocketmq-client-go 2.1.2 consumer, all on the Go client's IP. Java sorts
+// client IDs by UTF-16 units (😀 < ｲ < ｲ😀), Go by UTF-8 bytes (ｲ < ｲ😀 < 😀),
+// so the Go member takes another index than the Java members think: a queue
+// is really consumed twice, as rmqalloc predicts member by member, and the
+// doctor finds it on the real output.
+func TestJavaAndGoDisagree(t *testing.T) {
+	t.Parallel()
+	k, g := theKit, "G_go"
+	k.bg(t, "go-mix", k.kitgo, "-n", k.namesrv, "-g", g, "-t", goTopic, "-i", "ｲ😀")
+	var goID string
+	settle(t, "the Go consumer registers", 90*time.Second, func() (bool, string) {
+		ids, err := consumerIDs(brokerAddr["broker-a"], g)
+		if err != nil || len(ids) != 1 {
+			return false, fmt.Sprintf("client IDs %q (%v); log:\n%s", ids, err, k.log("go-mix"))
+		}
+		goID = ids[0]
+		return true, goID
+	})
+	ip, _, _ := strings.Cut(goID, "@")
+	hold := k.holdPath(g)
+	k.liveConsumer(t, "go-mix-java", 2, "-n", k.namesrv, "-g", g, "-t", goTopic, "-hold", hold, "-ip", ip, "😀", "-ip", ip, "ｲ")
+	javaA, javaB := ip+"@😀", ip+"@ｲ"
+	members := map[string]member{
+		javaA: {profile: javaProfile, spec: mustSpec("avg")},
+		javaB: {profile: javaProfile, spec: mustSpec("avg")},
+		goID:  {profile: goProfile, spec: mustSpec("avg")},
+	}
+	// The Java members, from their hold files (the Go one has none; it is in
+	// the client ID list all of them allocate over).
+	javaOnly := map[string]member{javaA: members[javaA], javaB: members[javaB]}
+	lg := &liveGroup{name: g, topics: []string{goTopic}, holds: []string{hold}, members: javaOnly, lines: 2, cids: 3}
+	settle(t, g+" (Java members)", 150*time.Second, lg.check)
+
+	v, reason := observe(g, []string{goTopic}, false)
+	require.Empty(t, reason)
+	want, err := expect(g, v, members)
+	require.NoError(t, err)
+	double := heldTwice(want)
+	require.NotEmpty(t, double, "Java and Go must disagree here: %v", want)
+
+	// The Go member's queues, from consumerStatus (capture.sh), until they
+	// are its predicted share; the doctor then reads the same capture.
+	var dir string
+	deadline := time.Now().Add(150 * time.Second)
+	for attempt := 1; ; attempt++ {
+		dir = k.capture(t, "go-mixed-"+strconv.Itoa(attempt), goTopic, g, 3, hold)
+		got, err := statusHeld(dir, goID, goTopic)
+		if err == nil && strings.Join(got, " ") == strings.Join(mainOnly(want[goID]), " ") {
+			t.Logf("the Go consumer %s holds %v (capture %d)", goID, got, attempt)
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the Go consumer holds %v (%v), rmqalloc predicts %v", got, err, mainOnly(want[goID]))
+		}
+		time.Sleep(5 * time.Second)
+	}
+	rep := diagnose(t, dir)
+	assert.False(t, rep.OK, rep.Text())
+	codes := findingCodes(rep)
+	assert.Contains(t, codes, doctor.CodeDoubleOwned, rep.Text())
+	assert.Contains(t, codes, doctor.CodeMixedLanguages, rep.Text())
+	assert.Equal(t, double, queuesWithStatus(rep, goTopic, doctor.StatusDoubleOwned), rep.Text())
+}
+
+// statusHeld reads the queues of topic that a client's consumerStatus file
+// (capture.sh: status/<millis>/<clientId>) lists as held and not dropped.
+func statusHeld(dir, cid, topic string) ([]string, error) {
+	files, _ := filepath.Glob(filepath.Join(dir, "status", "*", cid))
+	if len(files) != 1 {
+		return nil, fmt.Errorf("%d status files for %s in %s", len(files), cid, dir)
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		return nil, err
+	}
+	info, err := mqadmin.ParseConsumerStatus(string(b))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, q := range info.Queues {
+		if q.Topic == topic && !q.Dropped {
+			out = append(out, q.BrokerName+"/"+q.Topic+"/"+strconv.Itoa(int(q.QueueID)))
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}

@@ -1,0 +1,334 @@
+//go:build live
+
+package livetest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// kit is the running rocketmq-kit cluster that scripts/test-live.sh started:
+// its folder, its run folder (pids, logs) and what the script built.
+type kit struct {
+	dir, run  string
+	classes   string // the compiled testdata/live/java drivers
+	kitgo     string // the kit's Go consumer, built
+	namesrv   string
+	namesrv5  string // kit5's 5.3.3 name server; "" when kit5 is not running
+	classpath string
+	jvm       []string // cluster.sh's client JVM options
+	captures  string
+	capSem    chan struct{}
+	// startSem lets two client JVMs start at a time: a dozen starting at
+	// once on 2 cores make their first route requests time out.
+	startSem chan struct{}
+}
+
+var theKit *kit
+
+// Broker addresses of the kit (cluster.sh: fixed ports on 127.0.0.1).
+// kit5's 5.3.3 brokers have names of their own, so one map serves both clusters.
+var brokerAddr = map[string]string{"broker-a": "127.0.0.1:10911", "broker-b": "127.0.0.1:10921",
+	"broker-a5": "127.0.0.1:10951", "broker-b5": "127.0.0.1:10961"}
+
+func TestMain(m *testing.M) {
+	k, err := newKit()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "livetest:", err, "(run it through scripts/test-live.sh: make test-live)")
+		os.Exit(1)
+	}
+	theKit = k
+	if err := createTopics(k.namesrv, topicDefs); err != nil {
+		fmt.Fprintln(os.Stderr, "livetest: creating the topics:", err)
+		os.Exit(1)
+	}
+	if err := createTopics(k.namesrv5, topicDefs5); k.namesrv5 != "" && err != nil {
+		fmt.Fprintln(os.Stderr, "livetest: creating the topics:", err)
+		os.Exit(1)
+	}
+	if err := startBatch(); err != nil {
+		fmt.Fprintln(os.Stderr, "livetest: starting the consumers:", err)
+		os.Exit(1)
+	}
+	// Let the shared JVM's consumers start before the tests start theirs.
+	for deadline := time.Now().Add(120 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		if strings.Count(k.fullLog(batchName), "STARTED ") >= batchConsumers() {
+			break
+		}
+	}
+	fmt.Printf("livetest: the shared consumer JVM started %d consumers in %.1f s\n",
+		strings.Count(k.fullLog(batchName), "STARTED "), time.Since(batchStarted).Seconds())
+	rc := m.Run()
+	k.kill(batchName)
+	os.Exit(rc)
+}
+
+func newKit() (*kit, error) {
+	need := func(name string) (string, error) {
+		v := os.Getenv(name)
+		if v == "" {
+			return "", fmt.Errorf("%s is not set", name)
+		}
+		return v, nil
+	}
+	k := &kit{capSem: make(chan struct{}, 2), startSem: make(chan struct{}, 2)}
+	var err error
+	for _, f := range []struct {
+		dst  *string
+		name string
+	}{{&k.dir, "ROCKETMQ_KIT"}, {&k.run, "RMQKIT_RUN"}, {&k.classes, "RMQALLOC_LIVE_CLASSES"},
+		{&k.kitgo, "RMQALLOC_LIVE_KITGO"}, {&k.namesrv, "RMQALLOC_LIVE_NAMESRV"}} {
+		if *f.dst, err = need(f.name); err != nil {
+			return nil, err
+		}
+	}
+	jars, err := filepath.Glob(filepath.Join(k.dir, "lib", "*.jar"))
+	if err != nil || len(jars) == 0 {
+		return nil, fmt.Errorf("no jars in %s/lib", k.dir)
+	}
+	deb, err := os.ReadFile(filepath.Join(k.dir, "lib", "classpath-debian.txt"))
+	if err != nil {
+		return nil, err
+	}
+	k.namesrv5 = os.Getenv("RMQALLOC_LIVE_NAMESRV5")
+	k.classpath = strings.Join(append(append([]string{k.classes}, jars...), strings.Fields(string(deb))...), ":")
+	heap := os.Getenv("RMQKIT_CLIENT_HEAP")
+	if heap == "" {
+		heap = "-Xms32m -Xmx192m"
+	}
+	// The options cluster.sh gives its client JVMs (COMMON and JDK17_OPTS there).
+	k.jvm = append(strings.Fields(heap),
+		"-Duser.home="+filepath.Join(k.run, "home"), "-Drocketmq.home.dir="+k.dir, "-Drmqkit.bindAddress=127.0.0.1",
+		"-Drocketmq.namesrv.addr="+k.namesrv, "-Djava.net.preferIPv4Stack=true", "-XX:+UseG1GC",
+		"--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+		"--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.ref=ALL-UNNAMED",
+		"--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
+		"--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED",
+		"-Dlogback.configurationFile="+filepath.Join(k.dir, "conf", "logback_client.xml"))
+	k.captures = filepath.Join(k.run, "captures")
+	return k, os.MkdirAll(k.captures, 0o755)
+}
+
+// run runs a command to its end (bounded), returning stdout and stderr.
+func run(timeout time.Duration, env []string, dir string, name string, args ...string) (string, string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		err = fmt.Errorf("%s %s: timed out after %s", name, strings.Join(args, " "), timeout)
+	}
+	return out.String(), errb.String(), err
+}
+
+func (k *kit) clusterSh(timeout time.Duration, args ...string) (string, string, error) {
+	return run(timeout, nil, k.run, filepath.Join(k.dir, "cluster.sh"), args...)
+}
+
+// javaArgs is the command line of one of our drivers with cluster.sh's options.
+func (k *kit) javaArgs(class string, args ...string) []string {
+	a := append([]string{"java"}, k.jvm...)
+	return append(append(a, "-cp", k.classpath, class), args...)
+}
+
+// java runs one of our drivers in the foreground.
+func (k *kit) java(timeout time.Duration, class string, args ...string) (string, string, error) {
+	a := k.javaArgs(class, args...)
+	return run(timeout, nil, k.run, a[0], a[1:]...)
+}
+
+// bg starts a background process through cluster.sh bgexec, so that its PID
+// is recorded (cluster.sh stop ends it even if this test dies), and kills it
+// when the test ends.
+func (k *kit) bg(t *testing.T, name string, cmd ...string) {
+	t.Helper()
+	out, errs, err := k.clusterSh(30*time.Second, append([]string{"bgexec", name}, cmd...)...)
+	if err != nil {
+		t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
+	}
+	t.Cleanup(func() { k.kill(name) })
+}
+
+// liveConsumer starts LiveConsumer in the background and waits until its n
+// consumers have started (LiveConsumer survives a failed first route
+// request: its route poll retries).
+func (k *kit) liveConsumer(t *testing.T, name string, n int, args ...string) {
+	t.Helper()
+	k.startSem <- struct{}{}
+	defer func() { <-k.startSem }()
+	k.bg(t, name, k.javaArgs("LiveConsumer", args...)...)
+	if !k.waitStarted(t, name, n) {
+		t.Fatalf("%s died:\n%s", name, k.log(name))
+	}
+}
+
+// waitStarted waits until a background driver's log shows n "STARTED "
+// lines; false when its main thread died first.
+func (k *kit) waitStarted(t *testing.T, name string, n int) bool {
+	t.Helper()
+	deadline := time.Now().Add(120 * time.Second)
+	for {
+		log := k.fullLog(name)
+		if strings.Count(log, "STARTED ") >= n {
+			return true
+		}
+		if strings.Contains(log, "Exception in thread \"main\"") {
+			return false
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %d consumers not started after 120 s:\n%s", name, n, log)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+}
+
+// kitConsumer starts the kit's own KitConsumer with cluster.sh bg and waits
+// until its n consumers have started. On a loaded machine a consumer's first
+// route request can time out, which ends KitConsumer's main thread: such a
+// JVM is stopped and started again (at most three times).
+func (k *kit) kitConsumer(t *testing.T, name string, n int, args ...string) {
+	t.Helper()
+	t.Cleanup(func() { k.kill(name) })
+	for attempt := 1; ; attempt++ {
+		k.startSem <- struct{}{}
+		out, errs, err := k.clusterSh(30*time.Second, append([]string{"bg", name, "KitConsumer"}, args...)...)
+		if err != nil {
+			t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
+		}
+		ok := k.waitStarted(t, name, n)
+		<-k.startSem
+		if ok {
+			return
+		}
+		k.kill(name)
+		if attempt == 3 {
+			t.Fatalf("%s failed to start three times:\n%s", name, k.log(name))
+		}
+		t.Logf("%s failed to start (attempt %d), starting it again:\n%s", name, attempt, k.log(name))
+	}
+}
+
+// kill stops a background process by its recorded PID; a second call is a no-op.
+func (k *kit) kill(name string) {
+	if _, err := os.Stat(filepath.Join(k.run, "pids", name)); err != nil {
+		return
+	}
+	_, _, _ = k.clusterSh(30*time.Second, "kill", name)
+}
+
+// fullLog is a background process's whole output.
+func (k *kit) fullLog(name string) string {
+	b, _ := os.ReadFile(filepath.Join(k.run, "logs", name+".out"))
+	return string(b)
+}
+
+// log is the tail of a background process's output, for failure messages.
+func (k *kit) log(name string) string {
+	b, _ := os.ReadFile(filepath.Join(k.run, "logs", name+".out"))
+	if len(b) > 2000 {
+		b = b[len(b)-2000:]
+	}
+	return string(b)
+}
+
+func (k *kit) mqadmin(args ...string) (string, string, error) {
+	return k.clusterSh(90*time.Second, append([]string{"mqadmin"}, args...)...)
+}
+
+// mqadminUntil runs an mqadmin command until done accepts its answer (at
+// most three times): on a loaded machine a call can time out before the
+// cluster answers at all.
+func (k *kit) mqadminUntil(t *testing.T, done func(out, errs string, err error) bool, args ...string) (string, string, error) {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		out, errs, err := k.mqadmin(args...)
+		if done(out, errs, err) || attempt == 3 {
+			return out, errs, err
+		}
+		t.Logf("mqadmin %s: no answer (attempt %d): %.300s", strings.Join(args, " "), attempt, errs)
+	}
+}
+
+// capture saves the real mqadmin view of a group with the kit's capture.sh
+// (FAST=1: the group commands side by side) and returns its folder. A
+// capture is complete when route, connection and progress were printed and
+// there is one status file per client ID of the group (clients); on a
+// loaded machine an mqadmin call can time out, so an incomplete capture is
+// taken again (at most three times).
+func (k *kit) capture(t *testing.T, scenario, topic, group string, clients int, holds ...string) string {
+	t.Helper()
+	k.capSem <- struct{}{}
+	defer func() { <-k.capSem }()
+	dir := filepath.Join(k.captures, scenario)
+	for attempt := 1; ; attempt++ {
+		_ = os.RemoveAll(dir)
+		out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, k.run,
+			filepath.Join(k.dir, "capture.sh"), append([]string{scenario, topic, group}, holds...)...)
+		if err != nil {
+			t.Fatalf("capture.sh %s: %v\n%s%s", scenario, err, out, errs)
+		}
+		missing := captureMissing(dir, clients)
+		if missing == "" {
+			return dir
+		}
+		if attempt == 3 {
+			t.Fatalf("capture %s incomplete three times: %s", scenario, missing)
+		}
+		t.Logf("capture %s incomplete (%s), taking it again", scenario, missing)
+	}
+}
+
+func captureMissing(dir string, clients int) string {
+	for _, f := range []string{"route.txt", "connection.txt", "progress.txt"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			b, _ := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(f, ".txt")+".err"))
+			return f + " empty: " + strings.TrimSpace(string(b))
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "status", "*", "*"))
+	if len(files) != clients {
+		return fmt.Sprintf("%d status files, want %d", len(files), clients)
+	}
+	return ""
+}
+
+// kit5Consumer starts kit5's KitConsumer5 (5.3.3 client) with kit5.sh bg
+// and waits until its n consumers have started (again at most three times,
+// as kitConsumer).
+func (k *kit) kit5Consumer(t *testing.T, name string, n int, args ...string) {
+	t.Helper()
+	k5 := filepath.Join(k.dir, "kit5", "kit5.sh")
+	kill := func() { _, _, _ = run(30*time.Second, nil, k.run, k5, "kill", name) }
+	t.Cleanup(kill)
+	for attempt := 1; ; attempt++ {
+		k.startSem <- struct{}{}
+		out, errs, err := run(30*time.Second, nil, k.run, k5, append([]string{"bg", name, "KitConsumer5"}, args...)...)
+		if err != nil {
+			t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
+		}
+		ok := k.waitStarted(t, name, n)
+		<-k.startSem
+		if ok {
+			return
+		}
+		kill()
+		if attempt == 3 {
+			t.Fatalf("%s failed to start three times:\n%s", name, k.log(name))
+		}
+		t.Logf("%s failed to start (attempt %d), starting it again:\n%s", name, attempt, k.log(name))
+	}
+}
+
+// holdPath is where a scenario's hold file goes.
+func (k *kit) holdPath(name string) string { return filepath.Join(k.run, name+".held") }

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# test-live.sh: the live layer. Starts the rocketmq-kit's real RocketMQ 4.9.3
+# cluster ($ROCKETMQ_KIT, default ../shared/rocketmq-kit from the project root)
+# and, when the kit has kit5/, its 5.3.3 cluster beside it (other ports), with
+# a fresh RMQKIT_RUN, builds the test drivers (testdata/live/java with
+# javac, the kit's Go consumer with go build) meanwhile, runs
+# go test -tags live ./alloc/internal/livetest against it, prints the counts
+# and stops everything it started by PID (cluster.sh stop), even on failure.
+# No kit or no java: one loud SKIPPED line and exit 77 (layer.sh counts the
+# layer as skipped) — except under CI=true, where the kit must be there.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+kit=${ROCKETMQ_KIT:-../shared/rocketmq-kit}
+case $kit in /*) ;; *) kit=$root/$kit ;; esac
+
+skip() {
+  echo "!!!!! live layer SKIPPED: $1 — rmqalloc was NOT checked against a real cluster !!!!!"
+  echo "live: 0 passed, 0 failed, 1 skipped"
+  if [ "${CI:-}" = true ]; then echo "CI=true: the kit and java must be there; failing"; exit 1; fi
+  exit 77
+}
+[ -x "$kit/cluster.sh" ] || skip "no RocketMQ kit at $kit (set ROCKETMQ_KIT)"
+command -v java >/dev/null && command -v javac >/dev/null || skip "no java/javac on PATH (JDK 17)"
+kit=$(cd "$kit" && pwd)
+
+mkdir -p test-results
+log=$root/test-results/go-live.log
+: >"$log"
+run=$(mktemp -d "${TMPDIR:-/tmp}/rmqalloc-live.XXXXXX")
+export RMQKIT_RUN=$run ROCKETMQ_KIT=$kit
+# Small client JVMs, C1 only: a dozen of them start on 2 cores.
+export RMQKIT_CLIENT_HEAP=${RMQKIT_CLIENT_HEAP:--Xms24m -Xmx160m -XX:TieredStopAtLevel=1}
+cleanup() {
+  "$kit/cluster.sh" stop >>"$run/stop.log" 2>&1
+  [ -x "$kit/kit5/kit5.sh" ] && [ -d "$run/pids5" ] && "$kit/kit5/kit5.sh" stop >>"$run/stop.log" 2>&1
+  if [ "${keep:-}" = yes ]; then
+    rm -rf "$root/test-results/live-run"
+    mkdir -p "$root/test-results/live-run"
+    cp -r "$run"/logs "$run"/*.held* "$run"/captures "$run"/*.log "$root/test-results/live-run/" 2>/dev/null
+    echo "live: logs, hold files and captures kept in test-results/live-run/"
+  fi
+  rm -rf "$run"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+t0=$(date +%s)
+"$kit/cluster.sh" start >"$run/start.log" 2>&1 &
+start_pid=$!
+# kit5 (RocketMQ 5.3.3, other ports) beside it, when the kit has it.
+kit5=
+if [ -x "$kit/kit5/kit5.sh" ]; then
+  "$kit/kit5/kit5.sh" start >"$run/start5.log" 2>&1 &
+  start5_pid=$!
+  kit5=yes
+fi
+cp=$(ls "$kit"/lib/*.jar | tr '\n' ':')$(tr '\n' ':' <"$kit/lib/classpath-debian.txt")
+mkdir -p "$run/classes"
+javac -nowarn -encoding UTF-8 -cp "$cp" -d "$run/classes" testdata/live/java/*.java >"$run/javac.log" 2>&1 &
+javac_pid=$!
+(cd "$kit/go-consumer" && go build -o "$run/kitgo" .) >"$run/gobuild.log" 2>&1 &
+gobuild_pid=$!
+go test -tags live -c -o "$run/livetest.test" ./alloc/internal/livetest >"$run/gotest-build.log" 2>&1 &
+testbuild_pid=$!
+
+failed_step=
+wait $javac_pid || failed_step="javac testdata/live/java (see below)"
+wait $gobuild_pid || failed_step="go build of $kit/go-consumer"
+wait $testbuild_pid || failed_step="go test -c ./alloc/internal/livetest"
+wait $start_pid || failed_step="cluster.sh start"
+cat "$run/start.log"
+if [ -n "$kit5" ]; then
+  wait $start5_pid || failed_step="kit5/kit5.sh start"
+  cat "$run/start5.log"
+  export RMQALLOC_LIVE_NAMESRV5=127.0.0.1:9886
+else
+  echo "!!!!! live: no $kit/kit5: the RocketMQ 5.3.3 scenarios are SKIPPED !!!!!"
+fi
+if [ -n "$failed_step" ]; then
+  echo "live: $failed_step failed"
+  tail -30 "$run/javac.log" "$run/gobuild.log" "$run/gotest-build.log" "$run/start.log" 2>/dev/null
+  echo "live: 0 passed, 1 failed"
+  keep=yes
+  exit 1
+fi
+echo "live: cluster and drivers ready after $(( $(date +%s) - t0 )) s"
+
+# RMQALLOC_LIVE_NAMESRV: the name server, for any live test (e.g. a remoting client's) that joins this layer.
+(cd alloc/internal/livetest &&
+  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
+    timeout 600 "$run/livetest.test" -test.v -test.count=1 -test.parallel=64 -test.timeout=9m) >"$log" 2>&1
+rc=$?
+
+grep -E '^(ok|FAIL|PASS|---|panic:)|^\s+--- (FAIL|SKIP)' "$log" | grep -v -- '--- PASS' || true
+grep -E -A30 -- '^\s*--- FAIL' "$log" | head -300 || true
+# The 5.3.3 scenarios (TestKit5...) are counted apart.
+pass4=$(grep -E -- '^\s*--- PASS: ' "$log" | grep -vc 'TestKit5')
+fail4=$(grep -E -- '^\s*--- FAIL: ' "$log" | grep -vc 'TestKit5')
+skip4=$(grep -E -- '^\s*--- SKIP: ' "$log" | grep -vc 'TestKit5')
+pass5=$(grep -E -- '^\s*--- PASS: ' "$log" | grep -c 'TestKit5')
+fail5=$(grep -E -- '^\s*--- FAIL: ' "$log" | grep -c 'TestKit5')
+skip5=$(grep -E -- '^\s*--- SKIP: ' "$log" | grep -c 'TestKit5')
+pass=$((pass4 + pass5)) fail=$((fail4 + fail5)) skipped=$((skip4 + skip5))
+if [ $rc -ne 0 ] && [ "$fail" -eq 0 ]; then
+  echo "live tests exited $rc without a failing test; last lines of $log:"
+  tail -30 "$log"
+  fail=1
+fi
+[ $rc -eq 0 ] || keep=yes
+echo "live: $(( $(date +%s) - t0 )) s in all (log: test-results/go-live.log)"
+echo "live 4.9.3: $pass4 passed, $fail4 failed, $skip4 skipped"
+echo "live 5.3.3: $pass5 passed, $fail5 failed, $skip5 skipped"
+echo "live: $pass passed, $fail failed, $skipped skipped"
+[ $rc -eq 0 ] && [ "$pass" -gt 0 ]
