@@ -84,7 +84,7 @@ test-js: tools build ## node --test of the JS package only
 test-e2e: tools build ## Playwright tests of the playground only
 	scripts/nodetest.sh site e2e
 # Exit 77 = skipped (no kit or no java; it says so loudly), not a failure.
-test-live: ## the live layer only: rmqalloc against the real RocketMQ cluster of ROCKETMQ_KIT (../shared/rocketmq-kit)
+test-live: build ## the live layer only: rmqalloc against the real RocketMQ cluster of ROCKETMQ_KIT (../shared/rocketmq-kit)
 	scripts/test-live.sh || [ $$? -eq 77 ]
 
 screenshot: tools build ## refresh site/screenshot.png (the README's picture of the playground)

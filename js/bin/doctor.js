@@ -10,6 +10,7 @@ import { readLive } from './live.js';
 import { doctorSeriesCommand, firstWithText, statusDirOf } from './series.js';
 
 export const DOCTOR_HELP = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--timeout DUR] [--save DIR] [options]
+       rmqalloc doctor --namesrv HOST:PORT --group GROUP --watch INTERVAL [--count N] [--save DIR] [options]
        rmqalloc doctor FOLDER [options]
        rmqalloc doctor FOLDER1 FOLDER2 ... [--strategy NAME] [--profile P] [--json]
        rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE
@@ -28,6 +29,11 @@ second):
   --timeout DUR       bound on the whole read: 5s (default), 1500ms, 2m
   --save DIR          also save what was read as a FOLDER (below); rmqalloc
                       doctor DIR gives the same report later
+  --watch INTERVAL    a snapshot every INTERVAL (10s, 1m, ...), then the report
+                      over time (as for several FOLDERs, below); with --save
+                      the snapshots are DIR/1, DIR/2, ...
+  --count N           with --watch: stop after N snapshots (default: at
+                      Ctrl-C, which reports what was taken)
 
 Or from saved outputs:
 
@@ -112,6 +118,8 @@ const OPTIONS = {
   topic: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   save: { type: 'string' },
+  watch: { type: 'string' },
+  count: { type: 'string' },
 };
 
 /** --timeout: 5s, 1500ms, 2m, or plain seconds. */
@@ -141,36 +149,84 @@ async function liveCommand(load, values, argv) {
   for (const k of ['route', 'connection', 'progress', 'status']) {
     if (values[k] !== undefined) throw new UsageError(`--${k} is for saved outputs; with --namesrv the group is read from the cluster`);
   }
+  if (values.count !== undefined && values.watch === undefined) throw new UsageError('--count goes with --watch INTERVAL (rmqalloc doctor --help)');
   const ms = timeoutMs(values.timeout);
   const rmq = await load();
-  let snap;
-  try {
-    snap = await readLive(rmq, { namesrv: values.namesrv, group: values.group, topics: values.topic ?? [], timeoutMs: ms });
-  } catch (e) {
-    if (e?.code === 'ERR_CLUSTER') {
-      throw new UsageError(e.message.replace('(--timeout)', `(--timeout ${values.timeout ?? '5s'})`));
-    }
-    throw e;
-  }
-  for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${w}\n`);
-  const dir = values.save ?? mkdtempSync(join(tmpdir(), 'rmqalloc-live-'));
-  try {
-    saveFiles(dir, snap.files);
-    const rest = [];
-    if (values.strategy !== undefined) rest.push('--strategy', values.strategy);
-    if (values.profile !== undefined) rest.push('--profile', values.profile);
-    if (values.json) rest.push('--json');
+  const read = async () => {
+    let snap;
     try {
-      return await doctorCommand(load, [dir, ...rest]);
+      snap = await readLive(rmq, { namesrv: values.namesrv, group: values.group, topics: values.topic ?? [], timeoutMs: ms });
     } catch (e) {
-      if (snap.offline && e instanceof UsageError && /connection\.txt: it is empty/.test(e.message)) {
-        throw new UsageError(`group ${snap.group} has no consumer online (${snap.files['connection.err'].split('\n')[1]?.replace(/^.*CODE:/, 'CODE:')}): no owners to diagnose${values.save ? `; saved in ${values.save}` : ''}`);
+      if (e?.code === 'ERR_CLUSTER') {
+        throw new UsageError(e.message.replace('(--timeout)', `(--timeout ${values.timeout ?? '5s'})`));
       }
       throw e;
     }
+    for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${w}\n`);
+    return snap;
+  };
+  const rest = [];
+  if (values.strategy !== undefined) rest.push('--strategy', values.strategy);
+  if (values.profile !== undefined) rest.push('--profile', values.profile);
+  if (values.json) rest.push('--json');
+  const base = values.save ?? mkdtempSync(join(tmpdir(), 'rmqalloc-live-'));
+  try {
+    if (values.watch !== undefined) return await watchCommand(load, values, read, base, rest);
+    saveFiles(base, (await read()).files);
+    return await doctorCommand(load, [base, ...rest]);
   } finally {
-    if (values.save === undefined) rmSync(dir, { recursive: true, force: true });
+    if (values.save === undefined) rmSync(base, { recursive: true, force: true });
   }
+}
+
+/** --count N: a whole number of snapshots, at least 1. */
+function countOf(v) {
+  if (v === undefined) return Infinity;
+  if (!/^[1-9][0-9]*$/.test(v.trim())) throw new UsageError(`--count ${v}: a whole number of snapshots, 1 or more`);
+  return Number(v);
+}
+
+/**
+ * --watch INTERVAL [--count N]: a snapshot every INTERVAL (saved under
+ * base as 1/, 2/, ...), then the series' report, as `rmqalloc doctor
+ * base/1 base/2 ...` gives it. Without --count it runs until Ctrl-C, which
+ * ends the watch and reports what was taken.
+ */
+async function watchCommand(load, values, read, base, rest) {
+  const every = timeoutMs(values.watch);
+  const count = countOf(values.count);
+  const dirs = [];
+  let stop = false;
+  let wake = () => {};
+  const onSigint = () => {
+    stop = true;
+    wake();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    while (dirs.length < count && !stop) {
+      const t0 = Date.now();
+      const snap = await read();
+      const dir = join(base, String(dirs.length + 1));
+      saveFiles(dir, snap.files);
+      dirs.push(dir);
+      const more = dirs.length < count;
+      process.stderr.write(`rmqalloc: snapshot ${dirs.length}${Number.isFinite(count) ? ` of ${count}` : ''} taken${snap.offline ? ' (no consumer online)' : ''}${more ? `; the next in ${values.watch}${Number.isFinite(count) ? '' : ' (Ctrl-C ends the watch and reports)'}` : ''}\n`);
+      if (!more) break;
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, every - (Date.now() - t0)));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  if (values.save !== undefined) process.stderr.write(`rmqalloc: saved in ${dirs.join(' ')}\n`);
+  if (dirs.length === 1) return doctorCommand(load, [dirs[0], ...rest]);
+  return doctorSeriesCommand(load, dirs, { strategy: values.strategy, profile: values.profile, json: values.json }, write);
 }
 
 /** --route [TOPIC=]FILE: a whole argument that is an existing path is a file. */
@@ -205,7 +261,7 @@ export async function doctorCommand(load, argv) {
     if (positionals.length) throw new UsageError('give a FOLDER or --namesrv, not both (rmqalloc doctor --help)');
     return liveCommand(load, values, argv);
   }
-  for (const k of ['group', 'topic', 'timeout', 'save']) {
+  for (const k of ['group', 'topic', 'timeout', 'save', 'watch', 'count']) {
     if (values[k] !== undefined) throw new UsageError(`--${k} goes with --namesrv HOST:PORT (rmqalloc doctor --help)`);
   }
   // Several folders: snapshots of one group over time (series.js).

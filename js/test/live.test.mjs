@@ -152,3 +152,26 @@ test('doctor --namesrv: a group with no consumer online (206) says so and saves 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('doctor --namesrv --watch: a snapshot every interval, then the report over time', async () => {
+  const kit = await fakeKit();
+  const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-watch-test-'));
+  try {
+    const w = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--watch', '200ms', '--count', '2', '--json', '--save', dir]);
+    assert.equal(w.status, 1, w.stderr);
+    assert.match(w.stderr, /snapshot 1 of 2 taken; the next in 200ms/);
+    assert.match(w.stderr, /snapshot 2 of 2 taken\n/);
+    assert.deepEqual(readdirSync(dir).sort(), ['1', '2']);
+    const report = JSON.parse(w.stdout);
+    assert.equal(report.timeline.snapshots.length, 2);
+    const replay = await run(['doctor', join(dir, '1'), join(dir, '2'), '--json']);
+    assert.equal(replay.stdout, w.stdout, 'the watch reports what its saved snapshots give');
+    const bad = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--count', '2']);
+    assert.match(bad.stderr, /--count goes with --watch/);
+    const zero = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--watch', '1s', '--count', '0']);
+    assert.match(zero.stderr, /--count 0: a whole number of snapshots, 1 or more/);
+  } finally {
+    kit.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -29,9 +29,15 @@ func TestKitConsumerGroupIsHealthy(t *testing.T) {
 	k.kitConsumer(t, "kit-base", 3, "-g", g, "-t", kitBaseTopic, "-hold", hold, "k1", "k2", "k3")
 	lg := javaGroup(g, []string{kitBaseTopic}, []string{hold}, avgMembers("127.0.0.1@k1", "127.0.0.1@k2", "127.0.0.1@k3"), 3)
 	settle(t, g, 150*time.Second, lg.check)
+	t0 := time.Now()
 	rep := diagnose(t, k.capture(t, "kit-base", kitBaseTopic, g, 3, hold))
+	t.Logf("capture.sh (mqadmin, its calls run side by side): %v", time.Since(t0).Round(time.Millisecond))
 	assert.True(t, rep.OK, "doctor: %s\n%s", rep.Verdict, rep.Text())
 	assert.Equal(t, 8, len(queuesWithStatus(rep, kitBaseTopic, doctor.StatusOK)), rep.Text())
+	liveRep, _ := liveDiagnose(t, g, liveDir(t, "kit-base"))
+	sameDiagnosis(t, rep, liveRep, kitBaseTopic)
+	out := cliLiveDoctor(t, g, liveDir(t, "kit-base-cli"))
+	assert.Contains(t, out, `"ok":true`, "the npm CLI's live report")
 }
 
 var dupTopic = topic("T_dup", queuesOn{"broker-a": 4, "broker-b": 4})
@@ -51,6 +57,8 @@ func TestDuplicateClientID(t *testing.T) {
 	rep := diagnose(t, k.capture(t, "dup", dupTopic, g, 2, h1, h2))
 	assert.False(t, rep.OK, rep.Text())
 	assert.Contains(t, findingCodes(rep), doctor.CodeDuplicateClientID, rep.Text())
+	liveRep, _ := liveDiagnose(t, g, liveDir(t, "dup"))
+	sameDiagnosis(t, rep, liveRep, dupTopic)
 }
 
 // Mixed strategies: AVG_BY_CIRCLE beside AVG in one group; each member holds
@@ -74,6 +82,8 @@ func TestMixedStrategies(t *testing.T) {
 	assert.False(t, rep.OK, rep.Text())
 	assert.Contains(t, findingCodes(rep), doctor.CodeMixedStrategies, rep.Text())
 	assert.Equal(t, double, queuesWithStatus(rep, s.topics[0], doctor.StatusDoubleOwned), rep.Text())
+	liveRep, _ := liveDiagnose(t, s.group, liveDir(t, "mixed-strategies"))
+	sameDiagnosis(t, rep, liveRep, s.topics[0])
 }
 
 // heldTwice lists the queues that two or more members are predicted to hold.
