@@ -62,6 +62,11 @@ func TestJavaAndGoDisagree(t *testing.T) {
 	double := heldTwice(want)
 	require.NotEmpty(t, double, "Java and Go must disagree here: %v", want)
 
+	// Messages on every queue: a queue held twice is then consumed twice
+	// (an empty one costs nothing yet, which the doctor says as EMPTY_QUEUE).
+	sends, _ := sendCount(t, "go_mix_producer", goTopic, 32)
+	require.Greater(t, sent(sends), 0)
+
 	// The Go member's queues, from consumerStatus (capture.sh), until they
 	// are its predicted share; the doctor then reads the same capture.
 	var dir string

@@ -3,7 +3,6 @@
 package livetest
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/rmqalloc/rmqalloc/alloc/live"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
 
@@ -24,18 +24,8 @@ const (
 
 var opaque atomic.Int32
 
-type remotingHeader struct {
-	Code      int               `json:"code"`
-	Language  string            `json:"language"`
-	Version   int               `json:"version"`
-	Opaque    int32             `json:"opaque"`
-	Flag      int               `json:"flag"`
-	Remark    string            `json:"remark,omitempty"`
-	ExtFields map[string]string `json:"extFields,omitempty"`
-}
-
-// request sends one request (JSON header, no body) and returns the
-// response's code, remark and body.
+// request sends one request (alloc/live's frames: JSON header, no body)
+// and returns the response's code, remark and body.
 func request(addr string, code int, ext map[string]string) (int, string, []byte, error) {
 	conn, err := net.DialTimeout("tcp", addr, 3*time.Second)
 	if err != nil {
@@ -43,34 +33,28 @@ func request(addr string, code int, ext map[string]string) (int, string, []byte,
 	}
 	defer conn.Close()
 	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
-	h, err := json.Marshal(remotingHeader{Code: code, Language: "JAVA", Version: 399, Opaque: opaque.Add(1), ExtFields: ext})
+	req := live.Command{Code: code, Language: "JAVA", Version: 399, Opaque: opaque.Add(1), ExtFields: ext}
+	if _, err := conn.Write(req.Encode()); err != nil {
+		return 0, "", nil, err
+	}
+	var prefix [4]byte
+	if _, err := io.ReadFull(conn, prefix[:]); err != nil {
+		return 0, "", nil, err
+	}
+	n, err := live.FrameLength(prefix[:])
 	if err != nil {
+		return 0, "", nil, fmt.Errorf("%s: %w", addr, err)
+	}
+	frame := make([]byte, n)
+	copy(frame, prefix[:])
+	if _, err := io.ReadFull(conn, frame[4:]); err != nil {
 		return 0, "", nil, err
 	}
-	frame := make([]byte, 8, 8+len(h))
-	binary.BigEndian.PutUint32(frame[0:], uint32(4+len(h)))
-	binary.BigEndian.PutUint32(frame[4:], uint32(len(h))) // serialize type 0 = JSON in the high byte
-	if _, err := conn.Write(append(frame, h...)); err != nil {
-		return 0, "", nil, err
+	resp, err := live.DecodeFrame(frame)
+	if err != nil {
+		return 0, "", nil, fmt.Errorf("%s: %w", addr, err)
 	}
-	var lens [8]byte
-	if _, err := io.ReadFull(conn, lens[:]); err != nil {
-		return 0, "", nil, err
-	}
-	total := binary.BigEndian.Uint32(lens[0:])
-	hlen := binary.BigEndian.Uint32(lens[4:]) & 0xFFFFFF
-	if total < 4+hlen || total > 64<<20 {
-		return 0, "", nil, fmt.Errorf("%s: bad frame lengths %d/%d", addr, total, hlen)
-	}
-	rest := make([]byte, total-4)
-	if _, err := io.ReadFull(conn, rest); err != nil {
-		return 0, "", nil, err
-	}
-	var resp remotingHeader
-	if err := json.Unmarshal(rest[:hlen], &resp); err != nil {
-		return 0, "", nil, fmt.Errorf("%s: response header: %w", addr, err)
-	}
-	return resp.Code, resp.Remark, rest[hlen:], nil
+	return resp.Code, resp.Remark, resp.Body, nil
 }
 
 // topicRoute asks the name server for a topic's route; nil when the topic
