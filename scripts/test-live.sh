@@ -59,14 +59,14 @@ cp=$(ls "$kit"/lib/*.jar | tr '\n' ':')$(tr '\n' ':' <"$kit/lib/classpath-debian
 mkdir -p "$run/classes"
 javac -nowarn -encoding UTF-8 -cp "$cp" -d "$run/classes" testdata/live/java/*.java >"$run/javac.log" 2>&1 &
 javac_pid=$!
-(cd "$kit/go-consumer" && go build -o "$run/kitgo" .) >"$run/gobuild.log" 2>&1 &
+(cd "$kit/go-consumer" && go build -o "$run/kitgo" . && cd "$root/clientgo" && go build -o "$run/clientgo-consumer" ./cmd/liveconsumer) >"$run/gobuild.log" 2>&1 &
 gobuild_pid=$!
 go test -tags live -c -o "$run/livetest.test" ./alloc/internal/livetest >"$run/gotest-build.log" 2>&1 &
 testbuild_pid=$!
 
 failed_step=
 wait $javac_pid || failed_step="javac testdata/live/java (see below)"
-wait $gobuild_pid || failed_step="go build of $kit/go-consumer"
+wait $gobuild_pid || failed_step="go build of $kit/go-consumer and clientgo/cmd/liveconsumer"
 wait $testbuild_pid || failed_step="go test -c ./alloc/internal/livetest"
 wait $start_pid || failed_step="cluster.sh start"
 cat "$run/start.log"
@@ -88,7 +88,7 @@ echo "live: cluster and drivers ready after $(( $(date +%s) - t0 )) s"
 
 # RMQALLOC_LIVE_NAMESRV: the name server, for any live test (e.g. a remoting client's) that joins this layer.
 (cd alloc/internal/livetest &&
-  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
+  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_CLIENTGO=$run/clientgo-consumer RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
     timeout 600 "$run/livetest.test" -test.v -test.count=1 -test.parallel=64 -test.timeout=9m) >"$log" 2>&1
 rc=$?
 

@@ -20,6 +20,7 @@ type kit struct {
 	dir, run  string
 	classes   string // the compiled testdata/live/java drivers
 	kitgo     string // the kit's Go consumer, built
+	clientgo  string // clientgo/cmd/liveconsumer, built: a Go consumer with clientgo's strategies
 	namesrv   string
 	namesrv5  string // kit5's 5.3.3 name server; "" when kit5 is not running
 	classpath string
@@ -84,7 +85,7 @@ func newKit() (*kit, error) {
 		dst  *string
 		name string
 	}{{&k.dir, "ROCKETMQ_KIT"}, {&k.run, "RMQKIT_RUN"}, {&k.classes, "RMQALLOC_LIVE_CLASSES"},
-		{&k.kitgo, "RMQALLOC_LIVE_KITGO"}, {&k.namesrv, "RMQALLOC_LIVE_NAMESRV"}} {
+		{&k.kitgo, "RMQALLOC_LIVE_KITGO"}, {&k.clientgo, "RMQALLOC_LIVE_CLIENTGO"}, {&k.namesrv, "RMQALLOC_LIVE_NAMESRV"}} {
 		if *f.dst, err = need(f.name); err != nil {
 			return nil, err
 		}

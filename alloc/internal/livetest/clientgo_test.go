@@ -1,0 +1,80 @@
+//go:build live
+
+package livetest
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+)
+
+var clientgoTopic = topic("T_cgo", queuesOn{"broker-a": 3, "broker-b": 3})
+
+// TestClientGoFixesMixedGroup is TestJavaAndGoDisagree's group (two Java
+// members and one Go member whose client IDs Java and Go sort apart) with
+// the Go member on clientgo's Java-exact AVG: every member takes exactly
+// its Java share, and the doctor, told the group allocates as Java 4.9.3
+// does, finds every queue ok.
+func TestClientGoFixesMixedGroup(t *testing.T) {
+	t.Parallel()
+	k, g := theKit, "G_cgo"
+	k.bg(t, "cgo-mix", k.clientgo, "-n", k.namesrv, "-g", g, "-t", clientgoTopic, "-i", "ｲ😀", "-strategy", "java-avg")
+	var goID string
+	settle(t, "the clientgo consumer registers", 90*time.Second, func() (bool, string) {
+		ids, err := consumerIDs(brokerAddr["broker-a"], g)
+		if err != nil || len(ids) != 1 {
+			return false, fmt.Sprintf("client IDs %q (%v); log:\n%s", ids, err, k.log("cgo-mix"))
+		}
+		goID = ids[0]
+		return true, goID
+	})
+	ip, _, _ := strings.Cut(goID, "@")
+	hold := k.holdPath(g)
+	k.liveConsumer(t, "cgo-mix-java", 2, "-n", k.namesrv, "-g", g, "-t", clientgoTopic, "-hold", hold, "-ip", ip, "😀", "-ip", ip, "ｲ")
+	javaA, javaB := ip+"@😀", ip+"@ｲ"
+	// With clientgo every member, the Go one included, allocates as Java.
+	members := map[string]member{
+		javaA: {profile: javaProfile, spec: mustSpec("avg")},
+		javaB: {profile: javaProfile, spec: mustSpec("avg")},
+		goID:  {profile: javaProfile, spec: mustSpec("avg")},
+	}
+	javaOnly := map[string]member{javaA: members[javaA], javaB: members[javaB]}
+	lg := &liveGroup{name: g, topics: []string{clientgoTopic}, holds: []string{hold}, members: javaOnly, lines: 2, cids: 3}
+	settle(t, g+" (Java members)", 150*time.Second, lg.check)
+	v, reason := observe(g, []string{clientgoTopic}, false)
+	require.Empty(t, reason)
+	want, err := expect(g, v, members)
+	require.NoError(t, err)
+	assert.Empty(t, heldTwice(want), "Java's shares never overlap: %v", want)
+
+	sends, _ := sendCount(t, "cgo_mix_producer", clientgoTopic, 32)
+	require.Greater(t, sent(sends), 0)
+	var dir string
+	deadline := time.Now().Add(150 * time.Second)
+	for attempt := 1; ; attempt++ {
+		dir = k.capture(t, "clientgo-mixed-"+strconv.Itoa(attempt), clientgoTopic, g, 3, hold)
+		got, err := statusHeld(dir, goID, clientgoTopic)
+		if err == nil && strings.Join(got, " ") == strings.Join(mainOnly(want[goID]), " ") {
+			t.Logf("the clientgo consumer %s holds its Java share %v (capture %d)", goID, got, attempt)
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the clientgo consumer holds %v (%v), its Java share is %v", got, err, mainOnly(want[goID]))
+		}
+		time.Sleep(5 * time.Second)
+	}
+	in := captureInput(t, dir)
+	in.Profile = javaProfile
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.True(t, rep.OK, rep.Text())
+	assert.Empty(t, queuesWithStatus(rep, clientgoTopic, doctor.StatusDoubleOwned), rep.Text())
+	assert.Len(t, queuesWithStatus(rep, clientgoTopic, doctor.StatusOK), 6, rep.Text())
+}
