@@ -87,7 +87,9 @@ function sourceOf(box, files) {
 /** An ERR_BAD_INPUT error as one line naming the option and file. */
 export function badInputMessage(e, files) {
   const src = sourceOf(e.box, files);
-  const msg = e.box && e.message.startsWith(e.box) ? e.message.slice(e.box.length).replace(/^:?\s*/, '') : e.message;
+  let msg = e.box && e.message.startsWith(e.box) ? e.message.slice(e.box.length).replace(/^:?\s*/, '') : e.message;
+  // The file is named first already: not again at the end.
+  msg = msg.replace(/ \(file "[^"]*"\)$/, '');
   // The parsers speak of the playground's boxes; here the boxes are files.
   return `${src}: ${msg.replace('(wrong box?)', '(wrong file for this option?)').replace(/: name the topic with the route$/, ': give it as --route TOPIC=FILE')}`;
 }
