@@ -402,11 +402,12 @@ export interface Rmq {
    * Text that cannot be read throws ERR_BAD_INPUT naming the box and line.
    * options.format 'text' or 'json' returns only that form of the report
    * (with its ok flag), skipping the other's cost on big groups: the
-   * `rmqalloc doctor` command prints these.
+   * `rmqalloc doctor` command prints these. options.width: the columns
+   * the text is fitted in (default 80).
    */
   doctor(input: DoctorInput): DoctorReport;
-  doctor(input: DoctorInput, options: { format: 'report' }): DoctorReport;
-  doctor(input: DoctorInput, options: { format: 'text' }): { ok: boolean; text: string };
+  doctor(input: DoctorInput, options: { format: 'report'; width?: number }): DoctorReport;
+  doctor(input: DoctorInput, options: { format: 'text'; width?: number }): { ok: boolean; text: string };
   doctor(input: DoctorInput, options: { format: 'json' }): { ok: boolean; json: string };
 
   /**

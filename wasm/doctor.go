@@ -77,10 +77,12 @@ func mqadminInputError(err error) (inputError, bool) {
 func init() {
 	inputErrorKinds = append([]func(error) (inputError, bool){doctorInputError, mqadminInputError}, inputErrorKinds...)
 
-	// doctor: u8 want, readDoctorInput → bool ok, [str text (Report.Text)]
+	// doctor: u8 want, uvarint width (of the text; 0 = 80), readDoctorInput
+	// → bool ok, [str text (Report.TextWidth)]
 	// [the report as JSON, to the end].
 	register(opDoctorRun, func(r *reader, w *writer) error {
 		want := r.u8()
+		width := int(min(r.uvarint(), 1<<16))
 		in := readDoctorInput(r)
 		if r.err != nil {
 			return r.err
@@ -91,7 +93,10 @@ func init() {
 		}
 		w.bool(rep.OK)
 		if want&wantText != 0 {
-			w.str(rep.Text())
+			if width == 0 {
+				width = 80
+			}
+			w.str(rep.TextWidth(width))
 		}
 		if want&wantJSON != 0 {
 			return writeJSON(w, rep)

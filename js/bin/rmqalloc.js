@@ -15,6 +15,7 @@ import { EXIT, UsageError, write } from './io.js';
 const HELP = `rmqalloc ${version} — which RocketMQ consumer gets which queue, exactly as the real clients compute it
 
 Usage:
+  rmqalloc doctor FOLDER [--json]
   rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE [--status DIR|FILE ...] [--json]
       diagnose a live consumer group from the output of mqadmin: which queues are
       owned wrongly, and why
@@ -28,6 +29,7 @@ Diagnose a group: run these three, then rmqalloc doctor on the files
   mqadmin consumerConnection -n NAMESRV -g GROUP       > connection.txt
   mqadmin consumerProgress -n NAMESRV -g GROUP -s true > progress.txt
   rmqalloc doctor --route route.txt --connection connection.txt --progress progress.txt
+  (or save them as route.txt, connection.txt, progress.txt in a folder: rmqalloc doctor FOLDER)
 
 Exit status: 0 all ok, 1 problems found, 2 bad input.`;
 

@@ -112,7 +112,10 @@ export function makeDoctor(rt, full) {
   function doctor(input, options) {
     needsFull(OP.DOCTOR);
     const { route, connection: c, progress: p, status: st, strategy: sn, profile: pf } = checkKeys(object(input, 'input'), INPUT_KEYS, 'input');
-    const fmt = options === undefined ? undefined : checkKeys(object(options, 'options'), ['format'], 'options').format;
+    const opts = options === undefined ? {} : checkKeys(object(options, 'options'), ['format', 'width'], 'options');
+    const fmt = opts.format;
+    const width = opts.width === undefined ? 0 : opts.width;
+    if (!Number.isInteger(width) || width < 0) throw typeError('options.width', 'a whole number of columns', width);
     const format = fmt === undefined ? 'report' : oneOf(fmt, 'options.format', FORMATS);
     const routes = routeTexts(route);
     const status = statusTexts(st);
@@ -122,6 +125,7 @@ export function makeDoctor(rt, full) {
     const profile = pf === undefined ? '' : string(pf, 'profile');
     const enc = rt.request();
     enc.u8(WANT[format]);
+    enc.uv(width);
     enc.uv(routes.length);
     for (const r of routes) {
       enc.str(r.topic);

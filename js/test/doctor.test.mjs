@@ -387,3 +387,19 @@ test('rmqalloc doctor FOLDER: a damaged file is exit 2, one line naming it; a UT
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('rmqalloc doctor: the text fits COLUMNS; --progress is optional with --status; --help shows FOLDER and the strategies', () => {
+  const ex = EXAMPLES.find((e) => e.name === 'status-files-mixed-strategies');
+  for (const cols of ['80', '100']) {
+    const r = spawnSync(process.execPath, [BIN, 'doctor', ex.dir], { env: { ...env, COLUMNS: cols }, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    for (const l of r.stdout.split('\n')) assert.ok(l.length <= Number(cols) || !/\s\S/.test(l.trim()) || Math.max(...l.split(/\s+/).map((w) => w.length)) > 15, `${cols}: ${l}`);
+  }
+  const noProgress = cli(['doctor', '--route', path.join(ex.dir, 'route.txt'), '--connection', path.join(ex.dir, 'connection.txt'), '--status', ex.statusDir, '--json']);
+  assert.equal(noProgress.status, 1, noProgress.stderr);
+  checkReport(JSON.parse(noProgress.stdout), ex);
+  const help = cli(['doctor', '--help']).stdout;
+  assert.match(help, /rmqalloc doctor FOLDER/);
+  assert.match(help, /AVG, AVG_BY_CIRCLE or CONSISTENT_HASH/);
+  assert.match(cli(['--help']).stdout, /rmqalloc doctor FOLDER/);
+});
