@@ -417,11 +417,12 @@ export interface Rmq {
    * Text that cannot be read throws ERR_BAD_INPUT naming the box and line.
    * options.format 'text' or 'json' returns only that form of the report
    * (with its ok flag), skipping the other's cost on big groups: the
-   * `rmqalloc doctor` command prints these.
+   * `rmqalloc doctor` command prints these. options.width: the columns
+   * the text is fitted in (default 80).
    */
   doctor(input: DoctorInput): DoctorReport;
-  doctor(input: DoctorInput, options: { format: 'report' }): DoctorReport;
-  doctor(input: DoctorInput, options: { format: 'text' }): { ok: boolean; judged: boolean; text: string };
+  doctor(input: DoctorInput, options: { format: 'report'; width?: number }): DoctorReport;
+  doctor(input: DoctorInput, options: { format: 'text'; width?: number }): { ok: boolean; judged: boolean; text: string };
   doctor(input: DoctorInput, options: { format: 'json' }): { ok: boolean; judged: boolean; json: string };
   /**
    * Several snapshots of one group (any order: they are sorted by `at`):
@@ -430,8 +431,8 @@ export interface Rmq {
    * that cannot be read throws ERR_BAD_INPUT with box 'snapshot[i].BOX'.
    */
   doctor(input: readonly DoctorSnapshot[]): DoctorReport & { timeline: DoctorTimeline };
-  doctor(input: readonly DoctorSnapshot[], options: { format: 'report' }): DoctorReport & { timeline: DoctorTimeline };
-  doctor(input: readonly DoctorSnapshot[], options: { format: 'text' }): { ok: boolean; judged: boolean; text: string };
+  doctor(input: readonly DoctorSnapshot[], options: { format: 'report'; width?: number }): DoctorReport & { timeline: DoctorTimeline };
+  doctor(input: readonly DoctorSnapshot[], options: { format: 'text'; width?: number }): { ok: boolean; judged: boolean; text: string };
   doctor(input: readonly DoctorSnapshot[], options: { format: 'json' }): { ok: boolean; judged: boolean; json: string };
 
   /**

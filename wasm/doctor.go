@@ -78,12 +78,17 @@ func mqadminInputError(err error) (inputError, bool) {
 func init() {
 	inputErrorKinds = append([]func(error) (inputError, bool){doctorInputError, mqadminInputError}, inputErrorKinds...)
 
-	// doctor: u8 want, readDoctorInput (readSnapshots with wantSeries) → bool ok, bool judged, [str text (Report.Text)]
-	// [the report as JSON, to the end].
+	// doctor: u8 want, uvarint width (of the text; 0 = 80), then
+	// readDoctorInput (readSnapshots with wantSeries) → bool ok, bool judged,
+	// [str text (Report.TextWidth)] [the report as JSON, to the end].
 	register(opDoctorRun, func(r *reader, w *writer) error {
 		want := r.u8()
+		width := int(min(r.uvarint(), 1<<16))
+		if width == 0 {
+			width = 80
+		}
 		if want&wantSeries != 0 {
-			return doctorSeries(r, w, want) // doctor_series.go
+			return doctorSeries(r, w, want, width) // doctor_series.go
 		}
 		in := readDoctorInput(r)
 		if r.err != nil {
@@ -96,7 +101,7 @@ func init() {
 		w.bool(rep.OK)
 		w.bool(rep.Judged)
 		if want&wantText != 0 {
-			w.str(rep.Text())
+			w.str(rep.TextWidth(width))
 		}
 		if want&wantJSON != 0 {
 			return writeJSON(w, rep)

@@ -38,7 +38,7 @@ func readSnapshots(r *reader) ([]doctor.Snapshot, error) {
 
 // doctorSeries answers a wantSeries doctor request as opDoctorRun answers
 // one snapshot: bool ok, bool judged, [str text], [the report as JSON, to the end].
-func doctorSeries(r *reader, w *writer, want byte) error {
+func doctorSeries(r *reader, w *writer, want byte, width int) error {
 	snaps, err := readSnapshots(r)
 	if err != nil {
 		return err
@@ -50,7 +50,7 @@ func doctorSeries(r *reader, w *writer, want byte) error {
 	w.bool(rep.OK)
 	w.bool(rep.Judged)
 	if want&wantText != 0 {
-		w.str(rep.Text())
+		w.str(rep.TextWidth(width))
 	}
 	if want&wantJSON != 0 {
 		return writeJSON(w, rep)

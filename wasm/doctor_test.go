@@ -32,6 +32,7 @@ func progressRow(qid, ip string) string {
 func doctorRequest(want byte, route, connection, progress string) []byte {
 	w := newRequest()
 	w.u8(want)
+	w.uvarint(0) // the text's width: 80
 	w.uvarint(1)
 	w.str("")
 	w.str(route)

@@ -106,9 +106,24 @@ func (c *cluster) progressText(owners map[alloc.MessageQueue]string) string {
 	return b.String()
 }
 
+// progressFooter is the footer of rows (progressText's lines): the sum of
+// their #Diff, as the tool adds it up.
+func progressFooter(rows string) string {
+	var total int64
+	for _, l := range strings.Split(rows, "\n") {
+		if f := strings.Fields(l); len(f) >= 8 && f[0] != "#Topic" {
+			n, _ := strconv.ParseInt(f[6], 10, 64)
+			total += n
+		}
+	}
+	return "\n\nConsume TPS: 0.00\nDiff Total: " + strconv.FormatInt(total, 10) + "\n"
+}
+
 // statusText prints one client's consumerStatus file holding qs.
 func statusText(cid, strategyClass string, topic string, qs []alloc.MessageQueue, dropped map[alloc.MessageQueue]bool, props ...string) string {
 	ip, inst, _ := strings.Cut(cid, "@")
+	qs = append([]alloc.MessageQueue(nil), qs...)
+	alloc.SortQueues(qs) // the tool prints its queue table sorted
 	var b strings.Builder
 	b.WriteString("#Consumer Properties#\n")
 	b.WriteString(pad("clientIP", 40) + ": " + ip + "\n" + pad("instanceName", 40) + ": " + inst + "\n")

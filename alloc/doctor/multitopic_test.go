@@ -33,7 +33,7 @@ func TestTwoTopicsUnnamedRoutes(t *testing.T) {
 	in := doctor.Input{
 		Routes:     []doctor.RouteText{{Text: b.routeText()}, {Text: a.routeText()}},
 		Connection: conn,
-		Progress:   rowsA + "\n" + rowsB + "\n\nConsume TPS: 0.00\nDiff Total: 0\n",
+		Progress:   rowsA + "\n" + rowsB + progressFooter(rowsA+"\n"+rowsB),
 	}
 	rep, err := doctor.Diagnose(in)
 	require.NoError(t, err)
@@ -61,7 +61,8 @@ func TestTwoTopicsUnnamedRoutes(t *testing.T) {
 		}
 	}
 	in.Routes = []doctor.RouteText{{Text: b.routeText()}, {Text: a.routeText()}}
-	in.Progress = rowsA + "\n" + strings.SplitN(strings.Split(b.progressText(owner), "\n\nConsume TPS")[0], "\n", 2)[1] + "\n\nConsume TPS: 0.00\nDiff Total: 0\n"
+	rowsB = strings.SplitN(strings.Split(b.progressText(owner), "\n\nConsume TPS")[0], "\n", 2)[1]
+	in.Progress = rowsA + "\n" + rowsB + progressFooter(rowsA+"\n"+rowsB)
 	ie := inputError(t, in)
 	assert.Equal(t, "route[0]", ie.Box)
 	assert.Contains(t, ie.Msg, "name the topic")

@@ -8,22 +8,31 @@ import (
 // maxTableRows bounds the queue table of Text.
 const maxTableRows = 200
 
-// Text renders the report for a person: the verdict, the findings, then
-// per topic a table of the queues that are not ok (with their likely
-// cause), the most lagging queues and the best-fitting strategies.
-func (r *Report) Text() string {
+// textWidth is the width Text fits its lines in (a terminal's default).
+const textWidth = 80
+
+// Text renders the report for a person in 80 columns: see TextWidth.
+func (r *Report) Text() string { return r.TextWidth(textWidth) }
+
+// TextWidth renders the report for a person, its lines fitted in width
+// columns (a queue name or client ID longer than that stays whole): the
+// verdict, the findings, then per topic a table of the queues that are not
+// ok, each likely cause written once as a numbered note under the table
+// with the queues it explains, the most lagging queues and the
+// best-fitting strategies.
+func (r *Report) TextWidth(width int) string {
+	width = max(width, 40)
 	var b strings.Builder
 	writeTimeline(&b, r.Timeline) // a series: the window first (timeline_text.go)
-	b.WriteString(r.Verdict)
-	b.WriteString("\n")
+	writeWrapped(&b, r.Verdict, width, "", "")
 	if len(r.Findings) > 0 {
 		b.WriteString("\nFindings:\n")
 		for _, f := range r.Findings {
-			b.WriteString("  [" + f.Level + "] " + f.Code)
+			s := "[" + f.Level + "] " + f.Code
 			if f.Topic != "" {
-				b.WriteString(" (" + f.Topic + ")")
+				s += " (" + f.Topic + ")"
 			}
-			b.WriteString(": " + f.Message)
+			s += ": " + f.Message
 			if len(f.Queues) > 0 {
 				var qs []string
 				for _, q := range f.Queues[:min(len(f.Queues), 12)] {
@@ -32,51 +41,142 @@ func (r *Report) Text() string {
 				if len(f.Queues) > 12 {
 					qs = append(qs, "…")
 				}
-				b.WriteString(" [" + strings.Join(qs, " ") + "]")
+				s += " [" + strings.Join(qs, " ") + "]"
 			}
-			b.WriteString("\n")
+			writeWrapped(&b, s, width, "  ", "    ")
 		}
 	}
 	for _, tr := range r.Topics {
-		var rows [][]string
-		bad, unknown := 0, 0
-		for _, q := range tr.Queues {
-			if q.Status == StatusOK || (q.Status == StatusUnassigned && q.Cause == "") {
-				continue
-			}
-			if q.Status == StatusUnknown {
-				unknown++
-			} else {
-				bad++
-			}
-			if len(rows) < maxTableRows {
-				rows = append(rows, []string{q.BrokerName, strconv.Itoa(int(q.QueueID)), q.Status, owners(q.Expected), actualText(q.Actual), q.Cause})
-			}
-		}
-		b.WriteString("\nTopic " + tr.Topic + ": " + topicCounts(len(tr.Queues), bad, unknown) + "\n")
-		if len(rows) > 0 {
-			writeTable(&b, []string{"BROKER", "QID", "STATUS", "EXPECTED", "ACTUAL", "CAUSE"}, rows)
-			if bad+unknown > len(rows) {
-				b.WriteString("  … and " + strconv.Itoa(bad+unknown-len(rows)) + " more (see --json)\n")
-			}
-		}
-		if len(tr.TopLag) > 0 {
-			var parts []string
-			for _, l := range tr.TopLag[:min(len(tr.TopLag), 5)] {
-				parts = append(parts, l.BrokerName+"/"+strconv.Itoa(int(l.QueueID))+" "+strconv.FormatInt(l.Diff, 10))
-			}
-			b.WriteString("  most lag: " + strings.Join(parts, ", ") + "\n")
-		}
-		if len(tr.BestFit) > 0 {
-			f := tr.BestFit[0]
-			if f.Agree == 0 {
-				b.WriteString("  best fit: no strategy and client reproduces any of its " + plural(f.Total, "queue", "queues") + "\n")
-			} else {
-				b.WriteString("  best fit: " + f.Strategy + " on " + f.Client + " reproduces " + strconv.Itoa(f.Agree) + " of " + plural(f.Total, "queue", "queues") + "\n")
-			}
-		}
+		writeTopic(&b, &tr, width)
 	}
 	return b.String()
+}
+
+func writeTopic(b *strings.Builder, tr *TopicReport, width int) {
+	var rows [][]string
+	bad, unknown := 0, 0
+	var causes []string
+	causeQueues := map[string][]string{}
+	for _, q := range tr.Queues {
+		if q.Status == StatusOK || (q.Status == StatusUnassigned && q.Cause == "") {
+			continue
+		}
+		if q.Status == StatusUnknown {
+			unknown++ // said once below, not a row each
+			continue
+		}
+		bad++
+		if len(rows) >= maxTableRows {
+			continue
+		}
+		note := ""
+		if q.Cause != "" {
+			if _, ok := causeQueues[q.Cause]; !ok {
+				causes = append(causes, q.Cause)
+			}
+			causeQueues[q.Cause] = append(causeQueues[q.Cause], q.BrokerName+"/"+strconv.Itoa(int(q.QueueID)))
+			for i, c := range causes {
+				if c == q.Cause {
+					note = "[" + strconv.Itoa(i+1) + "]"
+				}
+			}
+		}
+		rows = append(rows, []string{q.BrokerName, strconv.Itoa(int(q.QueueID)), q.Status, owners(q.Expected), actualText(q.Actual), note})
+	}
+	b.WriteString("\n")
+	writeWrapped(b, "Topic "+tr.Topic+": "+topicCounts(len(tr.Queues), bad, unknown), width, "", "  ")
+	if len(rows) > 0 {
+		fitOwners(rows, width)
+		writeTable(b, []string{"BROKER", "QID", "STATUS", "EXPECTED", "ACTUAL", "NOTE"}, rows)
+		if bad > len(rows) {
+			b.WriteString("  … and " + strconv.Itoa(bad-len(rows)) + " more (see --json)\n")
+		}
+		for i, c := range causes {
+			writeWrapped(b, "["+strconv.Itoa(i+1)+"] "+c+" ("+plural(len(causeQueues[c]), "queue", "queues")+": "+strings.Join(causeQueues[c], " ")+")", width, "  ", "      ")
+		}
+	}
+	if unknown > 0 {
+		writeWrapped(b, plural(unknown, "queue has", "queues have")+" no owner information (status unknown); the expected owners are in --json", width, "  ", "    ")
+	}
+	if len(tr.TopLag) > 0 {
+		var parts []string
+		for _, l := range tr.TopLag[:min(len(tr.TopLag), 5)] {
+			parts = append(parts, l.BrokerName+"/"+strconv.Itoa(int(l.QueueID))+" "+strconv.FormatInt(l.Diff, 10))
+		}
+		writeWrapped(b, "most lag: "+strings.Join(parts, ", "), width, "  ", "    ")
+	}
+	if len(tr.BestFit) > 0 {
+		f := tr.BestFit[0]
+		if f.Agree == 0 {
+			writeWrapped(b, "best fit: no strategy and client reproduces any of its "+plural(f.Total, "queue", "queues"), width, "  ", "    ")
+		} else {
+			writeWrapped(b, "best fit: "+f.Strategy+" on "+f.Client+" reproduces "+strconv.Itoa(f.Agree)+" of "+plural(f.Total, "queue", "queues"), width, "  ", "    ")
+		}
+	}
+}
+
+// writeWrapped writes s as lines of at most width columns, breaking at
+// blanks: the first line after first, the others after rest. A word longer
+// than the line stays whole.
+func writeWrapped(b *strings.Builder, s string, width int, first, rest string) {
+	line, n := first, len([]rune(first))
+	empty := true
+	for _, w := range strings.Fields(s) {
+		wl := len([]rune(w))
+		if !empty && n+1+wl > width {
+			b.WriteString(line + "\n")
+			line, n, empty = rest, len([]rune(rest)), true
+		}
+		if !empty {
+			line += " "
+			n++
+		}
+		line += w
+		n += wl
+		empty = false
+	}
+	b.WriteString(line + "\n")
+}
+
+// fitOwners shortens the EXPECTED and ACTUAL cells (columns 3 and 4) of
+// rows whose line would pass width: the first owners, then "+N".
+func fitOwners(rows [][]string, width int) {
+	fixed := 2 // the table's indent
+	for _, col := range []int{0, 1, 2, 5} {
+		w := 0
+		for _, r := range rows {
+			w = max(w, len([]rune(r[col])))
+		}
+		fixed += w + 2
+	}
+	budget := max((width-fixed-4)/2, 12)
+	for _, r := range rows {
+		for _, col := range []int{3, 4} {
+			r[col] = elide(r[col], budget)
+		}
+	}
+}
+
+// elide keeps the first blank-separated owners of s that fit in n
+// columns, then "+K" for the K left out; one owner always stays.
+func elide(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	ids := strings.Fields(s)
+	out := ids[0]
+	k := 1
+	for ; k < len(ids); k++ {
+		more := " +" + strconv.Itoa(len(ids)-k-1)
+		if len([]rune(out+" "+ids[k]+more)) > n {
+			break
+		}
+		out += " " + ids[k]
+	}
+	if k < len(ids) {
+		out += " +" + strconv.Itoa(len(ids)-k)
+	}
+	return out
 }
 
 // topicCounts is a topic's headline: "36 queues, 2 not ok"; queues of

@@ -1,6 +1,8 @@
 package doctor_test
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,10 +38,48 @@ func TestTextTopicHeadlines(t *testing.T) {
 			rep, err := doctor.Diagnose(sampleInput(t, "../../testdata/cluster/"+c.dir))
 			require.NoError(t, err)
 			text := rep.Text()
+			flat := strings.Join(strings.Fields(text), " ") // wrapping undone
 			for _, w := range c.want {
-				assert.Contains(t, text, w)
+				if strings.HasPrefix(w, "\n") || strings.HasPrefix(w, "  ") {
+					assert.Contains(t, text, w)
+				} else {
+					assert.Contains(t, flat, w)
+				}
 			}
 			assert.NotContains(t, text, " 1 queues")
 		})
 	}
+}
+
+// Every sample's text fits the width asked for; each cause is written
+// once, and queues of unknown owner are said once, not a row each.
+func TestTextFitsWidth(t *testing.T) {
+	for _, dir := range sampleDirs(t) {
+		rep, err := doctor.Diagnose(sampleInput(t, dir))
+		require.NoError(t, err)
+		for _, w := range []int{80, 120} {
+			text := rep.TextWidth(w)
+			for _, l := range strings.Split(text, "\n") {
+				if longest(l) < w-8 { // a topic name longer than the line stays whole
+					assert.LessOrEqual(t, len([]rune(l)), w, "%s at %d: %q", filepath.Base(dir), w, l)
+				}
+			}
+			for _, tr := range rep.Topics {
+				for _, q := range tr.Queues {
+					if q.Cause != "" {
+						assert.Equal(t, 1, strings.Count(strings.Join(strings.Fields(text), " "), q.Cause), q.Cause)
+					}
+				}
+			}
+			assert.NotContains(t, text, "unknown  ")
+		}
+	}
+}
+
+func longest(l string) int {
+	n := 0
+	for _, f := range strings.Fields(l) {
+		n = max(n, len([]rune(f)))
+	}
+	return n
 }

@@ -6,9 +6,6 @@ import (
 	"time"
 )
 
-// textWidth is the width the timeline's lines are wrapped to.
-const textWidth = 80
-
 // maxTimelineRows bounds each list of queues in the text (the JSON has all).
 const maxTimelineRows = 50
 

@@ -1,6 +1,9 @@
 package mqadmin
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // ParseConsumerConnection reads `mqadmin consumerConnection -g GROUP`:
 // the connection table (#ClientId #ClientAddr #Language #Version, one line
@@ -9,10 +12,18 @@ import "strings"
 // ConsumeFromWhere lines. Lines before the header are skipped. The text
 // must reach the ConsumeFromWhere line, so a cut paste is an error.
 func ParseConsumerConnection(text string) (*Connection, error) {
-	lines := splitLines(text)
-	_, i, ok := findHeader(lines, 0, "#ClientId", "#ClientId#ClientAddr#Language#Version")
+	lines, perr := readLines(FormatConnection, text)
+	if perr != nil {
+		return nil, perr
+	}
+	_, start, i, ok := findHeader(lines, 0, "#ClientId", "#ClientId#ClientAddr#Language#Version")
 	if !ok {
 		return nil, missingHeader(FormatConnection, lines, "#ClientId #ClientAddr #Language #Version (mqadmin consumerConnection -g GROUP)")
+	}
+	for _, l := range lines[:start] {
+		if _, err := connectionLine(l); err == nil {
+			return nil, parseErr(FormatConnection, l.n, 0, "a connection line above the header (line "+strconv.Itoa(lines[start].n)+"): the text is pieced together out of order; paste the whole output as printed")
+		}
 	}
 	c := &Connection{Clients: []ClientConn{}, Subscriptions: []Subscription{}}
 	var fs []field
@@ -23,7 +34,7 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 		inSettings
 	)
 	state := inClients
-	lastSeen := false
+	settings := 0 // how many of ConsumeType, MessageModel, ConsumeFromWhere, in order
 	for ; i < len(lines); i++ {
 		l := lines[i]
 		if l.text == "" {
@@ -41,20 +52,11 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 				state = inSubscriptionHeader
 				continue
 			}
-			fs = fields(fs, l.text)
-			if len(fs) < 4 {
-				return nil, parseErr(FormatConnection, l.n, 0, "expected a connection line \"clientId address language version\" or \"Below is subscription:\", found "+describe(l.text))
+			cc, err := connectionLine(l)
+			if err != nil {
+				return nil, err
 			}
-			addr, lang, ver := fs[len(fs)-3], fs[len(fs)-2], fs[len(fs)-1]
-			if !isLanguage(lang.s) {
-				return nil, parseErr(FormatConnection, l.n, column(l.text, lang.off), "expected a language (JAVA, GO, CPP, ...), found "+describe(lang.s))
-			}
-			if !strings.Contains(addr.s, ":") {
-				return nil, parseErr(FormatConnection, l.n, column(l.text, addr.off), "expected a client address ip:port, found "+describe(addr.s))
-			}
-			c.Clients = append(c.Clients, ClientConn{
-				ClientID: strings.TrimSpace(l.text[:addr.off]), ClientAddr: addr.s, Language: lang.s, Version: ver.s, Line: l.n,
-			})
+			c.Clients = append(c.Clients, cc)
 		case inSubscriptionHeader:
 			if !strings.HasPrefix(compact(l.text), "#Topic#SubExpression") {
 				return nil, parseErr(FormatConnection, l.n, 0, "expected the subscription header \"#Topic #SubExpression\", found "+describe(l.text))
@@ -72,7 +74,15 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 				return nil, parseErr(FormatConnection, l.n, 0, "expected a setting \"Name: value\" (ConsumeType, MessageModel, ConsumeFromWhere), found "+describe(l.text))
 			}
 			v = strings.TrimSpace(v)
-			switch strings.TrimSpace(k) {
+			k = strings.TrimSpace(k)
+			if want := settingNames[min(settings, 2)]; k != want || settings == 3 {
+				if settings == 3 {
+					want = "nothing (ConsumeFromWhere is the last line the tool prints)"
+				}
+				return nil, parseErr(FormatConnection, l.n, 0, "expected "+want+", found "+describe(l.text)+": the tool prints ConsumeType, MessageModel, ConsumeFromWhere in that order")
+			}
+			settings++
+			switch k {
 			case "ConsumeType":
 				if !oneOf(v, "CONSUME_PASSIVELY", "CONSUME_ACTIVELY", "CONSUME_POP") {
 					return nil, parseErr(FormatConnection, l.n, len(k)+3, "expected CONSUME_PASSIVELY, CONSUME_ACTIVELY or CONSUME_POP, found "+describe(v))
@@ -84,12 +94,14 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 				}
 				c.MessageModel = v
 			case "ConsumeFromWhere":
+				if !oneOf(v, consumeFromWhere...) {
+					return nil, parseErr(FormatConnection, l.n, len(k)+3, "expected a ConsumeFromWhere name ("+strings.Join(consumeFromWhere[:3], ", ")+", ...), found "+describe(v)+" (cut line?)")
+				}
 				c.ConsumeFromWhere = v
-				lastSeen = true
 			}
 		}
 	}
-	if !lastSeen || c.MessageModel == "" {
+	if settings < 3 {
 		last := 0
 		if len(lines) > 0 {
 			last = lines[len(lines)-1].n
@@ -97,6 +109,33 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 		return nil, parseErr(FormatConnection, last, 0, "the text ends before the \"MessageModel:\" and \"ConsumeFromWhere:\" lines the tool prints last: the paste looks cut; paste the whole output")
 	}
 	return c, nil
+}
+
+var settingNames = [3]string{"ConsumeType", "MessageModel", "ConsumeFromWhere"}
+
+// consumeFromWhere: the ConsumeFromWhere names (the last three are
+// deprecated, still printed for old clients); "null" when the broker has
+// none.
+var consumeFromWhere = []string{
+	"CONSUME_FROM_LAST_OFFSET", "CONSUME_FROM_FIRST_OFFSET", "CONSUME_FROM_TIMESTAMP",
+	"CONSUME_FROM_LAST_OFFSET_AND_FROM_MIN_WHEN_BOOT_FIRST", "CONSUME_FROM_MIN_OFFSET", "CONSUME_FROM_MAX_OFFSET", "null",
+}
+
+// connectionLine reads "clientId address language version"; the client ID
+// may contain blanks.
+func connectionLine(l line) (ClientConn, *ParseError) {
+	fs := fields(nil, l.text)
+	if len(fs) < 4 {
+		return ClientConn{}, parseErr(FormatConnection, l.n, 0, "expected a connection line \"clientId address language version\" or \"Below is subscription:\", found "+describe(l.text))
+	}
+	addr, lang, ver := fs[len(fs)-3], fs[len(fs)-2], fs[len(fs)-1]
+	if !isLanguage(lang.s) {
+		return ClientConn{}, parseErr(FormatConnection, l.n, column(l.text, lang.off), "expected a language (JAVA, GO, CPP, ...), found "+describe(lang.s))
+	}
+	if !strings.Contains(addr.s, ":") {
+		return ClientConn{}, parseErr(FormatConnection, l.n, column(l.text, addr.off), "expected a client address ip:port, found "+describe(addr.s))
+	}
+	return ClientConn{ClientID: strings.TrimSpace(l.text[:addr.off]), ClientAddr: addr.s, Language: lang.s, Version: ver.s, Line: l.n}, nil
 }
 
 // isLanguage: an upper-case LanguageCode name such as JAVA or NODE_JS.

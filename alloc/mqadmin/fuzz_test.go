@@ -3,6 +3,9 @@ package mqadmin_test
 import (
 	"errors"
 	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
@@ -11,6 +14,8 @@ import (
 // seeds adds every sample file matching pattern to f.
 func seeds(f *testing.F, pattern string) {
 	files, _ := filepath.Glob("../../testdata/cluster/" + pattern)
+	real, _ := filepath.Glob("../../testdata/real*/*/" + pattern)
+	files = append(files, real...)
 	for _, p := range files {
 		f.Add(read(f, p))
 	}
@@ -55,6 +60,9 @@ func FuzzParseConsumerProgress(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := mqadmin.ParseConsumerProgress(s)
 		checkErr(t, p, err)
+		if err == nil {
+			checkProgress(t, p)
+		}
 	})
 }
 
@@ -63,5 +71,140 @@ func FuzzParseConsumerStatus(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		ri, err := mqadmin.ParseConsumerStatus(s)
 		checkErr(t, ri, err)
+		if err == nil {
+			checkStatus(t, ri)
+		}
 	})
+}
+
+// checkProgress: what a read progress always holds. Each row's #Diff is
+// its offsets' difference, the footer is the rows' sum, the queues come
+// sorted, each broker's from 0 on.
+func checkProgress(t *testing.T, p *mqadmin.Progress) {
+	var diff, inflight int64
+	for i, r := range p.Rows {
+		if r.Diff != r.BrokerOffset-r.ConsumerOffset {
+			t.Fatalf("row %d: diff %d of %d-%d", i, r.Diff, r.BrokerOffset, r.ConsumerOffset)
+		}
+		diff += r.Diff
+		inflight += r.Inflight
+		first := i == 0 || p.Rows[i-1].Topic != r.Topic || p.Rows[i-1].BrokerName != r.BrokerName
+		if first && r.QueueID != 0 && i > 0 {
+			t.Fatalf("row %d: a broker's list starts at %d", i, r.QueueID)
+		}
+		if i > 0 && p.Rows[i-1].Topic > r.Topic {
+			t.Fatalf("row %d: not sorted", i)
+		}
+	}
+	if p.DiffTotal == nil || *p.DiffTotal != diff {
+		t.Fatalf("diff total %v, rows add up to %d", p.DiffTotal, diff)
+	}
+	if p.Layout == mqadmin.Layout493 && inflight != 0 {
+		t.Fatalf("inflight %d in the 4.9.3 layout", inflight)
+	}
+}
+
+// checkStatus: the queues of a read status are sorted and each once.
+func checkStatus(t *testing.T, ri *mqadmin.RunningInfo) {
+	for i := 1; i < len(ri.Queues); i++ {
+		a, b := ri.Queues[i-1], ri.Queues[i]
+		if a.Topic > b.Topic || a.Topic == b.Topic && (a.BrokerName > b.BrokerName || a.BrokerName == b.BrokerName && a.QueueID >= b.QueueID) {
+			t.Fatalf("queues %d and %d out of order: %v %v", i-1, i, a, b)
+		}
+	}
+}
+
+// FuzzCut: never half a group. A text that reads, cut anywhere, is
+// refused or reads the same (only what follows the queue lists, or
+// trailing blanks, may be lost). With one of its queue lines deleted
+// (status: from #Consumer Offset# or MQ Detail; progress: a row that is
+// not the last of its broker's list, or whose #Diff or #Inflight is not
+// 0) it is refused too.
+func FuzzCut(f *testing.F) {
+	for _, p := range []string{"*/progress*.txt", "*/status/*", "*/connection.txt"} {
+		files, _ := filepath.Glob("../../testdata/cluster/" + p)
+		real, _ := filepath.Glob("../../testdata/real*/*/" + p)
+		for i, file := range append(files, real...) {
+			f.Add(read(f, file), uint16(i*7919), uint16(i*31))
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string, cut, del uint16) {
+		whole := parseAny(s)
+		if whole == nil || len(s) == 0 {
+			return
+		}
+		if got := parseAny(s[:int(cut)%len(s)]); got != nil && !sameParse(whole, got) {
+			t.Fatalf("cut at %d reads as something else:\n%#v\n%#v", int(cut)%len(s), whole, got)
+		}
+		lines := strings.SplitAfter(s, "\n")
+		k := int(del) % len(lines)
+		if !carries(whole, lines[k], k+1) {
+			return
+		}
+		if got := parseAny(strings.Join(append(lines[:k:k], lines[k+1:]...), "")); got != nil {
+			t.Fatalf("line %d %q deleted, still read", k+1, lines[k])
+		}
+	})
+}
+
+// carries: line n (text l) of a text read as v is a queue line whose loss
+// the format's redundancy shows.
+func carries(v any, l string, n int) bool {
+	switch x := v.(type) {
+	case *mqadmin.Progress:
+		for i, r := range x.Rows {
+			if r.Line != n {
+				continue
+			}
+			last := i == len(x.Rows)-1 || x.Rows[i+1].Topic != r.Topic || x.Rows[i+1].BrokerName != r.BrokerName || x.Rows[i+1].QueueID == 0
+			return !last || r.Diff != 0 || r.Inflight != 0
+		}
+	case *mqadmin.RunningInfo:
+		fs := strings.Fields(l)
+		for _, q := range x.Queues {
+			if len(fs) >= 4 && fs[0] == q.Topic && fs[1] == q.BrokerName && fs[2] == strconv.Itoa(int(q.QueueID)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameParse compares two reads, ignoring line numbers.
+func sameParse(a, b any) bool {
+	norm := func(v any) any {
+		switch x := v.(type) {
+		case *mqadmin.Progress:
+			c := *x
+			c.Rows = nil
+			for _, r := range x.Rows {
+				r.Line = 0
+				c.Rows = append(c.Rows, r)
+			}
+			return c
+		case *mqadmin.RunningInfo:
+			c := *x
+			c.Queues, c.PopQueues = nil, nil
+			for _, q := range x.Queues {
+				q.Line = 0
+				c.Queues = append(c.Queues, q)
+			}
+			for _, q := range x.PopQueues {
+				q.Line = 0
+				c.PopQueues = append(c.PopQueues, q)
+			}
+			return c
+		case *mqadmin.Connection:
+			c := *x
+			c.ConsumeFromWhere = "" // CONSUME_FROM_LAST_OFFSET_AND_... cut is CONSUME_FROM_LAST_OFFSET
+			c.Clients = nil
+			for _, cc := range x.Clients {
+				cc.Line = 0
+				c.Clients = append(c.Clients, cc)
+			}
+			return c
+		}
+		return v
+	}
+	return reflect.DeepEqual(norm(a), norm(b))
 }

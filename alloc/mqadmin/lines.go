@@ -17,6 +17,20 @@ type line struct {
 // trailing spaces and tabs.
 func splitLines(text string) []line {
 	text = strings.TrimPrefix(text, "\ufeff")
+	return splitDecoded(text)
+}
+
+// readLines is splitLines after decodeText: a UTF-16 text is decoded, or
+// an error for format.
+func readLines(format, text string) ([]line, *ParseError) {
+	text, err := decodeText(format, text)
+	if err != nil {
+		return nil, err
+	}
+	return splitLines(text), nil
+}
+
+func splitDecoded(text string) []line {
 	out := make([]line, 0, strings.Count(text, "\n")+1)
 	n := 0
 	for len(text) > 0 {
@@ -49,9 +63,9 @@ func compact(s string) string {
 // findHeader looks from lines[from] on for a header line starting with
 // first and, joining up to seven following lines (a terminal's wrap), whose
 // compact form contains every column in cols (compact names). It returns
-// the compact header and the index of the first line after it, or ok
-// false.
-func findHeader(lines []line, from int, first string, cols ...string) (header string, next int, ok bool) {
+// the compact header, the index of its first line and of the first line
+// after it, or ok false.
+func findHeader(lines []line, from int, first string, cols ...string) (header string, start, next int, ok bool) {
 	for i := from; i < len(lines); i++ {
 		if !strings.HasPrefix(strings.TrimLeft(lines[i].text, " \t"), first) {
 			continue
@@ -59,7 +73,7 @@ func findHeader(lines []line, from int, first string, cols ...string) (header st
 		joined := compact(lines[i].text)
 		for k := i + 1; ; k++ {
 			if hasAll(joined, cols) {
-				return joined, k, true
+				return joined, i, k, true
 			}
 			if k >= len(lines) || k > i+7 || strings.HasPrefix(lines[k].text, first) {
 				break
@@ -67,7 +81,7 @@ func findHeader(lines []line, from int, first string, cols ...string) (header st
 			joined += compact(lines[k].text)
 		}
 	}
-	return "", 0, false
+	return "", 0, 0, false
 }
 
 func hasAll(s string, cols []string) bool {

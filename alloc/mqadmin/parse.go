@@ -5,6 +5,10 @@ import "github.com/rmqalloc/rmqalloc/alloc/route"
 // ParseTopicRoute reads `mqadmin topicRoute -t TOPIC` output (fastjson's
 // almost-JSON, see route.Parse) or standard JSON.
 func ParseTopicRoute(text string) (*route.Route, error) {
+	text, perr := decodeText(FormatRoute, text)
+	if perr != nil {
+		return nil, perr
+	}
 	r, err := route.Parse(text)
 	if err != nil {
 		if pe, ok := err.(*route.ParseError); ok {

@@ -217,7 +217,7 @@ func TestStatusErrors(t *testing.T) {
 	}{
 		{"cut in offsets", status[:strings.Index(status, "#Consumer MQ Detail#")], 16, "MQ Detail"},
 		{"no property", "#Consumer Properties#\nno colon here\n", 2, "expected a property"},
-		{"cut after properties", status[:strings.Index(status, "#Consumer Subscription#")], 6, "#Consumer Offset#"},
+		{"cut after properties", status[:strings.Index(status, "#Consumer Subscription#")], 6, "#Consumer Subscription#"},
 		{"bad qid", strings.Replace(status, "  0     12", "  x     12", 1), 13, "queue ID"},
 		{"bad subscription", strings.Replace(status, "ClassFilter", "Class", 1), 8, "subscription"},
 		{"wrong box", conn, 1, "consumerConnection output"},

@@ -1,142 +1,306 @@
 package mqadmin
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
-// Section names of a ConsumerRunningInfo text.
+// Section names of a ConsumerRunningInfo text, and the order the tool
+// prints them in (ConsumerRunningInfo.formatString): Pop Detail is 5.x
+// only; after RT&TPS come optional sections (User Consume Info, jstack).
 const (
 	secProperties   = "#Consumer Properties#"
 	secSubscription = "#Consumer Subscription#"
 	secOffset       = "#Consumer Offset#"
 	secDetail       = "#Consumer MQ Detail#"
 	secPop          = "#Consumer Pop Detail#"
+	secRTTPS        = "#Consumer RT&TPS#"
 )
+
+var sectionRank = map[string]int{secProperties: 1, secSubscription: 2, secOffset: 3, secDetail: 4, secPop: 5, secRTTPS: 6}
+
+// required sections, in order; Pop Detail is missing before 5.x.
+var requiredSections = []string{secProperties, secSubscription, secOffset, secDetail, secRTTPS}
 
 // ParseConsumerStatus reads one client's ConsumerRunningInfo as `mqadmin
 // consumerStatus` writes it to a file (or prints it with -i): the
 // #Consumer Properties# lines ("name : value"), the #Consumer
 // Subscription# lines, the #Consumer Offset# queue list (what the client
 // holds now), #Consumer MQ Detail# (its droped flags) and, in 5.x,
-// #Consumer Pop Detail#. Other sections (RT&TPS, jstack, ...) are skipped.
-// Lines before the first section are skipped. The offset list must be
-// followed by the MQ Detail section, so a cut paste is an error rather
-// than a client that seems to hold fewer queues.
+// #Consumer Pop Detail#. Later sections (RT&TPS, jstack, ...) are skipped,
+// but RT&TPS must be there. Lines before the first section are skipped.
+//
+// The tool prints the sections in a fixed order, and Offset and MQ Detail
+// list the same queues (one table, sorted) with the same offsets; a text
+// where they do not agree, a section is missing or a line is cut is an
+// error rather than a client that seems to hold fewer queues.
 func ParseConsumerStatus(text string) (*RunningInfo, error) {
-	lines := splitLines(text)
-	ri := &RunningInfo{Properties: map[string]string{}, Subscriptions: []Subscription{}, Queues: []HeldQueue{}}
-	section := ""
-	seen := map[string]bool{}
-	held := map[queueKey]int{}
-	headerDone := false
-	header, wraps := "", 0 // the section header, compact, and lines joined to it
-	lastProp := ""
-	var fs []field
+	lines, perr := readLines(FormatStatus, text)
+	if perr != nil {
+		return nil, perr
+	}
+	s := &statusReader{
+		ri:   &RunningInfo{Properties: map[string]string{}, Subscriptions: []Subscription{}, Queues: []HeldQueue{}},
+		seen: map[string]int{},
+	}
 	for _, l := range lines {
-		t := strings.TrimSpace(l.text)
-		if strings.HasPrefix(t, "#Consumer ") && strings.HasSuffix(t, "#") && len(t) > len("#Consumer #") {
-			if t == secProperties && seen[secProperties] {
-				// Merged, two clients would read as one holding both their queues.
-				return nil, parseErr(FormatStatus, l.n, 0, "another client's status starts here (a second #Consumer Properties#): give each client's text separately, one file (or one text) per client")
-			}
-			section, headerDone = t, false
-			seen[t] = true
-			continue
-		}
-		if t == "" || section == "" {
-			continue
-		}
-		if !printable(l.text) {
-			return nil, parseErr(FormatStatus, l.n, 0, "expected text, found binary data")
-		}
-		switch section {
-		case secProperties:
-			k, v, ok := strings.Cut(l.text, ":")
-			switch {
-			case ok && strings.TrimSpace(k) != "" && !strings.ContainsAny(strings.TrimSpace(k), " \t"):
-				lastProp = strings.TrimSpace(k)
-				ri.Properties[lastProp] = strings.TrimSpace(v)
-			case lastProp != "":
-				// a value printed over several lines (its toString has line breaks)
-				ri.Properties[lastProp] += "\n" + l.text
-			default:
-				return nil, parseErr(FormatStatus, l.n, 0, "expected a property \"name : value\", found "+describe(l.text))
-			}
-		case secSubscription:
-			s, err := subscriptionLine(l)
-			if err != nil {
-				return nil, err
-			}
-			ri.Subscriptions = append(ri.Subscriptions, s)
-		case secOffset, secDetail, secPop:
-			if !headerDone {
-				if !strings.HasPrefix(compact(l.text), "#Topic") {
-					return nil, parseErr(FormatStatus, l.n, 0, "expected the header \"#Topic #Broker Name #QID ...\" of "+section+", found "+describe(l.text))
-				}
-				headerDone, header, wraps = true, compact(l.text), 0
-				continue
-			}
-			if wraps < 3 && !strings.Contains(header, "#QID#") && !looksLikeQueueLine(l.text) {
-				// the rest of a header a terminal wrapped
-				header += compact(l.text)
-				wraps++
-				continue
-			}
-			wraps = 3
-			fs = fields(fs, l.text)
-			if len(fs) < 4 {
-				return nil, parseErr(FormatStatus, l.n, 0, "expected a queue line \"topic brokerName queueId ...\" in "+section+", found "+describe(l.text))
-			}
-			qid, err := parseQueueID(fs[2], l, FormatStatus)
-			if err != nil {
-				return nil, err
-			}
-			q := HeldQueue{Topic: fs[0].s, BrokerName: fs[1].s, QueueID: qid, Line: l.n}
-			key := queueKey{q.Topic, q.BrokerName, qid}
-			switch section {
-			case secOffset:
-				if len(fs) != 4 {
-					return nil, parseErr(FormatStatus, l.n, 0, "expected \"topic brokerName queueId consumerOffset\" in "+section+", found "+describe(l.text))
-				}
-				if q.ConsumerOffset, err = parseInt64(fs[3], l, FormatStatus, "#Consumer Offset"); err != nil {
-					return nil, err
-				}
-				held[key] = len(ri.Queues)
-				ri.Queues = append(ri.Queues, q)
-			case secDetail:
-				if i, ok := held[key]; ok && (strings.Contains(l.text, "droped=true") || strings.Contains(l.text, "dropped=true")) {
-					ri.Queues[i].Dropped = true
-				}
-			case secPop:
-				ri.PopQueues = append(ri.PopQueues, q)
-			}
+		if err := s.line(l); err != nil {
+			return nil, err
 		}
 	}
+	if err := s.end(lines); err != nil {
+		return nil, err
+	}
+	return s.ri, nil
+}
+
+// statusReader is the state of ParseConsumerStatus between lines.
+type statusReader struct {
+	ri       *RunningInfo
+	section  string         // the current section, "" before the first
+	seen     map[string]int // section → the line of its header
+	rank     int            // rank of the last known section seen
+	header   string         // the current table's header, compact; "" until read
+	wraps    int            // lines a terminal's wrap added to the header
+	lastProp string
+	detail   []HeldQueue // #Consumer MQ Detail#, with the commitOffset as ConsumerOffset
+	fs       []field
+}
+
+func (s *statusReader) line(l line) *ParseError {
+	t := strings.TrimSpace(l.text)
+	if strings.HasPrefix(t, "#Consumer ") && strings.HasSuffix(t, "#") && len(t) > len("#Consumer #") {
+		return s.startSection(l, t)
+	}
+	if t == "" || s.section == "" || s.rank >= sectionRank[secRTTPS] {
+		return nil
+	}
+	if !printable(l.text) {
+		return parseErr(FormatStatus, l.n, 0, "expected text, found binary data")
+	}
+	switch s.section {
+	case secProperties:
+		k, v, ok := strings.Cut(l.text, ":")
+		switch {
+		case ok && strings.TrimSpace(k) != "" && !strings.ContainsAny(strings.TrimSpace(k), " \t"):
+			s.lastProp = strings.TrimSpace(k)
+			s.ri.Properties[s.lastProp] = strings.TrimSpace(v)
+		case s.lastProp != "":
+			// a value printed over several lines (its toString has line breaks)
+			s.ri.Properties[s.lastProp] += "\n" + l.text
+		default:
+			return parseErr(FormatStatus, l.n, 0, "expected a property \"name : value\", found "+describe(l.text))
+		}
+	case secSubscription:
+		sub, err := subscriptionLine(l, len(s.ri.Subscriptions)+1)
+		if err != nil {
+			return err
+		}
+		s.ri.Subscriptions = append(s.ri.Subscriptions, sub)
+	case secOffset, secDetail, secPop:
+		return s.queueLine(l)
+	}
+	return nil
+}
+
+func (s *statusReader) startSection(l line, t string) *ParseError {
+	if t == secProperties && s.seen[secProperties] > 0 {
+		// Merged, two clients would read as one holding both their queues.
+		return parseErr(FormatStatus, l.n, 0, "another client's status starts here (a second #Consumer Properties#): give each client's text separately, one file (or one text) per client")
+	}
+	rank, known := sectionRank[t]
+	switch {
+	case known && rank <= s.rank:
+		return parseErr(FormatStatus, l.n, 0, t+" comes after "+s.section+" (line "+strconv.Itoa(s.seen[s.section])+"); mqadmin prints it before: the text is not one client's file as written (pieces moved or repeated?)")
+	case !known && s.rank < sectionRank[secRTTPS]:
+		return parseErr(FormatStatus, l.n, 0, "expected "+nextSection(s.rank)+", found the section "+describe(t)+": the text is damaged, or not mqadmin consumerStatus output")
+	}
+	if known {
+		for _, want := range requiredSections {
+			if r := sectionRank[want]; r > s.rank && r < rank {
+				return parseErr(FormatStatus, l.n, 0, "expected "+want+" before "+t+": that section is missing (the text is damaged or pieced together)")
+			}
+		}
+		s.rank = rank
+	}
+	if s.section == secDetail {
+		if err := s.compareDetail(l); err != nil {
+			return err
+		}
+	}
+	s.section, s.header, s.wraps = t, "", 0
+	s.seen[t] = l.n
+	return nil
+}
+
+// nextSection names the section expected after rank.
+func nextSection(rank int) string {
+	for _, want := range requiredSections {
+		if sectionRank[want] > rank {
+			return want
+		}
+	}
+	return secRTTPS
+}
+
+func (s *statusReader) queueLine(l line) *ParseError {
+	if s.header == "" {
+		if !strings.HasPrefix(compact(l.text), "#Topic") {
+			return parseErr(FormatStatus, l.n, 0, "expected the header \"#Topic #Broker Name #QID ...\" of "+s.section+", found "+describe(l.text))
+		}
+		s.header, s.wraps = compact(l.text), 0
+		return nil
+	}
+	if s.wraps < 3 && !strings.Contains(s.header, "#QID#") && !looksLikeQueueLine(l.text) {
+		// the rest of a header a terminal wrapped
+		s.header += compact(l.text)
+		s.wraps++
+		return nil
+	}
+	s.wraps = 3
+	s.fs = fields(s.fs, l.text)
+	fs := s.fs
+	if len(fs) < 4 {
+		return parseErr(FormatStatus, l.n, 0, "expected a queue line \"topic brokerName queueId ...\" in "+s.section+", found "+describe(l.text)+" (cut line?)")
+	}
+	qid, err := parseQueueID(fs[2], l, FormatStatus)
+	if err != nil {
+		return err
+	}
+	q := HeldQueue{Topic: fs[0].s, BrokerName: fs[1].s, QueueID: qid, Line: l.n}
+	switch s.section {
+	case secOffset:
+		if len(fs) != 4 {
+			return parseErr(FormatStatus, l.n, 0, "expected \"topic brokerName queueId consumerOffset\" in "+s.section+", found "+describe(l.text))
+		}
+		if q.ConsumerOffset, err = parseInt64(fs[3], l, FormatStatus, "#Consumer Offset"); err != nil {
+			return err
+		}
+		if n := len(s.ri.Queues); n > 0 && !queueLess(s.ri.Queues[n-1], q) {
+			return parseErr(FormatStatus, l.n, 0, "queue "+queueName(q)+" comes after "+queueName(s.ri.Queues[n-1])+" (line "+strconv.Itoa(s.ri.Queues[n-1].Line)+"); mqadmin lists each queue once, sorted: lines are moved or repeated")
+		}
+		s.ri.Queues = append(s.ri.Queues, q)
+	case secDetail:
+		info := l.text[fs[3].off:]
+		commit, dropped, ok := processQueueInfo(info)
+		if !ok {
+			return parseErr(FormatStatus, l.n, column(l.text, fs[3].off), "expected \"ProcessQueueInfo [commitOffset=N, ..., droped=true|false, ...]\", found "+describe(info)+" (cut line?)")
+		}
+		q.ConsumerOffset, q.Dropped = commit, dropped
+		s.detail = append(s.detail, q)
+	case secPop:
+		if strings.Contains(l.text, "[") && !strings.HasSuffix(l.text, "]") {
+			return parseErr(FormatStatus, l.n, 0, "expected a queue line ending in \"]\" in "+s.section+", found "+describe(l.text[fs[3].off:])+" (cut line?)")
+		}
+		s.ri.PopQueues = append(s.ri.PopQueues, q)
+	}
+	return nil
+}
+
+// compareDetail checks, when MQ Detail ends (at line next), that it lists
+// exactly the queues of #Consumer Offset#, in its order, with the same
+// offsets: both come from one table. It sets the droped flags.
+func (s *statusReader) compareDetail(next line) *ParseError {
+	off, det := s.ri.Queues, s.detail
+	for i := 0; i < len(off) || i < len(det); i++ {
+		switch {
+		case i >= len(det):
+			return parseErr(FormatStatus, next.n, 0, secDetail+" ends before queue "+queueName(off[i])+" that "+secOffset+" lists (line "+strconv.Itoa(off[i].Line)+"): the two sections list the same queues; lines are missing (cut or deleted)")
+		case i >= len(off) || !sameQueue(off[i], det[i]):
+			msg := "lists queue " + queueName(det[i]) + " where " + secOffset + " "
+			if i < len(off) {
+				msg += "has " + queueName(off[i]) + " (line " + strconv.Itoa(off[i].Line) + ")"
+			} else {
+				msg += "has no more queues"
+			}
+			return parseErr(FormatStatus, det[i].Line, 0, secDetail+" "+msg+": the two sections list the same queues; lines are missing or moved")
+		case off[i].ConsumerOffset != det[i].ConsumerOffset:
+			return parseErr(FormatStatus, det[i].Line, 0, "commitOffset="+strconv.FormatInt(det[i].ConsumerOffset, 10)+" of queue "+queueName(det[i])+" differs from its #Consumer Offset "+strconv.FormatInt(off[i].ConsumerOffset, 10)+" (line "+strconv.Itoa(off[i].Line)+"): both print the same number; the text is damaged")
+		}
+		s.ri.Queues[i].Dropped = det[i].Dropped
+	}
+	return nil
+}
+
+func (s *statusReader) end(lines []line) *ParseError {
 	last := 0
 	if len(lines) > 0 {
 		last = lines[len(lines)-1].n
 	}
-	switch {
-	case !seen[secProperties] && !seen[secOffset]:
-		return nil, missingHeader(FormatStatus, lines, "#Consumer Properties# (the file mqadmin consumerStatus -g GROUP writes, or its -i output)")
-	case !seen[secOffset]:
-		return nil, parseErr(FormatStatus, last, 0, "the text ends without the #Consumer Offset# section: the paste looks cut; paste the whole file")
-	case !seen[secDetail]:
-		return nil, parseErr(FormatStatus, last, 0, "the text ends without the #Consumer MQ Detail# section that follows the queue list: the paste looks cut; paste the whole file")
+	if len(s.seen) == 0 {
+		return missingHeader(FormatStatus, lines, "#Consumer Properties# (the file mqadmin consumerStatus -g GROUP writes, or its -i output)")
 	}
-	return ri, nil
+	if s.section == secDetail {
+		if err := s.compareDetail(line{n: last + 1}); err != nil {
+			err.Line = last
+			return err
+		}
+	}
+	if s.seen[secRTTPS] == 0 {
+		return parseErr(FormatStatus, last, 0, "the text ends before "+nextSection(s.rank)+" (mqadmin prints the sections up to #Consumer RT&TPS#): the paste looks cut; paste the whole file")
+	}
+	return nil
 }
 
-type queueKey struct {
-	topic, broker string
-	id            int32
+// processQueueInfo reads the commitOffset and droped fields of
+// "ProcessQueueInfo [commitOffset=12, ..., droped=false, ...]"; ok is
+// false unless the text is whole (the closing bracket is there).
+func processQueueInfo(s string) (commit int64, dropped, ok bool) {
+	body, found := strings.CutPrefix(s, "ProcessQueueInfo [")
+	if !found || !strings.HasSuffix(body, "]") {
+		return 0, false, false
+	}
+	commitSeen, dropSeen := false, false
+	for _, kv := range strings.Split(strings.TrimSuffix(body, "]"), ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		switch k {
+		case "commitOffset":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return 0, false, false
+			}
+			commit, commitSeen = n, true
+		case "droped", "dropped":
+			if v != "true" && v != "false" {
+				return 0, false, false
+			}
+			dropped, dropSeen = v == "true", true
+		}
+	}
+	return commit, dropped, commitSeen && dropSeen
 }
 
-// subscriptionLine reads "001 Topic: T    ClassFilter: false    SubExpression: *".
-func subscriptionLine(l line) (Subscription, error) {
-	_, rest, ok := strings.Cut(l.text, "Topic: ")
+func sameQueue(a, b HeldQueue) bool {
+	return a.Topic == b.Topic && a.BrokerName == b.BrokerName && a.QueueID == b.QueueID
+}
+
+// queueLess is MessageQueue.compareTo's order: topic, broker, queue ID
+// (names are ASCII, so byte order is Java's).
+func queueLess(a, b HeldQueue) bool {
+	if a.Topic != b.Topic {
+		return a.Topic < b.Topic
+	}
+	if a.BrokerName != b.BrokerName {
+		return a.BrokerName < b.BrokerName
+	}
+	return a.QueueID < b.QueueID
+}
+
+func queueName(q HeldQueue) string {
+	return q.Topic + " " + q.BrokerName + "/" + strconv.Itoa(int(q.QueueID))
+}
+
+// subscriptionLine reads "001 Topic: T    ClassFilter: false    SubExpression: *",
+// the n-th line of the section (the tool numbers them from 001).
+func subscriptionLine(l line, n int) (Subscription, *ParseError) {
+	num, rest, ok := strings.Cut(l.text, " Topic: ")
 	cf := strings.Index(rest, " ClassFilter: ")
 	se := strings.Index(rest, " SubExpression: ")
-	if !ok || cf < 0 || se < cf {
+	if !ok || cf < 0 || se < cf+len(" ClassFilter: ") {
 		return Subscription{}, parseErr(FormatStatus, l.n, 0, "expected a subscription \"NNN Topic: T ClassFilter: B SubExpression: E\", found "+describe(l.text))
+	}
+	if got, err := strconv.Atoi(strings.TrimSpace(num)); err != nil || got != n {
+		return Subscription{}, parseErr(FormatStatus, l.n, 1, "expected subscription number "+strconv.Itoa(n)+" (the tool numbers them 001, 002, ...), found "+describe(strings.TrimSpace(num))+": lines are missing or moved")
 	}
 	return Subscription{
 		Topic:         strings.TrimSpace(rest[:cf]),

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, UsageError, readText, statusFiles, write } from './io.js';
+import { EXIT, UsageError, readText, statusFiles, terminalWidth, write } from './io.js';
 import { readLive } from './live.js';
 import { doctorSeriesCommand, firstWithText, statusDirOf } from './series.js';
 
@@ -13,8 +13,9 @@ export const DOCTOR_HELP = `Usage: rmqalloc doctor --namesrv HOST:PORT --group G
        rmqalloc doctor --namesrv HOST:PORT --group GROUP --watch INTERVAL [--count N] [--save DIR] [options]
        rmqalloc doctor FOLDER [options]
        rmqalloc doctor FOLDER1 FOLDER2 ... [--strategy NAME] [--profile P] [--json]
-       rmqalloc doctor --route [TOPIC=]FILE --connection FILE --progress FILE
-                       [--status DIR|FILE ...] [--strategy NAME] [--profile P] [--json]
+       rmqalloc doctor --route [TOPIC=]FILE --connection FILE
+                       (--progress FILE | --status DIR|FILE ...) [--strategy NAME]
+                       [--profile P] [--json]
 
 Compares which consumer holds each queue with what the members' own allocate
 calls give, and says what is wrong and why.
@@ -40,13 +41,15 @@ Or from saved outputs:
   --route FILE        mqadmin topicRoute -t TOPIC; repeat for more topics, as
                       TOPIC=FILE when the topic cannot be told from the progress
   --connection FILE   mqadmin consumerConnection -g GROUP
-  --progress FILE     mqadmin consumerProgress -g GROUP -s true
+  --progress FILE     mqadmin consumerProgress -g GROUP -s true (optional when
+                      --status files are given)
   --status DIR|FILE   the files mqadmin consumerStatus -g GROUP writes, one per
                       client, named by client ID (a directory: every file in it;
                       a FILE with several clients' texts is split at each
                       #Consumer Properties# line)
   --strategy NAME     strategy of members whose status file does not name one
-                      (AVG, AVG_BY_CIRCLE, CONSISTENT_HASH, ...; default AVG)
+                      (AVG, AVG_BY_CIRCLE or CONSISTENT_HASH, the strategies
+                      the doctor simulates; default AVG)
   --profile P         one client for every member (java-4.9.3, java-5.3.3,
                       go-client-2.1.2); default: from the connection's Language/Version
   --captured-at TIME  when the outputs were taken (RFC 3339, UTC); dates the
@@ -55,13 +58,12 @@ Or from saved outputs:
   -h, --help          this help
 
 FOLDER holds the outputs saved as route.txt (route.TOPIC.txt for more
-topics), connection.txt, progress.txt and, optionally, status/ (the files,
-or the <millis>/ directories mqadmin consumerStatus writes: the newest is
-read), X.err for a failed command (an empty FILE with FILE.err beside it is
-read as that error), progress-c.txt for the per-topic form, and
-captured-at.txt: the layout of --save, testdata/cluster/*/, testdata/real*/
-and testdata/timeline/*/. Options
-given as well take precedence.
+topics), connection.txt, progress.txt and/or status/ (the files, or the
+<millis>/ directories mqadmin consumerStatus writes: the newest is read),
+X.err for a failed command (an empty FILE with FILE.err beside it is read as
+that error), progress-c.txt for the per-topic form, and captured-at.txt: the
+layout of --save, testdata/cluster/*/, testdata/real*/ and
+testdata/timeline/*/. Options given as well take precedence.
 
 Several FOLDERs are snapshots of one group, in time order by captured-at.txt
 (first line, e.g. 2026-12-01T19:08:32Z; else the newest file's mtime, as the
@@ -86,7 +88,8 @@ function folderOptions(dir, o) {
     throw new UsageError(`${dir}: no such folder`);
   }
   if (!isDir) throw new UsageError(`${dir}: not a folder (rmqalloc doctor FOLDER takes a folder holding route.txt, connection.txt and progress.txt)`);
-  const missing = ['route.txt', 'connection.txt', 'progress.txt'].filter((f) => !existsSync(at(f)));
+  const needed = ['route.txt', 'connection.txt', ...(existsSync(at('status')) ? [] : ['progress.txt'])];
+  const missing = needed.filter((f) => !existsSync(at(f)));
   if (missing.length) throw new UsageError(`${dir}: not a folder of saved mqadmin outputs (it has no ${missing.join(', ')})`);
   const status = statusDirOf(dir);
   const more = readdirSync(dir).filter((f) => /^route\..+\.txt$/.test(f)).sort()
@@ -250,7 +253,9 @@ function sourceOf(box, files) {
 /** An ERR_BAD_INPUT error as one line naming the option and file. */
 export function badInputMessage(e, files) {
   const src = sourceOf(e.box, files);
-  const msg = e.box && e.message.startsWith(e.box) ? e.message.slice(e.box.length).replace(/^:?\s*/, '') : e.message;
+  let msg = e.box && e.message.startsWith(e.box) ? e.message.slice(e.box.length).replace(/^:?\s*/, '') : e.message;
+  // The file is named first already: not again at the end.
+  msg = msg.replace(/ \(file "[^"]*"\)$/, '');
   // The parsers speak of the playground's boxes; here the boxes are files.
   return `${src}: ${msg.replace('(wrong box?)', '(wrong file for this option?)').replace(/: name the topic with the route$/, ': give it as --route TOPIC=FILE')}`;
 }
@@ -271,12 +276,12 @@ export async function doctorCommand(load, argv) {
     await write(DOCTOR_HELP + '\n');
     return EXIT.OK;
   }
-  const missing = ['route', 'connection', 'progress'].filter((k) => o[k] === undefined);
+  const missing = ['route', 'connection', ...(o.status ? [] : ['progress'])].filter((k) => o[k] === undefined);
   if (missing.length) throw new UsageError(`missing ${missing.map((k) => '--' + k).join(', ')} (rmqalloc doctor --help)`);
   const files = {
     route: o.route.map(routeArg).map(({ topic, file }) => ({ topic, file: file === '-' ? 'stdin' : file, text: readText(file, '--route') })),
     connection: { file: o.connection === '-' ? 'stdin' : o.connection, text: readText(o.connection, '--connection') },
-    progress: { file: o.progress === '-' ? 'stdin' : o.progress, text: readText(o.progress, '--progress') },
+    progress: o.progress === undefined ? { file: '', text: '' } : { file: o.progress === '-' ? 'stdin' : o.progress, text: readText(o.progress, '--progress') },
     status: statusFiles(o.status ?? []),
   };
   // An empty file is a failed mqadmin run (the module would read no
@@ -296,7 +301,7 @@ export async function doctorCommand(load, argv) {
   };
   for (const r of files.route) empty('--route', r, 'topicRoute -t TOPIC');
   empty('--connection', files.connection, 'consumerConnection -g GROUP');
-  empty('--progress', files.progress, 'consumerProgress -g GROUP -s true');
+  if (o.progress !== undefined) empty('--progress', files.progress, 'consumerProgress -g GROUP -s true');
   const rmq = await load();
   let out;
   try {
@@ -309,7 +314,7 @@ export async function doctorCommand(load, argv) {
       strategy: o.strategy,
       profile: o.profile,
       capturedAt: o['captured-at'],
-    }, { format: o.json ? 'json' : 'text' });
+    }, { format: o.json ? 'json' : 'text', width: terminalWidth() });
   } catch (e) {
     if (e?.code === 'ERR_BAD_INPUT') throw new UsageError(badInputMessage(e, files));
     throw e;

@@ -16,15 +16,25 @@ export class UsageError extends Error {}
 
 let stdinUsed = null;
 
+/**
+ * The text of a file's bytes: UTF-8, or UTF-16 with its BOM (PowerShell's
+ * `>` writes UTF-16LE), decoded.
+ */
+export function decodeBytes(b) {
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return new TextDecoder('utf-16le').decode(b.subarray(2));
+  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return new TextDecoder('utf-16be').decode(b.subarray(2));
+  return b.toString('utf8');
+}
+
 /** The text of FILE for option flag ('-' reads stdin, once). */
 export function readText(file, flag) {
   if (file === '-') {
     if (stdinUsed !== null) throw new UsageError(`${flag} -: stdin is already read by ${stdinUsed}`);
     stdinUsed = flag;
-    return readFileSync(0, 'utf8');
+    return decodeBytes(readFileSync(0));
   }
   try {
-    return readFileSync(file, 'utf8');
+    return decodeBytes(readFileSync(file));
   } catch (e) {
     throw new UsageError(`${flag} ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}`);
   }
@@ -91,4 +101,11 @@ export function write(s) {
     if (process.stdout.write(s)) resolve();
     else process.stdout.once('drain', resolve);
   });
+}
+
+/** The columns the text is fitted in: COLUMNS, else the terminal's, else 80. */
+export function terminalWidth() {
+  const env = Number.parseInt(process.env.COLUMNS ?? '', 10);
+  if (env > 0) return env;
+  return process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : 80;
 }

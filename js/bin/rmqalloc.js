@@ -38,6 +38,7 @@ Or run these three, then rmqalloc doctor on the files
   mqadmin consumerConnection -n NAMESRV -g GROUP       > connection.txt
   mqadmin consumerProgress -n NAMESRV -g GROUP -s true > progress.txt
   rmqalloc doctor --route route.txt --connection connection.txt --progress progress.txt
+  (or save them as route.txt, connection.txt, progress.txt in a folder: rmqalloc doctor FOLDER)
 
 Exit status: 0 all ok, 1 problems found, 2 bad input, 3 no owner information
 to judge by (doctor), 4 rmqalloc failed.`;

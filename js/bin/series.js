@@ -10,7 +10,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError, readText, statusFiles } from './io.js';
+import { UsageError, readText, statusFiles, terminalWidth } from './io.js';
 
 /**
  * The status texts of a folder: mqadmin consumerStatus -g GROUP writes
@@ -138,7 +138,7 @@ export function createSeries(rmq, { strategy, profile, format = 'text' } = {}) {
       snaps.push({ ...snapshot, ...(strategy === undefined ? {} : { strategy }), ...(profile === undefined ? {} : { profile }) });
     },
     report() {
-      return rmq.doctor(snaps, { format });
+      return rmq.doctor(snaps, format === 'json' ? { format } : { format, width: terminalWidth() });
     },
   };
 }

@@ -149,10 +149,14 @@ export function makeDoctor(rt, full) {
     // An array is a series of snapshots of one group (doctor_series.js).
     const series = Array.isArray(input);
     const snaps = series ? snapshots(input, readInput, INPUT_KEYS) : [readInput(input)];
-    const fmt = options === undefined ? undefined : checkKeys(object(options, 'options'), ['format'], 'options').format;
+    const opts = options === undefined ? {} : checkKeys(object(options, 'options'), ['format', 'width'], 'options');
+    const fmt = opts.format;
+    const width = opts.width === undefined ? 0 : opts.width;
+    if (!Number.isInteger(width) || width < 0) throw typeError('options.width', 'a whole number of columns', width);
     const format = fmt === undefined ? 'report' : oneOf(fmt, 'options.format', FORMATS);
     const enc = rt.request();
     enc.u8(WANT[format] | (series ? WANT_SERIES : 0));
+    enc.uv(width);
     if (series) enc.uv(snaps.length);
     for (const sn of snaps) {
       if (series) {

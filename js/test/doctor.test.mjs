@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { load } from '../index.js';
@@ -379,4 +379,71 @@ test('rmqalloc doctor: no owner information is exit 3; an empty progress file wi
   const p = cli(['doctor', '--route', path.join(b, 'route.txt'), '--connection', path.join(b, 'connection.txt'), '--progress', path.join(b, 'progress.txt')]);
   assert.equal(p.stderr, '');
   assert.match(p.stdout, /PROGRESS_UNSUPPORTED.*mqadmin consumerProgress -g G_B5 -t T_B5 -c DefaultCluster -s true/);
+});
+
+
+test('rmqalloc doctor FOLDER: a damaged file is exit 2, one line naming it; a UTF-16 file is read', () => {
+  const mixed = EXAMPLES.find((e) => e.name === 'status-files-mixed-strategies');
+  const wrong = EXAMPLES.find((e) => e.name === 'wrong-owner');
+  const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-damaged-'));
+  const folder = (ex, name, edit) => {
+    const d = path.join(dir, name);
+    cpSync(ex.dir, d, { recursive: true });
+    edit(d);
+    return d;
+  };
+  try {
+    const whole = cli(['doctor', wrong.dir, '--json']);
+    for (const [d, re] of [
+      [folder(mixed, 'half-status', (d) => {
+        const f = path.join(d, 'status', '10.0.0.80@54696');
+        const t = readFileSync(f, 'utf8');
+        writeFileSync(f, t.slice(0, t.length >> 1));
+      }), /^rmqalloc: --status .*10\.0\.0\.80@54696: line \d+/],
+      [folder(wrong, 'rows-deleted', (d) => {
+        const f = path.join(d, 'progress.txt');
+        const ls = readFileSync(f, 'utf8').split('\n');
+        ls.splice(9, 5); // sed -i '10,14d'
+        writeFileSync(f, ls.join('\n'));
+      }), /^rmqalloc: --progress .*progress\.txt: line 10: .*lines are missing/],
+      [folder(wrong, 'footer-cut', (d) => {
+        const f = path.join(d, 'progress.txt');
+        writeFileSync(f, readFileSync(f, 'utf8').replace(/\d\n$/, '\n'));
+      }), /^rmqalloc: --progress .*progress\.txt: line \d+, column \d+: Diff Total is \d+ but the 37 rows' #Diff add up to 85200/],
+    ]) {
+      const r = cli(['doctor', d]);
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, re);
+      assert.equal(r.stderr.trim().split('\n').length, 1, 'one line');
+    }
+    // PowerShell's `>`: UTF-16LE with a BOM.
+    const u16 = folder(wrong, 'utf16', (d) => {
+      for (const f of ['route.txt', 'connection.txt', 'progress.txt']) {
+        const p = path.join(d, f);
+        writeFileSync(p, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readFileSync(p, 'utf8'), 'utf16le')]));
+      }
+    });
+    const r = cli(['doctor', u16, '--json']);
+    assert.equal(r.status, whole.status, r.stderr);
+    assert.equal(r.stdout, whole.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('rmqalloc doctor: the text fits COLUMNS; --progress is optional with --status; --help shows FOLDER and the strategies', () => {
+  const ex = EXAMPLES.find((e) => e.name === 'status-files-mixed-strategies');
+  for (const cols of ['80', '100']) {
+    const r = spawnSync(process.execPath, [BIN, 'doctor', ex.dir], { env: { ...env, COLUMNS: cols }, encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stderr);
+    for (const l of r.stdout.split('\n')) assert.ok(l.length <= Number(cols) || !/\s\S/.test(l.trim()) || Math.max(...l.split(/\s+/).map((w) => w.length)) > 15, `${cols}: ${l}`);
+  }
+  const noProgress = cli(['doctor', '--route', path.join(ex.dir, 'route.txt'), '--connection', path.join(ex.dir, 'connection.txt'), '--status', ex.statusDir, '--json']);
+  assert.equal(noProgress.status, 1, noProgress.stderr);
+  checkReport(JSON.parse(noProgress.stdout), ex);
+  const help = cli(['doctor', '--help']).stdout;
+  assert.match(help, /rmqalloc doctor FOLDER/);
+  assert.match(help, /AVG, AVG_BY_CIRCLE or CONSISTENT_HASH/);
+  assert.match(cli(['--help']).stdout, /rmqalloc doctor FOLDER/);
 });
