@@ -46,8 +46,14 @@ func TestEmptyQueueIsInformation(t *testing.T) {
 func TestEmptyQueueAloneIsOK(t *testing.T) {
 	in := captureInput(t, "../../testdata/real/basic3")
 	// c1 also holds broker-b's retry queue (c2's; empty): held twice.
+	// Both sections that list its queues say so (the parser compares them).
 	in.Status[0].Text = strings.Replace(in.Status[0].Text, "%RETRY%G_BASIC                    broker-a                          0     0",
 		"%RETRY%G_BASIC                    broker-a                          0     0\n%RETRY%G_BASIC                    broker-b                          0     0", 1)
+	detail := "%RETRY%G_BASIC                                                    broker-a                          0     ProcessQueueInfo"
+	i := strings.Index(in.Status[0].Text, detail)
+	require.GreaterOrEqual(t, i, 0)
+	line := in.Status[0].Text[i : i+strings.Index(in.Status[0].Text[i:], "\n")+1]
+	in.Status[0].Text = strings.Replace(in.Status[0].Text, line, line+strings.Replace(line, "broker-a", "broker-b", 1), 1)
 	rep, err := doctor.Diagnose(in)
 	require.NoError(t, err)
 	retry := topicOf(t, rep, "%RETRY%G_BASIC")

@@ -2,7 +2,6 @@ package mqadmin_test
 
 import (
 	"errors"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -13,14 +12,23 @@ import (
 
 // seeds adds every sample file matching pattern to f.
 func seeds(f *testing.F, pattern string) {
-	files, _ := filepath.Glob("../../testdata/cluster/" + pattern)
-	real, _ := filepath.Glob("../../testdata/real*/*/" + pattern)
-	files = append(files, real...)
-	for _, p := range files {
+	for _, p := range seedFiles(pattern) {
 		f.Add(read(f, p))
 	}
 	f.Add("")
 	f.Add("\ufeff\r\n#\r\n")
+}
+
+// seedFiles are the sample and real capture files matching pattern (a
+// status/* pattern also takes capture.sh's status/<millis>/ files).
+func seedFiles(pattern string) []string {
+	ps := []string{"../../testdata/cluster/" + pattern, "../../testdata/real*/*/" + pattern, "../../testdata/real*/*/*/" + pattern}
+	if strings.HasSuffix(pattern, "status/*") {
+		for _, p := range ps[1:] {
+			ps = append(ps, p+"/*")
+		}
+	}
+	return files(ps...)
 }
 
 // checkErr: a parser returns a value or a *ParseError with a line, never
@@ -122,9 +130,7 @@ func checkStatus(t *testing.T, ri *mqadmin.RunningInfo) {
 // 0) it is refused too.
 func FuzzCut(f *testing.F) {
 	for _, p := range []string{"*/progress*.txt", "*/status/*", "*/connection.txt"} {
-		files, _ := filepath.Glob("../../testdata/cluster/" + p)
-		real, _ := filepath.Glob("../../testdata/real*/*/" + p)
-		for i, file := range append(files, real...) {
+		for i, file := range seedFiles(p) {
 			f.Add(read(f, file), uint16(i*7919), uint16(i*31))
 		}
 	}

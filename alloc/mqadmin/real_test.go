@@ -14,12 +14,10 @@ import (
 
 // realDirs are the captures of real 4.9.3 and 5.3.3 clusters.
 func realDirs(t testing.TB) []string {
-	dirs, _ := filepath.Glob("../../testdata/real*/*")
+	// A capture holds route.txt; queue-grow holds three captures in turn.
 	var out []string
-	for _, d := range dirs {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			out = append(out, d)
-		}
+	for _, r := range files("../../testdata/real*/*/route.txt", "../../testdata/real*/*/*/route.txt") {
+		out = append(out, filepath.Dir(r))
 	}
 	require.NotEmpty(t, out)
 	return out
@@ -31,11 +29,11 @@ func realDirs(t testing.TB) []string {
 func TestRealCapturesParse(t *testing.T) {
 	for _, d := range realDirs(t) {
 		t.Run(filepath.Base(filepath.Dir(d))+"/"+filepath.Base(d), func(t *testing.T) {
-			if c := filepath.Join(d, "connection.txt"); exists(c) {
+			for _, c := range files(filepath.Join(d, "connection.txt")) {
 				_, err := mqadmin.ParseConsumerConnection(read(t, c))
 				require.NoError(t, err)
 			}
-			progs, _ := filepath.Glob(filepath.Join(d, "progress*.txt"))
+			progs := files(filepath.Join(d, "progress*.txt"))
 			require.NotEmpty(t, progs)
 			for _, f := range progs {
 				text := read(t, f)
@@ -43,8 +41,7 @@ func TestRealCapturesParse(t *testing.T) {
 				require.NoError(t, err, f)
 				assert.Equal(t, strings.Count(text, "\n")-4-boolInt(p.Layout == mqadmin.Layout533), len(p.Rows), f)
 			}
-			files, _ := filepath.Glob(filepath.Join(d, "status", "*"))
-			for _, f := range files {
+			for _, f := range statusFiles(d) {
 				text := read(t, f)
 				ri, err := mqadmin.ParseConsumerStatus(text)
 				require.NoError(t, err, f)
@@ -61,12 +58,14 @@ func exists(p string) bool {
 }
 
 func globs(dir string, patterns ...string) []string {
-	var out []string
+	var ps []string
 	for _, p := range patterns {
-		m, _ := filepath.Glob(filepath.Join(dir, p))
-		out = append(out, m...)
+		ps = append(ps, filepath.Join(dir, p))
+		if strings.HasSuffix(p, "status/*") {
+			ps = append(ps, filepath.Join(dir, p, "*"))
+		}
 	}
-	return out
+	return files(ps...)
 }
 
 // parseAny reads text with the parser its content asks for; nil on error.

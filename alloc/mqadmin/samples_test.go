@@ -19,6 +19,34 @@ func read(t testing.TB, path string) string {
 	return string(b)
 }
 
+// files are the regular files matching the glob patterns that hold text,
+// but what mqadmin printed beside the status files (status/stdout.txt,
+// stderr.txt); an empty file is a failed command's output (its error is
+// in the .err beside it).
+func files(patterns ...string) []string {
+	var out []string
+	for _, p := range patterns {
+		m, _ := filepath.Glob(p)
+		for _, f := range m {
+			st, err := os.Stat(f)
+			if err != nil || !st.Mode().IsRegular() || st.Size() == 0 {
+				continue
+			}
+			if b := filepath.Base(f); strings.Contains(f, "/status/") && (b == "stdout.txt" || b == "stderr.txt") {
+				continue
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// statusFiles are a folder's consumerStatus files: status/<clientId>, or
+// capture.sh's status/<millis>/<clientId>.
+func statusFiles(dir string) []string {
+	return files(filepath.Join(dir, "status", "*"), filepath.Join(dir, "status", "*", "*"))
+}
+
 func sampleDirs(t testing.TB) []string {
 	dirs, _ := filepath.Glob("../../testdata/cluster/*")
 	var out []string
