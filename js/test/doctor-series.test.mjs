@@ -28,16 +28,19 @@ test.after(() => rmq.exit());
  * the columns kept at their widths.
  */
 function withOffsets(progress, offsets) {
-  return progress.split('\n').map((line) => {
+  let delta = 0; // what the rows' #Diff gain: the footer's Diff Total follows
+  const lines = progress.split('\n').map((line) => {
     const m = /^(T_BASIC\s+broker-a\s+)(\d+)(\s+)/.exec(line);
     if (!m || !(m[2] in offsets)) return line;
     const [broker, consumer] = offsets[m[2]];
     const cols = line.slice(m[0].length).split(/(\s+)/); // broker, sp, consumer, sp, ip, sp, diff, sp, time...
+    delta += broker - consumer - Number(cols[6]);
     const pad = (s, w) => s + ' '.repeat(Math.max(1, w - s.length));
     const width = (i) => cols[i].length + cols[i + 1].length;
     const out = [pad(String(broker), width(0)), pad(String(consumer), width(2)), cols[4] + cols[5], pad(String(broker - consumer), width(6))];
     return m[0] + out.join('') + cols.slice(8).join('');
-  }).join('\n');
+  });
+  return lines.map((line) => line.replace(/^Diff Total: (-?\d+)/, (_, n) => `Diff Total: ${Number(n) + delta}`)).join('\n');
 }
 
 test('rmq.doctor([early, late]): the real group settled, no owner change, lag OK; the last diagnosis kept', () => {
