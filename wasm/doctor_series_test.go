@@ -15,6 +15,7 @@ import (
 func seriesRequest(want byte, secondAt string) []byte {
 	w := newRequest()
 	w.u8(want | wantSeries)
+	w.uvarint(0) // width: 80
 	w.uvarint(2)
 	for i, at := range []string{"2026-12-01T10:00:00Z", secondAt} {
 		w.str("s" + string(rune('0'+i)))
@@ -30,8 +31,9 @@ func seriesRequest(want byte, secondAt string) []byte {
 		w.str(testConnection)
 		w.str(testProgressHeader + progressRowAt("0", "10.0.0.1", off[0], "5") + progressRowAt("1", "10.0.0.2", off[1], "0") + progressRowAt("2", "10.0.0.2", "100", "0") + "\nConsume TPS: 0.00\nDiff Total: 5\n")
 		w.uvarint(0)
-		w.str("")
-		w.str("")
+		w.str("") // strategy
+		w.str("") // profile
+		w.str("") // capturedAt: the snapshot's time
 	}
 	return w.b
 }
@@ -56,6 +58,7 @@ func TestDoctorSeriesAnswersATimeline(t *testing.T) {
 	require.Equal(t, byte(statusOK), resp[0], "status")
 	r := reader{b: resp[1:]}
 	ok := r.bool()
+	r.bool() // judged
 	n := int(r.uvarint())
 	text := string(r.b[r.p : r.p+n])
 	r.p += n
