@@ -11,7 +11,10 @@ const V = JSON.parse(readFileSync(join(ROOT, 'site', 'verified.json'), 'utf8'));
 const lines = (f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).length;
 
 test('every profile folder of testdata/ is listed, with the number of cases of each file', () => {
-  const folders = readdirSync(join(ROOT, 'testdata')).filter((f) => f !== 'cluster' && statSync(join(ROOT, 'testdata', f)).isDirectory()).sort();
+  // A profile folder holds vectors (*.cases.jsonl); cluster/, real*/,
+  // timeline/ and live/ hold mqadmin outputs and drivers.
+  const folders = readdirSync(join(ROOT, 'testdata')).filter((f) => statSync(join(ROOT, 'testdata', f)).isDirectory()
+    && readdirSync(join(ROOT, 'testdata', f)).some((x) => x.endsWith('.cases.jsonl'))).sort();
   assert.deepEqual(V.profiles.map((p) => p.folder.replace(/^testdata\//, '')).sort(), folders);
   for (const p of V.profiles) {
     const dir = join(ROOT, p.folder);
