@@ -75,6 +75,20 @@ func mqadminInputError(err error) (inputError, bool) {
 	return inputError{box: e.Format, line: e.Line, column: e.Column, msg: e.Error()}, true
 }
 
+// writeReport answers a doctor request: bool ok, bool judged, [str text
+// fitted in width columns], [the report as JSON, to the end], as want asks.
+func writeReport(w *writer, rep *doctor.Report, want byte, width int) error {
+	w.bool(rep.OK)
+	w.bool(rep.Judged)
+	if want&wantText != 0 {
+		w.str(rep.TextWidth(width))
+	}
+	if want&wantJSON != 0 {
+		return writeJSON(w, rep)
+	}
+	return nil
+}
+
 func init() {
 	inputErrorKinds = append([]func(error) (inputError, bool){doctorInputError, mqadminInputError}, inputErrorKinds...)
 
@@ -98,15 +112,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		w.bool(rep.OK)
-		w.bool(rep.Judged)
-		if want&wantText != 0 {
-			w.str(rep.TextWidth(width))
-		}
-		if want&wantJSON != 0 {
-			return writeJSON(w, rep)
-		}
-		return nil
+		return writeReport(w, rep, want, width)
 	})
 	// parse: u8 format, str text → the parsed value as JSON.
 	register(opParse, func(r *reader, w *writer) error {

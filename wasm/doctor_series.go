@@ -47,13 +47,5 @@ func doctorSeries(r *reader, w *writer, want byte, width int) error {
 	if err != nil {
 		return err
 	}
-	w.bool(rep.OK)
-	w.bool(rep.Judged)
-	if want&wantText != 0 {
-		w.str(rep.TextWidth(width))
-	}
-	if want&wantJSON != 0 {
-		return writeJSON(w, rep)
-	}
-	return nil
+	return writeReport(w, rep, want, width)
 }
