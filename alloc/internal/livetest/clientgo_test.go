@@ -3,7 +3,6 @@
 package livetest
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,30 +23,16 @@ var clientgoTopic = topic("T_cgo", queuesOn{"broker-a": 3, "broker-b": 3})
 // does, finds every queue ok.
 func TestClientGoFixesMixedGroup(t *testing.T) {
 	t.Parallel()
-	k, g := theKit, "G_cgo"
-	k.bg(t, "cgo-mix", k.clientgo, "-n", k.namesrv, "-g", g, "-t", clientgoTopic, "-i", "ｲ😀", "-strategy", "java-avg")
-	var goID string
-	settle(t, "the clientgo consumer registers", 90*time.Second, func() (bool, string) {
-		ids, err := consumerIDs(brokerAddr["broker-a"], g)
-		if err != nil || len(ids) != 1 {
-			return false, fmt.Sprintf("client IDs %q (%v); log:\n%s", ids, err, k.log("cgo-mix"))
-		}
-		goID = ids[0]
-		return true, goID
-	})
-	ip, _, _ := strings.Cut(goID, "@")
-	hold := k.holdPath(g)
-	k.liveConsumer(t, "cgo-mix-java", 2, "-n", k.namesrv, "-g", g, "-t", clientgoTopic, "-hold", hold, "-ip", ip, "😀", "-ip", ip, "ｲ")
-	javaA, javaB := ip+"@😀", ip+"@ｲ"
+	g := "G_cgo"
+	m := startMixedGroup(t, g, clientgoTopic, "cgo-mix", theKit.clientgo, "-strategy", "java-avg")
 	// With clientgo every member, the Go one included, allocates as Java.
 	members := map[string]member{
-		javaA: {profile: javaProfile, spec: mustSpec("avg")},
-		javaB: {profile: javaProfile, spec: mustSpec("avg")},
-		goID:  {profile: javaProfile, spec: mustSpec("avg")},
+		m.javaA: {profile: javaProfile, spec: mustSpec("avg")},
+		m.javaB: {profile: javaProfile, spec: mustSpec("avg")},
+		m.goID:  {profile: javaProfile, spec: mustSpec("avg")},
 	}
-	javaOnly := map[string]member{javaA: members[javaA], javaB: members[javaB]}
-	lg := &liveGroup{name: g, topics: []string{clientgoTopic}, holds: []string{hold}, members: javaOnly, lines: 2, cids: 3}
-	settle(t, g+" (Java members)", 150*time.Second, lg.check)
+	m.settleJava(t, members)
+	k, hold, goID := theKit, m.hold, m.goID
 	v, reason := observe(g, []string{clientgoTopic}, false)
 	require.Empty(t, reason)
 	want, err := expect(g, v, members)

@@ -29,32 +29,15 @@ var goTopic = topic("T_go", queuesOn{"broker-a": 3, "broker-b": 3})
 // doctor finds it on the real output.
 func TestJavaAndGoDisagree(t *testing.T) {
 	t.Parallel()
-	k, g := theKit, "G_go"
-	k.bg(t, "go-mix", k.kitgo, "-n", k.namesrv, "-g", g, "-t", goTopic, "-i", "ｲ😀")
-	var goID string
-	settle(t, "the Go consumer registers", 90*time.Second, func() (bool, string) {
-		ids, err := consumerIDs(brokerAddr["broker-a"], g)
-		if err != nil || len(ids) != 1 {
-			return false, fmt.Sprintf("client IDs %q (%v); log:\n%s", ids, err, k.log("go-mix"))
-		}
-		goID = ids[0]
-		return true, goID
-	})
-	ip, _, _ := strings.Cut(goID, "@")
-	hold := k.holdPath(g)
-	k.liveConsumer(t, "go-mix-java", 2, "-n", k.namesrv, "-g", g, "-t", goTopic, "-hold", hold, "-ip", ip, "😀", "-ip", ip, "ｲ")
-	javaA, javaB := ip+"@😀", ip+"@ｲ"
+	g := "G_go"
+	m := startMixedGroup(t, g, goTopic, "go-mix", theKit.kitgo)
 	members := map[string]member{
-		javaA: {profile: javaProfile, spec: mustSpec("avg")},
-		javaB: {profile: javaProfile, spec: mustSpec("avg")},
-		goID:  {profile: goProfile, spec: mustSpec("avg")},
+		m.javaA: {profile: javaProfile, spec: mustSpec("avg")},
+		m.javaB: {profile: javaProfile, spec: mustSpec("avg")},
+		m.goID:  {profile: goProfile, spec: mustSpec("avg")},
 	}
-	// The Java members, from their hold files (the Go one has none; it is in
-	// the client ID list all of them allocate over).
-	javaOnly := map[string]member{javaA: members[javaA], javaB: members[javaB]}
-	lg := &liveGroup{name: g, topics: []string{goTopic}, holds: []string{hold}, members: javaOnly, lines: 2, cids: 3}
-	settle(t, g+" (Java members)", 150*time.Second, lg.check)
-
+	m.settleJava(t, members)
+	k, hold, goID := theKit, m.hold, m.goID
 	v, reason := observe(g, []string{goTopic}, false)
 	require.Empty(t, reason)
 	want, err := expect(g, v, members)
@@ -114,4 +97,43 @@ func statusHeld(dir, cid, topic string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// mixedGroup is two Java members and one Go member of one group, all on the
+// Go client's IP, named 😀 and ｲ (Java) and ｲ😀 (Go): Java sorts them
+// 😀 < ｲ < ｲ😀 by UTF-16 units, Go ｲ < ｲ😀 < 😀 by UTF-8 bytes.
+type mixedGroup struct {
+	group, topic, hold string
+	goID, javaA, javaB string
+}
+
+// startMixedGroup starts the Go consumer goBinary (the kit's, or clientgo's
+// liveconsumer with goArgs) first, to learn its client ID, then the two
+// Java members on its IP.
+func startMixedGroup(t *testing.T, g, topic, name, goBinary string, goArgs ...string) *mixedGroup {
+	t.Helper()
+	k := theKit
+	k.bg(t, name, append([]string{goBinary, "-n", k.namesrv, "-g", g, "-t", topic, "-i", "ｲ😀"}, goArgs...)...)
+	m := &mixedGroup{group: g, topic: topic, hold: k.holdPath(g)}
+	settle(t, "the Go consumer of "+g+" registers", 90*time.Second, func() (bool, string) {
+		ids, err := consumerIDs(brokerAddr["broker-a"], g)
+		if err != nil || len(ids) != 1 {
+			return false, fmt.Sprintf("client IDs %q (%v); log:\n%s", ids, err, k.log(name))
+		}
+		m.goID = ids[0]
+		return true, m.goID
+	})
+	ip, _, _ := strings.Cut(m.goID, "@")
+	k.liveConsumer(t, name+"-java", 2, "-n", k.namesrv, "-g", g, "-t", topic, "-hold", m.hold, "-ip", ip, "😀", "-ip", ip, "ｲ")
+	m.javaA, m.javaB = ip+"@😀", ip+"@ｲ"
+	return m
+}
+
+// settleJava waits until the Java members hold their predicted shares (the
+// Go one has no hold file; it is in the client ID list all of them use).
+func (m *mixedGroup) settleJava(t *testing.T, members map[string]member) {
+	t.Helper()
+	javaOnly := map[string]member{m.javaA: members[m.javaA], m.javaB: members[m.javaB]}
+	lg := &liveGroup{name: m.group, topics: []string{m.topic}, holds: []string{m.hold}, members: javaOnly, lines: 2, cids: 3}
+	settle(t, m.group+" (Java members)", 150*time.Second, lg.check)
 }
