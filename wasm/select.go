@@ -43,9 +43,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		v := viewOf(qs, t, unsorted)
-		i := v.find(&q, nil)
-		writeRefs(w, v, v.qs[i:i+1])
+		writeOneRef(w, qs, t, q)
 		return nil
 	})
 	// selectLite: qlist mqs (the parent topic's write queues), str liteTopic
@@ -63,9 +61,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		v := viewOf(qs, t, unsorted)
-		i := v.find(&q, nil)
-		writeRefs(w, v, v.qs[i:i+1])
+		writeOneRef(w, qs, t, q)
 		return nil
 	})
 	// priorityQueue: str topic, str brokerName, i32 queueId (where the
@@ -128,3 +124,10 @@ func init() {
 
 // writeQueues writes qs with every queue explicit (no base list).
 func writeQueues(w *writer, qs []alloc.MessageQueue) { writeRefs(w, nil, qs) }
+
+// writeOneRef answers a selector's pick q of qs (or of topic t) as one ref.
+func writeOneRef(w *writer, qs []alloc.MessageQueue, t *topic, q alloc.MessageQueue) {
+	v := viewOf(qs, t, unsorted)
+	i := v.find(&q, nil)
+	writeRefs(w, v, v.qs[i:i+1])
+}

@@ -3,7 +3,6 @@
 package livetest
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -32,7 +31,7 @@ func TestClientGoFixesMixedGroup(t *testing.T) {
 		m.goID:  {profile: javaProfile, spec: mustSpec("avg")},
 	}
 	m.settleJava(t, members)
-	k, hold, goID := theKit, m.hold, m.goID
+	goID := m.goID
 	v, reason := observe(g, []string{clientgoTopic}, false)
 	require.Empty(t, reason)
 	want, err := expect(g, v, members)
@@ -41,20 +40,7 @@ func TestClientGoFixesMixedGroup(t *testing.T) {
 
 	sends, _ := sendCount(t, "cgo_mix_producer", clientgoTopic, 32)
 	require.Greater(t, sent(sends), 0)
-	var dir string
-	deadline := time.Now().Add(150 * time.Second)
-	for attempt := 1; ; attempt++ {
-		dir = k.capture(t, "clientgo-mixed-"+strconv.Itoa(attempt), clientgoTopic, g, 3, hold)
-		got, err := statusHeld(dir, goID, clientgoTopic)
-		if err == nil && strings.Join(got, " ") == strings.Join(mainOnly(want[goID]), " ") {
-			t.Logf("the clientgo consumer %s holds its Java share %v (capture %d)", goID, got, attempt)
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the clientgo consumer holds %v (%v), its Java share is %v", got, err, mainOnly(want[goID]))
-		}
-		time.Sleep(5 * time.Second)
-	}
+	dir := m.captureWhenGoHolds(t, "clientgo-mixed", mainOnly(want[goID]))
 	in := captureInput(t, dir)
 	in.Profile = javaProfile
 	rep, err := doctor.Diagnose(in)

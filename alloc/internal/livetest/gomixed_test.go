@@ -37,7 +37,7 @@ func TestJavaAndGoDisagree(t *testing.T) {
 		m.goID:  {profile: goProfile, spec: mustSpec("avg")},
 	}
 	m.settleJava(t, members)
-	k, hold, goID := theKit, m.hold, m.goID
+	goID := m.goID
 	v, reason := observe(g, []string{goTopic}, false)
 	require.Empty(t, reason)
 	want, err := expect(g, v, members)
@@ -52,20 +52,7 @@ func TestJavaAndGoDisagree(t *testing.T) {
 
 	// The Go member's queues, from consumerStatus (capture.sh), until they
 	// are its predicted share; the doctor then reads the same capture.
-	var dir string
-	deadline := time.Now().Add(150 * time.Second)
-	for attempt := 1; ; attempt++ {
-		dir = k.capture(t, "go-mixed-"+strconv.Itoa(attempt), goTopic, g, 3, hold)
-		got, err := statusHeld(dir, goID, goTopic)
-		if err == nil && strings.Join(got, " ") == strings.Join(mainOnly(want[goID]), " ") {
-			t.Logf("the Go consumer %s holds %v (capture %d)", goID, got, attempt)
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the Go consumer holds %v (%v), rmqalloc predicts %v", got, err, mainOnly(want[goID]))
-		}
-		time.Sleep(5 * time.Second)
-	}
+	dir := m.captureWhenGoHolds(t, "go-mixed", mainOnly(want[goID]))
 	rep := diagnose(t, dir)
 	assert.False(t, rep.OK, rep.Text())
 	codes := findingCodes(rep)
@@ -136,4 +123,24 @@ func (m *mixedGroup) settleJava(t *testing.T, members map[string]member) {
 	javaOnly := map[string]member{m.javaA: members[m.javaA], m.javaB: members[m.javaB]}
 	lg := &liveGroup{name: m.group, topics: []string{m.topic}, holds: []string{m.hold}, members: javaOnly, lines: 2, cids: 3}
 	settle(t, m.group+" (Java members)", 150*time.Second, lg.check)
+}
+
+// captureWhenGoHolds captures the group (capture.sh) until the Go member's
+// consumerStatus lists exactly share, its predicted queues of the topic;
+// the folder of that capture.
+func (m *mixedGroup) captureWhenGoHolds(t *testing.T, scenario string, share []string) string {
+	t.Helper()
+	deadline := time.Now().Add(150 * time.Second)
+	for attempt := 1; ; attempt++ {
+		dir := theKit.capture(t, scenario+"-"+strconv.Itoa(attempt), m.topic, m.group, 3, m.hold)
+		got, err := statusHeld(dir, m.goID, m.topic)
+		if err == nil && strings.Join(got, " ") == strings.Join(share, " ") {
+			t.Logf("the Go consumer %s holds %v (capture %d)", m.goID, got, attempt)
+			return dir
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the Go consumer %s holds %v (%v), rmqalloc predicts %v", m.goID, got, err, share)
+		}
+		time.Sleep(5 * time.Second)
+	}
 }
