@@ -3,7 +3,6 @@
 package livetest
 
 import (
-	"strings"
 	"testing"
 	"time"
 
