@@ -35,7 +35,7 @@ async function keystroke(page, ch) {
   });
   await page.keyboard.type(ch);
   await page.waitForFunction(() => window.__inputAt && Number(document.body.dataset.renderedAt) > window.__inputAt
-    && !/computing/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    && !/computing/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
   return page.evaluate(() => ({ ms: Math.round(Number(document.body.dataset.renderedAt) - window.__inputAt), longest: Math.max(0, ...window.__longtasks) }));
 }
 
@@ -57,13 +57,16 @@ test('20,000 queues × 1,000 consumers: a keystroke in the client IDs reaches th
   await keystroke(page, '1');
   assert.ok(await page.$$eval('#alloc-members .vrow', (r) => r.length) > 1, 'the consumer list is drawn');
   await page.fill('#alloc-filter', '192.168.4.238@50001');
-  await page.waitForFunction(() => /1 consumer of 1,000/.test(document.getElementById('alloc-filter-count').textContent));
+  // Generous bounds: on a loaded 2-core machine a 20,000 × 1,000 result can
+  // take tens of seconds; what is checked is that it arrives (the latency is
+  // site/bench/keystroke.mjs's).
+  await page.waitForFunction(() => /1 consumer of 1,000/.test(document.getElementById('alloc-filter-count').textContent), null, { timeout: 120000 });
   await page.click('#tab-btn-whatif');
-  await page.waitForSelector('#moved-count', { timeout: 60000 });
+  await page.waitForSelector('#moved-count', { timeout: 120000 });
   await page.focus('#consumers');
   await page.keyboard.press('Control+End');
   await keystroke(page, '6');
-  await page.waitForSelector('#moved-count');
+  await page.waitForSelector('#moved-count', { timeout: 120000 });
   // the typed characters reached the result: the what-if's consumer list has the edited ID
   assert.ok(await page.$$eval('#wi-remove option', (o) => o.some((x) => x.value === '192.168.4.238@500016')));
   assert.deepEqual(errors, []);
