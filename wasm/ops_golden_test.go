@@ -69,3 +69,26 @@ func TestGoldenRequestsCutShortAreMalformed(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredOpsAnswerThroughDispatch: a golden request dispatched to its
+// declared operation is read whole (a handle that does not exist is freed
+// harmlessly; consistentHash and priorityQueue answer or fail as values).
+func TestDeclaredOpsAnswerThroughDispatch(t *testing.T) {
+	var w requestWriter
+	w.table = map[string]uint64{}
+	w.i64(-1234567890123456789)
+	w.i32(1000)
+	resp := call(t, opConsistentHash, w.b)
+	require.Equal(t, byte(statusOK), resp[0], "status")
+	r := reader{b: resp[1:]}
+	bucket := r.i32()
+	require.NoError(t, r.err)
+	assert.True(t, bucket >= 0 && bucket < 1000, "bucket %d in [0, 1000)", bucket)
+	assert.Equal(t, len(r.b), r.p, "one i32 answered")
+
+	resp = call(t, opTopicFree, []byte{0x7f})
+	assert.Equal(t, []byte{statusOK}, resp, "freeing an unknown handle answers nothing")
+	// A request cut short is malformed, not a crash.
+	code, _, _, _ := responseError(t, call(t, opConsistentHash, []byte{1, 2}))
+	assert.Equal(t, "ERR_INTERNAL", code, "a malformed request")
+}
