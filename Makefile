@@ -52,8 +52,11 @@ $(WASM_FULL): $(GO_SRC)
 $(WASM_EXEC): $(WASM) $(WASM_FULL)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
 
-generate: ## regenerate js/lib/tables.generated.js from the Go wire constants (wasm/) after changing one
+# gentables writes the tables and the declared operations' code (Go and JS);
+# then the real JS encoders write the golden request bytes go test decodes.
+generate: ## regenerate the wire tables and the declared operations' Go/JS code (internal/wireschema), and the golden requests
 	$(GO) generate ./wasm
+	node scripts/wire-golden.mjs
 
 run: build ## build everything and serve the playground at http://$(ADDR)
 	$(GO) run ./site/serve -addr $(ADDR)

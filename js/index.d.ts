@@ -354,7 +354,12 @@ export function isRmqError(e: unknown): e is RmqError;
 export interface Rmq {
   /** rmqalloc's version (the package's). */
   readonly version: string;
-  /** Hash of the module's wire tables; load() refuses a module whose hash differs from the package's. */
+  /**
+   * Hash of the module's wire schema (the wire tables and every declared
+   * operation's request and response layout, internal/wireschema); load()
+   * refuses a module whose hash differs from the package's, with
+   * ERR_LOAD_FAILED naming both versions and hashes.
+   */
   readonly tablesHash: string;
   /**
    * Which module is loaded, as the module itself reports it: 'core'

@@ -35,3 +35,14 @@ func TestCoreBuildAnswersBrokerOpsWithUnsupported(t *testing.T) {
 	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
 }
+
+// TestCoreBuildRefusesDeclaredFullOps: each full-build op declared in
+// internal/wireschema is answered ERR_UNSUPPORTED with its declared message
+// (ops_core_generated.go), and the module stays usable.
+func TestCoreBuildRefusesDeclaredFullOps(t *testing.T) {
+	code, _, _, msg := responseError(t, call(t, opLiveFree, []byte{1}))
+	assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
+	assert.Equal(t, "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })", msg, "message")
+	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
+	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
+}

@@ -123,8 +123,9 @@ func init() {
 		w.uvarint(uint64(id))
 		return nil
 	})
-	register(opCidsFree, func(r *reader, _ *writer) error {
-		delete(cidLists, uint32(r.uvarint()))
-		return nil
-	})
+}
+
+func handleCidsFree(req cidsFreeRequest) error {
+	delete(cidLists, uint32(req.Handle))
+	return nil
 }

@@ -128,12 +128,9 @@ func init() {
 		}
 		return writeJSON(w, snapshotJSON{Group: snap.Group, Files: snap.Files(), Warnings: append([]string{}, snap.Warnings...), Offline: snap.Offline(), Millis: snap.Millis})
 	})
-	register(opLiveFree, func(r *reader, w *writer) error {
-		h := r.uvarint()
-		if r.err != nil {
-			return r.err
-		}
-		delete(liveSessions, h)
-		return nil
-	})
+}
+
+func handleLiveFree(req liveFreeRequest) error {
+	delete(liveSessions, req.Handle)
+	return nil
 }

@@ -5,9 +5,10 @@ import (
 )
 
 // version is rmqalloc's version: the source of js/lib/tables.generated.js's
-// VERSION (make generate); js/package.json must carry the same (checked by
-// internal/gentables's test).
-const version = "0.1.0"
+// VERSION (make generate); js/package.json must carry the same, and each
+// version has one wire schema (internal/wireschema.Releases; both checked
+// by internal/gentables's test).
+const version = "0.2.0"
 
 // strategyOptions: the spec fields each strategy reads besides its name.
 var strategyOptions = map[string][]string{

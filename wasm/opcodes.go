@@ -2,13 +2,15 @@ package main
 
 // The JS side's copy of these tables, and of every other wire constant, is
 // generated from the Go source: change a constant here, then `make generate`.
+// Operations being converted to declarations live in internal/wireschema
+// instead (their numbers are generated into ops_generated.go); the
+// generator refuses a number used twice.
 //go:generate go run ../internal/gentables -root ..
 
 // Operation numbers (OP in js/lib/tables.generated.js).
 const (
 	opMeta           = 1
 	opTopicNew       = 2
-	opTopicFree      = 3
 	opAllocate       = 4
 	opAllocateAll    = 5
 	opSelectHash     = 6
@@ -19,13 +21,9 @@ const (
 	opProducerUpdate = 11
 	opProducerReset  = 12
 	opProducerState  = 13
-	opProducerFree   = 14
 	opStrategyName   = 15
 	opCidsNew        = 16
-	opCidsFree       = 17
-	opConsistentHash = 18 // Guava's Hashing.consistentHash (lite topics)
 	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
-	opPriorityQueue  = 50 // a priority message's queue (RIP-80, broker 5.4.0)
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
 	// 40..42: RocketMQ 5 server-side assignment (broker.go; full build only).
 	opQueryAssignment = 40
@@ -73,8 +71,7 @@ const (
 	opLiveStart  = 34 // options → handle, requests
 	opLiveHandle = 35 // handle, answer → done, requests
 	opLiveResult = 36 // handle → snapshot JSON (and frees the handle)
-	opLiveFree   = 37 // handle → nothing
 )
 
 // liveOps lists the live read operations.
-var liveOps = []int{opLiveStart, opLiveHandle, opLiveResult, opLiveFree}
+var liveOps = []int{opLiveStart, opLiveHandle, opLiveResult} // and liveFree (internal/wireschema)

@@ -199,9 +199,9 @@ func init() {
 		}
 		return nil
 	})
-	// producerFree: handle. Freeing twice is harmless.
-	register(opProducerFree, func(r *reader, _ *writer) error {
-		delete(producers, uint32(r.uvarint()))
-		return nil
-	})
+}
+
+func handleProducerFree(req producerFreeRequest) error {
+	delete(producers, uint32(req.Handle))
+	return nil
 }

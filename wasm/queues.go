@@ -329,9 +329,9 @@ func init() {
 		w.uvarint(uint64(id))
 		return nil
 	})
-	// topicFree: uvarint handle. Freeing twice is harmless.
-	register(opTopicFree, func(r *reader, _ *writer) error {
-		delete(topics, uint32(r.uvarint()))
-		return nil
-	})
+}
+
+func handleTopicFree(req topicFreeRequest) error {
+	delete(topics, uint32(req.Handle))
+	return nil
 }

@@ -64,40 +64,6 @@ func init() {
 		writeOneRef(w, qs, t, q)
 		return nil
 	})
-	// priorityQueue: str topic, str brokerName, i32 queueId (where the
-	// producer sent), i32 priority, i32 writeQueueNums → str, str, i32 (the
-	// queue the broker stores it on).
-	register(opPriorityQueue, func(r *reader, w *writer) error {
-		q := alloc.MessageQueue{Topic: r.str(), BrokerName: r.str(), QueueID: r.i32()}
-		priority, n := r.i32(), r.i32()
-		if r.err != nil {
-			return r.err
-		}
-		got, err := producer.PriorityQueue(q, int(priority), int(n))
-		if err != nil {
-			return err
-		}
-		w.str(got.Topic)
-		w.str(got.BrokerName)
-		w.i32(got.QueueID)
-		return nil
-	})
-	// consistentHash: u8 argLong, i64 input, i32 buckets → i32 bucket.
-	register(opConsistentHash, func(r *reader, w *writer) error {
-		if r.u8() != argLong {
-			r.fail()
-		}
-		input, buckets := r.i64(), r.i32()
-		if r.err != nil {
-			return r.err
-		}
-		b, err := producer.ConsistentHash(input, int(buckets))
-		if err != nil {
-			return err
-		}
-		w.i32(int32(b))
-		return nil
-	})
 	// selectGroup: qlist mqs, str messageGroup, u8 group* selector
 	// → refs (one queue).
 	register(opSelectGroup, func(r *reader, w *writer) error {
@@ -130,4 +96,23 @@ func writeOneRef(w *writer, qs []alloc.MessageQueue, t *topic, q alloc.MessageQu
 	v := viewOf(qs, t, unsorted)
 	i := v.find(&q, nil)
 	writeRefs(w, v, v.qs[i:i+1])
+}
+
+// handlePriorityQueue: the queue the broker stores a priority message on.
+func handlePriorityQueue(req priorityQueueRequest) (priorityQueueResponse, error) {
+	q := alloc.MessageQueue{Topic: req.Topic, BrokerName: req.BrokerName, QueueID: req.QueueId}
+	got, err := producer.PriorityQueue(q, int(req.Priority), int(req.WriteQueueNums))
+	if err != nil {
+		return priorityQueueResponse{}, err
+	}
+	return priorityQueueResponse{Topic: got.Topic, BrokerName: got.BrokerName, QueueId: got.QueueID}, nil
+}
+
+// handleConsistentHash: Guava's Hashing.consistentHash.
+func handleConsistentHash(req consistentHashRequest) (consistentHashResponse, error) {
+	b, err := producer.ConsistentHash(req.Input, int(req.Buckets))
+	if err != nil {
+		return consistentHashResponse{}, err
+	}
+	return consistentHashResponse{Bucket: int32(b)}, nil
 }

@@ -2,6 +2,7 @@
 
 package main
 
-// tablesHash identifies the wire tables (js/lib/tables.generated.js has the
-// same); meta reports it so the JS side can refuse a module built from others.
-const tablesHash = "7205f748cb136d98"
+// tablesHash identifies the wire schema, tables and declared layouts
+// (js/lib/tables.generated.js has the same); meta reports it so the JS side
+// can refuse a module built from another.
+const tablesHash = "77f553261c50d844"

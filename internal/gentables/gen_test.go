@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/rmqalloc/rmqalloc/internal/wireschema"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -135,4 +136,52 @@ func TestDuplicateValuesAreRefused(t *testing.T) {
 	_, err := generate(dir)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "table OP: BROKER_ASSIGN and DOCTOR_CHECK are both 30")
+}
+
+// TestVersionIsTiedToTheSchema: the version the module reports names one
+// wire schema (internal/wireschema.Releases).
+func TestVersionIsTiedToTheSchema(t *testing.T) {
+	c, err := parseConsts(filepath.Join(root, "wasm"))
+	require.NoError(t, err)
+	version, err := c.str("version")
+	require.NoError(t, err)
+	out, err := generate(root)
+	require.NoError(t, err)
+	hash := regexp.MustCompile(`TABLES_HASH = '([0-9a-f]+)'`).FindStringSubmatch(string(out[0].data))
+	require.Len(t, hash, 2, "TABLES_HASH in %s", jsPath)
+	recorded, ok := wireschema.Releases[version]
+	require.True(t, ok, "version %s has no schema in internal/wireschema.Releases: add %q: %q", version, version, hash[1])
+	assert.Equal(t, recorded, hash[1], "the wire schema changed since %s was recorded: bump version in wasm/meta.go (and js/package.json) and record the new hash in internal/wireschema.Releases", version)
+}
+
+// TestOpsDeclarationsAreChecked: declarations the generated code could not
+// serve fail with the op's name.
+func TestOpsDeclarationsAreChecked(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		op   wireschema.Op
+		want string
+	}{
+		"no refusal for a full op": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Full}, "refusal"},
+		"refusal for a both op":    {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Refusal: "no"}, "refusal"},
+		"unknown type":             {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: "u128"}}}, "unknown type"},
+		"two fields of one name":   {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}, {Name: "a", Type: wireschema.I32}}}, "unique"},
+		"bad name":                 {wireschema.Op{Name: "X-y", Num: 1, JS: "x", Build: wireschema.Both}, "lowerCamel"},
+	} {
+		err := checkOps([]wireschema.Op{tc.op})
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), tc.want, name)
+	}
+}
+
+// TestDeclaredOpsCannotReuseAConstant: an op both declared and left in
+// wasm/opcodes.go is refused, not generated twice.
+func TestDeclaredOpsCannotReuseAConstant(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
+	src := "package main\nconst version = \"1\"\nconst opTopicFree = 3\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
+	_, err := generate(dir)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "opTopicFree is declared in internal/wireschema")
 }

@@ -13,6 +13,7 @@
 // plan.queues, plan.members and topic.queues are frozen and shared.
 
 import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
+import * as ops from './ops.generated.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
 import { makeDoctor } from './doctor.js';
@@ -35,14 +36,12 @@ const PRODUCER_UPDATE_KEYS = ['reachable', 'now'];
 const ROUTE_KEYS = ['topic', 'route'];
 
 // Frees module-side objects (topics, producers) that were garbage-collected
-// without dispose().
+// without dispose(); free is the declared operation's call (ops.generated.js).
 const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry(({ rt, op, id }) => {
+  ? new FinalizationRegistry(({ rt, free, id }) => {
     if (!rt.alive) return;
     try {
-      const enc = rt.request();
-      enc.uv(id);
-      rt.call(op, enc);
+      free(rt, { handle: id });
     } catch {
       // the module died meanwhile: nothing left to free
     }
@@ -146,11 +145,7 @@ class Topic {
     finalizer?.unregister(this);
     const rt = this.#rt;
     if (!rt.alive) return;
-    rt.within(() => {
-      const enc = rt.request();
-      enc.uv(this.id);
-      rt.call(OP.TOPIC_FREE, enc);
-    });
+    rt.within(() => ops.topicFree(rt, { handle: this.id }));
   }
 
   belongsTo(rt) {
@@ -368,11 +363,7 @@ class Producer {
     finalizer?.unregister(this);
     const rt = this.#rt;
     if (!rt.alive) return;
-    rt.within(() => {
-      const enc = rt.request();
-      enc.uv(this.#id);
-      rt.call(OP.PRODUCER_FREE, enc);
-    });
+    rt.within(() => ops.producerFree(rt, { handle: this.#id }));
   }
 }
 
@@ -399,7 +390,7 @@ export class Rmq {
     this.version = d.str();
     this.tablesHash = d.str();
     if (this.version !== VERSION || this.tablesHash !== TABLES_HASH) {
-      throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: the module is version ${this.version} with wire tables ${this.tablesHash}, this package is ${VERSION} with ${TABLES_HASH}; load the .wasm built with it (make build)`, {});
+      throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: the module is version ${this.version} with wire schema ${this.tablesHash}, this package is ${VERSION} with wire schema ${TABLES_HASH}; they cannot talk to each other: load the .wasm shipped with this package (or rebuild both: make build)`, {});
     }
     const strategies = [];
     for (let n = d.uv(); n > 0; n--) strategies.push(Object.freeze({ name: d.str(), options: Object.freeze(d.strings()) }));
@@ -438,7 +429,7 @@ export class Rmq {
       // Everything that can fail has been checked: interning cannot leak.
       const id = rt.call(OP.TOPIC_NEW, enc).uv();
       const t = new Topic(rt, id, new ColsBase(cols, null));
-      finalizer?.register(t, { rt, op: OP.TOPIC_FREE, id }, t);
+      finalizer?.register(t, { rt, free: ops.topicFree, id }, t);
       return t;
     });
   }
@@ -472,7 +463,7 @@ export class Rmq {
     const id = this.#rt.call(OP.CIDS_NEW, enc).uv();
     const entry = { rt: this.#rt, id, snapshot };
     this.#cidCache.set(cids, entry);
-    finalizer?.register(cids, { rt: this.#rt, op: OP.CIDS_FREE, id }, entry);
+    finalizer?.register(cids, { rt: this.#rt, free: ops.cidsFree, id }, entry);
     return entry;
   }
 
@@ -502,7 +493,7 @@ export class Rmq {
     const cols = encQueues(enc, v, field, { record: true });
     const id = rt.call(OP.TOPIC_NEW, enc).uv();
     const t = new Topic(rt, id, new ColsBase(cols, null));
-    finalizer?.register(t, { rt, op: OP.TOPIC_FREE, id }, t);
+    finalizer?.register(t, { rt, free: ops.topicFree, id }, t);
     hit.topic = t;
     return t;
   }
@@ -511,9 +502,7 @@ export class Rmq {
     if (entry.id === 0) return;
     finalizer?.unregister(entry);
     if (this.#rt.alive) {
-      const enc = this.#rt.request();
-      enc.uv(entry.id);
-      this.#rt.call(OP.CIDS_FREE, enc);
+      ops.cidsFree(this.#rt, { handle: entry.id });
     }
     entry.id = 0;
   }
@@ -751,13 +740,8 @@ export class Rmq {
       int32(q.queueId, 'queue.queueId');
       int32(priority, 'priority');
       int32(writeQueueNums, 'writeQueueNums');
-      const enc = rt.request();
-      enc.str(q.topic);
-      enc.str(q.brokerName);
-      enc.i32(q.queueId);
-      enc.i32(priority);
-      enc.i32(writeQueueNums);
-      return readQueue(rt.call(OP.PRIORITY_QUEUE, enc));
+      const got = ops.priorityQueue(rt, { topic: q.topic, brokerName: q.brokerName, queueId: q.queueId, priority, writeQueueNums });
+      return frozenQueue(got.topic, got.brokerName, got.queueId);
     });
   }
 
@@ -770,10 +754,7 @@ export class Rmq {
     const rt = this.#rt;
     return rt.within(() => {
       int32(buckets, 'buckets');
-      const enc = rt.request();
-      encLong(enc, input, 'input');
-      enc.i32(buckets);
-      return rt.call(OP.CONSISTENT_HASH, enc).i32();
+      return ops.consistentHash(rt, { input: long(input, 'input'), buckets }).bucket;
     });
   }
 
@@ -821,7 +802,7 @@ export class Rmq {
       enc.f64(now);
       const id = rt.call(OP.PRODUCER_NEW, enc).uv();
       const p = new Producer(rt, id, clock, version, lft);
-      finalizer?.register(p, { rt, op: OP.PRODUCER_FREE, id }, p);
+      finalizer?.register(p, { rt, free: ops.producerFree, id }, p);
       return p;
     });
   }
@@ -854,6 +835,13 @@ const LONG_MIN = -(2n ** 63n);
 const LONG_MAX = 2n ** 63n - 1n;
 
 function encLong(enc, v, field) {
+  const b = long(v, field);
+  enc.u8(HASH_ARG.LONG);
+  enc.i64(b);
+}
+
+/** v (a bigint, a decimal string or a safe integer) as a bigint in int64 range. */
+function long(v, field) {
   let b;
   if (typeof v === 'bigint') b = v;
   else if (typeof v === 'string') {
@@ -863,8 +851,7 @@ function encLong(enc, v, field) {
     b = BigInt(safeInt(v, field));
   } else throw typeError(field, 'a bigint, a decimal string or a safe integer', v);
   if (b < LONG_MIN || b > LONG_MAX) throw rangeErrorOf(field, b);
-  enc.u8(HASH_ARG.LONG);
-  enc.i64(b);
+  return b;
 }
 
 function rangeErrorOf(field, b) {

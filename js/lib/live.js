@@ -4,6 +4,7 @@
 // (js/bin/live.js does it with node:net) and hands back each answer.
 
 import { OP } from './wire.js';
+import { liveFree } from './ops.generated.js';
 
 const utf8 = new TextDecoder();
 
@@ -50,9 +51,7 @@ export function makeLive(rt) {
         return JSON.parse(utf8.decode(r.b.subarray(r.p)));
       },
       free() {
-        const e = rt.request();
-        e.uv(handle);
-        rt.call(OP.LIVE_FREE, e);
+        liveFree(rt, { handle });
       },
     };
     return session;

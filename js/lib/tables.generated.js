@@ -2,7 +2,7 @@
 // Change the Go constants, then run `make generate`.
 
 /** The module's version (wasm/meta.go); js/package.json carries the same. */
-export const VERSION = '0.1.0';
+export const VERSION = '0.2.0';
 
 /** Operation numbers (wasm/opcodes.go). */
 export const OP = Object.freeze({
@@ -137,5 +137,9 @@ export const WIRE_LIMIT = Object.freeze({
   SPEC_DEPTH: 32,
 });
 
-/** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = '7205f748cb136d98';
+/**
+ * Hash of the wire schema: the tables above and every declared operation's
+ * layout (internal/wireschema). The module's meta reports its own and
+ * load() refuses a mismatch.
+ */
+export const TABLES_HASH = '77f553261c50d844';

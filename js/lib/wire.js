@@ -3,8 +3,11 @@
 // copied into the module's memory; responses are decoded straight from it.
 
 // Operation numbers, tags, kinds and flag bits are generated from the Go
-// constants in wasm/ (make generate); the byte layouts below are written by
-// hand and must match the Go readers and writers in wasm/.
+// constants in wasm/ (make generate). The primitives below (varints, the
+// string table, WTF-8) are shared by every request: the declared
+// operations' layouts are generated over them (ops.generated.js, from
+// internal/wireschema); the other operations' layouts are still written by
+// hand in api.js & co and must match the Go readers and writers in wasm/.
 export * from './tables.generated.js';
 
 const utf8 = new TextEncoder();

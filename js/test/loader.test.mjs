@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { load } from '../index.js';
-import { TABLES_HASH } from '../lib/tables.generated.js';
+import { TABLES_HASH, VERSION } from '../lib/tables.generated.js';
 
 const WASM = new URL('../rmqalloc.wasm', import.meta.url);
 const GLOBALS = ['Go', 'fs', '__rmqalloc_host__'];
@@ -68,15 +68,15 @@ test('bytes and wasmModule inputs work', async () => {
   assert.equal(rmq.strategyName({ name: 'AVG' }), 'AVG');
 });
 
-test('a module built from other wire tables is refused, then load works again', async () => {
-  // The module carries its tables hash as string data: change one character.
+test('a module built from another wire schema is refused, then load works again', async () => {
+  // The module carries its schema hash as string data: change one character.
   const bytes = new Uint8Array(readFileSync(WASM));
   const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(TABLES_HASH);
   assert.ok(at > 0, 'the hash is in the module');
   bytes[at] = bytes[at] === 0x30 ? 0x31 : 0x30;
   const current = await load();
   await current.exit();
-  await assert.rejects(load({ bytes }), { code: 'ERR_LOAD_FAILED', message: new RegExp(`wire tables .* ${TABLES_HASH}`) });
+  await assert.rejects(load({ bytes }), { code: 'ERR_LOAD_FAILED', message: new RegExp(`wire schema [0-9a-f]{16}, this package is ${VERSION} with wire schema ${TABLES_HASH}; they cannot talk`) });
   for (const g of GLOBALS) assert.equal(Object.prototype.hasOwnProperty.call(globalThis, g), false, g);
   assert.ok((await load()).alive);
 });

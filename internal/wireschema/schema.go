@@ -1,0 +1,93 @@
+// Package wireschema declares the operations of the boundary between the
+// JS package (js/lib) and the wasm module (wasm/): for each one its number,
+// its JS name, the fields of its request and response in wire order, and
+// which build serves it. internal/gentables generates from it the Go
+// request readers and response writers with the handler registration
+// (wasm/ops_*generated.go), the JS encoders and decoders
+// (js/lib/ops.generated.js), the core build's refusals, the OP table
+// entries, the golden request samples and the schema hash the version
+// handshake compares (meta).
+//
+// An operation declared here needs one hand-written Go function in wasm/,
+// handle<Name>(req <name>Request) (<name>Response, error) — or just error
+// when it answers nothing — and its public JS method calls the generated
+// ops.<jsName>(rt, request).
+package wireschema
+
+// Type is a field's wire type (wasm/codec.go describes each layout).
+type Type string
+
+const (
+	Uvarint Type = "uvarint" // a non-negative integer (handles, counts): Go uint64, JS number
+	I32     Type = "i32"     // zigzag varint: Go int32, JS number (int32, validated by the caller)
+	I64     Type = "i64"     // 8 bytes LE: Go int64, JS bigint
+	F64     Type = "f64"     // 8 bytes IEEE 754 LE: Go float64, JS number
+	Bool    Type = "bool"    // one byte 0/1
+	U8      Type = "u8"      // one byte (an enum or a tag)
+	Str     Type = "str"     // a string (through the request's string table in requests)
+)
+
+// Build says which module serves an operation.
+type Build string
+
+const (
+	Both Build = "both" // the core module (js/rmqalloc.wasm) and the full one
+	Full Build = "full" // only the full module (-tags rmqfull); core refuses with ERR_UNSUPPORTED
+)
+
+// Field is one field of a request or response, in wire order.
+type Field struct {
+	Name string // lowerCamel: the JS property; the Go field is its UpperCamel
+	Type Type
+}
+
+// Op is one operation of the boundary.
+type Op struct {
+	Name     string // Go name, lowerCamel: opTopicFree, handleTopicFree, topicFreeRequest
+	Num      int    // operation number (unique across OP, wasm/opcodes.go included)
+	JS       string // name of the generated JS call in ops.generated.js
+	Doc      string
+	Build    Build
+	Refusal  string // Full only: the core build's ERR_UNSUPPORTED message (how to get it)
+	Request  []Field
+	Response []Field
+}
+
+const liveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"
+
+// Ops are the declared operations, converted area by area from the
+// hand-written ones of wasm/opcodes.go.
+var Ops = []Op{
+	{
+		Name: "topicFree", Num: 3, JS: "topicFree", Build: Both,
+		Doc:     "frees a Topic handle; freeing twice is harmless",
+		Request: []Field{{"handle", Uvarint}},
+	},
+	{
+		Name: "producerFree", Num: 14, JS: "producerFree", Build: Both,
+		Doc:     "frees a Producer handle; freeing twice is harmless",
+		Request: []Field{{"handle", Uvarint}},
+	},
+	{
+		Name: "cidsFree", Num: 17, JS: "cidsFree", Build: Both,
+		Doc:     "frees an interned client-ID list; freeing twice is harmless",
+		Request: []Field{{"handle", Uvarint}},
+	},
+	{
+		Name: "consistentHash", Num: 18, JS: "consistentHash", Build: Both,
+		Doc:      "Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics",
+		Request:  []Field{{"input", I64}, {"buckets", I32}},
+		Response: []Field{{"bucket", I32}},
+	},
+	{
+		Name: "priorityQueue", Num: 50, JS: "priorityQueue", Build: Both,
+		Doc:      "the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it",
+		Request:  []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}, {"priority", I32}, {"writeQueueNums", I32}},
+		Response: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}},
+	},
+	{
+		Name: "liveFree", Num: 37, JS: "liveFree", Build: Full, Refusal: liveNeedsFull,
+		Doc:     "frees a live read session",
+		Request: []Field{{"handle", Uvarint}},
+	},
+}

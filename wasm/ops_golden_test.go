@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// wireSample is one golden request (ops_samples_generated_test.go): the
+// operation, its generated reader and what the request decodes to.
+type wireSample struct {
+	name   string
+	op     int
+	decode func(*reader) any
+	want   any
+}
+
+// TestGoldenRequestsDecode reads the request bytes the real JS encoders
+// wrote (testdata/wire/golden.json, by scripts/wire-golden.mjs in make
+// generate) with the generated Go readers: a layout that drifts between
+// the two sides fails here, natively, without Chromium.
+func TestGoldenRequestsDecode(t *testing.T) {
+	b, err := os.ReadFile("testdata/wire/golden.json")
+	require.NoError(t, err)
+	var golden struct {
+		Schema   string            `json:"schema"`
+		Requests map[string]string `json:"requests"`
+	}
+	require.NoError(t, json.Unmarshal(b, &golden))
+	require.Equal(t, tablesHash, golden.Schema, "testdata/wire/golden.json was written for another schema: run make generate")
+	require.Len(t, golden.Requests, len(wireSamples), "one golden request per declared operation")
+	for _, s := range wireSamples {
+		t.Run(s.name, func(t *testing.T) {
+			raw, ok := golden.Requests[s.name]
+			require.True(t, ok, "no golden request for %s: run make generate", s.name)
+			bs, err := hex.DecodeString(raw)
+			require.NoError(t, err)
+			r := reader{b: bs}
+			got := s.decode(&r)
+			require.NoError(t, r.err)
+			assert.Equal(t, len(bs), r.p, "the reader consumes the whole request")
+			assert.Equal(t, s.want, got)
+			_, registered := ops[s.op]
+			assert.True(t, registered, "op %d is registered in this build", s.op)
+		})
+	}
+}
+
+// TestGoldenRequestsCutShortAreMalformed: every prefix of a golden request
+// is refused as malformed, never read as another value.
+func TestGoldenRequestsCutShortAreMalformed(t *testing.T) {
+	b, err := os.ReadFile("testdata/wire/golden.json")
+	require.NoError(t, err)
+	var golden struct {
+		Requests map[string]string `json:"requests"`
+	}
+	require.NoError(t, json.Unmarshal(b, &golden))
+	for _, s := range wireSamples {
+		bs, err := hex.DecodeString(golden.Requests[s.name])
+		require.NoError(t, err)
+		for n := 0; n < len(bs); n++ {
+			r := reader{b: bs[:n]}
+			s.decode(&r)
+			assert.True(t, malformed(r.err), "%s cut to %d bytes: want a malformed-request error", s.name, n)
+		}
+	}
+}
+
+// TestDeclaredOpsAnswerThroughDispatch: a golden request dispatched to its
+// declared operation is read whole (a handle that does not exist is freed
+// harmlessly; consistentHash and priorityQueue answer or fail as values).
+func TestDeclaredOpsAnswerThroughDispatch(t *testing.T) {
+	var w requestWriter
+	w.table = map[string]uint64{}
+	w.i64(-1234567890123456789)
+	w.i32(1000)
+	resp := call(t, opConsistentHash, w.b)
+	require.Equal(t, byte(statusOK), resp[0], "status")
+	r := reader{b: resp[1:]}
+	bucket := r.i32()
+	require.NoError(t, r.err)
+	assert.True(t, bucket >= 0 && bucket < 1000, "bucket %d in [0, 1000)", bucket)
+	assert.Equal(t, len(r.b), r.p, "one i32 answered")
+
+	resp = call(t, opTopicFree, []byte{0x7f})
+	assert.Equal(t, []byte{statusOK}, resp, "freeing an unknown handle answers nothing")
+	// A request cut short is malformed, not a crash.
+	code, _, _, _ := responseError(t, call(t, opConsistentHash, []byte{1, 2}))
+	assert.Equal(t, "ERR_INTERNAL", code, "a malformed request")
+}
