@@ -15,6 +15,7 @@
 import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
+import { defineGoProducer } from './goproducer.js';
 import { makeDoctor } from './doctor.js';
 import { makeLive } from './live.js';
 import { encRoute } from './route.js';
@@ -411,6 +412,7 @@ export class Rmq {
     this.build = d.p < d.b.length ? d.str() : 'core';
     this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full');
     defineBroker(this, rt, (v) => this.#topicOf(v)); // queryAssignment, proxyAssignment, allocationPath
+    defineGoProducer(this, rt, (v) => this.#topicOf(v)); // goPublishQueues, goSelect, takeMessageQueues
     const { doctor, parse } = makeDoctor(rt, this.build === 'full');
     this.doctor = doctor;
     this.parse = parse;

@@ -46,6 +46,9 @@ export const OP = Object.freeze({
   PROXY_ASSIGNMENT: 41,
   ALLOCATION_PATH: 42,
   PRIORITY_QUEUE: 50,
+  GO_ROUTE: 60,
+  GO_SELECT: 61,
+  TAKE_MESSAGE_QUEUES: 62,
 });
 
 /** Response status bytes (wasm/errors.go). */
@@ -138,4 +141,4 @@ export const WIRE_LIMIT = Object.freeze({
 });
 
 /** Hash of the tables above; the module's meta reports its own and load() refuses a mismatch. */
-export const TABLES_HASH = '7205f748cb136d98';
+export const TABLES_HASH = '5af0ec7a025fa3d3';

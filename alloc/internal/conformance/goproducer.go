@@ -51,7 +51,7 @@ func goSelect(line []byte) (any, error) {
 	var c struct {
 		ID         string            `json:"id"`
 		Selector   string            `json:"selector"`
-		Seed       int64             `json:"seed"`
+		Seed       int64             `json:"seed,string"`
 		StartIndex map[string]uint32 `json:"startIndex"`
 		Mqs        []Queue           `json:"mqs"`
 		Steps      []goSelectStep    `json:"steps"`

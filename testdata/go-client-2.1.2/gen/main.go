@@ -63,7 +63,7 @@ type selectCase struct {
 	ID         string            `json:"id"`
 	Op         string            `json:"op"`
 	Selector   string            `json:"selector"`
-	Seed       *int64            `json:"seed,omitempty"`
+	Seed       *int64            `json:"seed,omitempty,string"` // a decimal string: JSON numbers lose int64 precision in JS
 	StartIndex map[string]uint32 `json:"startIndex,omitempty"`
 	Mqs        []queue           `json:"mqs"`
 	Steps      []step            `json:"steps"`

@@ -118,8 +118,8 @@ func main() {
 		if r.Intn(3) == 0 { // interleaved, as a route may list them
 			r.Shuffle(len(c.Mqs), func(a, b int) { c.Mqs[a], c.Mqs[b] = c.Mqs[b], c.Mqs[a] })
 		}
-		if c.Mqs == nil && i%2 == 0 {
-			c.Mqs = []queue{}
+		if c.Mqs == nil {
+			c.Mqs = []queue{} // no route queues: the balancer's own error
 		}
 		if r.Intn(4) == 0 {
 			c.StartIndex = starts[r.Intn(len(starts))]
