@@ -74,3 +74,17 @@ test('goPublishQueues: the index comparator reverses short lists; a null brokerA
   assert.throws(() => rmq.goPublishQueues({ topic: 'T', route: bad }), { code: 'ERR_PANIC', field: 'brokerDatas[1].brokerAddrs' });
   assert.throws(() => rmq.goPublishQueues({ topic: 'T', route: { brokerDatas: [] } }), { javaClass: 'error', field: 'queueDatas' });
 });
+
+test('Java versions 5.3.4-5.5.1 are the 5.3.3 behaviour', async () => {
+  const rmq = await load();
+  const mqAll = [q('a', 0), q('a', 1), q('b', 0)];
+  const cidAll = ['c1', 'c2'];
+  const want = rmq.allocate({ strategy: { name: 'AVG' }, currentCID: 'c1', mqAll, cidAll, version: '5.3.3' });
+  for (const version of ['5.3.4', '5.4.0', '5.5.0', '5.5.1']) {
+    assert.deepEqual(rmq.allocate({ strategy: { name: 'AVG' }, currentCID: 'c1', mqAll, cidAll, version }), want, version);
+    const p = rmq.producer({ mqs: mqAll, version, latencyFaultTolerance: true, startIndex: 0 });
+    const p533 = rmq.producer({ mqs: mqAll, version: '5.3.3', latencyFaultTolerance: true, startIndex: 0 });
+    assert.deepEqual(p.select(), p533.select(), version);
+  }
+  assert.throws(() => rmq.allocate({ strategy: { name: 'AVG' }, currentCID: 'c1', mqAll, cidAll, version: '5.6.0' }), { field: 'version' });
+});
