@@ -441,6 +441,8 @@ export interface Rmq {
   consistentHash(input: bigint | string | number, buckets: number): number;
 
   /**
+   * Full module only (load({ analysis: true }); the core one throws
+   * ERR_UNSUPPORTED), as are goSelect and takeMessageQueues.
    * rocketmq-client-go v2.1.2's publish list of a route: queue datas in the
    * order its index comparator (i-j >= 0) leaves them under Go's sort
    * (reversed up to 12 entries), orderTopicConf ignored, writable entries

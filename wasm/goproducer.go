@@ -1,27 +1,15 @@
+//go:build rmqfull
+
 package main
 
 import (
+	"math/rand"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
 
-// The Go producers (alloc/producer): rocketmq-client-go v2.1.2's publish
-// list and QueueSelectors, and the gRPC clients' publishing load balancer.
-// Each call is stateless: it runs a whole sequence of sends at once.
-const (
-	opGoRoute           = 60 // rocketmq-client-go v2.1.2's publish list of a route
-	opGoSelect          = 61 // its QueueSelectors over a sequence of sends
-	opTakeMessageQueues = 62 // gRPC TakeMessageQueues over a sequence of sends
-)
-
-// Selectors of opGoSelect (u8), in this order in js/lib/goproducer.js.
-const (
-	goSelectorRoundRobin = 0
-	goSelectorRandom     = 1
-	goSelectorHash       = 2
-	goSelectorManual     = 3
-)
-
+// The Go producers' operations (goproducer_ops.go), full build only.
 func init() {
 	// goRoute: str topic, route, u8 queueDatas null, uvarint n, n × uvarint
 	// index of a brokerData whose brokerAddrs is null → queues publish.
@@ -68,7 +56,9 @@ func init() {
 		if sel > goSelectorManual {
 			return invalid("selector", "unknown selector")
 		}
-		random, hash := producer.NewGoRandom(seed), producer.NewGoHash(seed)
+		// One source each, as the client's random and hash selectors have.
+		random := producer.NewGoRandom(rand.New(rand.NewSource(seed)))
+		hash := producer.NewGoHash(rand.New(rand.NewSource(seed)))
 		n := r.count(5)
 		picks := make([]*alloc.MessageQueue, 0, n)
 		for i := 0; i < n && r.err == nil; i++ {

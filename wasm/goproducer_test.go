@@ -1,3 +1,5 @@
+//go:build rmqfull
+
 package main
 
 import (

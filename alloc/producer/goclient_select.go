@@ -2,7 +2,6 @@ package producer
 
 import (
 	"hash/fnv"
-	"math/rand"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
@@ -55,17 +54,27 @@ func (r *GoRoundRobin) Select(topic string, mqs []alloc.MessageQueue, lastBroker
 	return mqs[r.index[topic]%uint32(len(mqs))], nil
 }
 
-// GoRandom is the random selector: Go's math/rand source (seeded with the
-// time in the client), one Intn(len(mqs)) per send.
-type GoRandom struct{ rng *rand.Rand }
+// IntnSource is a random source with math/rand's Intn: a *rand.Rand of
+// package math/rand (the client's is rand.New(rand.NewSource(seed)), seeded
+// with the time). This package takes it from the caller so that it does
+// not link math/rand itself (about 200 KB of WebAssembly).
+type IntnSource interface{ Intn(n int) int }
 
-// NewGoRandom is a random selector whose source is rand.NewSource(seed).
-func NewGoRandom(seed int64) *GoRandom { return &GoRandom{rng: rand.New(rand.NewSource(seed))} }
+// GoRandom is the random selector: one Intn(len(mqs)) of its source per
+// send.
+type GoRandom struct{ rng IntnSource }
+
+// NewGoRandom is a random selector drawing from rng, e.g.
+// NewGoRandom(rand.New(rand.NewSource(seed))).
+func NewGoRandom(rng IntnSource) *GoRandom { return &GoRandom{rng: rng} }
 
 // Select picks a queue.
 func (g *GoRandom) Select(mqs []alloc.MessageQueue) (alloc.MessageQueue, error) {
 	if len(mqs) == 0 {
 		return alloc.MessageQueue{}, goEmptyPanic("random selector (Intn(0))")
+	}
+	if g == nil || g.rng == nil {
+		return alloc.MessageQueue{}, &alloc.Error{Kind: alloc.ErrUnsupported, Field: "seed", Msg: "no random source (the core WebAssembly module has none: load({ analysis: true }))"}
 	}
 	return mqs[g.rng.Intn(len(mqs))], nil
 }
@@ -86,8 +95,9 @@ func GoHashIndex(shardingKey string, n int) (int, error) {
 // message without sharding key, its own random selector.
 type GoHash struct{ random *GoRandom }
 
-// NewGoHash is a hash selector whose random fallback is seeded with seed.
-func NewGoHash(seed int64) *GoHash { return &GoHash{random: NewGoRandom(seed)} }
+// NewGoHash is a hash selector whose random fallback draws from rng (nil:
+// a message without sharding key fails with alloc.ErrUnsupported).
+func NewGoHash(rng IntnSource) *GoHash { return &GoHash{random: NewGoRandom(rng)} }
 
 // Select picks the queue of a message with shardingKey ("" = none).
 func (g *GoHash) Select(mqs []alloc.MessageQueue, shardingKey string) (alloc.MessageQueue, error) {

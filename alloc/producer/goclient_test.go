@@ -1,6 +1,7 @@
 package producer
 
 import (
+	"math/rand"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -94,9 +95,9 @@ func TestGoRoundRobinAvoidsLastBroker(t *testing.T) {
 func TestGoSelectorsPanicOnEmpty(t *testing.T) {
 	_, err := NewGoRoundRobin().Select("T", nil, "a")
 	wantJavaError(t, err, goclient.PanicClass, goclient.ErrPanic)
-	_, err = NewGoRandom(1).Select(nil)
+	_, err = NewGoRandom(rand.New(rand.NewSource(1))).Select(nil)
 	wantJavaError(t, err, goclient.PanicClass, goclient.ErrPanic)
-	_, err = NewGoHash(1).Select(nil, "k")
+	_, err = NewGoHash(nil).Select(nil, "k")
 	wantJavaError(t, err, goclient.PanicClass, goclient.ErrPanic)
 }
 
@@ -107,10 +108,15 @@ func TestGoHashIndexIsFNV1a(t *testing.T) {
 	require.Equal(t, 5, i)
 	// Without a key the hash selector draws like a random one of the same seed.
 	mqs := queues("a", 5)
-	h, r := NewGoHash(42), NewGoRandom(42)
+	h, r := NewGoHash(rand.New(rand.NewSource(42))), NewGoRandom(rand.New(rand.NewSource(42)))
 	for range 5 {
 		x, _ := h.Select(mqs, "")
 		y, _ := r.Select(mqs)
 		require.Equal(t, y, x)
 	}
+	// No source: a keyless message cannot be placed; a keyed one can.
+	_, err = NewGoHash(nil).Select(mqs, "")
+	require.ErrorIs(t, err, alloc.ErrUnsupported)
+	_, err = NewGoHash(nil).Select(mqs, "k")
+	require.NoError(t, err)
 }

@@ -1,4 +1,5 @@
-// The Go producers through the JS package: worked examples and errors.
+// The Go producers through the JS package (the full module): worked
+// examples and errors.
 // (Every vector of go-client-2.1.2 and golang-5.1.4[-fixed] runs in
 // vectors.test.mjs.)
 
@@ -12,7 +13,7 @@ const endpoints = { a: ['10.0.0.1:8081'], b: ['10.0.1.1:8081'] };
 const ids = (qs) => qs.map((m) => `${m.brokerName}/${m.queueId}`);
 
 test('takeMessageQueues: golang/v5 5.1.4 gives one candidate, #1324 and Java several', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   const steps = [{ count: 3 }, { isolated: ['10.0.1.1:8081'], count: 3 }];
   const go = rmq.takeMessageQueues({ client: 'go-5.1.4', mqs: four, endpoints, steps });
   // Index 0: Inc → 1, position 2 (b/0); then 2 → position 3 (b/1), b isolated → the fallback takes it anyway.
@@ -31,7 +32,7 @@ test('takeMessageQueues: golang/v5 5.1.4 gives one candidate, #1324 and Java sev
 });
 
 test('takeMessageQueues: errors name the field, the module stays usable', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   assert.throws(() => rmq.takeMessageQueues({ client: 'go-5.1.4', mqs: [], steps: [] }), { javaClass: 'error' });
   assert.throws(() => rmq.takeMessageQueues({ client: 'java', mqs: [], steps: [] }), { javaClass: 'IllegalArgumentException' });
   assert.throws(() => rmq.takeMessageQueues({ client: 'rust', mqs: four, steps: [] }), { code: 'ERR_INVALID_ARGUMENT', field: 'client' });
@@ -40,7 +41,7 @@ test('takeMessageQueues: errors name the field, the module stays usable', async 
 });
 
 test('goSelect: round robin starts at position 1 and wraps its uint32 counter', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   const mqs = [q('a', 0), q('a', 1), q('b', 0)];
   const got = rmq.goSelect({ selector: 'roundRobin', mqs, steps: [{ topic: 'T' }, { topic: 'T' }, { topic: 'T', lastBrokerName: 'a' }] });
   assert.deepEqual(ids(got), ['a/1', 'b/0', 'b/0']);
@@ -49,7 +50,7 @@ test('goSelect: round robin starts at position 1 and wraps its uint32 counter', 
 });
 
 test('goSelect: hash is FNV-1a of the sharding key; manual answers the message queue', async () => {
-  const rmq = await load();
+  const rmq = await load({ analysis: true });
   const mqs = [0, 1, 2, 3, 4, 5, 6].map((i) => q('a', i));
   // FNV-1a 32 of "a" is 3826002220; % 7 = 5.
   assert.deepEqual(ids(rmq.goSelect({ selector: 'hash', mqs, steps: [{ topic: 'T', shardingKey: 'a' }] })), ['a/5']);
@@ -63,8 +64,14 @@ test('goSelect: hash is FNV-1a of the sharding key; manual answers the message q
   assert.throws(() => rmq.goSelect({ selector: 'random', mqs, seed: 1.5, steps: [] }), { field: 'seed' });
 });
 
-test('goPublishQueues: the index comparator reverses short lists; a null brokerAddrs panics', async () => {
+test('the core module refuses the Go producers, saying how to get them', async () => {
   const rmq = await load();
+  assert.throws(() => rmq.takeMessageQueues({ client: 'java', mqs: four, steps: [] }), { code: 'ERR_UNSUPPORTED', message: /analysis: true/ });
+  assert.throws(() => rmq.goSelect({ selector: 'manual', mqs: four, steps: [] }), { code: 'ERR_UNSUPPORTED' });
+});
+
+test('goPublishQueues: the index comparator reverses short lists; a null brokerAddrs panics', async () => {
+  const rmq = await load({ analysis: true });
   const route = {
     queueDatas: [{ brokerName: 'a', readQueueNums: 1, writeQueueNums: 2, perm: 6 }, { brokerName: 'b', readQueueNums: 1, writeQueueNums: 1, perm: 6 }],
     brokerDatas: [{ brokerName: 'a', brokerAddrs: { 0: 'x:1' } }, { brokerName: 'b', brokerAddrs: { 0: 'y:1' } }],

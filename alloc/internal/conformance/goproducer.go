@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"math/rand"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
@@ -63,7 +64,9 @@ func goSelect(line []byte) (any, error) {
 	for t, v := range c.StartIndex {
 		rr.SetIndex(t, v)
 	}
-	random, hash := producer.NewGoRandom(c.Seed), producer.NewGoHash(c.Seed)
+	// Two sources of one seed, as the client's random and hash selectors each have their own.
+	random := producer.NewGoRandom(rand.New(rand.NewSource(c.Seed)))
+	hash := producer.NewGoHash(rand.New(rand.NewSource(c.Seed)))
 	got := []*Queue{}
 	for _, st := range c.Steps {
 		mqs := toModel(c.Mqs)

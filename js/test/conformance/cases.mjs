@@ -17,9 +17,10 @@ export const PROFILE_OPS = {
 
 /**
  * Profiles whose ops only the full module serves (RocketMQ 5 server-side
- * assignment): load them with load(loadOptionsFor(profile)).
+ * assignment, the Go producers; go-client-2.1.2's allocate runs there
+ * too): load them with load(loadOptionsFor(profile)).
  */
-export const FULL_MODULE_PROFILES = new Set(['broker-5.3.3']);
+export const FULL_MODULE_PROFILES = new Set(['broker-5.3.3', 'go-client-2.1.2', 'golang-5.1.4', 'golang-5.1.4-fixed']);
 
 /** The load() options a profile's cases need. */
 export const loadOptionsFor = (profile) => (FULL_MODULE_PROFILES.has(profile) ? { analysis: true } : {});
