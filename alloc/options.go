@@ -33,10 +33,14 @@ func ParseClientVersion(s string) (ClientVersion, error) {
 	switch s {
 	case "", "4.9.3":
 		return Java493, nil
-	case "5.3.3":
+	case "5.3.3", "5.3.4", "5.4.0", "5.5.0", "5.5.1":
+		// 5.3.4-5.5.1: the allocation strategies, the rebalance sort, the
+		// publish info, latency fault tolerance and the route conversion
+		// show no change since 5.3.3 in the published sources (README,
+		// "What is verified"), so they name the 5.3.3 behaviour.
 		return Java533, nil
 	}
-	return Java493, illegalArgument("version", "unknown client version "+quote(s)+" (supported: 4.9.3, 5.3.3)")
+	return Java493, illegalArgument("version", "unknown client version "+quote(s)+" (supported: 4.9.3, 5.3.3; 5.3.4, 5.4.0, 5.5.0, 5.5.1 as 5.3.3)")
 }
 
 // Option adjusts how a strategy is built.

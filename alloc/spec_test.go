@@ -94,12 +94,14 @@ func TestNewStrategyOptions(t *testing.T) {
 }
 
 func TestParseClientVersion(t *testing.T) {
-	for in, want := range map[string]ClientVersion{"": Java493, "4.9.3": Java493, "5.3.3": Java533} {
+	for in, want := range map[string]ClientVersion{"": Java493, "4.9.3": Java493, "5.3.3": Java533,
+		// Newer releases whose classic-client queue code is unchanged since 5.3.3.
+		"5.3.4": Java533, "5.4.0": Java533, "5.5.0": Java533, "5.5.1": Java533} {
 		if got, err := ParseClientVersion(in); err != nil || got != want {
 			t.Errorf("ParseClientVersion(%q) = %v, %v", in, got, err)
 		}
 	}
-	if _, err := ParseClientVersion("5.0"); JavaClassOf(err) != IllegalArgumentException {
+	if _, err := ParseClientVersion("5.6.0"); JavaClassOf(err) != IllegalArgumentException {
 		t.Errorf("unknown version: %v", err)
 	}
 	if Java493.String() != "4.9.3" || Java533.String() != "5.3.3" {

@@ -17,8 +17,12 @@ export interface MessageQueue {
   readonly queueId: number;
 }
 
-/** Versions of the classic Java client that are reproduced. */
-export type JavaVersion = '4.9.3' | '5.3.3';
+/**
+ * Versions of the classic Java client that are reproduced. 5.3.4, 5.4.0,
+ * 5.5.0 and 5.5.1 are the 5.3.3 behaviour (no change in the published
+ * sources: README, "What is verified").
+ */
+export type JavaVersion = '4.9.3' | '5.3.3' | '5.3.4' | '5.4.0' | '5.5.0' | '5.5.1';
 
 /** Every client profile of the conformance vectors. */
 export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1.0.8' | 'go-client-2.1.2' | 'broker-5.3.3';
@@ -172,6 +176,45 @@ export type SelectOptions =
    * queue's broker owns the lite topic. Empty mqs or liteTopic → ERR_INVALID_ARGUMENT.
    */
   | { selector: 'liteTopic'; mqs: readonly MessageQueue[] | Topic; liteTopic: string };
+
+/** One send of rmq.goSelect. */
+export interface GoSelectStep {
+  topic: string;
+  /** This send's list (default: the call's mqs). */
+  mqs?: readonly MessageQueue[] | Topic;
+  /** The broker of a failed attempt ('' or absent: none). */
+  lastBrokerName?: string | null;
+  /** hash: the message's sharding key ('' or absent: none). */
+  shardingKey?: string | null;
+  /** manual: the queue set on the message. */
+  queue?: MessageQueue | null;
+}
+
+export interface GoSelectOptions {
+  selector: 'roundRobin' | 'random' | 'hash' | 'manual';
+  mqs: readonly MessageQueue[] | Topic;
+  /** int64 seed of the random source (random, hash's fallback); default 0. */
+  seed?: bigint | string | number;
+  /** round robin's counters by topic (uint32), default 0. */
+  startIndex?: Record<string, number>;
+  steps: readonly GoSelectStep[];
+}
+
+export interface TakeMessageQueuesOptions {
+  client: 'go-5.1.4' | 'go-fixed' | 'java';
+  /** The publish queues in route order (Java: only writable master queues). */
+  mqs: readonly MessageQueue[] | Topic;
+  /** Each broker's addresses, "host:port". */
+  endpoints?: Record<string, readonly string[]>;
+  /** The index before the first send's increment (int32); default 0. */
+  startIndex?: number;
+  /**
+   * Each send: the isolated endpoints (an address, or a broker's address
+   * list: Go skips a broker when any address matches, Java when the whole
+   * list does) and the attempts wanted (maxAttempts).
+   */
+  steps: readonly { isolated?: readonly (string | readonly string[])[]; count: number }[];
+}
 
 /** TopicRouteData.queueDatas entry. */
 export interface QueueData {
@@ -401,6 +444,36 @@ export interface Rmq {
   priorityQueue(options: { queue: MessageQueue; priority: number; writeQueueNums: number }): MessageQueue;
   /** Guava's Hashing.consistentHash(input, buckets) (jump consistent hash); buckets must be positive. */
   consistentHash(input: bigint | string | number, buckets: number): number;
+
+  /**
+   * Full module only (load({ analysis: true }); the core one throws
+   * ERR_UNSUPPORTED), as are goSelect and takeMessageQueues.
+   * rocketmq-client-go v2.1.2's publish list of a route: queue datas in the
+   * order its index comparator (i-j >= 0) leaves them under Go's sort
+   * (reversed up to 12 entries), orderTopicConf ignored, writable entries
+   * with a master address. queueDatas null → Error with javaClass 'error';
+   * a brokerAddrs null → code ERR_PANIC (the client's decoder panics).
+   */
+  goPublishQueues(options: { topic: string; route: TopicRouteData }): MessageQueue[];
+  /**
+   * rocketmq-client-go v2.1.2's QueueSelectors over a sequence of sends
+   * (one selector, fresh state): round robin (per-topic uint32 counters from
+   * startIndex, default 0, incremented before use; lastBrokerName avoided),
+   * random (Go's math/rand seeded with seed), hash (FNV-1a of the sharding
+   * key; none → the random fallback seeded with seed), manual (the step's
+   * queue, null when none). An empty list → code ERR_PANIC.
+   */
+  goSelect(options: GoSelectOptions): (MessageQueue | null)[];
+  /**
+   * The RocketMQ 5 gRPC producers' TakeMessageQueues over a sequence of
+   * sends: each step's candidates (distinct brokers, isolated endpoints
+   * skipped, all isolated → the same walk unskipped); attempt k of a send
+   * goes to candidates[(k-1) % length]. client 'go-5.1.4' (golang/v5 up to
+   * v5.1.4: one position per pass, so one candidate), 'go-fixed'
+   * (apache/rocketmq-clients #1324) or 'java'. index: the balancer's index
+   * after the last step.
+   */
+  takeMessageQueues(options: TakeMessageQueuesOptions): { steps: MessageQueue[][]; index: number };
 
   /** A stateful producer selector (round robin, or latency fault tolerance). */
   producer(options: ProducerOptions): Producer;

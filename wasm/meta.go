@@ -27,7 +27,9 @@ var profiles = []struct {
 	{"java-5.3.3", []string{"allocate", "selectHash", "selectRoundRobin", "selectLatency", "routeToQueues"}},
 	{"grpc-java", []string{"selectMessageGroup"}},
 	{"grpc-nodejs-1.0.8", []string{"selectMessageGroup"}},
-	{"go-client-2.1.2", []string{"allocate"}},
+	{"go-client-2.1.2", []string{"allocate", "goRouteToPublish", "goSelect"}},
+	{"golang-5.1.4", []string{"takeMessageQueues"}},
+	{"golang-5.1.4-fixed", []string{"takeMessageQueues"}},
 	{"broker-5.3.3", []string{"queryAssignment"}},
 	{"broker-5.5.0", []string{"consistentHash", "liteTopicQueue"}},
 }

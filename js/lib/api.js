@@ -16,12 +16,13 @@ import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_
 import * as ops from './ops.generated.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
+import { defineGoProducer } from './goproducer.js';
 import { makeDoctor } from './doctor.js';
 import { makeLive } from './live.js';
 import { encRoute } from './route.js';
 import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
 import {
-  array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, object, oneOf, safeInt, sameQueues, string,
+  array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, javaVersion, object, oneOf, safeInt, sameQueues, string,
 } from './validate.js';
 
 const SORT_ORDER = [1, 1, 2]; // client byte → sorted-view slot (java, java, go)
@@ -402,6 +403,7 @@ export class Rmq {
     this.build = d.p < d.b.length ? d.str() : 'core';
     this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full');
     defineBroker(this, rt, (v) => this.#topicOf(v)); // queryAssignment, proxyAssignment, allocationPath
+    defineGoProducer(this, rt, (v) => this.#topicOf(v)); // goPublishQueues, goSelect, takeMessageQueues
     const { doctor, parse } = makeDoctor(rt, this.build === 'full');
     this.doctor = doctor;
     this.parse = parse;
@@ -763,7 +765,7 @@ export class Rmq {
     return rt.within(() => {
       const o = checkKeys(object(options, 'options'), PRODUCER_KEYS);
       const { mqs, version: v, latencyFaultTolerance, startIndex, worstStartIndex, resetValues, queueDatas, clock: c } = o;
-      const version = v === undefined ? '4.9.3' : oneOf(v, 'version', ['4.9.3', '5.3.3']);
+      const version = v === undefined ? '4.9.3' : javaVersion(v); // 5.3.4-5.5.1 are 5.3.3
       const lft = bool(latencyFaultTolerance, 'latencyFaultTolerance', false);
       const clock = c === undefined ? Date.now : c;
       if (typeof clock !== 'function') throw typeError('clock', 'a function returning milliseconds', clock);

@@ -46,6 +46,9 @@ export const OP = Object.freeze({
   PROXY_ASSIGNMENT: 41,
   ALLOCATION_PATH: 42,
   PRIORITY_QUEUE: 50,
+  GO_ROUTE: 60,
+  GO_SELECT: 61,
+  TAKE_MESSAGE_QUEUES: 62,
 });
 
 /** Response status bytes (wasm/errors.go). */
@@ -142,4 +145,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '77f553261c50d844';
+export const TABLES_HASH = 'e717a09dbda0b946';

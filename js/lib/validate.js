@@ -289,6 +289,18 @@ export function encSpec(enc, spec, field = 'strategy', keys = SPEC_KEYS, depth =
   enc.buf[flagsAt] = flags;
 }
 
+/**
+ * Java client versions by name. 5.3.4-5.5.1 are the 5.3.3 behaviour: their
+ * allocation, rebalance sort, publish info, fault tolerance and route
+ * conversion show no change since 5.3.3 in the published sources (README).
+ */
+export const JAVA_VERSIONS = ['4.9.3', '5.3.3', '5.3.4', '5.4.0', '5.5.0', '5.5.1'];
+
+/** The modelled version ('4.9.3' or '5.3.3') of a Java version name. */
+export function javaVersion(v, field = 'version') {
+  return oneOf(v, field, JAVA_VERSIONS) === '4.9.3' ? '4.9.3' : '5.3.3';
+}
+
 const CLIENTS = {
   '4.9.3': CLIENT.JAVA493,
   '5.3.3': CLIENT.JAVA533,
@@ -300,7 +312,7 @@ const CLIENTS = {
 /** The client byte of an allocate request from version / profile. */
 export function clientOf(version, profile) {
   let c;
-  if (version !== undefined) c = CLIENTS[oneOf(version, 'version', ['4.9.3', '5.3.3'])];
+  if (version !== undefined) c = CLIENTS[javaVersion(version)];
   if (profile !== undefined) {
     const p = CLIENTS[oneOf(profile, 'profile', ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'])];
     if (c !== undefined && c !== p) {

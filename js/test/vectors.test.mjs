@@ -10,9 +10,9 @@ import { readJSONL, vectorFiles } from './helpers.mjs';
 
 const files = vectorFiles();
 
-test('there are vectors for all seven profiles', () => {
+test('there are vectors for all nine profiles', () => {
   const profiles = new Set(files.map((f) => f.profile));
-  assert.deepEqual([...profiles].sort(), ['broker-5.3.3', 'broker-5.5.0', 'go-client-2.1.2', 'grpc-java', 'grpc-nodejs-1.0.8', 'java-4.9.3', 'java-5.3.3']);
+  assert.deepEqual([...profiles].sort(), ['broker-5.3.3', 'broker-5.5.0', 'go-client-2.1.2', 'golang-5.1.4', 'golang-5.1.4-fixed', 'grpc-java', 'grpc-nodejs-1.0.8', 'java-4.9.3', 'java-5.3.3']);
 });
 
 for (const f of files) {

@@ -8,16 +8,19 @@ export const PROFILE_OPS = {
   'java-5.3.3': ['allocate', 'selectHash', 'selectRoundRobin', 'selectLatency', 'routeToQueues'],
   'grpc-java': ['selectMessageGroup'],
   'grpc-nodejs-1.0.8': ['selectMessageGroup'],
-  'go-client-2.1.2': ['allocate'],
+  'go-client-2.1.2': ['allocate', 'goRouteToPublish', 'goSelect'],
+  'golang-5.1.4': ['takeMessageQueues'],
+  'golang-5.1.4-fixed': ['takeMessageQueues'],
   'broker-5.3.3': ['queryAssignment'],
   'broker-5.5.0': ['consistentHash', 'liteTopicQueue'],
 };
 
 /**
  * Profiles whose ops only the full module serves (RocketMQ 5 server-side
- * assignment): load them with load(loadOptionsFor(profile)).
+ * assignment, the Go producers; go-client-2.1.2's allocate runs there
+ * too): load them with load(loadOptionsFor(profile)).
  */
-export const FULL_MODULE_PROFILES = new Set(['broker-5.3.3']);
+export const FULL_MODULE_PROFILES = new Set(['broker-5.3.3', 'go-client-2.1.2', 'golang-5.1.4', 'golang-5.1.4-fixed']);
 
 /** The load() options a profile's cases need. */
 export const loadOptionsFor = (profile) => (FULL_MODULE_PROFILES.has(profile) ? { analysis: true } : {});
@@ -182,6 +185,37 @@ function liteTopicQueue(rmq, c) {
   }
 }
 
+/** rocketmq-client-go v2.1.2's publish list (FORMAT.md, go-client-2.1.2 producer). */
+function goRouteToPublish(rmq, c) {
+  try {
+    return { id: c.id, publish: wireList(rmq.goPublishQueues({ topic: c.topic, route: c.route })) };
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  }
+}
+
+/** Its QueueSelectors over the case's sends. */
+function goSelect(rmq, c) {
+  const steps = c.steps.map((st) => ({ ...st, mqs: queues(st.mqs), queue: st.queue == null ? st.queue : queue(st.queue) }));
+  try {
+    const got = rmq.goSelect({ selector: c.selector, mqs: queues(c.mqs), seed: c.seed, startIndex: c.startIndex, steps });
+    return { id: c.id, queues: got.map((q) => (q === null ? null : wire(q))) };
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  }
+}
+
+/** The Go gRPC client's TakeMessageQueues (FORMAT.md, golang-5.1.4[-fixed]). */
+function takeMessageQueues(rmq, profile, c) {
+  const client = profile === 'golang-5.1.4' ? 'go-5.1.4' : 'go-fixed';
+  try {
+    const { steps } = rmq.takeMessageQueues({ client, mqs: queues(c.mqs), endpoints: c.endpoints, startIndex: c.startIndex, steps: c.steps });
+    return { id: c.id, steps: steps.map(wireList) };
+  } catch (e) {
+    return { id: c.id, ...errorOf(e) };
+  }
+}
+
 /** The result object of case c (parsed JSON) under profile. */
 export function runCase(rmq, profile, c) {
   const ops = PROFILE_OPS[profile];
@@ -192,6 +226,12 @@ export function runCase(rmq, profile, c) {
       return allocate(rmq, profile, c);
     case 'selectHash':
       return selectHash(rmq, c);
+    case 'goRouteToPublish':
+      return goRouteToPublish(rmq, c);
+    case 'goSelect':
+      return goSelect(rmq, c);
+    case 'takeMessageQueues':
+      return takeMessageQueues(rmq, profile, c);
     case 'consistentHash':
       return consistentHash(rmq, c);
     case 'liteTopicQueue':

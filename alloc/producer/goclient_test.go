@@ -1,0 +1,122 @@
+package producer
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+)
+
+func master(names ...string) []route.BrokerData {
+	var out []route.BrokerData
+	for _, n := range names {
+		out = append(out, route.BrokerData{BrokerName: n, BrokerAddrs: map[string]string{"0": "10.0.0.1:10911"}})
+	}
+	return out
+}
+
+func TestGoPublishQueuesReversesUpToTwelveEntries(t *testing.T) {
+	r := &route.Route{
+		QueueDatas:  []route.QueueData{{BrokerName: "a", WriteQueueNums: 2, Perm: 6}, {BrokerName: "b", WriteQueueNums: 1, Perm: 6}, {BrokerName: "c", WriteQueueNums: 1, Perm: 4}},
+		BrokerDatas: master("a", "b", "c"),
+	}
+	got, err := GoPublishQueues("T", r)
+	require.NoError(t, err)
+	// c is read-only; b comes before a: the index comparator reverses short lists.
+	require.Equal(t, []alloc.MessageQueue{q("b", 0), q("a", 0), q("a", 1)}, got)
+}
+
+func TestGoSliceOrderPastInsertionSort(t *testing.T) {
+	for n := 0; n <= 12; n++ {
+		o := goSliceOrder(n)
+		for k := range o {
+			require.Equal(t, n-1-k, o[k], "n=%d", n)
+		}
+	}
+	o := goSliceOrder(13)
+	require.NotEqual(t, 12, o[0], "13 entries are no longer a plain reversal")
+	require.ElementsMatch(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, o)
+}
+
+func TestGoPublishQueuesIgnoresOrderTopicConfAndNeedsMaster(t *testing.T) {
+	conf := "a:4"
+	r := &route.Route{
+		OrderTopicConf: &conf,
+		QueueDatas:     []route.QueueData{{BrokerName: "a", WriteQueueNums: 1, Perm: 6}, {BrokerName: "b", WriteQueueNums: 3, Perm: 6}},
+		BrokerDatas:    []route.BrokerData{{BrokerName: "b", BrokerAddrs: map[string]string{"1": "x:1"}}, {BrokerName: "a", BrokerAddrs: map[string]string{"0": "y:1"}}},
+	}
+	got, err := GoPublishQueues("T", r)
+	require.NoError(t, err)
+	require.Equal(t, []alloc.MessageQueue{q("a", 0)}, got)
+}
+
+func TestGoPublishQueuesDecoderFailures(t *testing.T) {
+	_, err := GoPublishQueues("T", &route.Route{})
+	wantJavaError(t, err, GoErrorClass, alloc.ErrInvalidArgument)
+	_, err = GoPublishQueues("T", &route.Route{QueueDatas: []route.QueueData{}, BrokerDatas: []route.BrokerData{{BrokerName: "a"}}})
+	wantJavaError(t, err, goclient.PanicClass, goclient.ErrPanic)
+	require.ErrorContains(t, err, "brokerDatas[0].brokerAddrs")
+}
+
+func TestGoRoundRobinStartsAtOneAndWraps(t *testing.T) {
+	mqs := queues("a", 2, "b", 1)
+	rr := NewGoRoundRobin()
+	var got []alloc.MessageQueue
+	for range 4 {
+		m, err := rr.Select("T", mqs, "")
+		require.NoError(t, err)
+		got = append(got, m)
+	}
+	require.Equal(t, []alloc.MessageQueue{q("a", 1), q("b", 0), q("a", 0), q("a", 1)}, got)
+	// 2^32-1 then 0: the uint32 counter wraps (2^32 % 3 != 0).
+	rr.SetIndex("T", 1<<32-2)
+	m, _ := rr.Select("T", mqs, "")
+	require.Equal(t, q("a", 0), m) // 4294967295 % 3 = 0
+	m, _ = rr.Select("T", mqs, "")
+	require.Equal(t, q("a", 0), m) // 0 % 3
+}
+
+func TestGoRoundRobinAvoidsLastBroker(t *testing.T) {
+	mqs := queues("a", 2, "b", 1)
+	rr := NewGoRoundRobin()
+	m, err := rr.Select("T", mqs, "a") // position 1 is a, 2 is b
+	require.NoError(t, err)
+	require.Equal(t, q("b", 0), m)
+	require.Equal(t, uint32(2), rr.Index("T"))
+	// Only broker a: n tries, then one more step.
+	m, _ = NewGoRoundRobin().Select("T", queues("a", 2), "a")
+	require.Equal(t, q("a", 1), m) // counter 3 → 3 % 2
+}
+
+func TestGoSelectorsPanicOnEmpty(t *testing.T) {
+	_, err := NewGoRoundRobin().Select("T", nil, "a")
+	wantJavaError(t, err, goclient.PanicClass, goclient.ErrPanic)
+	_, err = NewGoRandom(rand.New(rand.NewSource(1))).Select(nil)
+	wantJavaError(t, err, goclient.PanicClass, goclient.ErrPanic)
+	_, err = NewGoHash(nil).Select(nil, "k")
+	wantJavaError(t, err, goclient.PanicClass, goclient.ErrPanic)
+}
+
+func TestGoHashIndexIsFNV1a(t *testing.T) {
+	// FNV-1a 32 of "a" is 0xe40c292c = 3826002220; 3826002220 % 7 = 5.
+	i, err := GoHashIndex("a", 7)
+	require.NoError(t, err)
+	require.Equal(t, 5, i)
+	// Without a key the hash selector draws like a random one of the same seed.
+	mqs := queues("a", 5)
+	h, r := NewGoHash(rand.New(rand.NewSource(42))), NewGoRandom(rand.New(rand.NewSource(42)))
+	for range 5 {
+		x, _ := h.Select(mqs, "")
+		y, _ := r.Select(mqs)
+		require.Equal(t, y, x)
+	}
+	// No source: a keyless message cannot be placed; a keyed one can.
+	_, err = NewGoHash(nil).Select(mqs, "")
+	require.ErrorIs(t, err, alloc.ErrUnsupported)
+	_, err = NewGoHash(nil).Select(mqs, "k")
+	require.NoError(t, err)
+}
