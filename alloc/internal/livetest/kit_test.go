@@ -24,9 +24,12 @@ type kit struct {
 	namesrv   string
 	namesrv5  string // kit5's 5.3.3 name server; "" when kit5 is not running
 	classpath string
-	jvm       []string // cluster.sh's client JVM options
-	captures  string
-	capSem    chan struct{}
+	// classpath5: the testdata/live/java/kit5 drivers, compiled against
+	// kit5's 5.3.3 jars, with those jars.
+	classpath5 string
+	jvm        []string // cluster.sh's client JVM options
+	captures   string
+	capSem     chan struct{}
 	// startSem lets two client JVMs start at a time: a dozen starting at
 	// once on 2 cores make their first route requests time out.
 	startSem chan struct{}
@@ -99,6 +102,18 @@ func newKit() (*kit, error) {
 		return nil, err
 	}
 	k.namesrv5 = os.Getenv("RMQALLOC_LIVE_NAMESRV5")
+	if k.namesrv5 != "" {
+		classes5, err := need("RMQALLOC_LIVE_CLASSES5")
+		if err != nil {
+			return nil, err
+		}
+		jars5, _ := filepath.Glob(filepath.Join(k.dir, "kit5", "lib", "*.jar"))
+		deb5, err := os.ReadFile(filepath.Join(k.dir, "kit5", "lib", "classpath-debian.txt"))
+		if err != nil || len(jars5) == 0 {
+			return nil, fmt.Errorf("kit5 runs but its lib/ has no jars or classpath-debian.txt (%v)", err)
+		}
+		k.classpath5 = strings.Join(append(append([]string{classes5}, jars5...), strings.Fields(string(deb5))...), ":")
+	}
 	k.classpath = strings.Join(append(append([]string{k.classes}, jars...), strings.Fields(string(deb))...), ":")
 	heap := os.Getenv("RMQKIT_CLIENT_HEAP")
 	if heap == "" {
@@ -141,6 +156,13 @@ func (k *kit) clusterSh(timeout time.Duration, args ...string) (string, string, 
 func (k *kit) javaArgs(class string, args ...string) []string {
 	a := append([]string{"java"}, k.jvm...)
 	return append(append(a, "-cp", k.classpath, class), args...)
+}
+
+// javaArgs5 is the command line of a testdata/live/java/kit5 driver: the
+// same JVM options on the 5.3.3 classpath.
+func (k *kit) javaArgs5(class string, args ...string) []string {
+	a := append([]string{"java"}, k.jvm...)
+	return append(append(a, "-cp", k.classpath5, class), args...)
 }
 
 // java runs one of our drivers in the foreground.

@@ -22,10 +22,16 @@ import (
 // back and diagnoses it: the report `rmqalloc doctor DIR` gives.
 func liveDiagnose(t *testing.T, group, dir string) (*doctor.Report, *live.Snapshot) {
 	t.Helper()
+	return liveDiagnoseOn(t, theKit.namesrv, group, dir)
+}
+
+// liveDiagnoseOn is liveDiagnose on the cluster of namesrv.
+func liveDiagnoseOn(t *testing.T, namesrv, group, dir string) (*doctor.Report, *live.Snapshot) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	t0 := time.Now()
-	snap, err := live.Read(ctx, live.Options{NameServer: theKit.namesrv, Group: group})
+	snap, err := live.Read(ctx, live.Options{NameServer: namesrv, Group: group})
 	require.NoError(t, err, "live read of %s", group)
 	t.Logf("live read of %s: %v (%d status files, warnings %v)", group, time.Since(t0).Round(time.Millisecond), len(snap.Status), snap.Warnings)
 	require.NoError(t, snap.Save(dir))
