@@ -355,3 +355,28 @@ func (k *kit) kit5Consumer(t *testing.T, name string, n int, args ...string) {
 
 // holdPath is where a scenario's hold file goes.
 func (k *kit) holdPath(name string) string { return filepath.Join(k.run, name+".held") }
+
+// capture5 saves the real 5.3.3 mqadmin view of a group of kit5's cluster
+// with kit5's capture5.sh (FAST=1), retried like capture.
+func (k *kit) capture5(t *testing.T, scenario, topic, group string, clients int) string {
+	t.Helper()
+	k.capSem <- struct{}{}
+	defer func() { <-k.capSem }()
+	dir := filepath.Join(k.captures, scenario)
+	for attempt := 1; ; attempt++ {
+		_ = os.RemoveAll(dir)
+		out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures, "RMQKIT5_NS=" + k.namesrv5}, k.run,
+			filepath.Join(k.dir, "kit5", "capture5.sh"), scenario, topic, group)
+		if err != nil {
+			t.Fatalf("capture5.sh %s: %v\n%s%s", scenario, err, out, errs)
+		}
+		missing := captureMissing(dir, clients)
+		if missing == "" {
+			return dir
+		}
+		if attempt == 3 {
+			t.Fatalf("capture %s incomplete three times: %s", scenario, missing)
+		}
+		t.Logf("capture %s incomplete (%s), taking it again", scenario, missing)
+	}
+}
