@@ -40,11 +40,24 @@ func TestKit5MixedVersionsGroup(t *testing.T) {
 			"127.0.0.1@w1": {profile: goclient.ProfileJava533, spec: avg}, "127.0.0.1@w2": {profile: goclient.ProfileJava533, spec: avg},
 		}}
 	settle(t, g, 150*time.Second, lg.check)
-	rep, _ := liveDiagnoseOn(t, k.namesrv5, g, liveDir(t, "kit5-mixver"))
+	rep, snap := liveDiagnoseOn(t, k.namesrv5, g, liveDir(t, "kit5-mixver"))
 	t.Logf("doctor on the live mixed-version group:\n%s", rep.Text())
 	assert.True(t, rep.OK, rep.Text())
 	assert.Len(t, queuesWithStatus(rep, topicMixVer, doctor.StatusOK), 9, rep.Text())
 	assert.NotContains(t, findingCodes(rep), doctor.CodeMixedStrategies, rep.Text())
+	// The real 5.3.3 mqadmin's view of the same group: the same diagnosis,
+	// and the live status files in its layout (for the 4.9.3 clients too:
+	// empty Pop Detail and User Consume Info sections).
+	capDir := k.capture5(t, "kit5-mixver", topicMixVer, g, 4)
+	sameDiagnosis(t, diagnose(t, capDir), rep, topicMixVer)
+	realStatus := realStatusFiles(t, capDir)
+	require.Len(t, snap.Status, 4)
+	for _, st := range snap.Status {
+		sameStatusLayout(t, realStatus[st.ClientID], st)
+	}
+	// The npm package's `rmqalloc doctor --namesrv` on the 5.3.3 cluster.
+	out := cliLiveDoctorOn(t, k.namesrv5, g, liveDir(t, "kit5-mixver-cli"))
+	assert.Contains(t, out, `"ok":true`, "the npm CLI's live report")
 }
 
 // TestKit5MachineRoomWithoutRooms: AllocateMessageQueueByMachineRoom
