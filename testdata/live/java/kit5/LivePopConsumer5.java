@@ -135,8 +135,17 @@ public class LivePopConsumer5 {
         admin.start();
         try {
             for (BrokerData b : admin.examineTopicRouteInfo(sec.topic).getBrokerDatas()) {
-                admin.setMessageRequestMode(b.selectBrokerAddr(), sec.topic, sec.group,
-                    MessageRequestMode.valueOf(sec.mode), sec.share, 8000);
+                // Idempotent: on a loaded machine a call can time out; try it again (three times at most).
+                for (int attempt = 1; ; attempt++) {
+                    try {
+                        admin.setMessageRequestMode(b.selectBrokerAddr(), sec.topic, sec.group,
+                            MessageRequestMode.valueOf(sec.mode), sec.share, 8000);
+                        break;
+                    } catch (Exception e) {
+                        if (attempt == 3) throw e;
+                        System.out.println("MODE " + b.getBrokerName() + ": " + e + ", trying again");
+                    }
+                }
                 System.out.println("MODE " + b.getBrokerName() + " " + sec.topic + " " + sec.group + " " + sec.mode + " share=" + sec.share);
             }
         } finally {
