@@ -59,6 +59,14 @@ cp=$(ls "$kit"/lib/*.jar | tr '\n' ':')$(tr '\n' ':' <"$kit/lib/classpath-debian
 mkdir -p "$run/classes"
 javac -nowarn -encoding UTF-8 -cp "$cp" -d "$run/classes" testdata/live/java/*.java >"$run/javac.log" 2>&1 &
 javac_pid=$!
+# The 5.3.3 drivers (testdata/live/java/kit5) compile against kit5's jars.
+javac5_pid=
+if [ -n "$kit5" ]; then
+  cp5=$(ls "$kit"/kit5/lib/*.jar | tr '\n' ':')$(tr '\n' ':' <"$kit/kit5/lib/classpath-debian.txt")
+  mkdir -p "$run/classes5"
+  javac -nowarn -encoding UTF-8 -cp "$cp5" -d "$run/classes5" testdata/live/java/kit5/*.java >"$run/javac5.log" 2>&1 &
+  javac5_pid=$!
+fi
 (cd "$kit/go-consumer" && go build -o "$run/kitgo" . && cd "$root/clientgo" && go build -o "$run/clientgo-consumer" ./cmd/liveconsumer) >"$run/gobuild.log" 2>&1 &
 gobuild_pid=$!
 go test -tags live -c -o "$run/livetest.test" ./alloc/internal/livetest >"$run/gotest-build.log" 2>&1 &
@@ -66,6 +74,7 @@ testbuild_pid=$!
 
 failed_step=
 wait $javac_pid || failed_step="javac testdata/live/java (see below)"
+[ -z "$javac5_pid" ] || wait $javac5_pid || failed_step="javac testdata/live/java/kit5 against kit5/lib (see below)"
 wait $gobuild_pid || failed_step="go build of $kit/go-consumer and clientgo/cmd/liveconsumer"
 wait $testbuild_pid || failed_step="go test -c ./alloc/internal/livetest"
 wait $start_pid || failed_step="cluster.sh start"
@@ -79,7 +88,7 @@ else
 fi
 if [ -n "$failed_step" ]; then
   echo "live: $failed_step failed"
-  tail -30 "$run/javac.log" "$run/gobuild.log" "$run/gotest-build.log" "$run/start.log" 2>/dev/null
+  tail -30 "$run/javac.log" "$run/javac5.log" "$run/gobuild.log" "$run/gotest-build.log" "$run/start.log" 2>/dev/null
   echo "live: 0 passed, 1 failed"
   keep=yes
   exit 1
@@ -88,7 +97,7 @@ echo "live: cluster and drivers ready after $(( $(date +%s) - t0 )) s"
 
 # RMQALLOC_LIVE_NAMESRV: the name server, for any live test (e.g. a remoting client's) that joins this layer.
 (cd alloc/internal/livetest &&
-  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_CLIENTGO=$run/clientgo-consumer RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
+  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_CLASSES5=$run/classes5 RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_CLIENTGO=$run/clientgo-consumer RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
     timeout 600 "$run/livetest.test" -test.v -test.count=1 -test.parallel=64 -test.timeout=9m) >"$log" 2>&1
 rc=$?
 

@@ -56,7 +56,7 @@ func (d *diagnosis) groupFindings() []Finding {
 	}
 	if len(serverSide) > 0 {
 		add(Finding{Code: CodeServerSideRebalance, Level: LevelWarning, Clients: serverSide,
-			Message: plural(len(serverSide), "member is", "members are") + " POP consumers (clientRebalance=false, a #Consumer Pop Detail# section or ConsumeType CONSUME_POP): the broker assigns their queues, not their own allocate call, so the expected owners shown for them may not apply"})
+			Message: plural(len(serverSide), "member is", "members are") + " POP consumers (clientRebalance=false, a #Consumer Pop Detail# section or ConsumeType CONSUME_POP): the broker assigns their queues, not their own allocate call, so the expected owners shown for them may not apply" + popExplained(g.members, d.in.conn.ConsumeType)})
 	}
 	if len(d.in.status) > 0 {
 		var missing []string

@@ -215,7 +215,8 @@ func TestPopGroupRecognised(t *testing.T) {
 	c := small()
 	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
 	pop := "#Consumer Pop Detail#\n" + pad("#Topic", 32) + "  " + pad("#Broker Name", 32) + "  " + pad("#QID", 4) + "  #ProcessQueueInfo\n" +
-		pad(c.topic, 32) + "  " + pad("broker-a", 32) + "  " + pad("0", 4) + "  PopProcessQueueInfo [waitAckCount:0, droped:false]\n\n\n"
+		pad(c.topic, 32) + "  " + pad("broker-a", 32) + "  " + pad("0", 4) + "  PopProcessQueueInfo [waitAckCount:0, droped:false]\n" +
+		pad(c.topic, 32) + "  " + pad("broker-b", 32) + "  " + pad("-1", 4) + "  PopProcessQueueInfo [waitAckCount:0, droped:false]\n\n\n"
 	in := statusInput(c, hold, func(cid string) string {
 		text := statusText(cid, classOf["AVG"], c.topic, hold[cid], nil)
 		if cid == c.clients[0] {
@@ -228,6 +229,7 @@ func TestPopGroupRecognised(t *testing.T) {
 	f := finding(rep, doctor.CodeServerSideRebalance)
 	require.NotNil(t, f, rep.Text())
 	assert.Equal(t, []string{c.clients[0]}, f.Clients)
+	assert.Contains(t, f.Message, c.clients[0]+" pops "+c.topic+" broker-a/0 broker-b/* (every queue of broker-b)", "the queues the broker gave it, queue -1 = every queue")
 
 	in = statusInput(c, hold, func(cid string) string { return statusText(cid, classOf["AVG"], c.topic, hold[cid], nil) })
 	in.Connection = strings.Replace(in.Connection, "CONSUME_PASSIVELY", "CONSUME_POP", 1)

@@ -48,7 +48,9 @@ type runningInfo struct {
 	Properties [][2]string // in the body's order
 	Subs       []subscription
 	MQs        []heldQueue
+	PopMQs     []heldQueue // mqPopTable (5.x clients): PQ is a PopProcessQueueInfo
 	Status     []topicStatus
+	UserInfo   [][2]string // userConsumerInfo (5.x), in the body's order
 	Jstack     *string
 }
 
@@ -237,6 +239,17 @@ func decodeRunningInfo(body []byte) (*runningInfo, error) {
 		for i := range t.Members {
 			m := &t.Members[i]
 			ri.MQs = append(ri.MQs, heldQueue{MQ: f.queue(m.KeyValue, "mqTable["+strconv.Itoa(i)+"]"), PQ: m.Value})
+		}
+	}
+	if t := f.get(&v, "mqPopTable", "", lenientjson.Object); t != nil {
+		for i := range t.Members {
+			m := &t.Members[i]
+			ri.PopMQs = append(ri.PopMQs, heldQueue{MQ: f.queue(m.KeyValue, "mqPopTable["+strconv.Itoa(i)+"]"), PQ: m.Value})
+		}
+	}
+	if u := f.get(&v, "userConsumerInfo", "", lenientjson.Object); u != nil {
+		for _, m := range u.Members {
+			ri.UserInfo = append(ri.UserInfo, [2]string{m.Key, scalarText(&m.Value)})
 		}
 	}
 	if t := f.get(&v, "statusTable", "", lenientjson.Object); t != nil {

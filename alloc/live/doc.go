@@ -14,7 +14,8 @@
 // turned into the texts mqadmin 4.9.3 prints (route.txt, connection.txt,
 // progress.txt, status/<millis>/<clientId>), and the doctor reads those
 // exactly as it reads saved files, so a live report is the one the saved
-// folder gives.
+// folder gives. When the NameServer answers as RocketMQ 5.x, the status
+// files are those of the 5.3.3 mqadmin (Pop Detail, User Consume Info).
 //
 // Session is the read with no I/O: it emits requests (address, frame) and
 // takes answers, so the native Read (net.Conn, one connection a call,

@@ -29,7 +29,8 @@ func FuzzDecodeFrame(f *testing.F) {
 			_, _ = renderProgress([]*consumeStats{st}, nil, time.UTC)
 		}
 		if ri, err := decodeRunningInfo(c.Body); err == nil {
-			_, _ = renderStatus(ri, time.UTC)
+			_, _ = renderStatus(ri, time.UTC, false)
+			_, _ = renderStatus(ri, time.UTC, true)
 		}
 	})
 }

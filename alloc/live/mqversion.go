@@ -48,3 +48,16 @@ func buildVersionNames() []string {
 	}
 	return out
 }
+
+// versionV5_0_0 is MQVersion.Version.V5_0_0.ordinal(): a server answering
+// with this version or a later one runs RocketMQ 5.
+var versionV5_0_0 = versionOrdinal("V5_0_0")
+
+func versionOrdinal(name string) int {
+	for i, n := range versionNames {
+		if n == name {
+			return i
+		}
+	}
+	panic("live: no version " + name)
+}

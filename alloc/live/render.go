@@ -10,7 +10,9 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/internal/lenientjson"
 )
 
-// The texts mqadmin 4.9.3 prints, made from what the cluster answered.
+// The texts mqadmin 4.9.3 prints, made from what the cluster answered;
+// against a 5.x cluster the status files are in the 5.3.3 tool's layout
+// (the Pop Detail and User Consume Info sections).
 
 // renderRoute is `mqadmin topicRoute -t T`: the NameServer's
 // TopicRouteData, pretty printed (the tool parses it into the same class
@@ -117,7 +119,10 @@ func ownerIP(clientID string) string {
 // renderStatus is ConsumerRunningInfo.formatString(): the file `mqadmin
 // consumerStatus -g G` writes per client: properties in the order of the
 // tool's Properties (a ConcurrentHashMap), the rest in its sorted orders.
-func renderStatus(ri *runningInfo, loc *time.Location) (string, error) {
+// v5: the 5.3.3 tool's text, which adds #Consumer Pop Detail# (the
+// client's POP queues) after MQ Detail and #User Consume Info# after
+// RT&TPS, also for a 4.x client (both sections empty then).
+func renderStatus(ri *runningInfo, loc *time.Location, v5 bool) (string, error) {
 	var b strings.Builder
 	b.WriteString("#Consumer Properties#\n")
 	names := make([]string, len(ri.Properties))
@@ -160,6 +165,11 @@ func renderStatus(ri *runningInfo, loc *time.Location) (string, error) {
 		h := byMQ[k]
 		b.WriteString(pad(k.Topic, 64) + "  " + pad(k.BrokerName, 32) + "  " + pad(strconv.Itoa(int(k.QueueID)), 4) + "  " + processQueueInfo(&h.PQ, loc) + "\n")
 	}
+	if v5 {
+		if err := writePopDetail(&b, ri.PopMQs); err != nil {
+			return "", err
+		}
+	}
 	b.WriteString("\n\n#Consumer RT&TPS#\n")
 	b.WriteString(pad("#Topic", 64) + "  " + padLeft("#Pull RT", 14) + " " + padLeft("#Pull TPS", 14) + " " + padLeft("#Consume RT", 14) + " " + padLeft("#ConsumeOK TPS", 14) + " " + padLeft("#ConsumeFailed TPS", 18) + " " + padLeft("#ConsumeFailedMsgsInHour", 25) + "\n")
 	st := append([]topicStatus(nil), ri.Status...)
@@ -168,6 +178,16 @@ func renderStatus(ri *runningInfo, loc *time.Location) (string, error) {
 	for _, s := range st {
 		b.WriteString(pad(s.Topic, 32) + "  " + padLeft(fixed2(s.PullRT), 14) + " " + padLeft(fixed2(s.PullTPS), 14) + " " + padLeft(fixed2(s.ConsumeRT), 14) + " " +
 			padLeft(fixed2(s.ConsumeOKTPS), 14) + " " + padLeft(fixed2(s.ConsumeFailedTPS), 18) + " " + padLeft(strconv.FormatInt(s.ConsumeFailedMsgs, 10), 25) + "\n")
+	}
+	if v5 {
+		// TreeMap<String, String>: by key.
+		info := append([][2]string(nil), ri.UserInfo...)
+		sortStable(len(info), func(i, j int) bool { return javalang.CompareStrings(info[i][0], info[j][0]) < 0 },
+			func(i, j int) { info[i], info[j] = info[j], info[i] })
+		b.WriteString("\n\n#User Consume Info#\n")
+		for _, kv := range info {
+			b.WriteString(pad(kv[0], 40) + ": " + kv[1] + "\n")
+		}
 	}
 	if ri.Jstack != nil {
 		b.WriteString("\n\n#Consumer jstack#\n")
@@ -220,4 +240,32 @@ func processQueueInfo(v *lenientjson.Value, loc *time.Location) string {
 		", droped=" + pqBool(v, "droped") +
 		", lastPullTimestamp=" + pqTime(v, "lastPullTimestamp", loc) +
 		", lastConsumeTimestamp=" + pqTime(v, "lastConsumeTimestamp", loc) + "]"
+}
+
+// writePopDetail is 5.3.3's #Consumer Pop Detail# section: the client's
+// mqPopTable (a TreeMap by MessageQueue), one PopProcessQueueInfo each.
+func writePopDetail(b *strings.Builder, pop []heldQueue) error {
+	keys := make([]alloc.MessageQueue, len(pop))
+	byMQ := map[alloc.MessageQueue]*heldQueue{}
+	for i := range pop {
+		keys[i] = pop[i].MQ
+		byMQ[pop[i].MQ] = &pop[i]
+	}
+	if err := alloc.SortQueues(keys); err != nil {
+		return err
+	}
+	b.WriteString("\n\n#Consumer Pop Detail#\n")
+	b.WriteString(pad("#Topic", 32) + "  " + pad("#Broker Name", 32) + "  " + pad("#QID", 4) + "  " + pad("#ProcessQueueInfo", 20) + "\n")
+	for _, k := range keys {
+		h := byMQ[k]
+		b.WriteString(pad(k.Topic, 32) + "  " + pad(k.BrokerName, 32) + "  " + pad(strconv.Itoa(int(k.QueueID)), 4) + "  " + popProcessQueueInfo(&h.PQ) + "\n")
+	}
+	return nil
+}
+
+// popProcessQueueInfo is PopProcessQueueInfo.toString() (5.3.3).
+func popProcessQueueInfo(v *lenientjson.Value) string {
+	return "PopProcessQueueInfo [waitAckCount:" + pqNumber(v, "waitAckCount") +
+		", droped:" + pqBool(v, "droped") +
+		", lastPopTimestamp:" + pqNumber(v, "lastPopTimestamp") + "]"
 }

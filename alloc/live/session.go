@@ -62,6 +62,9 @@ type Session struct {
 	runOrder  []string
 	warnings  []string
 	topicsSet bool
+	// v5: the NameServer runs RocketMQ 5.x (its answers' version), so
+	// the texts are those of the 5.3.3 mqadmin where its layout differs.
+	v5 bool
 }
 
 type pending struct {
@@ -202,6 +205,7 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 		s.routes[p.topic] = resp.Body
 		return nil, nil
 	}
+	s.v5 = resp.Version >= versionV5_0_0
 	r, err := route.Parse(string(resp.Body))
 	if err != nil {
 		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "route of " + s.retryTopic() + ": " + err.Error()}
@@ -371,7 +375,7 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 		}
 		for _, cid := range s.runOrder {
 			if ri := s.running[cid]; ri != nil {
-				text, err := renderStatus(ri, s.o.Location)
+				text, err := renderStatus(ri, s.o.Location, s.v5)
 				if err != nil {
 					return nil, &Error{Kind: ErrProtocol, Msg: "running info of " + cid + ": " + err.Error()}
 				}

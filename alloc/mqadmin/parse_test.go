@@ -252,3 +252,24 @@ func TestStatusTwoClientsInOneText(t *testing.T) {
 	assert.Equal(t, strings.Count(status, "\n")+2, pe.Line, "the second client's first line")
 	assert.Contains(t, pe.Msg, "another client's status starts here")
 }
+
+// A blank #Client IP: the owner's client ID starts with "@" (the Go client
+// found no IP on a host with only loopback), so mqadmin 4.9.3 prints 20
+// spaces there; with N/A or a date after it. Lines from a real capture.
+func TestProgressBlankClientIP(t *testing.T) {
+	text := "#Topic                                                            #Broker Name                      #QID  #Broker Offset        #Consumer Offset      #Client IP           #Diff                 #LastTime\n" +
+		"%RETRY%G_go                                                       broker-a                          0     0                     0                                          0                     N/A\n" +
+		"T_go                                                              broker-a                          0     5                     5                                          0                     2026-12-02 01:53:39\n" +
+		"T_go                                                              broker-a                          1     5                     3                     127.0.0.1            2                     2026-12-02 01:53:39\n" +
+		"\nConsume TPS: 0.00\nDiff Total: 2\n"
+	p, err := mqadmin.ParseConsumerProgress(text)
+	require.NoError(t, err)
+	require.Len(t, p.Rows, 3)
+	assert.Equal(t, "", p.Rows[0].ClientIP)
+	assert.Equal(t, "N/A", p.Rows[0].LastTime)
+	assert.Equal(t, "", p.Rows[1].ClientIP)
+	assert.Equal(t, int64(0), p.Rows[1].Diff)
+	assert.Equal(t, "2026-12-02 01:53:39", p.Rows[1].LastTime)
+	assert.Equal(t, "127.0.0.1", p.Rows[2].ClientIP)
+	assert.Equal(t, int64(2), p.Rows[2].Diff)
+}

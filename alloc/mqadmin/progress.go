@@ -1,6 +1,7 @@
 package mqadmin
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -226,6 +227,16 @@ func footerLine(s string) (key, value string, ok bool) {
 // [clientIP] diff [inflight] lastTime, where lastTime is "N/A" or
 // "yyyy-MM-dd HH:mm:ss".
 func (p *Progress) row(l line, fs []field) (ProgressRow, error) {
+	if p.HasClientIP && len(fs) > 5 {
+		// A blank #Client IP (the owner's client ID starts with "@": a
+		// client that found no IP, e.g. the Go client on a host with only
+		// loopback) is 20 spaces: the column, right after #Consumer
+		// Offset's 20 and two spaces, starts with a space.
+		at := fs[4].off + max(20, len(fs[4].s)) + 2
+		if at < len(l.text) && l.text[at] == ' ' && fs[5].off > at {
+			fs = slices.Insert(fs[:len(fs):len(fs)], 5, field{s: "", off: at})
+		}
+	}
 	want := 6
 	if p.HasClientIP {
 		want++

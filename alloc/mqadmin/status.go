@@ -163,8 +163,11 @@ func (s *statusReader) queueLine(l line) *ParseError {
 	if len(fs) < 4 {
 		return parseErr(FormatStatus, l.n, 0, "expected a queue line \"topic brokerName queueId ...\" in "+s.section+", found "+describe(l.text)+" (cut line?)")
 	}
-	qid, err := parseQueueID(fs[2], l, FormatStatus)
-	if err != nil {
+	var qid int32
+	var err *ParseError
+	if s.section == secPop && fs[2].s == "-1" {
+		qid = -1 // a POP assignment of every queue of that broker (popShareQueueNum 0 or wide)
+	} else if qid, err = parseQueueID(fs[2], l, FormatStatus); err != nil {
 		return err
 	}
 	q := HeldQueue{Topic: fs[0].s, BrokerName: fs[1].s, QueueID: qid, Line: l.n}

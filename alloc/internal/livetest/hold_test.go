@@ -18,12 +18,13 @@ type holdLine struct {
 	ClientID string
 	Strategy string
 	Consumed int64
-	Routes   map[string]int // queues known per topic; nil: the driver does not say (KitConsumer)
-	Held     []string       // broker/topic/queueId, sorted
+	Routes   map[string]int    // queues known per topic; nil: the driver does not say (KitConsumer)
+	Held     []string          // broker/topic/queueId, sorted
+	Extra    map[string]string // other KEY=VALUE fields (LivePopConsumer5: answer, table)
 }
 
 // parseHoldLine reads
-// "HH:mm:ss.SSS CID inst=I strategy=S consumed=N [routes=T:K,...] held=K [b/t/q, ...]".
+// "HH:mm:ss.SSS CID inst=I strategy=S consumed=N [routes=T:K,...] [KEY=VALUE...] held=K [b/t/q, ...]".
 func parseHoldLine(s string) (holdLine, error) {
 	var h holdLine
 	sp := strings.IndexByte(s, ' ')
@@ -48,6 +49,11 @@ func parseHoldLine(s string) (holdLine, error) {
 					h.Routes[t], _ = strconv.Atoi(n)
 				}
 			}
+		default:
+			if h.Extra == nil {
+				h.Extra = map[string]string{}
+			}
+			h.Extra[k] = v
 		}
 	}
 	if list := s[open+1 : end]; list != "" {

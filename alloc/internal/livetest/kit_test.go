@@ -24,9 +24,12 @@ type kit struct {
 	namesrv   string
 	namesrv5  string // kit5's 5.3.3 name server; "" when kit5 is not running
 	classpath string
-	jvm       []string // cluster.sh's client JVM options
-	captures  string
-	capSem    chan struct{}
+	// classpath5: the testdata/live/java/kit5 drivers, compiled against
+	// kit5's 5.3.3 jars, with those jars.
+	classpath5 string
+	jvm        []string // cluster.sh's client JVM options
+	captures   string
+	capSem     chan struct{}
 	// startSem lets two client JVMs start at a time: a dozen starting at
 	// once on 2 cores make their first route requests time out.
 	startSem chan struct{}
@@ -99,6 +102,18 @@ func newKit() (*kit, error) {
 		return nil, err
 	}
 	k.namesrv5 = os.Getenv("RMQALLOC_LIVE_NAMESRV5")
+	if k.namesrv5 != "" {
+		classes5, err := need("RMQALLOC_LIVE_CLASSES5")
+		if err != nil {
+			return nil, err
+		}
+		jars5, _ := filepath.Glob(filepath.Join(k.dir, "kit5", "lib", "*.jar"))
+		deb5, err := os.ReadFile(filepath.Join(k.dir, "kit5", "lib", "classpath-debian.txt"))
+		if err != nil || len(jars5) == 0 {
+			return nil, fmt.Errorf("kit5 runs but its lib/ has no jars or classpath-debian.txt (%v)", err)
+		}
+		k.classpath5 = strings.Join(append(append([]string{classes5}, jars5...), strings.Fields(string(deb5))...), ":")
+	}
 	k.classpath = strings.Join(append(append([]string{k.classes}, jars...), strings.Fields(string(deb))...), ":")
 	heap := os.Getenv("RMQKIT_CLIENT_HEAP")
 	if heap == "" {
@@ -141,6 +156,13 @@ func (k *kit) clusterSh(timeout time.Duration, args ...string) (string, string, 
 func (k *kit) javaArgs(class string, args ...string) []string {
 	a := append([]string{"java"}, k.jvm...)
 	return append(append(a, "-cp", k.classpath, class), args...)
+}
+
+// javaArgs5 is the command line of a testdata/live/java/kit5 driver: the
+// same JVM options on the 5.3.3 classpath.
+func (k *kit) javaArgs5(class string, args ...string) []string {
+	a := append([]string{"java"}, k.jvm...)
+	return append(append(a, "-cp", k.classpath5, class), args...)
 }
 
 // java runs one of our drivers in the foreground.
@@ -333,3 +355,28 @@ func (k *kit) kit5Consumer(t *testing.T, name string, n int, args ...string) {
 
 // holdPath is where a scenario's hold file goes.
 func (k *kit) holdPath(name string) string { return filepath.Join(k.run, name+".held") }
+
+// capture5 saves the real 5.3.3 mqadmin view of a group of kit5's cluster
+// with kit5's capture5.sh (FAST=1), retried like capture.
+func (k *kit) capture5(t *testing.T, scenario, topic, group string, clients int) string {
+	t.Helper()
+	k.capSem <- struct{}{}
+	defer func() { <-k.capSem }()
+	dir := filepath.Join(k.captures, scenario)
+	for attempt := 1; ; attempt++ {
+		_ = os.RemoveAll(dir)
+		out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures, "RMQKIT5_NS=" + k.namesrv5}, k.run,
+			filepath.Join(k.dir, "kit5", "capture5.sh"), scenario, topic, group)
+		if err != nil {
+			t.Fatalf("capture5.sh %s: %v\n%s%s", scenario, err, out, errs)
+		}
+		missing := captureMissing(dir, clients)
+		if missing == "" {
+			return dir
+		}
+		if attempt == 3 {
+			t.Fatalf("capture %s incomplete three times: %s", scenario, missing)
+		}
+		t.Logf("capture %s incomplete (%s), taking it again", scenario, missing)
+	}
+}

@@ -22,10 +22,16 @@ import (
 // back and diagnoses it: the report `rmqalloc doctor DIR` gives.
 func liveDiagnose(t *testing.T, group, dir string) (*doctor.Report, *live.Snapshot) {
 	t.Helper()
+	return liveDiagnoseOn(t, theKit.namesrv, group, dir)
+}
+
+// liveDiagnoseOn is liveDiagnose on the cluster of namesrv.
+func liveDiagnoseOn(t *testing.T, namesrv, group, dir string) (*doctor.Report, *live.Snapshot) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	t0 := time.Now()
-	snap, err := live.Read(ctx, live.Options{NameServer: theKit.namesrv, Group: group})
+	snap, err := live.Read(ctx, live.Options{NameServer: namesrv, Group: group})
 	require.NoError(t, err, "live read of %s", group)
 	t.Logf("live read of %s: %v (%d status files, warnings %v)", group, time.Since(t0).Round(time.Millisecond), len(snap.Status), snap.Warnings)
 	require.NoError(t, snap.Save(dir))
@@ -59,10 +65,16 @@ func liveDir(t *testing.T, name string) string {
 // must be the same.
 func cliLiveDoctor(t *testing.T, group, dir string) string {
 	t.Helper()
+	return cliLiveDoctorOn(t, theKit.namesrv, group, dir)
+}
+
+// cliLiveDoctorOn is cliLiveDoctor on the cluster of namesrv.
+func cliLiveDoctorOn(t *testing.T, namesrv, group, dir string) string {
+	t.Helper()
 	_, here, _, _ := runtime.Caller(0)
 	cli := filepath.Join(filepath.Dir(here), "..", "..", "..", "js", "bin", "rmqalloc.js")
 	t0 := time.Now()
-	live, errs, err := run(time.Minute, nil, "", "node", cli, "doctor", "--namesrv", theKit.namesrv, "--group", group, "--json", "--save", dir)
+	live, errs, err := run(time.Minute, nil, "", "node", cli, "doctor", "--namesrv", namesrv, "--group", group, "--json", "--save", dir)
 	t.Logf("node rmqalloc doctor --namesrv (end to end): %v", time.Since(t0).Round(time.Millisecond))
 	if err != nil && !strings.Contains(err.Error(), "exit status 1") {
 		require.NoError(t, err, "%s", errs)
