@@ -11,7 +11,7 @@
 
 import { load, version } from '../index.js';
 import { DOCTOR_HELP, doctorCommand } from './doctor.js';
-import { PLAN_HELP, planCommand } from './plan.js';
+import { PLAN_HELP, STRATEGIES, planCommand } from './plan.js';
 import { EXIT, UsageError, write } from './io.js';
 
 const HELP = `rmqalloc ${version} — which RocketMQ consumer gets which queue, exactly as the real clients compute it
@@ -30,6 +30,8 @@ Usage:
   rmqalloc plan --compare --brokers N [--queues N] --consumers N [--markdown | --json]
       every strategy side by side: balance, queues moved per change, double consumption
   rmqalloc COMMAND --help      the options of a command
+  Strategies (--strategy): ${STRATEGIES.join(', ')} (what plan and
+  doctor simulate; the JS API has every strategy)
   rmqalloc --version
 
 Diagnose a group: rmqalloc doctor --namesrv NAMESRV:9876 --group GROUP
