@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { load } from '../index.js';
 import { printDoctorCLI } from './doctor.mjs';
 import { printDiffBench } from './diff.mjs';
+import { printStartup } from './startup.mjs';
 
 // The input of alloc's BenchmarkGroup (alloc/bench_test.go benchTopic).
 function benchTopic(q, c) {
@@ -205,6 +206,9 @@ await printDiffBench(load);
 // The CLI end to end, as a user runs it (a fresh process per run).
 printDoctorCLI({ format: 'json' });
 printDoctorCLI({ format: 'text' });
+// From a cold node: --version loads no wasm; doctor on the samples (issue 21
+// §4: ≤ 250 ms CPU, npx --version ≤ 400 ms wall), as ratios to node -e 0.
+printStartup();
 
 console.log('\nratios to native BenchmarkGroup (same run):');
 for (const r of results.filter((x) => !x.java)) {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, UsageError, readText, write } from './io.js';
+import { EXIT, STRATEGIES, UsageError, readText, write } from './io.js';
 
 export const PLAN_HELP = `Usage: rmqalloc plan (--route [TOPIC=]FILE [--topic NAME] | --brokers N|NAMES [--queues N])
                      --consumers N|IDS|@FILE [--strategy NAME] [--vnodes N] [--profile P] [--json]
@@ -54,8 +54,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 };
 
-/** The strategies plan and the doctor simulate (doctor.SimulatedStrategies). */
-export const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH'];
 const PROFILES = ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'];
 
 function count(v, flag, max, min = 0) {
