@@ -5,6 +5,12 @@
 //   <rmq-allocation strategy="AVG" brokers="2" queues-per-broker="4" consumers="3"></rmq-allocation>
 //
 // Outside a browser (Node, SSR) importing it defines and loads nothing.
+//
+// Custom elements are DOM: this file brings lib "dom" itself, so a program
+// compiled with lib ["es2022"] (and @types/node) type-checks with it as it is.
+// The main entry (index.d.ts) needs no DOM types.
+
+/// <reference lib="dom" />
 
 import type { InitOptions, MessageQueue, TopicRouteData } from './index.js';
 

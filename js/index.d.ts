@@ -804,11 +804,18 @@ export interface InitOptions {
   analysis?: boolean;
   /** URL (browser, worker) or file path/URL (Node) of the module (rmqalloc.wasm, or rmqalloc-full.wasm with `analysis: true`). */
   wasmURL?: string | URL;
-  /** An already compiled module. */
-  wasmModule?: WebAssembly.Module;
-  /** The module's bytes. */
-  bytes?: BufferSource;
+  /** An already compiled module (a WebAssembly.Module). */
+  wasmModule?: CompiledWasmModule;
+  /** The module's bytes (an ArrayBuffer or a view of one, such as a Node Buffer). */
+  bytes?: ArrayBuffer | ArrayBufferView;
 }
+
+/**
+ * WebAssembly.Module where the program's lib declares it ("dom",
+ * "webworker"); else any object. Neither lib ["es2022"] nor @types/node
+ * declares the WebAssembly namespace, and these types must not require DOM.
+ */
+export type CompiledWasmModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: never[]) => infer M } } ? M : object;
 
 /**
  * Loads the module (once per build): later calls return the same instance,

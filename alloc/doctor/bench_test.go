@@ -146,3 +146,48 @@ func BenchmarkDoctorRouteViews(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(n), "cpu-ns/op")
 }
+
+// statusGroup is a group of q queues over brokers brokers and c Java
+// clients, every queue held as AVG says, with each client's consumerStatus
+// file and consumerProgress -s true (a FOLDER as capture.sh saves it).
+func statusGroup(tb testing.TB, q, brokers, c int) doctor.Input {
+	cl := &cluster{topic: "bench_topic", perBroker: q / brokers}
+	for i := 0; i < brokers; i++ {
+		cl.brokers = append(cl.brokers, "broker-"+strconv.Itoa(i))
+	}
+	for i := 0; i < c; i++ {
+		cl.clients = append(cl.clients, "10."+strconv.Itoa(i/250)+"."+strconv.Itoa(i%250)+".1@"+strconv.Itoa(1000+i))
+	}
+	hold := map[string][]alloc.MessageQueue{}
+	for mq, cid := range avgOwners(tb, cl) {
+		hold[cid] = append(hold[cid], mq)
+	}
+	return cl.input(hold, nil, true, "")
+}
+
+// BenchmarkDoctorStatus diagnoses groups with every client's status file:
+// 20,000 queues × 50 brokers × 1,000 clients (issue 21: ≤ 100 ms CPU) and
+// 5× that, 100,000 × 250 × 5,000, whose cost per queue should be about the
+// same (cpu-ns/queue).
+func BenchmarkDoctorStatus(b *testing.B) {
+	for _, g := range []struct{ q, brokers, c int }{{20000, 50, 1000}, {100000, 250, 5000}} {
+		b.Run("Q="+strconv.Itoa(g.q)+",C="+strconv.Itoa(g.c), func(b *testing.B) {
+			in := statusGroup(b, g.q, g.brokers, g.c)
+			cpu := cpuTime()
+			n := 0
+			for b.Loop() {
+				rep, err := doctor.Diagnose(in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !rep.OK {
+					b.Fatal(rep.Verdict)
+				}
+				n++
+			}
+			per := float64(cpuTime()-cpu) / float64(n)
+			b.ReportMetric(per, "cpu-ns/op")
+			b.ReportMetric(per/float64(g.q), "cpu-ns/queue")
+		})
+	}
+}

@@ -80,16 +80,20 @@ const lastTimeLayout = "2006-01-02 15:04:05"
 // captureTime is when the outputs were taken: Input.CapturedAt, else the
 // newest #LastTime of the progress; ok is false when neither is known.
 // #LastTime is read as UTC, as captured-at.txt is written.
+// Read once per diagnosis: every topic asks.
 func (d *diagnosis) captureTime() (time.Time, bool) {
-	at := d.capturedAt
-	if at.IsZero() && d.in.prog != nil {
-		for _, r := range d.in.prog.Rows {
-			if t, err := time.Parse(lastTimeLayout, r.LastTime); err == nil && t.After(at) {
-				at = t
+	if !d.captureRead {
+		d.captureRead = true
+		d.captureAt = d.capturedAt
+		if d.captureAt.IsZero() && d.in.prog != nil {
+			for _, r := range d.in.prog.Rows {
+				if t, err := parseLastTime(r.LastTime); err == nil && t.After(d.captureAt) {
+					d.captureAt = t
+				}
 			}
 		}
 	}
-	return at, !at.IsZero()
+	return d.captureAt, !d.captureAt.IsZero()
 }
 
 // parseCapturedAt reads Input.CapturedAt: RFC 3339, or capture.sh's
@@ -121,7 +125,7 @@ func (d *diagnosis) stuckConsumers(st *topicState, tr *TopicReport) {
 		if row == nil || row.Diff <= 0 || len(st.actual[i]) == 0 {
 			continue
 		}
-		t, err := time.Parse(lastTimeLayout, row.LastTime)
+		t, err := parseLastTime(row.LastTime)
 		if err != nil || now.Sub(t) < stuckAfter {
 			continue
 		}

@@ -27,9 +27,11 @@ type diagnosis struct {
 	notSubscribed map[string][]int // progress topics the group does not subscribe: lines
 	strats        []alloc.Strategy
 	stratIdx      map[[2]string]int
-	noRoute       []Finding      // subscribed topics without a route
-	orphaned      int            // readable queues no member's own call returns
-	capturedAt    time.Time      // Input.CapturedAt; zero: the newest #LastTime
+	noRoute       []Finding // subscribed topics without a route
+	orphaned      int       // readable queues no member's own call returns
+	capturedAt    time.Time // Input.CapturedAt; zero: the newest #LastTime
+	captureAt     time.Time // captureTime's answer, once captureRead
+	captureRead   bool
 	roomFindings  []Finding      // what MACHINE_ROOM members keep (machineRooms)
 	mixedReported bool           // MIXED_STRATEGIES from the status files' strategy lines
 	excused       map[string]int // by status: wrong queues a passing state explains (not counted as bad)

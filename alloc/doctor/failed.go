@@ -3,13 +3,17 @@ package doctor
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // What mqadmin prints on stderr when a command fails: the broker's answer
 // as "CODE: n  DESC: text". Operators paste (or save) that instead of the
 // output; the doctor reads the two answers that say something about the
-// group instead of refusing them.
-var brokerAnswer = regexp.MustCompile(`CODE:\s*(\d+)\s+DESC:\s*([^\r\n]*)`)
+// group instead of refusing them. Compiled on first use: every load of the
+// wasm module runs the package's init, most never read a failure.
+var brokerAnswer = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`CODE:\s*(\d+)\s+DESC:\s*([^\r\n]*)`)
+})
 
 // failedCommand is a pasted mqadmin failure: the broker's response code
 // and description.
@@ -24,7 +28,7 @@ func readFailure(text string) (failedCommand, bool) {
 	if strings.Contains(text, "#ClientId") || strings.Contains(text, "#Topic") {
 		return failedCommand{}, false // an output, which the parser reads
 	}
-	m := brokerAnswer.FindStringSubmatch(text)
+	m := brokerAnswer().FindStringSubmatch(text)
 	if m == nil {
 		return failedCommand{}, false
 	}

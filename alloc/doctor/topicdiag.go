@@ -251,22 +251,25 @@ func (d *diagnosis) actualOwners(st *topicState) {
 	if len(d.in.status) == 0 {
 		return
 	}
-	pos := make(map[qkey]int, len(st.queues))
-	for i, q := range st.queues {
-		pos[qkey{q.Topic, q.BrokerName, q.QueueID}] = i
-	}
+	pos := newQueueIndex(st.queues)
+	first := make([]string, len(st.queues)) // one backing array for the first owners
 	for k := range d.in.status {
 		sf := &d.in.status[k]
 		for _, q := range sf.info.Queues {
 			if q.Topic != st.tp.name {
 				continue
 			}
-			i, ok := pos[qkey{q.Topic, q.BrokerName, q.QueueID}]
+			i, ok := pos.find(q.BrokerName, q.QueueID)
 			if !ok {
 				continue
 			}
 			if d.mode == modeCID && !slices.Contains(st.actual[i], sf.cid) {
-				st.actual[i] = append(st.actual[i], sf.cid)
+				if len(st.actual[i]) == 0 {
+					first[i] = sf.cid
+					st.actual[i] = first[i : i+1 : i+1]
+				} else {
+					st.actual[i] = append(st.actual[i], sf.cid) // a copy: the capacity is 1
+				}
 			}
 			if q.Dropped {
 				st.dropped[i] = append(st.dropped[i], sf.cid)

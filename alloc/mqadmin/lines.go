@@ -105,6 +105,27 @@ func fields(dst []field, s string) []field {
 	return dst
 }
 
+// fieldsUpTo is fields stopping after n fields (the rest of s unsplit):
+// queue lines need their first four, then the offset of the rest.
+func fieldsUpTo(dst []field, s string, n int) []field {
+	dst = dst[:0]
+	for i := 0; i < len(s) && len(dst) < n; {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		dst = append(dst, field{s: s[i:j], off: i})
+		i = j
+	}
+	return dst
+}
+
 // fieldsASCII is fields, also telling whether s is printable ASCII (the
 // common case, which then needs no printable check).
 func fieldsASCII(dst []field, s string) ([]field, bool) {

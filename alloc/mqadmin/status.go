@@ -158,7 +158,9 @@ func (s *statusReader) queueLine(l line) *ParseError {
 		return nil
 	}
 	s.wraps = 3
-	s.fs = fields(s.fs, l.text)
+	// Five at most: four and whether there is more (the lines printed
+	// after the queue ID are one field, or ProcessQueueInfo [...]).
+	s.fs = fieldsUpTo(s.fs, l.text, 5)
 	fs := s.fs
 	if len(fs) < 4 {
 		return parseErr(FormatStatus, l.n, 0, "expected a queue line \"topic brokerName queueId ...\" in "+s.section+", found "+describe(l.text)+" (cut line?)")
@@ -190,6 +192,9 @@ func (s *statusReader) queueLine(l line) *ParseError {
 			return parseErr(FormatStatus, l.n, column(l.text, fs[3].off), "expected \"ProcessQueueInfo [commitOffset=N, ..., droped=true|false, ...]\", found "+describe(info)+" (cut line?)")
 		}
 		q.ConsumerOffset, q.Dropped = commit, dropped
+		if s.detail == nil {
+			s.detail = make([]HeldQueue, 0, len(s.ri.Queues)) // it lists the same queues
+		}
 		s.detail = append(s.detail, q)
 	case secPop:
 		if strings.Contains(l.text, "[") && !strings.HasSuffix(l.text, "]") {
@@ -254,7 +259,9 @@ func processQueueInfo(s string) (commit int64, dropped, ok bool) {
 		return 0, false, false
 	}
 	commitSeen, dropSeen := false, false
-	for _, kv := range strings.Split(strings.TrimSuffix(body, "]"), ",") {
+	for rest, more := strings.TrimSuffix(body, "]"), true; more; {
+		var kv string
+		kv, rest, more = strings.Cut(rest, ",")
 		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
 		switch k {
 		case "commitOffset":

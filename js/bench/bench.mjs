@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { load } from '../index.js';
 import { printDoctorCLI } from './doctor.mjs';
 import { printDiffBench } from './diff.mjs';
+import { printStartup } from './startup.mjs';
 
 // The input of alloc's BenchmarkGroup (alloc/bench_test.go benchTopic).
 function benchTopic(q, c) {
@@ -146,6 +147,8 @@ function nativeResults(file) {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const m = /^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns\/op/.exec(line);
     if (m) out.set(m[1], Number(m[2]));
+    const cpu = /^Benchmark(\S+?)(?:-\d+)?\s.*?([\d.]+) cpu-ns\/op/.exec(line);
+    if (cpu) out.set(`${cpu[1]}#cpu`, Number(cpu[2]));
   }
   return out;
 }
@@ -203,8 +206,20 @@ benchNearby(rmq, native);
 await printDiffBench(load);
 
 // The CLI end to end, as a user runs it (a fresh process per run).
-printDoctorCLI({ format: 'json' });
-printDoctorCLI({ format: 'text' });
+const cliJSON = printDoctorCLI({ format: 'json' });
+const cliText = printDoctorCLI({ format: 'text' });
+// Against the native doctor on a group of the same size (BenchmarkDoctor:
+// 20,000 queues, 1,000 clients, progress -s true), CPU to CPU (issue 21: the
+// CLI within 3x native).
+const nativeDoctor = native.get('Doctor#cpu');
+if (nativeDoctor) {
+  for (const r of [cliJSON, cliText]) {
+    console.log(`  CLI doctor ${r.format} / native BenchmarkDoctor, cpu all threads: ${(r.cpu / nativeDoctor).toFixed(1)}× (${(r.cpu / 1e6).toFixed(0)} ms / ${(nativeDoctor / 1e6).toFixed(0)} ms; main thread ${(r.main / nativeDoctor).toFixed(1)}×)`);
+  }
+}
+// From a cold node: --version loads no wasm; doctor on the samples (issue 21
+// §4: ≤ 250 ms CPU, npx --version ≤ 400 ms wall), as ratios to node -e 0.
+printStartup();
 
 console.log('\nratios to native BenchmarkGroup (same run):');
 for (const r of results.filter((x) => !x.java)) {

@@ -11,6 +11,9 @@ import { basename, join } from 'node:path';
  */
 export const EXIT = Object.freeze({ OK: 0, PROBLEMS: 1, BAD_INPUT: 2, NOT_JUDGED: 3, FAILED: 4 });
 
+/** The strategies plan and the doctor simulate (Go: doctor.SimulatedStrategies). */
+export const STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH']);
+
 /** A failure the user can fix: printed as one line, no stack, exit 2. */
 export class UsageError extends Error {}
 

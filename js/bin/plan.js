@@ -1,18 +1,25 @@
 // `rmqalloc plan`: a route (or brokers × queues) and consumers in, who gets
 // which queue out, as each consumer's own rebalance computes it.
 
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, UsageError, readText, write } from './io.js';
+import { EXIT, STRATEGIES, UsageError, readText, write } from './io.js';
 
-export const PLAN_HELP = `Usage: rmqalloc plan (--route FILE [--topic NAME] | --brokers N|NAMES [--queues N])
+export const PLAN_HELP = `Usage: rmqalloc plan (--route [TOPIC=]FILE [--topic NAME] | --brokers N|NAMES [--queues N])
                      --consumers N|IDS|@FILE [--strategy NAME] [--vnodes N] [--profile P] [--json]
        rmqalloc plan --compare --brokers N [--queues N] --consumers N [--markdown | --json]
 
 Who gets which queue: each consumer's own allocate call, run as the real client
 runs it (queues and client IDs sorted first).
 
-  --route FILE          mqadmin topicRoute -t TOPIC output (- for stdin): its readable queues
-  --topic NAME          the topic's name (default TopicTest)
+  --route [TOPIC=]FILE  mqadmin topicRoute -t TOPIC output (- for stdin): its readable queues.
+                        The output does not name its topic: it is TOPIC=, else --topic,
+                        else the file name route.TOPIC.txt (doctor FOLDER's layout).
+                        Unnamed, AVG and AVG_BY_CIRCLE still answer (the name does not
+                        change who gets what) and print the file instead; CONSISTENT_HASH
+                        hashes the topic into every queue's key and refuses
+  --topic NAME          the topic's name (default with --brokers: TopicTest)
   --brokers N|NAMES     N brokers named broker-a, broker-b, ... or a comma list of names
   --queues N            queues per broker (default 4)
   --consumers N         N consumers named 192.168.1.1@4001, 192.168.1.2@4002, ...
@@ -22,6 +29,7 @@ runs it (queues and client IDs sorted first).
   --vnodes N            CONSISTENT_HASH virtual nodes per consumer (default 10)
   --profile P           java-4.9.3 (default), java-5.3.3 or go-client-2.1.2
   --json                print { topic, strategy, profile, queues, assignments } as JSON
+                        (topic null when nothing names it)
   --compare             every strategy side by side on N brokers × --queues queues and N
                         generated consumers: balance, queues moved on a join, a leave, a
                         rolling restart, a broker added, the queues doubled, and the
@@ -46,7 +54,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 };
 
-const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH'];
 const PROFILES = ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'];
 
 function count(v, flag, max, min = 0) {
@@ -88,18 +95,57 @@ function consumersOf(rmq, v) {
   return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/**
+ * --route [TOPIC=]FILE: the file, and the topic when the argument names it.
+ * A whole argument that is an existing path is a file (doctor's rule).
+ */
+function routeArg(arg) {
+  const eq = arg.indexOf('=');
+  if (eq <= 0 || arg === '-' || existsSync(arg)) return { topic: undefined, file: arg };
+  return { topic: arg.slice(0, eq), file: arg.slice(eq + 1) };
+}
+
+/** route.TOPIC.txt (the doctor FOLDER's name for a second topic's route) names TOPIC. */
+function topicOfFileName(file) {
+  const m = /^route\.(.+)\.txt$/.exec(basename(file));
+  return m ? m[1] : undefined;
+}
+
+/**
+ * The topic of the plan: mqadmin topicRoute prints the brokers and queue
+ * counts but never the topic's name, so it comes from the user (TOPIC=FILE,
+ * --topic) or the file name; null when nothing names it (a route only).
+ */
+function topicOf(o, strategyName) {
+  if (o.route === undefined) return o.topic ?? 'TopicTest';
+  const { topic: fromArg, file } = routeArg(o.route);
+  if (fromArg !== undefined && o.topic !== undefined && fromArg !== o.topic) {
+    throw new UsageError(`--route ${o.route} names topic ${fromArg} but --topic says ${o.topic}: give one`);
+  }
+  const topic = fromArg ?? o.topic ?? (file === '-' ? undefined : topicOfFileName(file));
+  if (topic !== undefined) {
+    if (topic.trim() === '') throw new UsageError(`--topic: an empty topic name`);
+    return topic;
+  }
+  if (strategyName === 'CONSISTENT_HASH') {
+    throw new UsageError(`--route ${o.route}: mqadmin topicRoute does not print the topic's name, and CONSISTENT_HASH hashes it into every queue's key: give --route TOPIC=${file} or --topic TOPIC`);
+  }
+  return null;
+}
+
 /** The topic's queues (the consumers' subscribe set). */
 function queuesOf(rmq, o, topic) {
   if (o.route !== undefined) {
     if (o.brokers !== undefined || o.queues !== undefined) throw new UsageError('give --route or --brokers/--queues, not both');
-    const text = readText(o.route, '--route');
-    if (text.trim() === '') throw new UsageError(`--route ${o.route === '-' ? 'stdin' : o.route}: it is empty (expected the output of mqadmin topicRoute -t TOPIC)`);
+    const { file } = routeArg(o.route);
+    const text = readText(file, '--route');
+    if (text.trim() === '') throw new UsageError(`--route ${file === '-' ? 'stdin' : file}: it is empty (expected the output of mqadmin topicRoute -t TOPIC)`);
     try {
       return rmq.routeToQueues({ topic, route: text }).subscribe;
     } catch (e) {
       // Any answer about the route itself (unreadable, a bad queue count, no master ...).
       if (typeof e?.code === 'string' && e.code !== 'ERR_INTERNAL') {
-        throw new UsageError(`--route ${o.route}: ${e.message.replace(/^route:\s*/, '').replace('(wrong box?)', '(wrong file for this option?)')}`);
+        throw new UsageError(`--route ${file}: ${e.message.replace(/^route:\s*/, '').replace('(wrong box?)', '(wrong file for this option?)')}`);
       }
       throw e;
     }
@@ -149,9 +195,13 @@ export async function planCommand(load, argv) {
   const strategy = { name: strategyName };
   if (strategyName === 'CONSISTENT_HASH') strategy.virtualNodeCnt = o.vnodes === undefined ? 10 : count(o.vnodes, '--vnodes', 10000);
   else if (o.vnodes !== undefined) throw new UsageError('--vnodes is for --strategy CONSISTENT_HASH');
-  const topic = o.topic ?? 'TopicTest';
+  const topic = topicOf(o, strategyName);
   const rmq = await load();
-  const queues = queuesOf(rmq, o, topic);
+  // Unnamed: any name gives AVG's and AVG_BY_CIRCLE's answer (one topic, its
+  // queues sorted by broker and queue ID); the output names the file instead.
+  const queues = queuesOf(rmq, o, topic ?? 'unnamed');
+  const { file: routeFile } = o.route === undefined ? {} : routeArg(o.route);
+  const title = topic ?? `${routeFile === '-' ? 'stdin' : basename(routeFile)} (topic not named: --route TOPIC=FILE)`;
   const consumers = consumersOf(rmq, o.consumers);
   if (consumers.length === 0) throw new UsageError(`--consumers ${o.consumers}: no client IDs${o.consumers.startsWith('@') ? ' in the file' : ''}`);
   let plan;
@@ -175,7 +225,7 @@ export async function planCommand(load, argv) {
     return EXIT.OK;
   }
   const width = Math.min(40, Math.max(...plan.members.map((m) => m.length)));
-  const lines = [`${topic}: ${queues.length} queues, ${consumers.length} consumers, ${plan.strategy} on ${profile}`, ''];
+  const lines = [`${title}: ${queues.length} queues, ${consumers.length} consumers, ${plan.strategy} on ${profile}`, ''];
   for (const m of plan.members) {
     const err = plan.error(m);
     const qs = err ? null : plan.of(m) ?? [];

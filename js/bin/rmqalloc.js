@@ -9,10 +9,11 @@
 // Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing to judge
 // by (doctor), 4 rmqalloc failed.
 
-import { load, version } from '../index.js';
-import { DOCTOR_HELP, doctorCommand } from './doctor.js';
-import { PLAN_HELP, planCommand } from './plan.js';
-import { EXIT, UsageError, write } from './io.js';
+// Only what every run needs is imported here: `--version` and `--help`
+// load no WebAssembly and no command (each is imported when it runs).
+import v8 from 'node:v8';
+import { VERSION as version } from '../lib/tables.generated.js';
+import { EXIT, STRATEGIES, UsageError, write } from './io.js';
 
 const HELP = `rmqalloc ${version} — which RocketMQ consumer gets which queue, exactly as the real clients compute it
 
@@ -30,6 +31,8 @@ Usage:
   rmqalloc plan --compare --brokers N [--queues N] --consumers N [--markdown | --json]
       every strategy side by side: balance, queues moved per change, double consumption
   rmqalloc COMMAND --help      the options of a command
+  Strategies (--strategy): ${STRATEGIES.join(', ')} (what plan and
+  doctor simulate; the JS API has every strategy)
   rmqalloc --version
 
 Diagnose a group: rmqalloc doctor --namesrv NAMESRV:9876 --group GROUP
@@ -43,11 +46,36 @@ Or run these three, then rmqalloc doctor on the files
 Exit status: 0 all ok, 1 problems found, 2 bad input, 3 no owner information
 to judge by (doctor), 4 rmqalloc failed.`;
 
-const COMMANDS = { doctor: [doctorCommand, DOCTOR_HELP], plan: [planCommand, PLAN_HELP] };
+/** Each command's module: its run function and its --help text. */
+const COMMANDS = {
+  doctor: async () => {
+    const m = await import('./doctor.js');
+    return [m.doctorCommand, m.DOCTOR_HELP];
+  },
+  plan: async () => {
+    const m = await import('./plan.js');
+    return [m.planCommand, m.PLAN_HELP];
+  },
+};
 
 let rmq = null;
-// The full module: the doctor and the mqadmin parsers live there.
-const loadFull = async () => (rmq ??= await load({ analysis: true }));
+/**
+ * The full module: the doctor and the mqadmin parsers live there. A command
+ * runs for well under a second, where V8's optimizing tier for WebAssembly
+ * costs more than it saves: it compiles hot functions again on background
+ * threads (600–700 ms CPU for a sample diagnosed in 30 ms, and half the CPU
+ * of a 20,000-queue group, at about the same wall time). The baseline
+ * compiler alone (Liftoff) is set for this process before the first
+ * compile; the library itself never sets V8 flags.
+ */
+const loadFull = async () => {
+  if (rmq === null) {
+    v8.setFlagsFromString('--liftoff-only');
+    const { load } = await import('../index.js');
+    rmq = await load({ analysis: true });
+  }
+  return rmq;
+};
 
 async function main(argv) {
   const [cmd, ...rest] = argv;
@@ -56,17 +84,17 @@ async function main(argv) {
       process.stderr.write(HELP + '\n');
       return EXIT.BAD_INPUT;
     }
-    await write((cmd === 'help' && COMMANDS[rest[0]] ? COMMANDS[rest[0]][1] : HELP) + '\n');
+    await write((cmd === 'help' && COMMANDS[rest[0]] ? (await COMMANDS[rest[0]]())[1] : HELP) + '\n');
     return EXIT.OK;
   }
   if (cmd === '--version' || cmd === '-v') {
     await write(version + '\n');
     return EXIT.OK;
   }
-  const c = COMMANDS[cmd];
-  if (!c) throw new UsageError(`unknown command "${cmd}" (rmqalloc --help lists them)`);
+  if (!Object.hasOwn(COMMANDS, cmd)) throw new UsageError(`unknown command "${cmd}" (rmqalloc --help lists them)`);
+  const [run] = await COMMANDS[cmd]();
   try {
-    return await c[0](loadFull, rest);
+    return await run(loadFull, rest);
   } catch (e) {
     // node:util parseArgs: an unknown option or a missing value.
     if (typeof e?.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${cmd}: ${e.message.split(/\.\s/)[0]} (rmqalloc ${cmd} --help)`);

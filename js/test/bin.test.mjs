@@ -28,6 +28,7 @@ test('--help lists the commands and the mqadmin lines; each command has its own 
   assert.match(r.stdout, /rmqalloc doctor --namesrv HOST:PORT --group GROUP/);
   assert.match(r.stdout, /rmqalloc doctor FOLDER \| --route \[TOPIC=\]FILE --connection FILE --progress FILE/);
   assert.match(r.stdout, /mqadmin consumerProgress -n NAMESRV -g GROUP -s true/);
+  assert.match(r.stdout, /Strategies \(--strategy\): AVG, AVG_BY_CIRCLE, CONSISTENT_HASH/);
   for (const cmd of ['doctor', 'plan']) {
     const h = cli([cmd, '--help']);
     assert.equal(h.status, 0);
@@ -37,6 +38,22 @@ test('--help lists the commands and the mqadmin lines; each command has its own 
   const none = cli([]);
   assert.equal(none.status, 2, 'no command is a usage error');
   assert.match(none.stderr, /Usage:/);
+});
+
+test('the strategies --help lists are the ones doctor and plan accept, and no others', () => {
+  const listed = /Strategies \(--strategy\): ([A-Z_, ]+) \(/.exec(cli(['--help']).stdout)[1].split(', ');
+  assert.deepEqual(listed, ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH']);
+  const folder = path.join(TESTDATA, 'real', 'basic3');
+  for (const s of listed) {
+    assert.equal(cli(['doctor', folder, '--strategy', s]).status, 0, `doctor --strategy ${s}`);
+    assert.equal(cli(['plan', '--brokers', '2', '--consumers', '3', '--strategy', s]).status, 0, `plan --strategy ${s}`);
+  }
+  assert.match(cli(['doctor', '--help']).stdout, /\(AVG, AVG_BY_CIRCLE or CONSISTENT_HASH, the strategies\n\s+the doctor simulates/);
+  for (const s of ['MACHINE_ROOM', 'CONFIG']) {
+    const r = cli(['doctor', folder, '--strategy', s]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /the doctor simulates AVG, AVG_BY_CIRCLE, CONSISTENT_HASH\n$/);
+  }
 });
 
 test('usage errors: exit 2, one line, no stack', () => {
@@ -88,6 +105,40 @@ test('plan: a route text and the ID column of consumerConnection output', async 
   assert.deepEqual(Object.keys(got.assignments).sort(), consumers);
   const plan = rmq.allocateAll({ strategy: { name: 'CONSISTENT_HASH', virtualNodeCnt: 10 }, profile: 'go-client-2.1.2', mqAll, consumers, sort: true });
   for (const c of consumers) assert.deepEqual(got.assignments[c], plan.of(c).map(({ brokerName, queueId }) => ({ brokerName, queueId })));
+});
+
+test('plan --route: the topic from TOPIC=FILE, --topic or route.TOPIC.txt; unnamed, AVG still answers and CONSISTENT_HASH refuses', async (t) => {
+  const { mkdtempSync, copyFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-plan-'));
+  t.after(() => rmSync(dir, { recursive: true }));
+  const named = path.join(dir, 'route.pay_xxx.txt');
+  copyFileSync(ROUTE, named);
+  const args = ['--consumers', '@' + CONNECTION, '--strategy', 'CONSISTENT_HASH', '--json'];
+  const byFlag = cli(['plan', '--route', ROUTE, '--topic', 'pay_xxx', ...args]);
+  assert.equal(byFlag.status, 0, byFlag.stderr);
+  const byArg = cli(['plan', '--route', 'pay_xxx=' + ROUTE, ...args]);
+  const byName = cli(['plan', '--route', named, ...args]);
+  assert.equal(JSON.parse(byFlag.stdout).topic, 'pay_xxx');
+  assert.equal(byArg.stdout, byFlag.stdout);
+  assert.equal(byName.stdout, byFlag.stdout);
+  // The topic is in CONSISTENT_HASH's keys: another name, another plan.
+  const other = cli(['plan', '--route', 'other=' + ROUTE, ...args]);
+  assert.notDeepEqual(JSON.parse(other.stdout).assignments, JSON.parse(byFlag.stdout).assignments);
+  const unnamed = cli(['plan', '--route', ROUTE, ...args]);
+  assert.equal(unnamed.status, 2);
+  assert.match(unnamed.stderr, /^rmqalloc: --route .*route\.txt: mqadmin topicRoute does not print the topic's name, and CONSISTENT_HASH hashes it .*: give --route TOPIC=.*route\.txt or --topic TOPIC\n$/);
+  // AVG: the name changes nothing; the output names the file, JSON says null.
+  const avg = cli(['plan', '--route', ROUTE, '--consumers', '3', '--json']);
+  assert.equal(avg.status, 0, avg.stderr);
+  const avgNamed = cli(['plan', '--route', 'pay_xxx=' + ROUTE, '--consumers', '3', '--json']);
+  assert.equal(JSON.parse(avg.stdout).topic, null);
+  assert.deepEqual(JSON.parse(avg.stdout).assignments, JSON.parse(avgNamed.stdout).assignments);
+  assert.match(cli(['plan', '--route', ROUTE, '--consumers', '3']).stdout, /^route\.txt \(topic not named: --route TOPIC=FILE\): \d+ queues, 3 consumers, AVG on java-4\.9\.3\n/);
+  assert.doesNotMatch(cli(['plan', '--route', ROUTE, '--consumers', '3']).stdout, /TopicTest/);
+  const both = cli(['plan', '--route', 'a=' + ROUTE, '--topic', 'b', '--consumers', '3']);
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /names topic a but --topic says b/);
 });
 
 test('bad input a newcomer gives: exit 2, one line naming the option and file, no stack', async (t) => {

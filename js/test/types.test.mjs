@@ -1,7 +1,7 @@
-// The type declarations a TypeScript user compiles against: without a
-// TypeScript compiler among the dev dependencies, check what breaks them
-// most easily — every top-level declaration at brace depth 0 (a missing
-// `}` nests the rest of the file inside an interface: TS1131 for users).
+// The type declarations a TypeScript user compiles against: a quick check
+// of what breaks them most easily — every top-level declaration at brace
+// depth 0 (a missing `}` nests the rest of the file inside an interface:
+// TS1131 for users). tsc.test.mjs runs the compiler itself on them.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
