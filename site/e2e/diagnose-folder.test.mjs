@@ -16,8 +16,11 @@ const REAL = join(ROOT, 'testdata', 'real');
 
 /** What the CLI prints for these folders (run in REAL, so the names are the same). */
 function cli(...args) {
+  return cliIn(REAL, ...args);
+}
+function cliIn(cwd, ...args) {
   try {
-    return execFileSync('node', [join(ROOT, 'js', 'bin', 'rmqalloc.js'), 'doctor', ...args], { cwd: REAL, encoding: 'utf8', env: { ...process.env, COLUMNS: '' } });
+    return execFileSync('node', [join(ROOT, 'js', 'bin', 'rmqalloc.js'), 'doctor', ...args], { cwd, encoding: 'utf8', env: { ...process.env, COLUMNS: '' } });
   } catch (e) {
     if (typeof e.stdout === 'string' && e.stdout) return e.stdout; // exit 1: problems found, report printed
     throw e;
@@ -184,5 +187,24 @@ test('several folders dropped at once are a series; folders that are not saved o
   await page.click('#dx-clear');
   assert.equal(await page.isHidden('#dx-folder-note'), true);
   assert.equal(await page.inputValue('#dx-route'), '');
+  noTrouble(log);
+});
+
+test('an offline group\u2019s folder (connection.err) and one with route.<TOPIC>.txt read as the CLI reads them', async () => {
+  const { page, log } = await open();
+  await page.setInputFiles('#dx-folder-input', join(REAL, 'offline-group'));
+  await done(page);
+  assert.equal((await page.textContent('#dx-report-text')).trimEnd(), cli('offline-group').trimEnd());
+  const tmp = mkdtempSync(join(tmpdir(), 'rmqalloc-folder-'));
+  try {
+    cpSync(join(REAL, 'basic3'), join(tmp, 'two-topics'), { recursive: true });
+    writeFileSync(join(tmp, 'two-topics', 'route.T_GROW.txt'), readFileSync(join(REAL, 'queue-grow', '3-after-60s', 'route.txt')));
+    await page.setInputFiles('#dx-folder-input', join(tmp, 'two-topics'));
+    await page.waitForFunction(() => /2 routes/.test(document.getElementById('dx-folder-note').textContent));
+    await done(page);
+    assert.equal((await page.textContent('#dx-report-text')).trimEnd(), cliIn(tmp, 'two-topics').trimEnd());
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
   noTrouble(log);
 });
