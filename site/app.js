@@ -413,9 +413,11 @@ async function exportPlan(kind) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
-// Typing coalesces into one computation per pause this long; the worker
-// client (client.js) also drops work superseded while a call runs.
-const DEBOUNCE_MS = 60;
+// No pause is waited for: the input and change events of one edit
+// coalesce in one task (setTimeout 0), and while a computation runs the
+// worker client (client.js) keeps only the newest call, so fast typing
+// never queues stale work (a 60 ms debounce added 60 ms to every keystroke).
+const DEBOUNCE_MS = 0;
 let computing = 0;
 let firstRun = true;
 let resolveFirst;
