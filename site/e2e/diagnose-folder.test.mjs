@@ -160,10 +160,13 @@ test('a --watch folder dropped whole (DIR/1, DIR/2, ...) is a series: the timeli
 
 test('several folders dropped at once are a series; folders that are not saved outputs say what is missing, and a bad file is named', async () => {
   const { page, log } = await open();
-  await dropFolders(page, [...tree(join(REAL, 'basic3-early')), ...tree(join(REAL, 'basic3'))]);
+  await dropFolders(page, [...tree(join(REAL, 'basic3')), ...tree(join(REAL, 'basic3-early'))]);
   await done(page);
   await page.waitForSelector('#dx-timeline');
   const want = JSON.parse(cli('--json', 'basic3-early', 'basic3')).timeline;
+  // listed oldest first whatever the drop's order; the boxes hold the newest one's texts
+  assert.match(await page.textContent('#dx-folder-note'), /over time: basic3-early, basic3 as/);
+  assert.equal(await page.inputValue('#dx-progress'), readFileSync(join(REAL, 'basic3', 'progress.txt'), 'utf8'));
   assert.equal((await page.textContent('#dx-timeline .dx-tl-verdict')).replace(/^[✓⚠] /, ''), want.verdict);
   await page.screenshot({ path: join(RESULTS, 'diagnose-folder-1366-light.png') });
 

@@ -107,7 +107,8 @@ export function bigBrowser(tab, a, grid, { moved = null, ownerBefore = null, onR
     else put(gridSlot, grid(subPlan(a, qs), moved ? qs.flatMap((i, k) => (moved.has(i) ? [k] : [])) : null, qs.length < a.queues.length ? `The ${plural(qs.length, 'matching queue')}` : ''));
   };
   let timer = 0;
-  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(apply, 80); });
+  // The text is kept at once: a result redrawn before apply runs (a recomputation) starts from it, not from the old one.
+  input.addEventListener('input', () => { f.text = input.value; clearTimeout(timer); timer = setTimeout(apply, 80); });
   show.addEventListener('change', apply);
   apply();
   return h('div', { className: 'big', id: tab + '-big' },

@@ -108,7 +108,7 @@ export function snapshotFolders(files) {
 
 /**
  * files → { snapshots: [{ snapshot, sources }] } for every snapshot
- * folder; throws an Error saying what is missing when there is none.
+ * folder, oldest first; throws an Error saying what is missing when there is none.
  */
 export function readFolders(files) {
   const dirs = snapshotFolders(files);
@@ -116,7 +116,9 @@ export function readFolders(files) {
     const names = [...new Set(files.map((f) => f.path.split('/')[0]))].slice(0, 3).join(', ');
     throw new Error(`${names || 'nothing'}: not a folder of saved mqadmin outputs (no route.txt in it; rmqalloc doctor --save DIR writes route.txt, connection.txt, progress.txt, status/)`);
   }
-  return { snapshots: dirs.map((d) => snapshotOf(files, d)) };
+  // In time order (then path order), as the doctor orders a series: the last is the newest.
+  const snaps = dirs.map((d) => snapshotOf(files, d));
+  return { snapshots: snaps.map((s, i) => [s, i]).sort(([a, i], [b, j]) => (a.snapshot.at < b.snapshot.at ? -1 : a.snapshot.at > b.snapshot.at ? 1 : i - j)).map(([s]) => s) };
 }
 
 /**
