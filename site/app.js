@@ -310,8 +310,15 @@ function changed() {
   syncWhatIfAdd();
   updateLink();
   clearTimeout(timer);
+  // Nothing to recompute when the inputs are those of the result shown (a
+  // change event on leaving a box already computed by its input events).
+  if (computedKey === inputsKey(state) && !analysisStale) return;
   timer = setTimeout(compute, DEBOUNCE_MS);
 }
+
+// The inputs of the last computation asked for (tab included: the what-if side depends on it).
+let computedKey = '';
+const inputsKey = (s) => JSON.stringify(s);
 
 /** Flags a what-if "add" that is already a consumer: it would duplicate a client ID. */
 function syncWhatIfAdd() {
@@ -350,9 +357,18 @@ const dirty = { alloc: false, whatif: false };
 // Resolves when every part is drawn; the long lists are drawn in tasks of their own.
 async function renderVisible() {
   if (!lastAnalysis) return;
+  // A redraw replaces the result's controls (the big group's filter): the one being typed in keeps the focus and caret.
+  const active = document.activeElement;
+  const keep = active && active.id && active.closest('.results') && active.matches('input, select')
+    ? { id: active.id, start: active.selectionStart ?? null, end: active.selectionEnd ?? null } : null;
   let later = [];
   if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; later = V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
   if (state.tab === 'whatif' && dirty.whatif && !lastAnalysis.whatIfPending) { dirty.whatif = false; later = V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
+  const back = keep && $(keep.id);
+  if (back && back !== document.activeElement && document.activeElement === document.body) {
+    back.focus();
+    if (keep.start !== null && typeof back.setSelectionRange === 'function') try { back.setSelectionRange(keep.start, keep.end); } catch { /* a type without a caret */ }
+  }
   for (const draw of later) {
     await new Promise((r) => setTimeout(r, 0));
     draw();
@@ -413,9 +429,11 @@ async function exportPlan(kind) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
-// Typing coalesces into one computation per pause this long; the worker
-// client (client.js) also drops work superseded while a call runs.
-const DEBOUNCE_MS = 60;
+// No pause is waited for: the input and change events of one edit
+// coalesce in one task (setTimeout 0), and while a computation runs the
+// worker client (client.js) keeps only the newest call, so fast typing
+// never queues stale work (a 60 ms debounce added 60 ms to every keystroke).
+const DEBOUNCE_MS = 0;
 let computing = 0;
 let firstRun = true;
 let resolveFirst;
@@ -440,6 +458,7 @@ async function compute() {
   }
   analysisStale = false;
   const snap = structuredClone(state);
+  computedKey = inputsKey(state);
   const t0 = performance.now();
   computing++;
   setStatus('computing…');

@@ -6,7 +6,7 @@ import { analyze, compareAll, producerView, problemsView, examples } from './lib
 import { whereView } from './lib/where.js';
 import { exportFiles } from './lib/export.js';
 import { pack } from './lib/pack.js';
-import { diagnose, connectionIds } from './lib/diagnose-engine.js';
+import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.js';
 
 // Two builds (js/README.md): the core module (2.5 MB) answers the Producer
 // and Explain tabs; the full one (4.7 MB, with rmq.analysis, the doctor and
@@ -51,6 +51,7 @@ const ops = {
   // What this worker loaded (its scripts, the module), for the offline cache (sw.js).
   resources: () => performance.getEntriesByType('resource').map((e) => e.name),
   diagnose: (r, msg) => diagnose(r, msg.state),
+  diagnoseFolders: (r, msg) => diagnoseFolders(r, msg.state),
   connectionIds: (r, msg) => connectionIds(r, msg.state),
 };
 

@@ -10,7 +10,18 @@
 import { loadavg, availableParallelism } from 'node:os';
 import { startServer, startBrowser } from '../e2e/harness.mjs';
 
-const [b, q, c, k] = process.argv.slice(2).map(Number);
+// --before ROOT [--rounds N]: ROOT is another checkout (e.g. `git archive
+// HEAD~1 site | tar -x -C ROOT` and ROOT/js linked to this js/): its
+// playground and this one are timed in turn, N rounds each (default 2), so
+// both figures come from the same run on the same machine load.
+const argv = process.argv.slice(2);
+const flag = (name) => {
+  const i = argv.indexOf(name);
+  return i < 0 ? undefined : argv.splice(i, 2)[1];
+};
+const beforeRoot = flag('--before');
+const rounds = Number(flag('--rounds') ?? 2);
+const [b, q, c, k] = argv.map(Number);
 const size = { brokers: b || 20, queuesPerBroker: q || 1000, gen: c || 1000 };
 const keys = k || 9;
 const GOAL_MS = 300;
@@ -29,37 +40,49 @@ async function typeAndTime(page, ch) {
   return page.evaluate(() => ({ ms: Math.round(Number(document.body.dataset.renderedAt) - window.__inputAt), longest: Math.max(0, ...window.__longtasks) }));
 }
 
-const server = await startServer();
-const browser = await startBrowser();
-try {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await context.addInitScript(() => {
-    window.__longtasks = [];
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(Math.round(e.duration)); }).observe({ type: 'longtask', buffered: true });
-  });
-  const page = await context.newPage();
-  await page.goto(server.url + '#s=' + Buffer.from(JSON.stringify(size)).toString('base64url'));
-  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !/computing/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
-  const status = await page.textContent('#status');
-  console.log(`playground: ${status}; machine load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`);
-  for (const tab of ['alloc', 'whatif']) {
-    if (tab === 'whatif') {
-      await page.click('#tab-btn-whatif');
-      await page.waitForSelector('#moved-count', { timeout: 120000 });
+/** Times the playground served from root (undefined: this checkout); label prefixes its lines. */
+async function timeOne(root, label) {
+  if (root) process.env.E2E_ROOT = root; else delete process.env.E2E_ROOT;
+  const server = await startServer();
+  const browser = await startBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addInitScript(() => {
+      window.__longtasks = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(Math.round(e.duration)); }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await context.newPage();
+    await page.goto(server.url + '#s=' + Buffer.from(JSON.stringify(size)).toString('base64url'));
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && !/computing/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
+    const status = await page.textContent('#status');
+    console.log(`${label}playground: ${status}; machine load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`);
+    for (const tab of ['alloc', 'whatif']) {
+      if (tab === 'whatif') {
+        await page.click('#tab-btn-whatif');
+        await page.waitForSelector('#moved-count', { timeout: 120000 });
+      }
+      await page.focus('#consumers');
+      await page.keyboard.press('Control+End');
+      const runs = [];
+      for (let i = 0; i < keys; i++) {
+        runs.push(await typeAndTime(page, String(i % 10)));
+        await page.waitForTimeout(150);
+      }
+      const ms = runs.map((r) => r.ms), tasks = runs.map((r) => r.longest);
+      const m = median(ms);
+      console.log(`${label}${tab.padEnd(6)} keystroke → result ms: ${ms.join(', ')} (median ${m}, max ${Math.max(...ms)}) — goal ≤ ${GOAL_MS} ms: ${m <= GOAL_MS ? 'met' : 'NOT met'}`);
+      console.log(`${label}${''.padEnd(6)} longest main-thread task per keystroke ms: ${tasks.join(', ')} (0: none over 50 ms)`);
     }
-    await page.focus('#consumers');
-    await page.keyboard.press('Control+End');
-    const runs = [];
-    for (let i = 0; i < keys; i++) {
-      runs.push(await typeAndTime(page, String(i % 10)));
-      await page.waitForTimeout(150);
-    }
-    const ms = runs.map((r) => r.ms), tasks = runs.map((r) => r.longest);
-    const m = median(ms);
-    console.log(`${tab.padEnd(6)} keystroke → result ms: ${ms.join(', ')} (median ${m}, max ${Math.max(...ms)}) — goal ≤ ${GOAL_MS} ms: ${m <= GOAL_MS ? 'met' : 'NOT met'}`);
-    console.log(`${''.padEnd(6)} longest main-thread task per keystroke ms: ${tasks.join(', ')} (0: none over 50 ms)`);
+  } finally {
+    await browser.close();
+    server.stop();
   }
-} finally {
-  await browser.close();
-  server.stop();
+}
+
+if (!beforeRoot) await timeOne(undefined, '');
+else {
+  for (let r = 1; r <= rounds; r++) {
+    await timeOne(beforeRoot, `[round ${r}, before: ${beforeRoot}] `);
+    await timeOne(undefined, `[round ${r}, this checkout] `);
+  }
 }

@@ -59,3 +59,29 @@ export function diagnose(rmq, boxes) {
 export function connectionIds(rmq, text) {
   return rmq.parse.consumerConnection(text).clients.map((c) => c.clientId);
 }
+
+/**
+ * rmq.doctor over saved folders (folder.js snapshotOf's snapshots): one
+ * folder is one diagnosis, as `rmqalloc doctor DIR` gives it; several are
+ * a series (`rmqalloc doctor DIR1 DIR2 ...`), its report with a timeline.
+ * Answers { report, text } or { inputError: { box, message } } with box as
+ * the module names it (route[1], snapshot[2].progress, ...).
+ */
+export function diagnoseFolders(rmq, { snapshots, strategy, profile }) {
+  const opts = { ...(strategy ? { strategy } : {}), ...(profile ? { profile } : {}) };
+  try {
+    let report;
+    if (snapshots.length === 1) {
+      const { name, at, atSource, ...input } = snapshots[0];
+      void name; void at; void atSource;
+      report = rmq.doctor({ ...input, ...opts });
+    } else {
+      // As the CLI's series: each snapshot timed by at, no capturedAt of its own.
+      report = rmq.doctor(snapshots.map(({ capturedAt, ...s }) => { void capturedAt; return { ...s, ...opts }; }));
+    }
+    return { report, text: report.text };
+  } catch (e) {
+    if (e?.code !== 'ERR_BAD_INPUT') throw e;
+    return { inputError: { box: e.box ?? '', line: e.line, column: e.column, message: e.message } };
+  }
+}

@@ -8,6 +8,8 @@ import { h, put } from './dom.js';
 import { gridElement } from './views.js';
 import { verifiedButton } from './verified.js';
 import { packShare, unpackShare, isShare } from './share.js';
+import { readFolders, folderMessage, filesOfEntries, readTexts } from './folder.js';
+import { renderTimeline } from './timeline-view.js';
 
 const BOXES = [
   { key: 'route', label: 'Topic route', cmd: 'mqadmin topicRoute -n NAMESRV -t TOPIC' },
@@ -215,7 +217,8 @@ export function renderReport(el, res) {
     h('p', { className: 'dx-verdict ' + (r.ok ? 'okbox' : 'warnbox'), attrs: { role: 'status' } }, h('strong', {}, r.ok ? '\u2713 ' : '\u26a0 '), r.verdict, verifiedButton()),
     findings(r.findings),
     topics,
-    h('details', { className: 'dx-text' }, h('summary', {}, 'The report as text (what rmqalloc doctor prints)'), h('pre', {}, res.text)));
+    r.timeline ? renderTimeline(r.timeline, findings) : null,
+    h('details', { className: 'dx-text' }, h('summary', {}, 'The report as text (what rmqalloc doctor prints)'), h('pre', { id: 'dx-report-text' }, res.text)));
 }
 
 /** Selects line n (1-based) of a textarea and scrolls to it. */
@@ -257,6 +260,7 @@ export function initDiagnose(root, engine, consumers) {
     const input = read();
     for (const ta of Object.values(boxes)) ta.removeAttribute('aria-invalid');
     for (const p of Object.values(boxErrors)) p.textContent = '';
+    if (folder) return runFolder(folder);
     if (!input.route.trim() || !input.connection.trim()) {
       status.textContent = '';
       put(out, h('p', { className: 'hint' }, 'Paste at least the topic route and the connections (and the progress with -s true, to know who holds each queue).'));
@@ -289,6 +293,83 @@ export function initDiagnose(root, engine, consumers) {
     root.dataset.state = 'done';
   }
 
+  // Saved folders (folder.js) diagnosed as the CLI reads them; null once a box is edited.
+  let folder = null;
+  const folderNote = h('p', { id: 'dx-folder-note', className: 'hint', attrs: { role: 'status' } });
+  const setFolder = (f) => {
+    folder = f;
+    folderNote.hidden = !f;
+    if (!f) { folderNote.textContent = ''; return; }
+    const names = f.snapshots.map((s) => s.snapshot.name);
+    const last = f.snapshots[f.snapshots.length - 1].snapshot;
+    put(folderNote, h('strong', {}, f.snapshots.length === 1 ? 'Diagnosing the folder ' : `Diagnosing ${f.snapshots.length} snapshots over time: `),
+      names.map((n, i) => [i ? ', ' : '', h('code', {}, n)]),
+      f.snapshots.length === 1
+        ? ` (${plural(last.route.length, 'route')}, ${plural(last.status.length, 'status file')}${last.atSource === 'captured-at.txt' ? ', captured ' + last.at : ''}), as rmqalloc doctor ${names[0]} does. The boxes show its texts; editing one diagnoses the boxes instead.`
+        : ` as rmqalloc doctor ${names.join(' ')} does; the boxes show the last one's texts (editing one diagnoses the boxes instead).`);
+  };
+  setFolder(null);
+
+  async function runFolder(f) {
+    status.textContent = 'diagnosing\u2026';
+    root.dataset.state = 'busy';
+    const t0 = performance.now();
+    const r = await engine.call('diagnoseFolders', { snapshots: f.snapshots.map((s) => s.snapshot), strategy: strategy.value, profile: profile.value });
+    if (r.stale || folder !== f) return;
+    status.textContent = '';
+    if (r.error) put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, r.error.message));
+    else if (r.result.inputError) {
+      put(out, h('div', { className: 'error dx-input-error', attrs: { role: 'alert' }, dataset: { box: r.result.inputError.box } },
+        h('strong', {}, 'Cannot read this: '), folderMessage(r.result.inputError, f.snapshots)));
+    } else {
+      status.textContent = `diagnosed in ${Math.round(performance.now() - t0)} ms`;
+      renderReport(out, r.result);
+    }
+    root.dataset.state = 'done';
+  }
+
+  /** Dropped or chosen files ([{ path, file }], paths from the folder(s) given) → the folder diagnosis. */
+  async function loadFolder(list) {
+    let f;
+    try {
+      f = readFolders(await readTexts(list));
+    } catch (e) {
+      setFolder(null);
+      put(out, h('div', { className: 'error dx-folder-error', attrs: { role: 'alert' } }, e.message));
+      return;
+    }
+    const last = f.snapshots[f.snapshots.length - 1].snapshot;
+    boxes.route.value = last.route[0].text;
+    boxes.connection.value = last.connection;
+    boxes.progress.value = last.progress;
+    boxes.status.value = last.status.map((s) => s.text.trimEnd()).join('\n');
+    clearFiles();
+    exampleSel.value = '';
+    setFolder(f);
+    run();
+  }
+
+  /** The directories of a drop, read whole (true), or false when it holds none (plain files). */
+  function dropFolders(e) {
+    const entries = [...(e.dataTransfer?.items ?? [])].map((it) => (it.kind === 'file' && it.webkitGetAsEntry ? it.webkitGetAsEntry() : null)).filter(Boolean);
+    if (!entries.some((en) => en.isDirectory)) return false;
+    filesOfEntries(entries).then(loadFolder, (err) => put(out, h('div', { className: 'error dx-folder-error', attrs: { role: 'alert' } }, 'Could not read the folder: ', String(err && err.message || err))));
+    return true;
+  }
+
+  const folderInput = h('input', { type: 'file', id: 'dx-folder-input', className: 'dx-file', attrs: { webkitdirectory: '', multiple: '' },
+    on: { change: (e) => { const fs = [...e.target.files]; if (fs.length) loadFolder(fs.map((file) => ({ path: file.webkitRelativePath || file.name, file }))); } } });
+  const dropZone = h('div', { className: 'dx-folder', id: 'dx-folder',
+    on: {
+      dragover: (e) => { e.preventDefault(); dropZone.classList.add('dx-drop'); },
+      dragleave: () => dropZone.classList.remove('dx-drop'),
+      drop: (e) => { e.preventDefault(); dropZone.classList.remove('dx-drop'); if (!dropFolders(e)) loadFolder([...e.dataTransfer.files].map((file) => ({ path: file.name, file }))); },
+    } },
+    h('p', {}, h('strong', {}, 'Drop a saved folder here'), ' — what ', h('code', {}, 'rmqalloc doctor --save DIR'), ' writes (route.txt, connection.txt, progress.txt, status/) — or a ',
+      h('code', {}, '--watch'), ' folder (DIR/1, DIR/2, …) or several folders: snapshots over time, shown as a timeline.'),
+    h('label', { className: 'dx-file-label', htmlFor: 'dx-folder-input' }, 'or choose a folder', folderInput),
+    folderNote);
+
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(run, 250);
@@ -304,6 +385,7 @@ export function initDiagnose(root, engine, consumers) {
       put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, `Could not read ${list.map((f) => f.name).join(', ')}: drop or choose files (for a folder, the files in it).`));
       return;
     }
+    setFolder(null);
     const ta = boxes[key];
     if (key === 'status') ta.value = [ta.value.trimEnd(), ...texts].filter(Boolean).join('\n');
     else ta.value = texts[0];
@@ -315,10 +397,10 @@ export function initDiagnose(root, engine, consumers) {
     const id = 'dx-' + key;
     const ta = h('textarea', { id, attrs: { rows: 7, spellcheck: 'false', wrap: 'off', placeholder: `paste the output of ${cmd}${note ? ',\nor ' + note : ''}` },
       on: {
-        input: () => { ownPaste(); schedule(); },
+        input: () => { setFolder(null); ownPaste(); schedule(); },
         dragover: (e) => { e.preventDefault(); ta.classList.add('dx-drop'); },
         dragleave: () => ta.classList.remove('dx-drop'),
-        drop: (e) => { e.preventDefault(); ta.classList.remove('dx-drop'); readFiles(key, e.dataTransfer.files); },
+        drop: (e) => { e.preventDefault(); ta.classList.remove('dx-drop'); if (!dropFolders(e)) readFiles(key, e.dataTransfer.files); },
       } });
     boxes[key] = ta;
     boxErrors[key] = h('p', { className: 'field-error', id: id + '-error', attrs: { role: 'alert' } });
@@ -334,6 +416,8 @@ export function initDiagnose(root, engine, consumers) {
 
   /** Clear: the boxes, the file pickers, the example menu and the report. */
   function clear() {
+    setFolder(null);
+    folderInput.value = '';
     for (const ta of Object.values(boxes)) ta.value = '';
     clearFiles();
     exampleSel.value = '';
@@ -354,6 +438,7 @@ export function initDiagnose(root, engine, consumers) {
       const list = await loadExamples();
       const ex = list.find((e) => e.name === exampleSel.value) ?? list.find((e) => e.name === 'wrong-owner') ?? list[0];
       exampleSel.value = ex.name;
+      setFolder(null);
       clearFiles();
       boxes.route.value = ex.route;
       boxes.connection.value = ex.connection;
@@ -373,7 +458,7 @@ export function initDiagnose(root, engine, consumers) {
   exampleSel.addEventListener('change', () => { if (exampleSel.value) tryExample(); });
   const ownPaste = () => { exampleSel.value = ''; };
 
-  strategy.addEventListener('change', schedule);
+  strategy.addEventListener('change', schedule); // a folder diagnosis too (runFolder reads them)
   profile.addEventListener('change', schedule);
 
   const shareOut = h('div', { id: 'dx-share-out', attrs: { 'aria-live': 'polite' } });
@@ -395,6 +480,7 @@ export function initDiagnose(root, engine, consumers) {
     h('p', { className: 'hint' }, 'Which queues does a consumer group own wrongly, and why? Paste what ', h('code', {}, 'mqadmin'),
       ' prints for the group. Every member\u2019s own allocate call (its strategy, its client) is compared with who actually holds each queue. Nothing leaves this page.'),
     commandsBlock(),
+    dropZone,
     h('div', { className: 'controls dx-example-row' },
       h('div', {}, h('label', { htmlFor: 'dx-example' }, 'Example'), exampleSel),
       h('button', { type: 'button', id: 'dx-try', on: { click: tryExample } }, 'Try an example'),
@@ -418,6 +504,7 @@ export function initDiagnose(root, engine, consumers) {
       if (!isShare(hash)) return false;
       try {
         const b = await unpackShare(hash);
+        setFolder(null);
         for (const k of ['route', 'connection', 'progress', 'status']) boxes[k].value = b[k];
         strategy.value = b.strategy; profile.value = b.profile;
         if (strategy.selectedIndex < 0) strategy.value = '';
