@@ -215,9 +215,9 @@ func (h *hasher) pos(f HashFunc, samePrefix bool) int64 {
 	return int64(h.md5.First32(h.buf))
 }
 
-// MD5Hash is the default ring position of a key: the first 4 bytes of the
+// md5Hash is the default ring position of a key: the first 4 bytes of the
 // MD5 digest of its UTF-8 bytes, big-endian, as an unsigned value.
 // A lone surrogate (WTF-8, see package doc) hashes as '?', as in Java.
-func MD5Hash(key string) int64 {
+func md5Hash(key string) int64 {
 	return int64(md5.First32(javalang.AppendJavaUTF8(nil, key)))
 }

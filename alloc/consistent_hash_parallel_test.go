@@ -34,7 +34,7 @@ func TestConsistentHashFuncNotConcurrent(t *testing.T) {
 	calls := 0
 	s := ConsistentHashFunc(10, func(key string) int64 {
 		calls++
-		return MD5Hash(key)
+		return md5Hash(key)
 	})
 	require.NoError(t, Validate(s))
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))

@@ -7,6 +7,7 @@ import "hash/maphash"
 // nameSeed seeds hashName; any seed gives the same results.
 var nameSeed = maphash.MakeSeed()
 
-// hashName hashes a broker name for nameSet. (hash_name_wasm.go is the
-// WebAssembly build's.)
-func hashName(name string) uint32 { return uint32(maphash.String(nameSeed, name)) }
+// hashName hashes a broker name for nameSet: natively maphash
+// (hashNameMaphash); under WebAssembly FNV-1a (hash_name_wasm.go). Any hash
+// gives the same results, and both are compiled in every build.
+func hashName(name string) uint32 { return hashNameMaphash(nameSeed, name) }

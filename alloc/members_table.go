@@ -1,24 +1,23 @@
-//go:build wasm
-
 package alloc
 
 import "slices"
 
-// memberIndex is a group's distinct client IDs in cidAll order and the
-// way back from an ID to its number: a hash table, or (slots nil) a binary
-// search when the IDs are sorted in Go's string order.
+// memberTable is the WebAssembly build's memberIndex (members_index.go): a
+// group's distinct client IDs in cidAll order and the way back from an ID
+// to its number: a hash table, or (slots nil) a binary search when the IDs
+// are sorted in Go's string order.
 //
 // Under WebAssembly a Go map hashes strings with emulated 64-bit
 // multiplies; this open-addressing table with a 32-bit FNV-1a hash indexes
-// 1,000 client IDs about twice as fast. (members_map.go is the native
-// build's: there the map is faster.)
-type memberIndex struct {
+// 1,000 client IDs about twice as fast. It is compiled (and tested) in
+// every build.
+type memberTable struct {
 	ids   []string
 	slots []uint64 // hash<<32 | member number+1; 0 is empty. len: a power of two
 }
 
 // unsorted prepares a table for up to n IDs, at most a quarter full.
-func (x *memberIndex) unsorted(n int) {
+func (x *memberTable) unsorted(n int) {
 	size := 8
 	for size < 4*n {
 		size <<= 1
@@ -37,7 +36,7 @@ func fnv1a(s string) uint32 {
 }
 
 // find is the slot holding cid, or the empty slot where it would go.
-func (x *memberIndex) find(cid string) (slot int, h uint32) {
+func (x *memberTable) find(cid string) (slot int, h uint32) {
 	h = fnv1a(cid)
 	mask := uint32(len(x.slots) - 1)
 	j := h & mask
@@ -51,7 +50,7 @@ func (x *memberIndex) find(cid string) (slot int, h uint32) {
 }
 
 // add is the number of member cid, adding it when new.
-func (x *memberIndex) add(cid string) (m int, added bool) {
+func (x *memberTable) add(cid string) (m int, added bool) {
 	j, h := x.find(cid)
 	if e := x.slots[j]; e != 0 {
 		return int(uint32(e) - 1), false
@@ -62,7 +61,7 @@ func (x *memberIndex) add(cid string) (m int, added bool) {
 }
 
 // lookup is the number of member cid.
-func (x *memberIndex) lookup(cid string) (int, bool) {
+func (x *memberTable) lookup(cid string) (int, bool) {
 	if x.slots == nil {
 		return slices.BinarySearch(x.ids, cid)
 	}

@@ -19,6 +19,7 @@ import (
 // concurrent use.
 type Plan struct {
 	strategy string
+	client   string
 	g        *groupView
 
 	queuesOnce sync.Once // builds g.of from g.pos
@@ -39,7 +40,8 @@ type Plan struct {
 // asked once per member.
 //
 // An error that every member would get alike — an empty mqAll or cidAll
-// under a strategy that checks them — is returned instead of a plan. An
+// under a strategy that checks them, the Go client's divide by zero of
+// goclient.ConsistentHash(0) — is returned instead of a plan. An
 // error that only some members get (an empty client ID; a blank one under
 // MACHINE_ROOM in 4.9.3) is kept per member, see Plan.Err.
 func AllocateAll(s Strategy, consumerGroup string, mqAll []MessageQueue, cidAll []string) (*Plan, error) {
@@ -56,6 +58,7 @@ func allocatePlan(s Strategy, p *Plan) (*Plan, error) {
 		return nil, err
 	}
 	p.strategy = s.Name()
+	p.client = ClientOf(s)
 	return p, nil
 }
 
@@ -81,6 +84,12 @@ func Broadcast(mqAll []MessageQueue, cidAll []string) *Plan {
 
 // Strategy is the name of the strategy that made the plan.
 func (p *Plan) Strategy() string { return p.strategy }
+
+// Client is the client whose strategy made the plan (ClientOf): ClientJava
+// for this package's strategies, "go-client-2.1.2" for package goclient's;
+// "" for Broadcast, which runs no strategy. Two plans with the same
+// Strategy name but different clients can assign queues differently.
+func (p *Plan) Client() string { return p.client }
 
 // Queues is mqAll as given to AllocateAll.
 func (p *Plan) Queues() []MessageQueue { return p.g.mqAll }

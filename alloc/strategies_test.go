@@ -257,7 +257,7 @@ func TestConsistentHash(t *testing.T) {
 		var keys []string
 		s := ConsistentHashFunc(2, func(k string) int64 {
 			keys = append(keys, k)
-			return MD5Hash(k)
+			return md5Hash(k)
 		})
 		if _, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"}); err != nil {
 			t.Fatal(err)
@@ -276,7 +276,7 @@ func TestConsistentHash(t *testing.T) {
 			if k == "c1-0" || k == "c2-0" {
 				return 7
 			}
-			return MD5Hash(k)
+			return md5Hash(k)
 		})
 		if _, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"}); err != nil {
 			t.Fatal(err)
@@ -293,15 +293,15 @@ func queueKey(q MessageQueue) string { return q.String() }
 
 func TestMD5Hash(t *testing.T) {
 	// MD5("") = d41d8cd9...: first four bytes big-endian, unsigned.
-	if got := MD5Hash(""); got != 0xd41d8cd9 {
-		t.Errorf("MD5Hash(\"\") = %#x", got)
+	if got := md5Hash(""); got != 0xd41d8cd9 {
+		t.Errorf("md5Hash(\"\") = %#x", got)
 	}
 	var h hasher
 	q := MessageQueue{"T😀", "broker-a", -3}
-	if got, want := h.queue(nil, q), MD5Hash(q.String()); got != want {
+	if got, want := h.queue(nil, q), md5Hash(q.String()); got != want {
 		t.Errorf("queue position %d, want %d", got, want)
 	}
-	if got, want := h.node(nil, "c中", 12), MD5Hash("c中-12"); got != want {
+	if got, want := h.node(nil, "c中", 12), md5Hash("c中-12"); got != want {
 		t.Errorf("node position %d, want %d", got, want)
 	}
 }
@@ -311,7 +311,7 @@ func keyLen(k string) int64 { return int64(len(k))<<16 | int64(k[len(k)-2])<<8 |
 
 // TestHasherSequences: one hasher fed runs of queues that share a topic
 // and broker (short and long prefixes, lone surrogates), node keys in
-// between, gives every key's own MD5Hash: the kept prefix and the skipped
+// between, gives every key's own md5Hash: the kept prefix and the skipped
 // first block never leak from one key into the next.
 func TestHasherSequences(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
@@ -322,7 +322,7 @@ func TestHasherSequences(t *testing.T) {
 		if r.IntN(10) == 0 {
 			cid := brokers[r.IntN(len(brokers))]
 			k := r.IntN(20)
-			if got, want := h.node(nil, cid, k), MD5Hash(cid+"-"+itoa(k)); got != want {
+			if got, want := h.node(nil, cid, k), md5Hash(cid+"-"+itoa(k)); got != want {
 				t.Fatalf("node %q-%d: %d, want %d", cid, k, got, want)
 			}
 			continue
@@ -330,7 +330,7 @@ func TestHasherSequences(t *testing.T) {
 		q := MessageQueue{topics[r.IntN(len(topics))], brokers[r.IntN(len(brokers))], int32(r.IntN(3000) - 5)}
 		for range 1 + r.IntN(4) {
 			q.QueueID += int32(r.IntN(3))
-			if got, want := h.queue(nil, q), MD5Hash(q.String()); got != want {
+			if got, want := h.queue(nil, q), md5Hash(q.String()); got != want {
 				t.Fatalf("queue %v: %d, want %d", q, got, want)
 			}
 			// A custom HashFunc sees the whole display string.

@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 )
@@ -59,20 +60,14 @@ func writeJSON(w *writer, v any) error {
 	return nil
 }
 
-func doctorInputError(err error) (inputError, bool) {
-	e, ok := as[*doctor.InputError](err)
+// textInputError: every text reader (route, mqadmin, the doctor) fails
+// with an *alloc.TextError; its Source is the box.
+func textInputError(err error) (inputError, bool) {
+	e, ok := as[*alloc.TextError](err)
 	if !ok {
 		return inputError{}, false
 	}
-	return inputError{box: e.Box, line: e.Line, column: e.Column, msg: e.Error()}, true
-}
-
-func mqadminInputError(err error) (inputError, bool) {
-	e, ok := as[*mqadmin.ParseError](err)
-	if !ok {
-		return inputError{}, false
-	}
-	return inputError{box: e.Format, line: e.Line, column: e.Column, msg: e.Error()}, true
+	return inputError{box: e.Source, line: e.Line, column: e.Column, msg: e.Error()}, true
 }
 
 // writeReport answers a doctor request: bool ok, bool judged, [str text
@@ -90,7 +85,7 @@ func writeReport(w *writer, rep *doctor.Report, want byte, width int) error {
 }
 
 func init() {
-	inputErrorKinds = append([]func(error) (inputError, bool){doctorInputError, mqadminInputError}, inputErrorKinds...)
+	inputErrorKinds = append([]func(error) (inputError, bool){textInputError}, inputErrorKinds...)
 
 	// doctor: u8 want, uvarint width (of the text; 0 = 80), then
 	// readDoctorInput (readSnapshots with wantSeries) → bool ok, bool judged,

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
 
@@ -29,7 +30,7 @@ func readSnapshots(r *reader) ([]doctor.Snapshot, error) {
 		}
 		t, err := time.Parse(time.RFC3339Nano, at)
 		if err != nil {
-			return nil, &doctor.InputError{Box: "snapshot[" + strconv.Itoa(i) + "].at", Msg: strconv.Quote(at) + " is not an RFC 3339 time (2026-12-01T19:08:32Z)"}
+			return nil, &alloc.TextError{Source: "snapshot[" + strconv.Itoa(i) + "].at", Msg: strconv.Quote(at) + " is not an RFC 3339 time (2026-12-01T19:08:32Z)"}
 		}
 		s.At = t
 	}

@@ -14,8 +14,8 @@ type inputError struct {
 }
 
 // inputErrorKinds recognise the text readers' error types, all in the full
-// build: mqadmin's (routes as text too, route_text.go) and the doctor's
-// (doctor.go: a doctor error names the box best).
+// build: one *alloc.TextError from route, mqadmin and the doctor
+// (doctor.go).
 var inputErrorKinds []func(error) (inputError, bool)
 
 func inputErrorOf(err error) (inputError, bool) {

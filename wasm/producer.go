@@ -164,7 +164,7 @@ func init() {
 			return r.err
 		}
 		e.now = now
-		e.p.Update(broker, latency, isolation, reachable)
+		e.p.Update(broker, producer.Outcome{Latency: latency, Isolation: isolation, Unreachable: !reachable})
 		return nil
 	})
 	// producerReset: handle → the producer as created (index, faults, list).

@@ -26,12 +26,7 @@ func TestFromAllocWorkedExample(t *testing.T) {
 func TestFromAllocAgreesWithNewPlan(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 10))
-	var java []alloc.Strategy
-	for _, s := range partitioning(t) {
-		if _, ok := s.(goclient.Strategy); !ok {
-			java = append(java, s)
-		}
-	}
+	java := append([]alloc.Strategy{}, partitioning(t)...)
 	java = append(java, alloc.ByConfig(mqs(2, "A@b0")), alloc.ByConfig(nil), alloc.ByMachineRoom([]string{"A", "B"}))
 	for range 200 {
 		qs, cids := randomGroup(r)
@@ -48,6 +43,8 @@ func TestFromAllocAgreesWithNewPlan(t *testing.T) {
 			require.Equal(t, pa.Errors, fa.Errors, s.Name())
 			require.Equal(t, pa.Stats, fa.Stats, s.Name())
 			require.Equal(t, pa.Members, fa.Members, s.Name())
+			require.Equal(t, pa.Client, fa.Client, s.Name())
+			require.Equal(t, pa.Strategy, fa.Strategy, s.Name())
 
 			want := DiffPlans(pa, pb)
 			require.Equal(t, want, DiffPlans(a, b), s.Name())
@@ -55,4 +52,22 @@ func TestFromAllocAgreesWithNewPlan(t *testing.T) {
 			require.Equal(t, want, DiffPlans(a, pb), s.Name())
 		}
 	}
+}
+
+// A go-client plan read through FromAlloc is the Go client's, and a diff
+// of a Java plan with it says the clients differ (it once said AVG → AVG).
+func TestFromAllocKnowsTheGoClient(t *testing.T) {
+	t.Parallel()
+	qs, cids := mqs(5, "b"), []string{"c1", "c2"}
+	javaPlan, err := alloc.AllocateAll(alloc.Averagely(), "g", qs, cids)
+	require.NoError(t, err)
+	goPlan, err := alloc.AllocateAll(goclient.Averagely(), "g", qs, cids)
+	require.NoError(t, err)
+
+	p := FromAlloc(goPlan)
+	assert.Equal(t, p.Client, ClientGo)
+	assert.Equal(t, p.Strategy, "go:AVG")
+	d := DiffPlans(javaPlan, goPlan)
+	assert.Equal(t, d.From, "AVG")
+	assert.Equal(t, d.To, "go:AVG")
 }

@@ -91,13 +91,18 @@ func NewPlan(s alloc.Strategy, queues []alloc.MessageQueue, cidAll []string, o O
 
 // FromAlloc is the analysis view of a plan alloc.AllocateAll made: the
 // same queues, members, shares (as positions) and errors, with Stats (no
-// rooms). Its Client is ClientJava.
+// rooms). Its Client and Strategy say which client made it, as NewPlan's
+// do: a plan of a goclient strategy is ClientGo and "go:AVG".
 //
 // Example: FromAlloc of AllocateAll(Averagely(), "g", q0..q4, [c1 c2]) has
 // Shares [[0 1 2] [3 4]].
 func FromAlloc(ap *alloc.Plan) *Plan {
 	qs, members := ap.Queues(), ap.Members()
-	p := &Plan{Strategy: ap.Strategy(), Client: ClientJava, Queues: qs, Members: members, Shares: make([][]int32, len(members))}
+	client, label := ClientJava, ap.Strategy()
+	if ap.Client() == goclient.Profile {
+		client, label = ClientGo, "go:"+label
+	}
+	p := &Plan{Strategy: label, Client: client, Queues: qs, Members: members, Shares: make([][]int32, len(members))}
 	var idx *queueIndex
 	for m := range members {
 		p.Shares[m] = []int32{}

@@ -9,15 +9,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
 
-func inputError(t *testing.T, in doctor.Input) *doctor.InputError {
+func inputError(t *testing.T, in doctor.Input) *alloc.TextError {
 	t.Helper()
 	rep, err := doctor.Diagnose(in)
 	require.Nil(t, rep)
-	var ie *doctor.InputError
-	require.True(t, errors.As(err, &ie), "want *InputError, got %T %v", err, err)
+	var ie *alloc.TextError
+	require.True(t, errors.As(err, &ie), "want *alloc.TextError, got %T %v", err, err)
 	return ie
 }
 
@@ -38,7 +39,7 @@ func TestBadInputTruncated(t *testing.T) {
 		in := base
 		in.Connection = base.Connection[:n]
 		ie := inputError(t, in)
-		assert.Equal(t, "connection", ie.Box)
+		assert.Equal(t, "connection", ie.Source)
 		assert.Positive(t, ie.Line)
 	}
 	// Even a cut inside the footer's last number: it no longer adds up.
@@ -46,14 +47,14 @@ func TestBadInputTruncated(t *testing.T) {
 		in := base
 		in.Progress = base.Progress[:n]
 		ie := inputError(t, in)
-		assert.Equal(t, "progress", ie.Box, ie.Error())
+		assert.Equal(t, "progress", ie.Source, ie.Error())
 		assert.Positive(t, ie.Line)
 	}
 	for _, n := range cuts(strings.TrimRight(base.Routes[0].Text, "\n")) {
 		in := base
 		in.Routes = []doctor.RouteText{{Text: base.Routes[0].Text[:n]}}
 		ie := inputError(t, in)
-		assert.Equal(t, "route", ie.Box)
+		assert.Equal(t, "route", ie.Source)
 		assert.Positive(t, ie.Line)
 	}
 	st := base.Status[1].Text
@@ -62,7 +63,7 @@ func TestBadInputTruncated(t *testing.T) {
 		in.Status = append([]doctor.StatusText{}, base.Status...)
 		in.Status[1] = doctor.StatusText{Name: base.Status[1].Name, Text: st[:n]}
 		ie := inputError(t, in)
-		assert.Equal(t, "status[1]", ie.Box)
+		assert.Equal(t, "status[1]", ie.Source)
 		assert.Positive(t, ie.Line)
 		assert.Contains(t, ie.Msg, base.Status[1].Name)
 	}
@@ -91,7 +92,7 @@ func TestBadInputWrongBox(t *testing.T) {
 				box = "status[0]"
 			}
 			ie := inputError(t, in)
-			assert.Equal(t, box, ie.Box, "%s text in %s box: %v", from, box, ie)
+			assert.Equal(t, box, ie.Source, "%s text in %s box: %v", from, box, ie)
 			assert.Positive(t, ie.Line)
 			assert.Contains(t, ie.Msg, "looks like", "%s text in %s box: %v", from, box, ie)
 		}
@@ -125,7 +126,7 @@ func TestBadInputBinaryJunk(t *testing.T) {
 				in.Status = []doctor.StatusText{{Text: j}}
 			}
 			ie := inputError(t, in)
-			assert.Equal(t, box, ie.Box)
+			assert.Equal(t, box, ie.Source)
 			assert.Positive(t, ie.Line)
 		}
 	}
@@ -150,7 +151,7 @@ func TestBadInputHuge(t *testing.T) {
 			in.Status = []doctor.StatusText{{Text: huge}}
 		}
 		ie := inputError(t, in)
-		assert.Equal(t, box, ie.Box)
+		assert.Equal(t, box, ie.Source)
 		assert.Positive(t, ie.Line)
 	}
 	// a 10 MB progress table that is whole is read
@@ -166,7 +167,7 @@ func TestBadInputHuge(t *testing.T) {
 	b.WriteString(strings.Join(rows[len(rows)-4:], ""))
 	in.Progress = b.String()
 	ie := inputError(t, in)
-	assert.Equal(t, "progress", ie.Box)
+	assert.Equal(t, "progress", ie.Source)
 	assert.Contains(t, ie.Msg, "mqadmin prints the queues sorted")
 }
 
@@ -174,16 +175,16 @@ func TestBadInputOptions(t *testing.T) {
 	base := sampleInput(t, statusDir)
 	in := base
 	in.Strategy = "FOO"
-	assert.Equal(t, "strategy", inputError(t, in).Box)
+	assert.Equal(t, "strategy", inputError(t, in).Source)
 	in.Strategy = "CONFIG"
-	assert.Equal(t, "strategy", inputError(t, in).Box)
+	assert.Equal(t, "strategy", inputError(t, in).Source)
 	in = base
 	in.Profile = "rust-1.0"
-	assert.Equal(t, "profile", inputError(t, in).Box)
+	assert.Equal(t, "profile", inputError(t, in).Source)
 	in = base
 	in.Connection = ""
-	assert.Equal(t, "connection", inputError(t, in).Box)
+	assert.Equal(t, "connection", inputError(t, in).Source)
 	in = base
 	in.Routes = nil
-	assert.Equal(t, "route", inputError(t, in).Box)
+	assert.Equal(t, "route", inputError(t, in).Source)
 }

@@ -83,7 +83,7 @@ func (d *diagnosis) startWholeRuns(st *topicState) (wait func() ([]*wholeRun, er
 		}
 		strat, err := buildStrategy(r.strategy, profile, nil)
 		if err != nil {
-			return func() ([]*wholeRun, error) { return nil, &InputError{Box: "strategy", Msg: err.Error()} }
+			return func() ([]*wholeRun, error) { return nil, &alloc.TextError{Source: "strategy", Msg: err.Error()} }
 		}
 		wg.Add(1)
 		go func() {

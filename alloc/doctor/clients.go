@@ -91,10 +91,10 @@ func normalizeStrategy(s string) (string, error) {
 	}
 	for _, n := range alloc.StrategyNames() {
 		if n == name {
-			return "", &InputError{Box: "strategy", Msg: n + " needs settings the cluster's output does not show; the doctor simulates " + strings.Join(SimulatedStrategies(), ", ")}
+			return "", &alloc.TextError{Source: "strategy", Msg: n + " needs settings the cluster's output does not show; the doctor simulates " + strings.Join(SimulatedStrategies(), ", ")}
 		}
 	}
-	return "", &InputError{Box: "strategy", Msg: "unknown strategy " + quote(s) + " (known: " + strings.Join(SimulatedStrategies(), ", ") + ")"}
+	return "", &alloc.TextError{Source: "strategy", Msg: "unknown strategy " + quote(s) + " (known: " + strings.Join(SimulatedStrategies(), ", ") + ")"}
 }
 
 func normalizeProfile(p string) (string, error) {
@@ -107,7 +107,7 @@ func normalizeProfile(p string) (string, error) {
 			return k, nil
 		}
 	}
-	return "", &InputError{Box: "profile", Msg: "unknown client profile " + quote(p) + " (known: " + strings.Join(Profiles(), ", ") + ")"}
+	return "", &alloc.TextError{Source: "profile", Msg: "unknown client profile " + quote(p) + " (known: " + strings.Join(Profiles(), ", ") + ")"}
 }
 
 // buildStrategy is the strategy name as profile's client runs it; rooms

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // emptyQueues marks wrong queues that hold no message (consumerProgress:
@@ -105,7 +107,7 @@ func parseCapturedAt(s string) (time.Time, error) {
 	}
 	t, err := time.Parse(time.RFC3339Nano, first)
 	if err != nil {
-		return time.Time{}, &InputError{Box: "capturedAt", Line: 1, Msg: "expected a time as RFC 3339 (2026-12-01T19:19:32Z), found " + quote(first)}
+		return time.Time{}, &alloc.TextError{Source: "capturedAt", Line: 1, Msg: "expected a time as RFC 3339 (2026-12-01T19:19:32Z), found " + quote(first)}
 	}
 	return t, nil
 }

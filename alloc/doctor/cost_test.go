@@ -98,7 +98,7 @@ func TestConsumerStuck(t *testing.T) {
 
 	in.CapturedAt = "yesterday"
 	ie := inputError(t, in)
-	assert.Equal(t, "capturedAt", ie.Box)
+	assert.Equal(t, "capturedAt", ie.Source)
 }
 
 // No real capture shows a stuck consumer (captured-at.txt dates them).

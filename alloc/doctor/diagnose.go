@@ -41,7 +41,7 @@ type diagnosis struct {
 // the expected owners of every queue (each member's own allocate call,
 // with its own strategy and client), the actual owners (status files, else
 // consumerProgress's #Client IP), each queue's status, the findings, lag
-// and the best-fitting strategy. Input it cannot read is an *InputError
+// and the best-fitting strategy. Input it cannot read is an *alloc.TextError
 // naming the box and line; it never panics on any text.
 func Diagnose(in Input) (*Report, error) {
 	strategy, err := normalizeStrategy(in.Strategy)

@@ -35,6 +35,12 @@
 // wrong-owner, and so is broker-b/2 the other way round; every other queue
 // is ok, and AVG on java-4.9.3 fits 34 of 36.
 //
+// Input holds the texts as pasted; a caller who read one with package
+// mqadmin gives the result instead (RouteText.Route, Input.ParsedConnection,
+// Input.ParsedProgress, StatusText.Info). Input the doctor cannot read is an
+// *alloc.TextError whose Source is the box ("route[1]", "status[2]",
+// "strategy", ...), the same type the parsers return.
+//
 // DiagnoseSeries (or Series, snapshot by snapshot) diagnoses several
 // snapshots of one group and adds Report.Timeline: each queue's owners over
 // time, members that joined or left, flapping queues, whether the rebalance

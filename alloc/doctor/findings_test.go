@@ -273,7 +273,7 @@ func TestStatusWithoutClient(t *testing.T) {
 	in.Status[1].Name = ""
 	in.Status[1].Text = strings.Replace(in.Status[1].Text, "instanceName", "somethingElse", 1)
 	ie := inputError(t, in)
-	assert.Equal(t, "status[1]", ie.Box)
+	assert.Equal(t, "status[1]", ie.Source)
 }
 
 // Two members hold each other's queue and nothing in the outputs says

@@ -4,11 +4,12 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
 
 // FuzzDiagnose feeds fuzzed connection, progress and status texts next to
-// a real route: Diagnose returns a report or an *InputError, never panics.
+// a real route: Diagnose returns a report or an *alloc.TextError, never panics.
 func FuzzDiagnose(f *testing.F) {
 	base := sampleInput(f, statusDir)
 	f.Add(base.Connection, base.Progress, base.Status[0].Text)
@@ -27,7 +28,7 @@ func FuzzDiagnose(f *testing.F) {
 		}
 		rep, err := doctor.Diagnose(in)
 		if err != nil {
-			var ie *doctor.InputError
+			var ie *alloc.TextError
 			if !errors.As(err, &ie) || rep != nil {
 				t.Fatalf("error %T %v", err, err)
 			}

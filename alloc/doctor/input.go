@@ -1,18 +1,30 @@
 package doctor
 
-import "strconv"
+import (
+	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+)
 
-// Input is what the operator pastes: the tools' texts as printed.
+// Input is what the operator pastes: the tools' texts as printed. A caller
+// who has read a text already (with package mqadmin) gives the result
+// instead, in the Parsed/Route/Info field beside it; each box may be given
+// either way.
 type Input struct {
 	// Routes are `mqadmin topicRoute -t TOPIC` outputs, one per topic.
 	Routes []RouteText
 	// Connection is `mqadmin consumerConnection -g GROUP`, or the error it
 	// printed when it failed (CODE: 206 ... not online: an offline group).
 	Connection string
+	// ParsedConnection, when not nil, is the connection list already read
+	// (mqadmin.ParseConsumerConnection); Connection is then not read.
+	ParsedConnection *mqadmin.Connection
 	// Progress is `mqadmin consumerProgress -g GROUP [-s true]` (or its
 	// -t TOPIC -c CLUSTER form), or the error it printed when a 5.x mqadmin
 	// cannot run it against 4.x brokers (CODE: 3 ... 351 not supported).
 	Progress string
+	// ParsedProgress, when not nil, is the progress already read
+	// (mqadmin.ParseConsumerProgress); Progress is then not read.
+	ParsedProgress *mqadmin.Progress
 	// Status are consumerStatus texts, one per client.
 	Status []StatusText
 	// Strategy names the strategy of members whose status does not say
@@ -28,39 +40,23 @@ type Input struct {
 	CapturedAt string
 }
 
-// RouteText is one route text.
+// RouteText is one route, as text or already read.
 type RouteText struct {
 	// Topic is which topic the route is for; optional (found from the
 	// connection's subscription and the progress when empty).
 	Topic string
 	Text  string
+	// Route, when not nil, is the route already read (route.Parse,
+	// mqadmin.ParseTopicRoute); Text is then not read.
+	Route *route.Route
 }
 
-// StatusText is one consumerStatus text.
+// StatusText is one consumerStatus, as text or already read.
 type StatusText struct {
 	// Name is the file name, usually the client ID; may be "".
 	Name string
 	Text string
-}
-
-// InputError is input the doctor cannot read: which box ("route",
-// "route[1]", "connection", "progress", "status[2]", "strategy",
-// "profile"), where (1-based line and column; 0 when unknown) and what is
-// wrong.
-type InputError struct {
-	Box    string `json:"box"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-	Msg    string `json:"message"`
-}
-
-func (e *InputError) Error() string {
-	s := e.Box
-	if e.Line > 0 {
-		s += ": line " + strconv.Itoa(e.Line)
-		if e.Column > 0 {
-			s += ", column " + strconv.Itoa(e.Column)
-		}
-	}
-	return s + ": " + e.Msg
+	// Info, when not nil, is the status already read
+	// (mqadmin.ParseConsumerStatus); Text is then not read.
+	Info *mqadmin.RunningInfo
 }

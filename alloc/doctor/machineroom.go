@@ -79,7 +79,7 @@ func (d *diagnosis) bestRooms(m *member, topics []*topic, offered []string) (bes
 		}
 		idx, err := d.strategyIndex("MACHINE_ROOM", m.profile, rooms)
 		if err != nil {
-			return nil, 0, 0, &InputError{Box: "strategy", Msg: err.Error()}
+			return nil, 0, 0, &alloc.TextError{Source: "strategy", Msg: err.Error()}
 		}
 		n, all := 0, 0
 		for _, tp := range topics {

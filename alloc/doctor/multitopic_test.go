@@ -64,7 +64,7 @@ func TestTwoTopicsUnnamedRoutes(t *testing.T) {
 	rowsB = strings.SplitN(strings.Split(b.progressText(owner), "\n\nConsume TPS")[0], "\n", 2)[1]
 	in.Progress = rowsA + "\n" + rowsB + progressFooter(rowsA+"\n"+rowsB)
 	ie := inputError(t, in)
-	assert.Equal(t, "route[0]", ie.Box)
+	assert.Equal(t, "route[0]", ie.Source)
 	assert.Contains(t, ie.Msg, "name the topic")
 	in.Routes[0].Topic, in.Routes[1].Topic = "payments", "orders"
 	rep, err = doctor.Diagnose(in)

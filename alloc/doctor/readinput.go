@@ -34,66 +34,96 @@ type statusFile struct {
 func readInput(in Input) (*texts, error) {
 	t := &texts{}
 	if len(in.Routes) == 0 {
-		return nil, &InputError{Box: "route", Msg: "no route given: paste the output of mqadmin topicRoute -t TOPIC"}
+		return nil, &alloc.TextError{Source: "route", Msg: "no route given: paste the output of mqadmin topicRoute -t TOPIC"}
 	}
 	for i, rt := range in.Routes {
 		box := "route"
 		if len(in.Routes) > 1 {
 			box = "route[" + strconv.Itoa(i) + "]"
 		}
-		r, err := mqadmin.ParseTopicRoute(rt.Text)
-		if err != nil {
-			return nil, boxError(box, err)
+		r := rt.Route
+		if r == nil {
+			var err error
+			if r, err = mqadmin.ParseTopicRoute(rt.Text); err != nil {
+				return nil, boxError(box, err)
+			}
 		}
 		t.routes = append(t.routes, r)
 		t.routeTopic = append(t.routeTopic, strings.TrimSpace(rt.Topic))
 		t.routeBox = append(t.routeBox, box)
 	}
-	if strings.TrimSpace(in.Connection) == "" {
-		return nil, &InputError{Box: "connection", Msg: "no connection list given: paste the output of mqadmin consumerConnection -g GROUP"}
-	}
-	if f, ok := readFailure(in.Connection); ok {
-		if !f.offline() {
-			return nil, failureError("connection", f, "consumerConnection -g GROUP")
-		}
-		t.offline = true
-		t.conn = &mqadmin.Connection{Clients: []mqadmin.ClientConn{}, Subscriptions: []mqadmin.Subscription{}}
-	} else {
-		c, err := mqadmin.ParseConsumerConnection(in.Connection)
-		if err != nil {
-			return nil, boxError("connection", err)
-		}
-		t.conn = c
-	}
-	if f, ok := readFailure(in.Progress); ok {
-		if !f.unsupportedProgress() {
-			return nil, failureError("progress", f, "consumerProgress -g GROUP -s true")
-		}
-		t.progFailed = true
-	} else if strings.TrimSpace(in.Progress) != "" {
-		p, err := parseProgresses(in.Progress)
-		if err != nil {
+	switch {
+	case in.ParsedConnection != nil:
+		t.conn = in.ParsedConnection
+	case strings.TrimSpace(in.Connection) == "":
+		return nil, &alloc.TextError{Source: "connection", Msg: "no connection list given: paste the output of mqadmin consumerConnection -g GROUP"}
+	default:
+		if err := t.readConnection(in.Connection); err != nil {
 			return nil, err
 		}
-		t.prog = p
+	}
+	if in.ParsedProgress != nil {
+		t.prog = in.ParsedProgress
+	} else if err := t.readProgress(in.Progress); err != nil {
+		return nil, err
 	}
 	for i, st := range in.Status {
 		box := "status[" + strconv.Itoa(i) + "]"
-		ri, err := mqadmin.ParseConsumerStatus(st.Text)
-		if err != nil {
-			e := boxError(box, err)
-			if st.Name != "" {
-				e.Msg += " (file " + strconv.Quote(st.Name) + ")"
+		ri := st.Info
+		if ri == nil {
+			var err error
+			if ri, err = mqadmin.ParseConsumerStatus(st.Text); err != nil {
+				e := boxError(box, err)
+				if st.Name != "" {
+					e.Msg += " (file " + strconv.Quote(st.Name) + ")"
+				}
+				return nil, e
 			}
-			return nil, e
 		}
 		name := strings.TrimSpace(st.Name)
 		if name == "" && (ri.Properties["clientIP"] == "" || ri.Properties["instanceName"] == "") {
-			return nil, &InputError{Box: box, Line: 1, Msg: "cannot tell which client this status is for: it has no clientIP and instanceName properties; give it the client ID as its name"}
+			return nil, &alloc.TextError{Source: box, Line: 1, Msg: "cannot tell which client this status is for: it has no clientIP and instanceName properties; give it the client ID as its name"}
 		}
 		t.status = append(t.status, statusFile{box: box, name: name, info: ri})
 	}
 	return t, nil
+}
+
+// readConnection reads the connection box: the list, or the offline
+// group's failure.
+func (t *texts) readConnection(text string) error {
+	if f, ok := readFailure(text); ok {
+		if !f.offline() {
+			return failureError("connection", f, "consumerConnection -g GROUP")
+		}
+		t.offline = true
+		t.conn = &mqadmin.Connection{Clients: []mqadmin.ClientConn{}, Subscriptions: []mqadmin.Subscription{}}
+		return nil
+	}
+	c, err := mqadmin.ParseConsumerConnection(text)
+	if err != nil {
+		return boxError("connection", err)
+	}
+	t.conn = c
+	return nil
+}
+
+// readProgress reads the progress box: none, the outputs, or the 5.x
+// mqadmin's failure against 4.x brokers.
+func (t *texts) readProgress(text string) error {
+	if f, ok := readFailure(text); ok {
+		if !f.unsupportedProgress() {
+			return failureError("progress", f, "consumerProgress -g GROUP -s true")
+		}
+		t.progFailed = true
+	} else if strings.TrimSpace(text) != "" {
+		p, err := parseProgresses(text)
+		if err != nil {
+			return err
+		}
+		t.prog = p
+	}
+	return nil
 }
 
 // parseProgresses reads one consumerProgress output, or several one after
@@ -147,19 +177,20 @@ func parseProgresses(text string) (*mqadmin.Progress, error) {
 }
 
 // failureError is a pasted mqadmin failure the doctor has no use for.
-func failureError(box string, f failedCommand, cmd string) *InputError {
-	return &InputError{Box: box, Msg: "this is mqadmin's error, not the output of " + cmd + ": the broker answered CODE " + itoa(f.code) + " (" + f.desc + ")"}
+func failureError(box string, f failedCommand, cmd string) *alloc.TextError {
+	return &alloc.TextError{Source: box, Msg: "this is mqadmin's error, not the output of " + cmd + ": the broker answered CODE " + itoa(f.code) + " (" + f.desc + ")"}
 }
 
-// boxError turns a parser's error into an *InputError for box.
-func boxError(box string, err error) *InputError {
-	var pe *mqadmin.ParseError
+// boxError turns a parser's error into an *alloc.TextError for box: the
+// parser's own place, the box as its source.
+func boxError(box string, err error) *alloc.TextError {
+	var pe *alloc.TextError
 	if errors.As(err, &pe) {
-		return &InputError{Box: box, Line: pe.Line, Column: pe.Column, Msg: pe.Msg}
+		return &alloc.TextError{Source: box, Line: pe.Line, Column: pe.Column, Msg: pe.Msg}
 	}
 	var ae *alloc.Error
 	if errors.As(err, &ae) {
-		return &InputError{Box: box, Msg: ae.Field + ": " + ae.Msg}
+		return &alloc.TextError{Source: box, Msg: ae.Field + ": " + ae.Msg}
 	}
-	return &InputError{Box: box, Msg: err.Error()}
+	return &alloc.TextError{Source: box, Msg: err.Error()}
 }

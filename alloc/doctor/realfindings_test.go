@@ -85,9 +85,9 @@ func TestOfflineGroupFromError(t *testing.T) {
 	// Another failure is not taken for an offline group.
 	in.Connection = "org.apache.rocketmq.client.exception.MQBrokerException: CODE: 1  DESC: system busy"
 	_, err = doctor.Diagnose(in)
-	var ie *doctor.InputError
+	var ie *alloc.TextError
 	require.ErrorAs(t, err, &ie)
-	assert.Equal(t, "connection", ie.Box)
+	assert.Equal(t, "connection", ie.Source)
 	assert.Contains(t, ie.Msg, "CODE 1 (system busy)")
 }
 
@@ -205,7 +205,7 @@ func TestProgressPerTopicTogether(t *testing.T) {
 	// A broken second output is named by its line in the whole text.
 	in.Progress = one + strings.Replace(retry, "127.0.0.1            0  ", "127.0.0.1            x  ", 1)
 	ie := inputError(t, in)
-	assert.Equal(t, "progress", ie.Box)
+	assert.Equal(t, "progress", ie.Source)
 	assert.Equal(t, strings.Count(one, "\n")+2, ie.Line, ie.Error())
 }
 

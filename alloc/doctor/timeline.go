@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // Snapshot is one capture of the group: the texts of one moment and when
@@ -28,11 +30,11 @@ type Snapshot struct {
 // members that joined or left, flapping queues, whether a rebalance is
 // still going on, and the findings only time shows (a stuck consumer, a
 // stopped group). Report.OK is then the last snapshot's and the
-// timeline's. A snapshot the doctor cannot read is an *InputError whose
+// timeline's. A snapshot the doctor cannot read is an *alloc.TextError whose
 // Box starts with "snapshot[i]." (i: its index in snaps).
 func DiagnoseSeries(snaps []Snapshot) (*Report, error) {
 	if len(snaps) == 0 {
-		return nil, &InputError{Box: "snapshot", Msg: "no snapshot given"}
+		return nil, &alloc.TextError{Source: "snapshot", Msg: "no snapshot given"}
 	}
 	order := make([]int, len(snaps))
 	for i := range order {
@@ -108,7 +110,7 @@ func (s *Series) intern(k queueKey) int {
 func (s *Series) Len() int { return len(s.snaps) }
 
 // Add diagnoses snap and appends it. Snapshots must come in time order: one
-// taken before the previous one is an *InputError, and so is input the
+// taken before the previous one is an *alloc.TextError, and so is input the
 // doctor cannot read (Box "snapshot[i].BOX"); the series is then
 // unchanged.
 func (s *Series) Add(snap Snapshot) error {
@@ -119,11 +121,11 @@ func (s *Series) Add(snap Snapshot) error {
 func (s *Series) add(snap Snapshot, box string) error {
 	i := len(s.snaps)
 	if snap.At.IsZero() {
-		return &InputError{Box: box + ".at", Msg: "no capture time given" + nameSuffix(snap.Name)}
+		return &alloc.TextError{Source: box + ".at", Msg: "no capture time given" + nameSuffix(snap.Name)}
 	}
 	if i > 0 && snap.At.Before(s.snaps[i-1].info.At) {
 		prev := s.snaps[i-1].info
-		return &InputError{Box: box + ".at", Msg: "taken at " + snap.At.UTC().Format(time.RFC3339) + nameSuffix(snap.Name) + ", before the previous snapshot (" + prev.At.UTC().Format(time.RFC3339) + "): give snapshots in time order"}
+		return &alloc.TextError{Source: box + ".at", Msg: "taken at " + snap.At.UTC().Format(time.RFC3339) + nameSuffix(snap.Name) + ", before the previous snapshot (" + prev.At.UTC().Format(time.RFC3339) + "): give snapshots in time order"}
 	}
 	in := snap.Input
 	if in.CapturedAt == "" {
@@ -133,10 +135,10 @@ func (s *Series) add(snap Snapshot, box string) error {
 	}
 	rep, err := Diagnose(in)
 	if err != nil {
-		var ie *InputError
+		var ie *alloc.TextError
 		if errors.As(err, &ie) {
 			c := *ie
-			c.Box = box + "." + ie.Box
+			c.Source = box + "." + ie.Source
 			if snap.Name != "" {
 				c.Msg += " (snapshot " + quote(snap.Name) + ")"
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
 
@@ -173,7 +174,7 @@ func TestPropertyTimeline(t *testing.T) {
 }
 
 // FuzzDiagnoseSeries: fuzzed progress texts in a series of real snapshots
-// give a report or an *InputError naming the snapshot, never a panic.
+// give a report or an *alloc.TextError naming the snapshot, never a panic.
 func FuzzDiagnoseSeries(f *testing.F) {
 	early := snapshotDir(f, "../../testdata/timeline/basic3-early")
 	late := snapshotDir(f, "../../testdata/timeline/basic3")
@@ -184,9 +185,9 @@ func FuzzDiagnoseSeries(f *testing.F) {
 		a.Progress, b.Progress = p1, p2
 		rep, err := doctor.DiagnoseSeries([]doctor.Snapshot{a, b})
 		if err != nil {
-			var ie *doctor.InputError
+			var ie *alloc.TextError
 			require.ErrorAs(t, err, &ie)
-			require.True(t, strings.HasPrefix(ie.Box, "snapshot["), ie.Box)
+			require.True(t, strings.HasPrefix(ie.Source, "snapshot["), ie.Source)
 			require.Nil(t, rep)
 			return
 		}

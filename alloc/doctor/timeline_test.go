@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
 
@@ -330,9 +331,9 @@ func TestTimelineErrors(t *testing.T) {
 	var s doctor.Series
 	require.NoError(t, s.Add(ss[1]))
 	err := s.Add(ss[0])
-	var ie *doctor.InputError
+	var ie *alloc.TextError
 	require.True(t, errors.As(err, &ie), err)
-	assert.Equal(t, "snapshot[1].at", ie.Box)
+	assert.Equal(t, "snapshot[1].at", ie.Source)
 	assert.Contains(t, ie.Msg, "before the previous snapshot")
 	assert.Equal(t, 1, s.Len(), "a refused snapshot leaves the series as it was")
 
@@ -340,19 +341,19 @@ func TestTimelineErrors(t *testing.T) {
 	bad.Progress = "#Topic  nonsense\nT x y\n"
 	_, err = doctor.DiagnoseSeries([]doctor.Snapshot{ss[0], bad})
 	require.True(t, errors.As(err, &ie), err)
-	assert.Equal(t, "snapshot[1].progress", ie.Box)
+	assert.Equal(t, "snapshot[1].progress", ie.Source)
 	assert.Contains(t, ie.Error(), `(snapshot "s1")`)
 
 	// Named by their index as given, whatever their time order.
 	_, err = doctor.DiagnoseSeries([]doctor.Snapshot{bad, ss[0]})
 	require.True(t, errors.As(err, &ie), err)
-	assert.Equal(t, "snapshot[0].progress", ie.Box)
+	assert.Equal(t, "snapshot[0].progress", ie.Source)
 
 	noTime := ss[0]
 	noTime.At = time.Time{}
 	_, err = doctor.DiagnoseSeries([]doctor.Snapshot{noTime})
 	require.True(t, errors.As(err, &ie), err)
-	assert.Equal(t, "snapshot[0].at", ie.Box)
+	assert.Equal(t, "snapshot[0].at", ie.Source)
 
 	_, err = doctor.DiagnoseSeries(nil)
 	require.True(t, errors.As(err, &ie), err)

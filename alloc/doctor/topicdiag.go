@@ -89,7 +89,7 @@ func (d *diagnosis) expect(st *topicState) error {
 	for i, m := range st.subs {
 		idx, err := d.strategyIndex(m.strategy, m.profile, m.rooms)
 		if err != nil {
-			return &InputError{Box: "strategy", Msg: err.Error()}
+			return &alloc.TextError{Source: "strategy", Msg: err.Error()}
 		}
 		st.views[i] = analysis.View{Member: m.cid, Strategy: idx}
 	}
@@ -170,7 +170,7 @@ func (d *diagnosis) expectedShares(st *topicState) ([][]int32, []error, error) {
 	}
 	res, err := d.share(st.queues, d.g.cidAll, st.views)
 	if err != nil {
-		return nil, nil, &InputError{Box: "strategy", Msg: err.Error()}
+		return nil, nil, &alloc.TextError{Source: "strategy", Msg: err.Error()}
 	}
 	errs := make([]error, len(st.subs))
 	for _, e := range res.Combined.Errors {

@@ -49,7 +49,7 @@ func (d *diagnosis) topics() ([]*topic, error) {
 	for i, r := range t.routes {
 		tp := add(names[i])
 		if tp.route != nil {
-			return nil, &InputError{Box: t.routeBox[i], Msg: "a second route for topic " + quote(tp.name) + " (" + tp.routeBox + " is one already)"}
+			return nil, &alloc.TextError{Source: t.routeBox[i], Msg: "a second route for topic " + quote(tp.name) + " (" + tp.routeBox + " is one already)"}
 		}
 		tp.route, tp.routeBox = r, t.routeBox[i]
 		qs, err := r.SubscribeQueues(tp.name)
@@ -153,7 +153,7 @@ func (d *diagnosis) routeTopics(subscribed []string) ([]string, error) {
 			if len(open) > 0 {
 				msg += " (the group consumes " + strings.Join(open, ", ") + ")"
 			}
-			return nil, &InputError{Box: t.routeBox[i], Msg: msg + ": name the topic with the route"}
+			return nil, &alloc.TextError{Source: t.routeBox[i], Msg: msg + ": name the topic with the route"}
 		}
 		open = slices.DeleteFunc(open, func(s string) bool { return s == names[i] })
 	}
@@ -211,7 +211,7 @@ func (d *diagnosis) attachRows(byName map[string]*topic, known []string, add fun
 		if !ok {
 			var err error
 			if full, err = resolveName(row.Topic, known, progressTopicWidth); err != nil {
-				return &InputError{Box: "progress", Line: row.Line, Column: 1, Msg: "topic " + err.Error()}
+				return &alloc.TextError{Source: "progress", Line: row.Line, Column: 1, Msg: "topic " + err.Error()}
 			}
 			topicOf[row.Topic] = full
 		}
@@ -229,13 +229,13 @@ func (d *diagnosis) attachRows(byName map[string]*topic, known []string, add fun
 		if !ok {
 			var err error
 			if broker, err = resolveName(row.BrokerName, tp.brokers(), progressBrokerWidth); err != nil {
-				return &InputError{Box: "progress", Line: row.Line, Msg: "broker name " + err.Error()}
+				return &alloc.TextError{Source: "progress", Line: row.Line, Msg: "broker name " + err.Error()}
 			}
 			brokerOf[bk] = broker
 		}
 		k := bkey{broker, row.QueueID}
 		if prev, dup := tp.rows[k]; dup {
-			return &InputError{Box: "progress", Line: row.Line, Msg: "queue " + broker + "/" + itoa(int(row.QueueID)) + " of " + full + " is listed twice (also on line " + itoa(prev.Line) + ")"}
+			return &alloc.TextError{Source: "progress", Line: row.Line, Msg: "queue " + broker + "/" + itoa(int(row.QueueID)) + " of " + full + " is listed twice (also on line " + itoa(prev.Line) + ")"}
 		}
 		tp.rows[k] = row
 	}

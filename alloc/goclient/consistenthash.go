@@ -73,15 +73,8 @@ type ring struct {
 // ring builds the ring of cidAll. Members are identified by the index of
 // their first occurrence in cidAll.
 func (s consistentHash) ring(cidAll []string) (ring, error) {
-	if s.vn == 0 {
-		return ring{}, divideByZero("strategy.virtualNodeCnt")
-	}
-	if s.vn < 0 {
-		return ring{}, nil
-	}
-	if s.vn > alloc.MaxRingNodes/max(1, len(cidAll)) {
-		return ring{}, &alloc.Error{Kind: alloc.ErrLimit, Field: "strategy.virtualNodeCnt",
-			Msg: "a ring of " + strconv.Itoa(len(cidAll)) + " consumers × " + strconv.Itoa(s.vn) + " virtual nodes exceeds " + strconv.Itoa(alloc.MaxRingNodes) + " nodes"}
+	if err := s.ringErr(len(cidAll)); err != nil || s.vn < 0 {
+		return ring{}, err
 	}
 	first := make(map[string]int32, len(cidAll))
 	for i, c := range cidAll {
@@ -122,6 +115,19 @@ func (s consistentHash) ring(cidAll []string) (ring, error) {
 		r.owners = append(r.owners, n.owner)
 	}
 	return r, nil
+}
+
+// ringErr is why a ring of c client IDs cannot be built: the library's
+// divide by zero for vn = 0, this port's limit for a huge one.
+func (s consistentHash) ringErr(c int) error {
+	if s.vn == 0 {
+		return divideByZero("strategy.virtualNodeCnt")
+	}
+	if s.vn > alloc.MaxRingNodes/max(1, c) {
+		return &alloc.Error{Kind: alloc.ErrLimit, Field: "strategy.virtualNodeCnt",
+			Msg: "a ring of " + strconv.Itoa(c) + " consumers × " + strconv.Itoa(s.vn) + " virtual nodes exceeds " + strconv.Itoa(alloc.MaxRingNodes) + " nodes"}
+	}
+	return nil
 }
 
 // owner is the cidAll index owning q; false on an empty ring.

@@ -263,3 +263,34 @@ func TestMachineRoomHugeKeptRefused(t *testing.T) {
 		t.Fatalf("group error %v", g.Errs[0])
 	}
 }
+
+// A ring that cannot be built fails every member alike: AllocateAll
+// returns that error instead of a plan whose members all carry it. With an
+// empty client ID in the group (which gets [] before any ring) it stays
+// per member.
+func TestAllocateAllConsistentHashZeroNodesIsTheCallsError(t *testing.T) {
+	p, err := alloc.AllocateAll(ConsistentHash(0), "g", seq("b", 3), []string{"c0", "c1"})
+	assert.Nil(t, p)
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrPanic)
+	assert.Equal(t, alloc.JavaClassOf(err), PanicClass)
+
+	p, err = alloc.AllocateAll(ConsistentHash(0), "g", seq("b", 3), []string{"", "c1"})
+	require.NoError(t, err)
+	assert.NoError(t, p.MemberErr(0))
+	assert.ErrorIs(t, p.MemberErr(1), ErrPanic)
+
+	p, err = alloc.AllocateAll(ConsistentHash(0), "g", nil, []string{"c0"})
+	require.NoError(t, err, "no queues: nobody builds a ring")
+	assert.NoError(t, p.MemberErr(0))
+}
+
+func TestPlanKnowsItsClient(t *testing.T) {
+	p, err := alloc.AllocateAll(Averagely(), "g", seq("b", 3), []string{"c0"})
+	require.NoError(t, err)
+	assert.Equal(t, p.Client(), Profile)
+	j, err := alloc.AllocateAll(alloc.Averagely(), "g", seq("b", 3), []string{"c0"})
+	require.NoError(t, err)
+	assert.Equal(t, j.Client(), alloc.ClientJava)
+	assert.Equal(t, alloc.Broadcast(seq("b", 3), []string{"c0"}).Client(), "")
+}

@@ -73,7 +73,13 @@ func (s circle) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []str
 }
 
 // AllocateGroup implements alloc.GroupAllocator: one ring for the group.
+// A ring that cannot be built (vn = 0, or beyond alloc.MaxRingNodes) fails
+// every member alike when all are active (no empty client ID), and is then
+// the error of the whole call, as AllocateAll promises.
 func (s consistentHash) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
+	if err := s.ringErr(len(cidAll)); err != nil && len(mqAll) > 0 && len(cidAll) > 0 && !slices.Contains(cidAll, "") {
+		return alloc.GroupResult{}, err
+	}
 	return groupResult(s, mqAll, cidAll), nil
 }
 

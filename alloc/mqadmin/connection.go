@@ -3,6 +3,8 @@ package mqadmin
 import (
 	"strconv"
 	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // ParseConsumerConnection reads `mqadmin consumerConnection -g GROUP`:
@@ -123,7 +125,7 @@ var consumeFromWhere = []string{
 
 // connectionLine reads "clientId address language version"; the client ID
 // may contain blanks.
-func connectionLine(l line) (ClientConn, *ParseError) {
+func connectionLine(l line) (ClientConn, *alloc.TextError) {
 	fs := fields(nil, l.text)
 	if len(fs) < 4 {
 		return ClientConn{}, parseErr(FormatConnection, l.n, 0, "expected a connection line \"clientId address language version\" or \"Below is subscription:\", found "+describe(l.text))

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 )
 
@@ -71,9 +72,9 @@ func TestDamagedTextsRefused(t *testing.T) {
 			case "connection":
 				_, err = mqadmin.ParseConsumerConnection(tt.text)
 			}
-			var pe *mqadmin.ParseError
+			var pe *alloc.TextError
 			require.ErrorAs(t, err, &pe)
-			assert.Equal(t, tt.format, pe.Format)
+			assert.Equal(t, tt.format, pe.Source)
 			if tt.line > 0 {
 				assert.Equal(t, tt.line, pe.Line, pe.Error())
 			}

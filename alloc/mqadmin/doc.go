@@ -3,7 +3,7 @@
 // `consumerStatus`, as pasted by a person (CRLF, trailing spaces, a
 // terminal's wrapped header, log lines before the header, a BOM).
 //
-// Every parser either reads the whole text or fails with a *ParseError
+// Every parser either reads the whole text or fails with an *alloc.TextError
 // naming the line and column and saying what was expected; nothing half
 // read is returned. Results carry camelCase json tags so a boundary can
 // encode them as they are.

@@ -3,13 +3,15 @@ package mqadmin
 import (
 	"strings"
 	"unicode/utf16"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // decodeText returns text as UTF-8: a UTF-16 text with its BOM (what
 // PowerShell's `>` writes) is decoded. A UTF-16 text that was already read
 // as UTF-8 (its BOM turned into two U+FFFD, a NUL after every ASCII
 // character) cannot be recovered here: that is an error saying so.
-func decodeText(format, text string) (string, *ParseError) {
+func decodeText(format, text string) (string, *alloc.TextError) {
 	switch {
 	case strings.HasPrefix(text, "\xff\xfe"):
 		return decodeUTF16(text[2:], false), nil

@@ -1,8 +1,8 @@
 package mqadmin
 
-import "strconv"
+import "github.com/rmqalloc/rmqalloc/alloc"
 
-// Format names, as ParseError.Format spells them.
+// Format names, as the Source of a parser's *alloc.TextError spells them.
 const (
 	FormatRoute      = "route"
 	FormatConnection = "connection"
@@ -10,25 +10,9 @@ const (
 	FormatStatus     = "status"
 )
 
-// ParseError is a text that could not be read: which format, where (1-based
-// line and column; column 0 when the whole line is at fault) and what was
-// expected there.
-type ParseError struct {
-	Format string `json:"format"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-	Msg    string `json:"message"`
-}
-
-// Error reads like "progress: line 7, column 3: expected a queue ID".
-func (e *ParseError) Error() string {
-	s := e.Format + ": line " + strconv.Itoa(e.Line)
-	if e.Column > 0 {
-		s += ", column " + strconv.Itoa(e.Column)
-	}
-	return s + ": " + e.Msg
-}
-
-func parseErr(format string, line, col int, msg string) *ParseError {
-	return &ParseError{Format: format, Line: line, Column: col, Msg: msg}
+// parseErr is a text of format that could not be read at line and column
+// (0 when the whole line is at fault); its Error reads like
+// "progress: line 7, column 3: expected a queue ID".
+func parseErr(format string, line, col int, msg string) *alloc.TextError {
+	return &alloc.TextError{Source: format, Line: line, Column: col, Msg: msg}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 )
 
@@ -31,7 +32,7 @@ func seedFiles(pattern string) []string {
 	return files(ps...)
 }
 
-// checkErr: a parser returns a value or a *ParseError with a line, never
+// checkErr: a parser returns a value or an *alloc.TextError with a line, never
 // both, never anything else.
 func checkErr[T any](t *testing.T, v *T, err error) {
 	t.Helper()
@@ -41,7 +42,7 @@ func checkErr[T any](t *testing.T, v *T, err error) {
 		}
 		return
 	}
-	var pe *mqadmin.ParseError
+	var pe *alloc.TextError
 	if !errors.As(err, &pe) || v != nil || pe.Line < 0 || pe.Column < 0 {
 		t.Fatalf("bad error %T %v (value %v)", err, err, v)
 	}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // line is one line of a pasted text: its 1-based number and its content
@@ -22,7 +24,7 @@ func splitLines(text string) []line {
 
 // readLines is splitLines after decodeText: a UTF-16 text is decoded, or
 // an error for format.
-func readLines(format, text string) ([]line, *ParseError) {
+func readLines(format, text string) ([]line, *alloc.TextError) {
 	text, err := decodeText(format, text)
 	if err != nil {
 		return nil, err
@@ -217,7 +219,7 @@ func sniff(lines []line) string {
 }
 
 // missingHeader is the error for a text without the expected header.
-func missingHeader(format string, lines []line, want string) *ParseError {
+func missingHeader(format string, lines []line, want string) *alloc.TextError {
 	msg := "expected the header line " + want
 	if got := sniff(lines); got != "" {
 		msg += "; this looks like " + got + " (wrong box?)"
@@ -229,7 +231,7 @@ func missingHeader(format string, lines []line, want string) *ParseError {
 	return parseErr(format, 1, 0, msg)
 }
 
-func parseInt64(f field, l line, format, what string) (int64, *ParseError) {
+func parseInt64(f field, l line, format, what string) (int64, *alloc.TextError) {
 	v, err := strconv.ParseInt(f.s, 10, 64)
 	if err != nil {
 		return 0, parseErr(format, l.n, column(l.text, f.off), "expected "+what+" (an integer), found "+describe(f.s))
@@ -237,7 +239,7 @@ func parseInt64(f field, l line, format, what string) (int64, *ParseError) {
 	return v, nil
 }
 
-func parseQueueID(f field, l line, format string) (int32, *ParseError) {
+func parseQueueID(f field, l line, format string) (int32, *alloc.TextError) {
 	v, err := strconv.ParseInt(f.s, 10, 32)
 	if err != nil || v < 0 {
 		return 0, parseErr(format, l.n, column(l.text, f.off), "expected a queue ID (#QID, a non-negative integer), found "+describe(f.s))

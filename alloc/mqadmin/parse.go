@@ -1,6 +1,9 @@
 package mqadmin
 
-import "github.com/rmqalloc/rmqalloc/alloc/route"
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+)
 
 // ParseTopicRoute reads `mqadmin topicRoute -t TOPIC` output (fastjson's
 // almost-JSON, see route.Parse) or standard JSON.
@@ -11,12 +14,11 @@ func ParseTopicRoute(text string) (*route.Route, error) {
 	}
 	r, err := route.Parse(text)
 	if err != nil {
-		if pe, ok := err.(*route.ParseError); ok {
-			msg := pe.Msg
+		if pe, ok := err.(*alloc.TextError); ok {
 			if got := sniff(splitLines(text)); got != "" && got != "topicRoute output" {
-				msg += "; this looks like " + got + " (wrong box?)"
+				pe.Msg += "; this looks like " + got + " (wrong box?)"
 			}
-			return nil, parseErr(FormatRoute, pe.Line, pe.Column, msg)
+			return nil, pe
 		}
 		return nil, err
 	}

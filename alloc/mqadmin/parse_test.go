@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 )
 
@@ -58,9 +59,9 @@ func TestConnectionErrors(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := mqadmin.ParseConsumerConnection(tt.text)
-			var pe *mqadmin.ParseError
+			var pe *alloc.TextError
 			require.ErrorAs(t, err, &pe)
-			assert.Equal(t, "connection", pe.Format)
+			assert.Equal(t, "connection", pe.Source)
 			assert.Equal(t, tt.line, pe.Line, pe.Error())
 			assert.Equal(t, tt.col, pe.Column, pe.Error())
 			assert.Contains(t, pe.Msg, tt.msg)
@@ -158,7 +159,7 @@ func TestProgressErrors(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := mqadmin.ParseConsumerProgress(tt.text)
-			var pe *mqadmin.ParseError
+			var pe *alloc.TextError
 			require.ErrorAs(t, err, &pe)
 			assert.Equal(t, tt.line, pe.Line, pe.Error())
 			assert.Equal(t, tt.col, pe.Column, pe.Error())
@@ -224,7 +225,7 @@ func TestStatusErrors(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := mqadmin.ParseConsumerStatus(tt.text)
-			var pe *mqadmin.ParseError
+			var pe *alloc.TextError
 			require.ErrorAs(t, err, &pe)
 			assert.Equal(t, tt.line, pe.Line, pe.Error())
 			assert.Contains(t, pe.Msg, tt.msg)
@@ -234,9 +235,9 @@ func TestStatusErrors(t *testing.T) {
 
 func TestRouteWrongBox(t *testing.T) {
 	_, err := mqadmin.ParseTopicRoute(conn)
-	var pe *mqadmin.ParseError
+	var pe *alloc.TextError
 	require.ErrorAs(t, err, &pe)
-	assert.Equal(t, "route", pe.Format)
+	assert.Equal(t, "route", pe.Source)
 	assert.Contains(t, pe.Msg, "consumerConnection output")
 	assert.Equal(t, "route: line 1, column 1: "+pe.Msg, pe.Error())
 }
@@ -247,7 +248,7 @@ func TestRouteWrongBox(t *testing.T) {
 func TestStatusTwoClientsInOneText(t *testing.T) {
 	second := strings.ReplaceAll(status, "10.0.0.1", "10.0.0.2")
 	_, err := mqadmin.ParseConsumerStatus(status + "\n" + second)
-	var pe *mqadmin.ParseError
+	var pe *alloc.TextError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, strings.Count(status, "\n")+2, pe.Line, "the second client's first line")
 	assert.Contains(t, pe.Msg, "another client's status starts here")

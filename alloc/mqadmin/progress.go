@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // ParseConsumerProgress reads `mqadmin consumerProgress -g GROUP [-s
@@ -71,7 +73,7 @@ func ParseConsumerProgress(text string) (*Progress, error) {
 // rowsBefore: a queue line above the header (a paste put together out of
 // order) would be lost; lines that are not queue lines (log lines, the
 // command) are skipped.
-func (p *Progress) rowsBefore(lines []line, header int) *ParseError {
+func (p *Progress) rowsBefore(lines []line, header int) *alloc.TextError {
 	var fs []field
 	for _, l := range lines {
 		fs = fields(fs, l.text)
@@ -87,7 +89,7 @@ func (p *Progress) rowsBefore(lines []line, header int) *ParseError {
 // all its read queues). A row out of that order, or a queue ID skipped, is
 // a paste with lines moved or deleted. Names cut to 64 and 32 characters
 // may hide a new topic or broker: there a list may start again at 0.
-func (p *Progress) checkOrder(r ProgressRow) *ParseError {
+func (p *Progress) checkOrder(r ProgressRow) *alloc.TextError {
 	n := len(p.Rows)
 	if n == 0 || p.Rows[n-1].Topic != r.Topic || p.Rows[n-1].BrokerName != r.BrokerName {
 		if n > 0 {
@@ -122,7 +124,7 @@ type footer struct {
 	inflightTotal       int64
 }
 
-func (f *footer) add(p *Progress, l line, k, v string) *ParseError {
+func (f *footer) add(p *Progress, l line, k, v string) *alloc.TextError {
 	var at *int
 	switch k {
 	case "Consume TPS":
@@ -160,7 +162,7 @@ func (f *footer) add(p *Progress, l line, k, v string) *ParseError {
 
 // check, at the end of the text (line last), that the footer is whole and
 // adds up: a row lost or changed, or a total cut, does not.
-func (f *footer) check(p *Progress, last int) *ParseError {
+func (f *footer) check(p *Progress, last int) *alloc.TextError {
 	wantInflight := p.Layout == Layout533
 	if f.tps == 0 || f.diff == 0 || (wantInflight && f.inflight == 0) {
 		want := "\"Consume TPS: ...\", \"Diff Total: ...\""
@@ -248,7 +250,7 @@ func (p *Progress) row(l line, fs []field) (ProgressRow, error) {
 		return ProgressRow{}, parseErr(FormatProgress, l.n, 0, "expected a queue line with "+columnsOf(p)+" (the header's columns), found "+describe(l.text)+" (cut or wrapped line?)")
 	}
 	r := ProgressRow{Topic: fs[0].s, BrokerName: fs[1].s, Line: l.n}
-	var err *ParseError
+	var err *alloc.TextError
 	if r.QueueID, err = parseQueueID(fs[2], l, FormatProgress); err != nil {
 		return r, err
 	}

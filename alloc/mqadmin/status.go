@@ -3,6 +3,8 @@ package mqadmin
 import (
 	"strconv"
 	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // Section names of a ConsumerRunningInfo text, and the order the tool
@@ -67,7 +69,7 @@ type statusReader struct {
 	fs       []field
 }
 
-func (s *statusReader) line(l line) *ParseError {
+func (s *statusReader) line(l line) *alloc.TextError {
 	t := strings.TrimSpace(l.text)
 	if strings.HasPrefix(t, "#Consumer ") && strings.HasSuffix(t, "#") && len(t) > len("#Consumer #") {
 		return s.startSection(l, t)
@@ -103,7 +105,7 @@ func (s *statusReader) line(l line) *ParseError {
 	return nil
 }
 
-func (s *statusReader) startSection(l line, t string) *ParseError {
+func (s *statusReader) startSection(l line, t string) *alloc.TextError {
 	if t == secProperties && s.seen[secProperties] > 0 {
 		// Merged, two clients would read as one holding both their queues.
 		return parseErr(FormatStatus, l.n, 0, "another client's status starts here (a second #Consumer Properties#): give each client's text separately, one file (or one text) per client")
@@ -143,7 +145,7 @@ func nextSection(rank int) string {
 	return secRTTPS
 }
 
-func (s *statusReader) queueLine(l line) *ParseError {
+func (s *statusReader) queueLine(l line) *alloc.TextError {
 	if s.header == "" {
 		if !strings.HasPrefix(compact(l.text), "#Topic") {
 			return parseErr(FormatStatus, l.n, 0, "expected the header \"#Topic #Broker Name #QID ...\" of "+s.section+", found "+describe(l.text))
@@ -166,7 +168,7 @@ func (s *statusReader) queueLine(l line) *ParseError {
 		return parseErr(FormatStatus, l.n, 0, "expected a queue line \"topic brokerName queueId ...\" in "+s.section+", found "+describe(l.text)+" (cut line?)")
 	}
 	var qid int32
-	var err *ParseError
+	var err *alloc.TextError
 	if s.section == secPop && fs[2].s == "-1" {
 		qid = -1 // a POP assignment of every queue of that broker (popShareQueueNum 0 or wide)
 	} else if qid, err = parseQueueID(fs[2], l, FormatStatus); err != nil {
@@ -208,7 +210,7 @@ func (s *statusReader) queueLine(l line) *ParseError {
 // compareDetail checks, when MQ Detail ends (at line next), that it lists
 // exactly the queues of #Consumer Offset#, in its order, with the same
 // offsets: both come from one table. It sets the droped flags.
-func (s *statusReader) compareDetail(next line) *ParseError {
+func (s *statusReader) compareDetail(next line) *alloc.TextError {
 	off, det := s.ri.Queues, s.detail
 	for i := 0; i < len(off) || i < len(det); i++ {
 		switch {
@@ -230,7 +232,7 @@ func (s *statusReader) compareDetail(next line) *ParseError {
 	return nil
 }
 
-func (s *statusReader) end(lines []line) *ParseError {
+func (s *statusReader) end(lines []line) *alloc.TextError {
 	last := 0
 	if len(lines) > 0 {
 		last = lines[len(lines)-1].n
@@ -302,7 +304,7 @@ func queueName(q HeldQueue) string {
 
 // subscriptionLine reads "001 Topic: T    ClassFilter: false    SubExpression: *",
 // the n-th line of the section (the tool numbers them from 001).
-func subscriptionLine(l line, n int) (Subscription, *ParseError) {
+func subscriptionLine(l line, n int) (Subscription, *alloc.TextError) {
 	num, rest, ok := strings.Cut(l.text, " Topic: ")
 	cf := strings.Index(rest, " ClassFilter: ")
 	se := strings.Index(rest, " SubExpression: ")

@@ -28,8 +28,8 @@ func BenchmarkSelect(b *testing.B) {
 	b.Run("latency_4brokers_2faulted", func(b *testing.B) {
 		p, _ := New(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true,
 			Clock: func() int64 { return 0 }, StartIndex: i32(0)})
-		p.Update("broker-a", 5000, false, true)
-		p.Update("broker-c", 0, true, true)
+		p.Update("broker-a", Outcome{Latency: 5000})
+		p.Update("broker-c", Outcome{Isolation: true})
 		b.ReportAllocs()
 		for b.Loop() {
 			mq, err := p.Select(Attempt{})

@@ -19,7 +19,7 @@ func TestJSNeedsAClockForLatencyFaultTolerance(t *testing.T) {
 
 	p, err := New(queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true, Clock: func() int64 { return 5 }})
 	require.NoError(t, err)
-	p.Update("a", 100, true, true)
+	p.Update("a", Outcome{Latency: 100, Isolation: true})
 	assert.Equal(t, int64(600005), p.Faults()[0].StartTimestamp)
 
 	_, err = New(queues("a", 2), Options{Version: Version4_9_3})

@@ -20,7 +20,7 @@ func TestDefaultClockIsReal(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := nowMillis()
-	p.Update("a", 100, true, true) // isolation: latency 30000 → 600 s
+	p.Update("a", Outcome{Latency: 100, Isolation: true}) // isolation: latency 30000 → 600 s
 	after := nowMillis()
 	if before < ms2020 || after > ms2100 || after < before {
 		t.Fatalf("clock reads %d then %d: not a real clock in ms", before, after)

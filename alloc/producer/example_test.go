@@ -107,8 +107,8 @@ func ExampleProducer_Select_allBrokersDown() {
 		now := int64(0)
 		p, _ := producer.New(mqs, producer.Options{Version: v, LatencyFaultTolerance: true,
 			Clock: func() int64 { return now }, StartIndex: &start, WorstStartIndex: &start})
-		p.Update("a", 700, false, true)
-		p.Update("b", 3500, false, true)
+		p.Update("a", producer.Outcome{Latency: 700})
+		p.Update("b", producer.Outcome{Latency: 3500})
 		now = 1
 		q, _ := p.Select(producer.Attempt{})
 		fmt.Print(v, " ", show(q), " list")
@@ -129,9 +129,9 @@ func ExampleProducer_Update() {
 		now := int64(0)
 		p, _ := producer.New([]alloc.MessageQueue{mq("a", 0)}, producer.Options{Version: v,
 			LatencyFaultTolerance: true, Clock: func() int64 { return now }})
-		p.Update("a", 16000, false, true)
+		p.Update("a", producer.Outcome{Latency: 16000})
 		now = 1000
-		p.Update("a", 20, false, true)
+		p.Update("a", producer.Outcome{Latency: 20})
 		f := p.Faults()[0]
 		fmt.Println(v, "available again at", f.StartTimestamp, "- available at 1000:", f.Available(1000))
 	}

@@ -186,9 +186,20 @@ func (p *Producer) Index() int32 { return p.index.s }
 // reported.
 func (p *Producer) Faults() []Fault { return slices.Clone(p.faults.items) }
 
-// Update reports the outcome of a send to broker: its latency in ms,
-// whether the broker should be isolated (the send failed), and, for 5.3.3,
-// whether it was reachable (4.9.3 ignores reachable). It is the client's
+// Outcome is how one send to a broker went, as Update takes it (the
+// client's updateFaultItem arguments). The zero value is a send that took
+// no time and reached the broker.
+type Outcome struct {
+	// Latency is the send's latency in ms.
+	Latency int64
+	// Isolation: the send failed and the broker should be isolated.
+	Isolation bool
+	// Unreachable: the broker could not be reached (5.3.3's
+	// reachable = false; 4.9.3 ignores it).
+	Unreachable bool
+}
+
+// Update reports the outcome of a send to broker. It is the client's
 // updateFaultItem and does nothing unless latency fault tolerance is on.
 //
 // Durations a broker stays unavailable (the first threshold from the top
@@ -202,11 +213,11 @@ func (p *Producer) Faults() []Fault { return slices.Clone(p.faults.items) }
 // slow one makes the broker available again at once); 5.3.3 only ever
 // moves it forward. Negative latencies are accepted, as in Java, and
 // block nothing.
-func (p *Producer) Update(broker string, latency int64, isolation, reachable bool) {
+func (p *Producer) Update(broker string, o Outcome) {
 	if !p.lft {
 		return
 	}
-	p.faults.update(p.version, p.clock(), broker, latency, isolation, reachable)
+	p.faults.update(p.version, p.clock(), broker, o.Latency, o.Isolation, !o.Unreachable)
 }
 
 // Select picks the queue for one send attempt, as the client's

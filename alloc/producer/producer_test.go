@@ -77,8 +77,8 @@ func TestLatency493AllBrokersDown(t *testing.T) {
 	c := &clock{}
 	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0)})
-	p.Update("a", 700, false, true)  // unavailable for 30 s
-	p.Update("b", 3500, false, true) // for 180 s
+	p.Update("a", Outcome{Latency: 700})  // unavailable for 30 s
+	p.Update("b", Outcome{Latency: 3500}) // for 180 s
 	steps := []struct {
 		at        int64
 		want      alloc.MessageQueue
@@ -106,9 +106,9 @@ func TestLatency493NoWriteQueues(t *testing.T) {
 	c := &clock{}
 	p, _ := New(queues("a", 1, "b", 1), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0), QueueDatas: nil})
-	p.Update("a", 5000, false, true)
-	p.Update("b", 5000, false, true)
-	p.Update("z", 600, false, true) // not in the route: writeQueueNums -1
+	p.Update("a", Outcome{Latency: 5000})
+	p.Update("b", Outcome{Latency: 5000})
+	p.Update("z", Outcome{Latency: 600}) // not in the route: writeQueueNums -1
 	c.now = 1
 	// index 1: both down; 3 items → half 1 → item 0 = z (lowest latency) → removed;
 	// plain index 2 → [a 0].
@@ -128,8 +128,8 @@ func TestLatency533(t *testing.T) {
 	resets := []int32{10, 0}
 	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version5_3_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), ResetValue: func() int32 { v := resets[0]; resets = resets[1:]; return v }})
-	p.Update("a", 700, false, true)   // down until 2000
-	p.Update("b", 3500, false, false) // down until 6000, unreachable
+	p.Update("a", Outcome{Latency: 700})                     // down until 2000
+	p.Update("b", Outcome{Latency: 3500, Unreachable: true}) // down until 6000, unreachable
 	c.now = 1
 	// pass 1: index 1..4, nothing available; pass 2: index 5 → [a 1], reachable.
 	if mq, _ := p.Select(Attempt{}); mq != q("a", 1) || p.Index() != 5 {
@@ -175,7 +175,7 @@ func TestWindows(t *testing.T) {
 		p, _ := New(queues("b", 1), Options{Version: tt.v, LatencyFaultTolerance: true, Clock: c.read})
 		for _, u := range tt.updates {
 			c.now = u.at
-			p.Update("b", u.latency, u.isolation, true)
+			p.Update("b", Outcome{Latency: u.latency, Isolation: u.isolation})
 		}
 		f := p.Faults()
 		last := tt.updates[len(tt.updates)-1]
@@ -205,7 +205,7 @@ func TestNotAvailableDuration(t *testing.T) {
 
 func TestUpdateWithoutFaultTolerance(t *testing.T) {
 	p, _ := New(queues("a", 1), Options{Version: Version5_3_3})
-	p.Update("a", 99999, true, false)
+	p.Update("a", Outcome{Latency: 99999, Isolation: true, Unreachable: true})
 	if len(p.Faults()) != 0 {
 		t.Fatal("Update must do nothing with latency fault tolerance off")
 	}
@@ -218,7 +218,7 @@ func TestEmptyList(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p.Update("a", 5000, false, true)
+			p.Update("a", Outcome{Latency: 5000})
 			for _, a := range []Attempt{{}, After("a"), {ResetIndex: true}} {
 				_, err := p.Select(a)
 				wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
@@ -306,9 +306,9 @@ func TestUnavailableNeverPicked(t *testing.T) {
 			for _, b := range brokers {
 				if rng.IntN(2) == 0 {
 					down[b] = true
-					p.Update(b, 600+rng.Int64N(20000), rng.IntN(3) == 0, true)
+					p.Update(b, Outcome{Latency: 600 + rng.Int64N(20000), Isolation: rng.IntN(3) == 0})
 				} else {
-					p.Update(b, rng.Int64N(550), false, true)
+					p.Update(b, Outcome{Latency: rng.Int64N(550)})
 				}
 			}
 			anyUp := slices.ContainsFunc(mqs, func(m alloc.MessageQueue) bool { return !down[m.BrokerName] })
@@ -358,7 +358,7 @@ func FuzzProducer(f *testing.F) {
 			c.now += int64(arg) * 97
 			switch op % 4 {
 			case 0:
-				p.Update(brokers[arg%4], int64(int8(arg))*150, arg&1 == 1, arg&2 == 0)
+				p.Update(brokers[arg%4], Outcome{Latency: int64(int8(arg)) * 150, Isolation: arg&1 == 1, Unreachable: arg&2 != 0})
 			default:
 				a := Attempt{ResetIndex: op&8 != 0}
 				if op%4 == 2 {

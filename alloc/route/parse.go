@@ -3,20 +3,9 @@ package route
 import (
 	"strconv"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/lenientjson"
 )
-
-// ParseError is a route text that could not be read: 1-based line and
-// column (characters; a tab counts one), and what was expected there.
-type ParseError struct {
-	Line   int
-	Column int
-	Msg    string
-}
-
-func (e *ParseError) Error() string {
-	return "route: line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": " + e.Msg
-}
 
 // Parse reads a topic route as `mqadmin topicRoute -t TOPIC` prints it:
 // fastjson's almost-JSON with unquoted integer map keys
@@ -25,8 +14,9 @@ func (e *ParseError) Error() string {
 // (filterServerTable, enableActingMaster, zoneName, ...) are ignored; the
 // queue flag may be spelled topicSysFlag or topicSynFlag (older 4.x).
 //
-// Anything else is a *ParseError giving the line, the column and what was
-// expected: a missing queueDatas, a count that is not an int32, a cut paste.
+// Anything else is an *alloc.TextError (Source "route") giving the line,
+// the column and what was expected: a missing queueDatas, a count that is
+// not an int32, a cut paste.
 func Parse(text string) (*Route, error) {
 	doc, err := lenientjson.Parse(text)
 	if err != nil {
@@ -45,15 +35,15 @@ func Parse(text string) (*Route, error) {
 	return r, nil
 }
 
-func errorAt(text string, offset int, msg string) *ParseError {
+func errorAt(text string, offset int, msg string) *alloc.TextError {
 	line, col := lenientjson.Position(text, offset)
-	return &ParseError{Line: line, Column: col, Msg: msg}
+	return &alloc.TextError{Source: "route", Line: line, Column: col, Msg: msg}
 }
 
 // decoder maps the parsed document onto Route, keeping the first error.
 type decoder struct {
 	text string
-	err  *ParseError
+	err  *alloc.TextError
 }
 
 func (d *decoder) fail(v *lenientjson.Value, msg string) {

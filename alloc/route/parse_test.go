@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
 
@@ -81,7 +82,7 @@ func TestParseErrors(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := route.Parse(tt.text)
-			var pe *route.ParseError
+			var pe *alloc.TextError
 			require.ErrorAs(t, err, &pe)
 			assert.Equal(t, tt.line, pe.Line, pe.Error())
 			assert.Equal(t, tt.col, pe.Column, pe.Error())
@@ -106,7 +107,7 @@ func FuzzParse(f *testing.F) {
 		r, err := route.Parse(s)
 		if err == nil {
 			_, _, _ = r.Queues("T")
-		} else if _, ok := err.(*route.ParseError); !ok {
+		} else if _, ok := err.(*alloc.TextError); !ok {
 			t.Fatalf("error %T %v", err, err)
 		}
 	})

@@ -7,7 +7,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// ParseInt is Java's Integer.parseInt(s) (radix 10), exactly:
+// parseInt is Java's Integer.parseInt(s) (radix 10), exactly:
 //
 //   - an optional leading '+' or '-', then at least one digit, nothing else
 //     (no spaces, no "0x", no decimal point);
@@ -19,14 +19,6 @@ import (
 //
 // Anything else fails with a NumberFormatException whose message is Java's:
 // For input string: "x".
-func ParseInt(s string) (int32, error) {
-	v, err := parseInt(s)
-	if err != nil {
-		return 0, err
-	}
-	return v, nil
-}
-
 func parseInt(s string) (int32, *alloc.Error) {
 	units := utf16.Encode([]rune(s))
 	if len(units) == 0 {

@@ -27,7 +27,7 @@ func TestParseInt(t *testing.T) {
 		{"\u0b6f", 9},        // Oriya nine
 	}
 	for _, tt := range ok {
-		got, err := ParseInt(tt.in)
+		got, err := parseInt(tt.in)
 		if err != nil || got != tt.want {
 			t.Errorf("ParseInt(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
 		}
@@ -36,7 +36,7 @@ func TestParseInt(t *testing.T) {
 		"\U0001D7CF", // mathematical bold 1: a surrogate pair in Java
 		"+-1", "-\u0669\u0669\u0669\u0669\u0669\u0669\u0669\u0669\u0669\u0669", "\u2460", "1.0", "x"}
 	for _, in := range bad {
-		_, err := ParseInt(in)
+		_, err := parseInt(in)
 		var e *alloc.Error
 		if !errors.As(err, &e) || e.JavaClass != alloc.NumberFormatException || !errors.Is(err, alloc.ErrNumberFormat) {
 			t.Errorf("ParseInt(%q): want NumberFormatException, got %v", in, err)
@@ -55,7 +55,7 @@ func FuzzParseInt(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := ParseInt(s)
+		got, err := parseInt(s)
 		if !isASCII(s) {
 			if err != nil && alloc.JavaClassOf(err) != alloc.NumberFormatException {
 				t.Fatalf("%q: %v", s, err)

@@ -16,7 +16,7 @@ func qs(s string) []alloc.MessageQueue {
 	out := []alloc.MessageQueue{}
 	for _, f := range strings.Fields(s) {
 		i := strings.LastIndexByte(f, '/')
-		id, _ := ParseInt(f[i+1:])
+		id, _ := parseInt(f[i+1:])
 		out = append(out, alloc.MessageQueue{Topic: "T", BrokerName: f[:i], QueueID: id})
 	}
 	return out

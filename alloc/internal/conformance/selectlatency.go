@@ -47,7 +47,7 @@ func selectLatency(v producer.Version) handler {
 			now = s.At
 			switch s.Do {
 			case "update":
-				p.Update(s.Broker, s.Latency, s.Isolation, s.Reachable == nil || *s.Reachable)
+				p.Update(s.Broker, producer.Outcome{Latency: s.Latency, Isolation: s.Isolation, Unreachable: s.Reachable != nil && !*s.Reachable})
 			case "select":
 				q, err := p.Select(s.attempt())
 				if resetErr != nil {

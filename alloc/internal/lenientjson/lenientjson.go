@@ -54,7 +54,8 @@ func (v *Value) Get(key string) (*Value, bool) {
 	return nil, false
 }
 
-// Error is a syntax error at a byte offset of the text.
+// Error is a syntax error at a byte offset of the text. It stays inside
+// the module: route.Parse turns it into an *alloc.TextError (line, column).
 type Error struct {
 	Offset int
 	Msg    string
