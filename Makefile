@@ -30,17 +30,20 @@ help: ## list the targets
 build: $(WASM) $(WASM_FULL) $(WASM_EXEC) ## build js/rmqalloc.wasm (core) and js/rmqalloc-full.wasm (with analysis)
 
 # wasm-opt (Debian's binaryen, installed by make tools) shrinks the core
-# module by about 5% at the same speed, which keeps it within its budget.
+# module, which keeps it within its budget: -Oz measured 2,772,792 bytes
+# against -Os's 2,802,737 at the same speed (allocateAll 20000x1000 AVG
+# 0.93x, CONSISTENT_HASH 1.01x, 1,000 16x4 allocate calls 1.03x of -Os, in
+# one run).
 # Without it the module is the Go linker's, and says so. Whether it is
 # present is recorded, so the module is rebuilt when it appears or goes.
-WASM_OPT_FLAGS := -Os --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals
+WASM_OPT_FLAGS := -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals
 WASM_OPT_STATE := $(BIN)/wasm-opt.state
 $(shell mkdir -p $(BIN); s=$$(command -v wasm-opt >/dev/null && echo yes || echo no); [ "$$(cat $(WASM_OPT_STATE) 2>/dev/null)" = "$$s" ] || echo "$$s" > $(WASM_OPT_STATE))
 
 $(WASM): $(GO_SRC) $(WASM_OPT_STATE)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@.tmp ./wasm
 	@if command -v wasm-opt >/dev/null; then \
-		wasm-opt $(WASM_OPT_FLAGS) $@.tmp -o $@ && rm -f $@.tmp && echo "wasm-opt -Os $@"; \
+		wasm-opt $(WASM_OPT_FLAGS) $@.tmp -o $@ && rm -f $@.tmp && echo "wasm-opt -Oz $@"; \
 	else \
 		mv $@.tmp $@; echo "note: wasm-opt not found, $@ is not size-optimized (make tools installs binaryen)"; \
 	fi

@@ -1,8 +1,6 @@
 package producer
 
 import (
-	"hash/fnv"
-
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
@@ -86,9 +84,18 @@ func GoHashIndex(shardingKey string, n int) (int, error) {
 	if n <= 0 {
 		return 0, goEmptyPanic("hash selector (integer divide by zero)")
 	}
-	h := fnv.New32a()
-	h.Write([]byte(shardingKey))
-	return int(int64(h.Sum32()) % int64(n)), nil
+	return int(int64(fnv32a(shardingKey)) % int64(n)), nil
+}
+
+// fnv32a is hash/fnv's New32a over s's bytes, written out: hash/fnv's
+// hashers would cost the core module size it has no room for.
+func fnv32a(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
 }
 
 // GoHash is the hash selector: the sharding key's GoHashIndex, or, for a
