@@ -291,25 +291,7 @@ func (k *kit) mqadminUntil(t *testing.T, done func(out, errs string, err error) 
 // taken again (at most three times).
 func (k *kit) capture(t *testing.T, scenario, topic, group string, clients int, holds ...string) string {
 	t.Helper()
-	k.capSem <- struct{}{}
-	defer func() { <-k.capSem }()
-	dir := filepath.Join(k.captures, scenario)
-	for attempt := 1; ; attempt++ {
-		_ = os.RemoveAll(dir)
-		out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, k.run,
-			filepath.Join(k.dir, "capture.sh"), append([]string{scenario, topic, group}, holds...)...)
-		if err != nil {
-			t.Fatalf("capture.sh %s: %v\n%s%s", scenario, err, out, errs)
-		}
-		missing := captureMissing(dir, clients)
-		if missing == "" {
-			return dir
-		}
-		if attempt == 3 {
-			t.Fatalf("capture %s incomplete three times: %s", scenario, missing)
-		}
-		t.Logf("capture %s incomplete (%s), taking it again", scenario, missing)
-	}
+	return k.captureWith(t, "capture.sh", nil, scenario, clients, append([]string{scenario, topic, group}, holds...))
 }
 
 func captureMissing(dir string, clients int) string {
@@ -360,15 +342,23 @@ func (k *kit) holdPath(name string) string { return filepath.Join(k.run, name+".
 // with kit5's capture5.sh (FAST=1), retried like capture.
 func (k *kit) capture5(t *testing.T, scenario, topic, group string, clients int) string {
 	t.Helper()
+	return k.captureWith(t, filepath.Join("kit5", "capture5.sh"), []string{"RMQKIT5_NS=" + k.namesrv5}, scenario, clients, []string{scenario, topic, group})
+}
+
+// captureWith runs the kit's capture script (a path in the kit) with args
+// and the extra environment, one capture at a time, until the scenario's
+// folder is complete (three tries at most).
+func (k *kit) captureWith(t *testing.T, script string, env []string, scenario string, clients int, args []string) string {
+	t.Helper()
 	k.capSem <- struct{}{}
 	defer func() { <-k.capSem }()
 	dir := filepath.Join(k.captures, scenario)
+	env = append([]string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, env...)
 	for attempt := 1; ; attempt++ {
 		_ = os.RemoveAll(dir)
-		out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures, "RMQKIT5_NS=" + k.namesrv5}, k.run,
-			filepath.Join(k.dir, "kit5", "capture5.sh"), scenario, topic, group)
+		out, errs, err := run(3*time.Minute, env, k.run, filepath.Join(k.dir, script), args...)
 		if err != nil {
-			t.Fatalf("capture5.sh %s: %v\n%s%s", scenario, err, out, errs)
+			t.Fatalf("%s %s: %v\n%s%s", filepath.Base(script), scenario, err, out, errs)
 		}
 		missing := captureMissing(dir, clients)
 		if missing == "" {
