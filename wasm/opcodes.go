@@ -18,8 +18,6 @@ const (
 	opRoute          = 8
 	opProducerNew    = 9
 	opProducerSelect = 10
-	opProducerUpdate = 11
-	opProducerReset  = 12
 	opProducerState  = 13
 	opStrategyName   = 15
 	opCidsNew        = 16

@@ -14,6 +14,33 @@ export function topicFree(rt, req) {
   rt.call(OP.TOPIC_FREE, encTopicFree(rt.request(), req));
 }
 
+/** Encodes a producerUpdate request { handle: number, now: number, brokerName: string, latency: number, isolation: boolean, reachable: boolean } (values validated by the caller). */
+export function encProducerUpdate(enc, req) {
+  enc.uv(req.handle);
+  enc.f64(req.now);
+  enc.str(req.brokerName);
+  enc.f64(req.latency);
+  enc.bool(req.isolation);
+  enc.bool(req.reachable);
+  return enc;
+}
+
+/** Tells a Producer how a send to brokerName went (the client's updateFaultItem), at the clock now (both build). */
+export function producerUpdate(rt, req) {
+  rt.call(OP.PRODUCER_UPDATE, encProducerUpdate(rt.request(), req));
+}
+
+/** Encodes a producerReset request { handle: number } (values validated by the caller). */
+export function encProducerReset(enc, req) {
+  enc.uv(req.handle);
+  return enc;
+}
+
+/** Puts a Producer back as created (index, fault items, queue list) (both build). */
+export function producerReset(rt, req) {
+  rt.call(OP.PRODUCER_RESET, encProducerReset(rt.request(), req));
+}
+
 /** Encodes a producerFree request { handle: number } (values validated by the caller). */
 export function encProducerFree(enc, req) {
   enc.uv(req.handle);
@@ -93,6 +120,8 @@ export function liveFree(rt, req) {
 /** The request encoder of each declared operation, by name (golden requests). */
 export const REQUEST_ENCODERS = Object.freeze({
   topicFree: encTopicFree,
+  producerUpdate: encProducerUpdate,
+  producerReset: encProducerReset,
   producerFree: encProducerFree,
   cidsFree: encCidsFree,
   consistentHash: encConsistentHash,
