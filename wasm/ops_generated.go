@@ -12,6 +12,7 @@ const (
 	opConsistentHash = 18 // Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics
 	opPriorityQueue  = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
 	opLiveFree       = 37 // frees a live read session
+	opAllocationPath = 42 // where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)
 )
 
 // topicFreeRequest is what topicFree reads.
@@ -134,6 +135,37 @@ type liveFreeRequest struct {
 func readLiveFreeRequest(r *reader) (q liveFreeRequest) {
 	q.Handle = r.uvarint()
 	return q
+}
+
+// allocationPathRequest is what allocationPath reads.
+type allocationPathRequest struct {
+	Client          byte
+	ClientRebalance bool
+	Orderly         bool
+	MessageModel    byte
+	StrategyName    string
+}
+
+func readAllocationPathRequest(r *reader) (q allocationPathRequest) {
+	q.Client = r.u8()
+	q.ClientRebalance = r.bool()
+	q.Orderly = r.bool()
+	q.MessageModel = r.u8()
+	q.StrategyName = r.str()
+	return q
+}
+
+// allocationPathResponse is what allocationPath answers.
+type allocationPathResponse struct {
+	Path         byte
+	NoAssignment bool
+	Reason       string
+}
+
+func (p *allocationPathResponse) write(w *writer) {
+	w.u8(p.Path)
+	w.bool(p.NoAssignment)
+	w.str(p.Reason)
 }
 
 func init() {

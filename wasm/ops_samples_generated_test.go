@@ -12,4 +12,5 @@ var wireSamples = []wireSample{
 	{"consistentHash", opConsistentHash, func(r *reader) any { return readConsistentHashRequest(r) }, consistentHashRequest{Input: -1234567890123456789, Buckets: 2147483646}},
 	{"priorityQueue", opPriorityQueue, func(r *reader) any { return readPriorityQueueRequest(r) }, priorityQueueRequest{Topic: "priorityQueue-0-é😀", BrokerName: "priorityQueue-1-é😀", QueueId: -3000009, Priority: 2147483644, WriteQueueNums: -5000015}},
 	{"liveFree", opLiveFree, func(r *reader) any { return readLiveFreeRequest(r) }, liveFreeRequest{Handle: 1000303}},
+	{"allocationPath", opAllocationPath, func(r *reader) any { return readAllocationPathRequest(r) }, allocationPathRequest{Client: 200, ClientRebalance: false, Orderly: true, MessageModel: 203, StrategyName: "allocationPath-4-é😀"}},
 }

@@ -54,6 +54,8 @@ type Op struct {
 	Response []Field
 }
 
+const brokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"
+
 const liveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"
 
 // Ops are the declared operations, converted area by area from the
@@ -100,5 +102,12 @@ var Ops = []Op{
 		Name: "liveFree", Num: 37, JS: "liveFree", Build: Full, Refusal: liveNeedsFull,
 		Doc:     "frees a live read session",
 		Request: []Field{{"handle", Uvarint}},
+	},
+	{
+		Name: "allocationPath", Num: 42, JS: "allocationPath", Build: Full, Refusal: brokerNeedsFull,
+		Doc: "where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind " +
+			"(client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)",
+		Request:  []Field{{"client", U8}, {"clientRebalance", Bool}, {"orderly", Bool}, {"messageModel", U8}, {"strategyName", Str}},
+		Response: []Field{{"path", U8}, {"noAssignment", Bool}, {"reason", Str}},
 	},
 }

@@ -117,6 +117,30 @@ export function liveFree(rt, req) {
   rt.call(OP.LIVE_FREE, encLiveFree(rt.request(), req));
 }
 
+/** Encodes a allocationPath request { client: number, clientRebalance: boolean, orderly: boolean, messageModel: number, strategyName: string } (values validated by the caller). */
+export function encAllocationPath(enc, req) {
+  enc.u8(req.client);
+  enc.bool(req.clientRebalance);
+  enc.bool(req.orderly);
+  enc.u8(req.messageModel);
+  enc.str(req.strategyName);
+  return enc;
+}
+
+/** Decodes a allocationPath response { path: number, noAssignment: boolean, reason: string }. */
+export function decAllocationPath(dec) {
+  return {
+    path: dec.u8(),
+    noAssignment: dec.bool(),
+    reason: dec.str(),
+  };
+}
+
+/** Where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy) (full build). */
+export function allocationPath(rt, req) {
+  return decAllocationPath(rt.call(OP.ALLOCATION_PATH, encAllocationPath(rt.request(), req)));
+}
+
 /** The request encoder of each declared operation, by name (golden requests). */
 export const REQUEST_ENCODERS = Object.freeze({
   topicFree: encTopicFree,
@@ -127,4 +151,5 @@ export const REQUEST_ENCODERS = Object.freeze({
   consistentHash: encConsistentHash,
   priorityQueue: encPriorityQueue,
   liveFree: encLiveFree,
+  allocationPath: encAllocationPath,
 });

@@ -145,4 +145,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = 'f690c85daa9d4d2e';
+export const TABLES_HASH = '9116bcab9e4b31f4';
