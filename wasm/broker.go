@@ -27,14 +27,21 @@ func readMode(r *reader) broker.Mode {
 }
 
 func readModel(r *reader) broker.MessageModel {
-	switch r.u8() {
-	case modelClustering:
-		return broker.Clustering
-	case modelBroadcasting:
-		return broker.Broadcasting
+	m, ok := modelOf(r.u8())
+	if !ok {
+		r.fail()
 	}
-	r.fail()
-	return broker.Clustering
+	return m
+}
+
+func modelOf(b byte) (broker.MessageModel, bool) {
+	switch b {
+	case modelClustering:
+		return broker.Clustering, true
+	case modelBroadcasting:
+		return broker.Broadcasting, true
+	}
+	return broker.Clustering, false
 }
 
 // readBrokerRequest reads a queryAssignment request:
@@ -102,32 +109,26 @@ func init() {
 		writeQueues(w, qs)
 		return nil
 	})
-	// allocationPath: u8 client (0 push, 1 pull, 2 grpc), bool
-	// clientRebalance, bool orderly, u8 model, str strategyName →
-	// u8 path (0 client, 1 broker, 2 proxy), bool noAssignment, str reason.
-	register(opAllocationPath, func(r *reader, w *writer) error {
-		s := broker.Settings{}
-		switch r.u8() {
-		case 0:
-			s.Client = broker.ClassicPush
-		case 1:
-			s.Client = broker.ClassicPull
-		case 2:
-			s.Client = broker.GRPCPush
-		default:
-			r.fail()
-		}
-		s.ClientRebalance = r.bool()
-		s.Orderly = r.bool()
-		s.MessageModel = readModel(r)
-		s.StrategyName = r.str()
-		if r.err != nil {
-			return r.err
-		}
-		d := broker.WhereAllocated(s)
-		w.u8(byte(d.Path))
-		w.bool(d.NoAssignment)
-		w.str(d.Reason)
-		return nil
-	})
+}
+
+// handleAllocationPath: which side assigns the queues (broker.WhereAllocated).
+func handleAllocationPath(req allocationPathRequest) (allocationPathResponse, error) {
+	s := broker.Settings{ClientRebalance: req.ClientRebalance, Orderly: req.Orderly, StrategyName: req.StrategyName}
+	switch req.Client {
+	case 0:
+		s.Client = broker.ClassicPush
+	case 1:
+		s.Client = broker.ClassicPull
+	case 2:
+		s.Client = broker.GRPCPush
+	default:
+		return allocationPathResponse{}, invalid("client", "not a client kind (0 push, 1 pull, 2 grpc)")
+	}
+	m, ok := modelOf(req.MessageModel)
+	if !ok {
+		return allocationPathResponse{}, invalid("messageModel", "not a message model (0 clustering, 1 broadcasting)")
+	}
+	s.MessageModel = m
+	d := broker.WhereAllocated(s)
+	return allocationPathResponse{Path: byte(d.Path), NoAssignment: d.NoAssignment, Reason: d.Reason}, nil
 }

@@ -88,3 +88,21 @@ func TestBrokerAllocationPathOp(t *testing.T) {
 	require.Equal(t, byte(statusOK), resp[0], "ok response")
 	assert.Equal(t, byte(1), resp[1], "the broker path")
 }
+
+// TestBrokerAllocationPathNamesABadEnum: an enum byte JS never sends is an
+// error naming the field, and the module answers afterwards.
+func TestBrokerAllocationPathNamesABadEnum(t *testing.T) {
+	for field, b := range map[string][2]byte{"client": {9, modelClustering}, "messageModel": {0, 7}} {
+		w := newRequest()
+		w.u8(b[0])
+		w.bool(true)
+		w.bool(false)
+		w.u8(b[1])
+		w.str("AVG")
+		code, _, got, msg := responseError(t, call(t, opAllocationPath, w.b))
+		assert.Equal(t, "ERR_INVALID_ARGUMENT", code, field)
+		assert.Equal(t, field, got, "field")
+		assert.Contains(t, msg, field, "message")
+	}
+	TestBrokerAllocationPathOp(t)
+}

@@ -18,17 +18,15 @@ const (
 	opRoute          = 8
 	opProducerNew    = 9
 	opProducerSelect = 10
-	opProducerUpdate = 11
-	opProducerReset  = 12
 	opProducerState  = 13
 	opStrategyName   = 15
 	opCidsNew        = 16
 	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
-	// 40..42: RocketMQ 5 server-side assignment (broker.go; full build only).
+	// 40..42: RocketMQ 5 server-side assignment (broker.go; full build
+	// only); allocationPath (42) is declared in internal/wireschema.
 	opQueryAssignment = 40
 	opProxyAssignment = 41
-	opAllocationPath  = 42
 	opDoctor          = 30 // 30.. : the doctor (doctor.go, route_text.go)
 )
 
@@ -48,9 +46,9 @@ const (
 // analysisOps lists the analysis operations, in order.
 var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed, opAnalysisCompare}
 
-// brokerOps lists the broker-assignment operations (broker.go); only the
-// full build serves them.
-var brokerOps = []int{opQueryAssignment, opProxyAssignment, opAllocationPath}
+// brokerOps lists the hand-written broker-assignment operations
+// (broker.go); only the full build serves them (and allocationPath).
+var brokerOps = []int{opQueryAssignment, opProxyAssignment}
 
 // Doctor operations: reading what mqadmin prints and diagnosing a group.
 // Only the full build serves them (doctor.go, route_text.go): the doctor

@@ -6,4 +6,5 @@ package main
 
 func init() {
 	registerUnsupported("the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })", opLiveFree)
+	registerUnsupported("rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })", opAllocationPath)
 }

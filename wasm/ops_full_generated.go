@@ -6,6 +6,7 @@ package main
 
 func init() {
 	register(opLiveFree, serveLiveFree)
+	register(opAllocationPath, serveAllocationPath)
 }
 
 func serveLiveFree(r *reader, w *writer) error {
@@ -14,4 +15,17 @@ func serveLiveFree(r *reader, w *writer) error {
 		return r.err
 	}
 	return handleLiveFree(req)
+}
+
+func serveAllocationPath(r *reader, w *writer) error {
+	req := readAllocationPathRequest(r)
+	if r.err != nil {
+		return r.err
+	}
+	resp, err := handleAllocationPath(req)
+	if err != nil {
+		return err
+	}
+	resp.write(w)
+	return nil
 }

@@ -5,11 +5,14 @@ package main
 // Declared operations (internal/wireschema).
 const (
 	opTopicFree      = 3  // frees a Topic handle; freeing twice is harmless
+	opProducerUpdate = 11 // tells a Producer how a send to brokerName went (the client's updateFaultItem), at the clock now
+	opProducerReset  = 12 // puts a Producer back as created (index, fault items, queue list)
 	opProducerFree   = 14 // frees a Producer handle; freeing twice is harmless
 	opCidsFree       = 17 // frees an interned client-ID list; freeing twice is harmless
 	opConsistentHash = 18 // Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics
 	opPriorityQueue  = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
 	opLiveFree       = 37 // frees a live read session
+	opAllocationPath = 42 // where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)
 )
 
 // topicFreeRequest is what topicFree reads.
@@ -18,6 +21,36 @@ type topicFreeRequest struct {
 }
 
 func readTopicFreeRequest(r *reader) (q topicFreeRequest) {
+	q.Handle = r.uvarint()
+	return q
+}
+
+// producerUpdateRequest is what producerUpdate reads.
+type producerUpdateRequest struct {
+	Handle     uint64
+	Now        int64
+	BrokerName string
+	Latency    int64
+	Isolation  bool
+	Reachable  bool
+}
+
+func readProducerUpdateRequest(r *reader) (q producerUpdateRequest) {
+	q.Handle = r.uvarint()
+	q.Now = r.int64f()
+	q.BrokerName = r.str()
+	q.Latency = r.int64f()
+	q.Isolation = r.bool()
+	q.Reachable = r.bool()
+	return q
+}
+
+// producerResetRequest is what producerReset reads.
+type producerResetRequest struct {
+	Handle uint64
+}
+
+func readProducerResetRequest(r *reader) (q producerResetRequest) {
 	q.Handle = r.uvarint()
 	return q
 }
@@ -104,8 +137,41 @@ func readLiveFreeRequest(r *reader) (q liveFreeRequest) {
 	return q
 }
 
+// allocationPathRequest is what allocationPath reads.
+type allocationPathRequest struct {
+	Client          byte
+	ClientRebalance bool
+	Orderly         bool
+	MessageModel    byte
+	StrategyName    string
+}
+
+func readAllocationPathRequest(r *reader) (q allocationPathRequest) {
+	q.Client = r.u8()
+	q.ClientRebalance = r.bool()
+	q.Orderly = r.bool()
+	q.MessageModel = r.u8()
+	q.StrategyName = r.str()
+	return q
+}
+
+// allocationPathResponse is what allocationPath answers.
+type allocationPathResponse struct {
+	Path         byte
+	NoAssignment bool
+	Reason       string
+}
+
+func (p *allocationPathResponse) write(w *writer) {
+	w.u8(p.Path)
+	w.bool(p.NoAssignment)
+	w.str(p.Reason)
+}
+
 func init() {
 	register(opTopicFree, serveTopicFree)
+	register(opProducerUpdate, serveProducerUpdate)
+	register(opProducerReset, serveProducerReset)
 	register(opProducerFree, serveProducerFree)
 	register(opCidsFree, serveCidsFree)
 	register(opConsistentHash, serveConsistentHash)
@@ -118,6 +184,22 @@ func serveTopicFree(r *reader, w *writer) error {
 		return r.err
 	}
 	return handleTopicFree(req)
+}
+
+func serveProducerUpdate(r *reader, w *writer) error {
+	req := readProducerUpdateRequest(r)
+	if r.err != nil {
+		return r.err
+	}
+	return handleProducerUpdate(req)
+}
+
+func serveProducerReset(r *reader, w *writer) error {
+	req := readProducerResetRequest(r)
+	if r.err != nil {
+		return r.err
+	}
+	return handleProducerReset(req)
 }
 
 func serveProducerFree(r *reader, w *writer) error {

@@ -5,9 +5,12 @@ package main
 // wireSamples: what each golden request (testdata/wire/golden.json) decodes to.
 var wireSamples = []wireSample{
 	{"topicFree", opTopicFree, func(r *reader) any { return readTopicFreeRequest(r) }, topicFreeRequest{Handle: 1000303}},
+	{"producerUpdate", opProducerUpdate, func(r *reader) any { return readProducerUpdateRequest(r) }, producerUpdateRequest{Handle: 1000303, Now: -1700015855039, BrokerName: "producerUpdate-2-é😀", Latency: -1700015855041, Isolation: true, Reachable: false}},
+	{"producerReset", opProducerReset, func(r *reader) any { return readProducerResetRequest(r) }, producerResetRequest{Handle: 1000303}},
 	{"producerFree", opProducerFree, func(r *reader) any { return readProducerFreeRequest(r) }, producerFreeRequest{Handle: 1000303}},
 	{"cidsFree", opCidsFree, func(r *reader) any { return readCidsFreeRequest(r) }, cidsFreeRequest{Handle: 1000303}},
 	{"consistentHash", opConsistentHash, func(r *reader) any { return readConsistentHashRequest(r) }, consistentHashRequest{Input: -1234567890123456789, Buckets: 2147483646}},
 	{"priorityQueue", opPriorityQueue, func(r *reader) any { return readPriorityQueueRequest(r) }, priorityQueueRequest{Topic: "priorityQueue-0-é😀", BrokerName: "priorityQueue-1-é😀", QueueId: -3000009, Priority: 2147483644, WriteQueueNums: -5000015}},
 	{"liveFree", opLiveFree, func(r *reader) any { return readLiveFreeRequest(r) }, liveFreeRequest{Handle: 1000303}},
+	{"allocationPath", opAllocationPath, func(r *reader) any { return readAllocationPathRequest(r) }, allocationPathRequest{Client: 200, ClientRebalance: false, Orderly: true, MessageModel: 203, StrategyName: "allocationPath-4-é😀"}},
 }

@@ -18,11 +18,15 @@ type producerEntry struct {
 var producers = map[uint32]*producerEntry{}
 
 func producerOf(r *reader) (*producerEntry, error) {
-	id := uint32(r.uvarint())
+	id := r.uvarint()
 	if r.err != nil {
 		return nil, r.err
 	}
-	e := producers[id]
+	return producerByHandle(id)
+}
+
+func producerByHandle(id uint64) (*producerEntry, error) {
+	e := producers[uint32(id)]
 	if e == nil {
 		return nil, disposed("the Producer")
 	}
@@ -153,33 +157,6 @@ func init() {
 		writeQueue(w, q)
 		return nil
 	})
-	// producerUpdate: handle, f64 now, str broker, f64 latency, u8 isolation, u8 reachable.
-	register(opProducerUpdate, func(r *reader, _ *writer) error {
-		e, err := producerOf(r)
-		if err != nil {
-			return err
-		}
-		now, broker, latency, isolation, reachable := r.int64f(), r.str(), r.int64f(), r.bool(), r.bool()
-		if r.err != nil {
-			return r.err
-		}
-		e.now = now
-		e.p.Update(broker, producer.Outcome{Latency: latency, Isolation: isolation, Unreachable: !reachable})
-		return nil
-	})
-	// producerReset: handle → the producer as created (index, faults, list).
-	register(opProducerReset, func(r *reader, _ *writer) error {
-		e, err := producerOf(r)
-		if err != nil {
-			return err
-		}
-		p, err := e.make()
-		if err != nil {
-			return err
-		}
-		e.p = p
-		return nil
-	})
 	// producerState: handle → queues, i32 index, uvarint n faults
 	// n × (str broker, f64 latency, f64 startTimestamp, u8 reachable).
 	register(opProducerState, func(r *reader, w *writer) error {
@@ -203,5 +180,29 @@ func init() {
 
 func handleProducerFree(req producerFreeRequest) error {
 	delete(producers, uint32(req.Handle))
+	return nil
+}
+
+func handleProducerUpdate(req producerUpdateRequest) error {
+	e, err := producerByHandle(req.Handle)
+	if err != nil {
+		return err
+	}
+	e.now = req.Now
+	e.p.Update(req.BrokerName, producer.Outcome{Latency: req.Latency, Isolation: req.Isolation, Unreachable: !req.Reachable})
+	return nil
+}
+
+// handleProducerReset rebuilds the producer from its options.
+func handleProducerReset(req producerResetRequest) error {
+	e, err := producerByHandle(req.Handle)
+	if err != nil {
+		return err
+	}
+	p, err := e.make()
+	if err != nil {
+		return err
+	}
+	e.p = p
 	return nil
 }

@@ -166,6 +166,7 @@ func TestOpsDeclarationsAreChecked(t *testing.T) {
 		"refusal for a both op":    {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Refusal: "no"}, "refusal"},
 		"unknown type":             {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: "u128"}}}, "unknown type"},
 		"two fields of one name":   {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}, {Name: "a", Type: wireschema.I32}}}, "unique"},
+		"int64f in a response":     {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Int64F}}}, "request type"},
 		"bad name":                 {wireschema.Op{Name: "X-y", Num: 1, JS: "x", Build: wireschema.Both}, "lowerCamel"},
 	} {
 		err := checkOps([]wireschema.Op{tc.op})

@@ -29,6 +29,7 @@ var goTypes = map[wireschema.Type]struct{ goType, goRead, jsType string }{
 	wireschema.I32:     {"int32", "i32", "i32"},
 	wireschema.I64:     {"int64", "i64", "i64"},
 	wireschema.F64:     {"float64", "f64", "f64"},
+	wireschema.Int64F:  {"int64", "int64f", "f64"},
 	wireschema.Bool:    {"bool", "bool", "bool"},
 	wireschema.U8:      {"byte", "u8", "u8"},
 	wireschema.Str:     {"string", "str", "str"},
@@ -67,6 +68,11 @@ func checkOps(ops []wireschema.Op) error {
 					return fmt.Errorf("wireschema: op %s: field %q must be a unique lowerCamel identifier", o.Name, f.Name)
 				}
 				names[f.Name] = true
+			}
+		}
+		for _, f := range o.Response {
+			if f.Type == wireschema.Int64F {
+				return fmt.Errorf("wireschema: op %s response field %s: int64f is a request type (answer an i64 or an f64)", o.Name, f.Name)
 			}
 		}
 	}
@@ -215,6 +221,12 @@ func sample(op wireschema.Op, i int, t wireschema.Type) (goLit string, jsonVal a
 	case wireschema.F64:
 		v := -0.5 - float64(i)
 		return strconv.FormatFloat(v, 'g', -1, 64), v
+	case wireschema.Int64F:
+		v := int64(1700015855038) + int64(i)
+		if i%2 == 1 {
+			v = -v
+		}
+		return strconv.FormatInt(v, 10), v
 	case wireschema.Bool:
 		return strconv.FormatBool(i%2 == 0), i%2 == 0
 	case wireschema.U8:

@@ -22,6 +22,7 @@ const (
 	I32     Type = "i32"     // zigzag varint: Go int32, JS number (int32, validated by the caller)
 	I64     Type = "i64"     // 8 bytes LE: Go int64, JS bigint
 	F64     Type = "f64"     // 8 bytes IEEE 754 LE: Go float64, JS number
+	Int64F  Type = "int64f"  // an f64 holding an integer within ±2^53 (a clock, a latency in ms): Go int64, JS number; requests only
 	Bool    Type = "bool"    // one byte 0/1
 	U8      Type = "u8"      // one byte (an enum or a tag)
 	Str     Type = "str"     // a string (through the request's string table in requests)
@@ -53,6 +54,8 @@ type Op struct {
 	Response []Field
 }
 
+const brokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"
+
 const liveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"
 
 // Ops are the declared operations, converted area by area from the
@@ -61,6 +64,16 @@ var Ops = []Op{
 	{
 		Name: "topicFree", Num: 3, JS: "topicFree", Build: Both,
 		Doc:     "frees a Topic handle; freeing twice is harmless",
+		Request: []Field{{"handle", Uvarint}},
+	},
+	{
+		Name: "producerUpdate", Num: 11, JS: "producerUpdate", Build: Both,
+		Doc:     "tells a Producer how a send to brokerName went (the client's updateFaultItem), at the clock now",
+		Request: []Field{{"handle", Uvarint}, {"now", Int64F}, {"brokerName", Str}, {"latency", Int64F}, {"isolation", Bool}, {"reachable", Bool}},
+	},
+	{
+		Name: "producerReset", Num: 12, JS: "producerReset", Build: Both,
+		Doc:     "puts a Producer back as created (index, fault items, queue list)",
 		Request: []Field{{"handle", Uvarint}},
 	},
 	{
@@ -89,5 +102,12 @@ var Ops = []Op{
 		Name: "liveFree", Num: 37, JS: "liveFree", Build: Full, Refusal: liveNeedsFull,
 		Doc:     "frees a live read session",
 		Request: []Field{{"handle", Uvarint}},
+	},
+	{
+		Name: "allocationPath", Num: 42, JS: "allocationPath", Build: Full, Refusal: brokerNeedsFull,
+		Doc: "where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind " +
+			"(client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)",
+		Request:  []Field{{"client", U8}, {"clientRebalance", Bool}, {"orderly", Bool}, {"messageModel", U8}, {"strategyName", Str}},
+		Response: []Field{{"path", U8}, {"noAssignment", Bool}, {"reason", Str}},
 	},
 }

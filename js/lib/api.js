@@ -263,10 +263,14 @@ class Producer {
     return safeInt(this.#clock(), 'clock()');
   }
 
-  #begin() {
+  #handle() {
     if (this.disposed) throw disposedError('the Producer');
+    return this.#id;
+  }
+
+  #begin() {
     const enc = this.#rt.request();
-    enc.uv(this.#id);
+    enc.uv(this.#handle());
     return enc;
   }
 
@@ -311,20 +315,14 @@ class Producer {
         now = n;
       }
       const t = this.#now(now);
-      const enc = this.#begin();
-      enc.f64(t);
-      enc.str(brokerName);
-      enc.f64(latency);
-      enc.bool(isolation);
-      enc.bool(reachable);
-      rt.call(OP.PRODUCER_UPDATE, enc);
+      ops.producerUpdate(rt, { handle: this.#handle(), now: t, brokerName, latency, isolation, reachable });
     });
   }
 
   reset() {
     const rt = this.#rt;
     rt.within(() => {
-      rt.call(OP.PRODUCER_RESET, this.#begin());
+      ops.producerReset(rt, { handle: this.#handle() });
     });
   }
 

@@ -5,6 +5,7 @@
 // caller's values once and runs with its own encoder when nested.
 
 import { OP } from './wire.js';
+import * as ops from './ops.generated.js';
 import { bool, checkKeys, encCids, encQueues, int32, object, oneOf, string } from './validate.js';
 import { typeError } from './errors.js';
 import { encRoute } from './route.js';
@@ -94,14 +95,14 @@ export function defineBroker(rmq, rt, topicOf) {
     allocationPath(options) {
       const o = options === undefined ? {} : checkKeys(object(options, 'options'), PATH_KEYS);
       const { client, clientRebalance, orderly, messageModel } = o;
-      const enc = rt.request();
-      enc.u8(CLIENTS.indexOf(client === undefined ? 'push' : oneOf(client, 'client', CLIENTS)));
-      enc.bool(bool(clientRebalance, 'clientRebalance', true));
-      enc.bool(bool(orderly, 'orderly', false));
-      enc.u8(model(messageModel));
-      enc.str(strategyName(o.strategyName === undefined ? 'AVG' : o.strategyName));
-      const d = rt.call(OP.ALLOCATION_PATH, enc);
-      return { path: PATHS[d.u8()], noAssignment: d.bool(), reason: d.str() };
+      const d = ops.allocationPath(rt, {
+        client: CLIENTS.indexOf(client === undefined ? 'push' : oneOf(client, 'client', CLIENTS)),
+        clientRebalance: bool(clientRebalance, 'clientRebalance', true),
+        orderly: bool(orderly, 'orderly', false),
+        messageModel: model(messageModel),
+        strategyName: strategyName(o.strategyName === undefined ? 'AVG' : o.strategyName),
+      });
+      return { path: PATHS[d.path], noAssignment: d.noAssignment, reason: d.reason };
     },
   };
   for (const [name, fn] of Object.entries(methods)) {

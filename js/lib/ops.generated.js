@@ -14,6 +14,33 @@ export function topicFree(rt, req) {
   rt.call(OP.TOPIC_FREE, encTopicFree(rt.request(), req));
 }
 
+/** Encodes a producerUpdate request { handle: number, now: number, brokerName: string, latency: number, isolation: boolean, reachable: boolean } (values validated by the caller). */
+export function encProducerUpdate(enc, req) {
+  enc.uv(req.handle);
+  enc.f64(req.now);
+  enc.str(req.brokerName);
+  enc.f64(req.latency);
+  enc.bool(req.isolation);
+  enc.bool(req.reachable);
+  return enc;
+}
+
+/** Tells a Producer how a send to brokerName went (the client's updateFaultItem), at the clock now (both build). */
+export function producerUpdate(rt, req) {
+  rt.call(OP.PRODUCER_UPDATE, encProducerUpdate(rt.request(), req));
+}
+
+/** Encodes a producerReset request { handle: number } (values validated by the caller). */
+export function encProducerReset(enc, req) {
+  enc.uv(req.handle);
+  return enc;
+}
+
+/** Puts a Producer back as created (index, fault items, queue list) (both build). */
+export function producerReset(rt, req) {
+  rt.call(OP.PRODUCER_RESET, encProducerReset(rt.request(), req));
+}
+
 /** Encodes a producerFree request { handle: number } (values validated by the caller). */
 export function encProducerFree(enc, req) {
   enc.uv(req.handle);
@@ -90,12 +117,39 @@ export function liveFree(rt, req) {
   rt.call(OP.LIVE_FREE, encLiveFree(rt.request(), req));
 }
 
+/** Encodes a allocationPath request { client: number, clientRebalance: boolean, orderly: boolean, messageModel: number, strategyName: string } (values validated by the caller). */
+export function encAllocationPath(enc, req) {
+  enc.u8(req.client);
+  enc.bool(req.clientRebalance);
+  enc.bool(req.orderly);
+  enc.u8(req.messageModel);
+  enc.str(req.strategyName);
+  return enc;
+}
+
+/** Decodes a allocationPath response { path: number, noAssignment: boolean, reason: string }. */
+export function decAllocationPath(dec) {
+  return {
+    path: dec.u8(),
+    noAssignment: dec.bool(),
+    reason: dec.str(),
+  };
+}
+
+/** Where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy) (full build). */
+export function allocationPath(rt, req) {
+  return decAllocationPath(rt.call(OP.ALLOCATION_PATH, encAllocationPath(rt.request(), req)));
+}
+
 /** The request encoder of each declared operation, by name (golden requests). */
 export const REQUEST_ENCODERS = Object.freeze({
   topicFree: encTopicFree,
+  producerUpdate: encProducerUpdate,
+  producerReset: encProducerReset,
   producerFree: encProducerFree,
   cidsFree: encCidsFree,
   consistentHash: encConsistentHash,
   priorityQueue: encPriorityQueue,
   liveFree: encLiveFree,
+  allocationPath: encAllocationPath,
 });

@@ -145,4 +145,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = 'e717a09dbda0b946';
+export const TABLES_HASH = '9116bcab9e4b31f4';
