@@ -1,6 +1,10 @@
 package alloc
 
-import "slices"
+import (
+	"slices"
+
+	fnv1a32 "github.com/rmqalloc/rmqalloc/alloc/internal/fnv1a"
+)
 
 // memberTable is the WebAssembly build's memberIndex (members_index.go): a
 // group's distinct client IDs in cidAll order and the way back from an ID
@@ -26,14 +30,7 @@ func (x *memberTable) unsorted(n int) {
 }
 
 // fnv1a is the 32-bit FNV-1a hash of s.
-func fnv1a(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= 16777619
-	}
-	return h
-}
+func fnv1a(s string) uint32 { return fnv1a32.Sum32(s) }
 
 // find is the slot holding cid, or the empty slot where it would go.
 func (x *memberTable) find(cid string) (slot int, h uint32) {

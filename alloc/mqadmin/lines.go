@@ -110,31 +110,22 @@ func fields(dst []field, s string) []field {
 // fieldsUpTo is fields stopping after n fields (the rest of s unsplit):
 // queue lines need their first four, then the offset of the rest.
 func fieldsUpTo(dst []field, s string, n int) []field {
-	dst = dst[:0]
-	for i := 0; i < len(s) && len(dst) < n; {
-		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-			i++
-		}
-		if i >= len(s) {
-			break
-		}
-		j := i
-		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
-			j++
-		}
-		dst = append(dst, field{s: s[i:j], off: i})
-		i = j
-	}
+	dst, _ = fieldsN(dst, s, n)
 	return dst
 }
 
 // fieldsASCII is fields, also telling whether s is printable ASCII (the
 // common case, which then needs no printable check).
 func fieldsASCII(dst []field, s string) ([]field, bool) {
+	return fieldsN(dst, s, len(s))
+}
+
+// fieldsN splits s at spaces and tabs into n fields at most, and tells
+// whether the bytes it read are printable ASCII.
+func fieldsN(dst []field, s string, n int) ([]field, bool) {
 	dst = dst[:0]
 	ascii := true
-	i := 0
-	for i < len(s) {
+	for i := 0; i < len(s) && len(dst) < n; {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 			i++
 		}

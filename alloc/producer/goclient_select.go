@@ -3,6 +3,7 @@ package producer
 import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/fnv1a"
 )
 
 // The QueueSelectors of rocketmq-client-go v2.1.2 (WithQueueSelector; the
@@ -84,18 +85,7 @@ func GoHashIndex(shardingKey string, n int) (int, error) {
 	if n <= 0 {
 		return 0, goEmptyPanic("hash selector (integer divide by zero)")
 	}
-	return int(int64(fnv32a(shardingKey)) % int64(n)), nil
-}
-
-// fnv32a is hash/fnv's New32a over s's bytes, written out: hash/fnv's
-// hashers would cost the core module size it has no room for.
-func fnv32a(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= 16777619
-	}
-	return h
+	return int(int64(fnv1a.Sum32(shardingKey)) % int64(n)), nil
 }
 
 // GoHash is the hash selector: the sharding key's GoHashIndex, or, for a

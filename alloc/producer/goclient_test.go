@@ -1,9 +1,7 @@
 package producer
 
 import (
-	"hash/fnv"
 	"math/rand"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -121,14 +119,4 @@ func TestGoHashIndexIsFNV1a(t *testing.T) {
 	require.ErrorIs(t, err, alloc.ErrUnsupported)
 	_, err = NewGoHash(nil).Select(mqs, "k")
 	require.NoError(t, err)
-}
-
-func TestFnv32aIsHashFnv(t *testing.T) {
-	for _, s := range []string{"", "a", "order-1", "ｲ😀", "x\xed\xa0\x80", strings.Repeat("key", 100)} {
-		h := fnv.New32a()
-		h.Write([]byte(s))
-		if got, want := fnv32a(s), h.Sum32(); got != want {
-			t.Errorf("fnv32a(%q) = %d, want %d", s, got, want)
-		}
-	}
 }
