@@ -46,7 +46,6 @@ function newestMtime(paths) {
   return t;
 }
 
-const need = ['route.txt', 'connection.txt', 'progress.txt'];
 const CMD = { route: 'topicRoute -t TOPIC', connection: 'consumerConnection -g GROUP', progress: 'consumerProgress -g GROUP -s true' };
 
 /**
@@ -62,8 +61,11 @@ export function snapshotOfFolder(dir) {
   } catch {
     throw new UsageError(`${dir}: no such folder`);
   }
-  if (!isDir) throw new UsageError(`${dir}: not a folder (rmqalloc doctor DIR1 DIR2 ... takes folders holding route.txt, connection.txt and progress.txt)`);
+  if (!isDir) throw new UsageError(`${dir}: not a folder (rmqalloc doctor DIR1 DIR2 ... takes folders holding route.txt, connection.txt and progress.txt or status/)`);
   const at = (f) => join(dir, f);
+  const sd = statusDirOf(dir);
+  // As doctor FOLDER: status/ stands in for progress.txt.
+  const need = ['route.txt', 'connection.txt', ...(sd ? [] : ['progress.txt'])];
   const missing = need.filter((f) => {
     try {
       return !statSync(at(f)).isFile();
@@ -79,12 +81,17 @@ export function snapshotOfFolder(dir) {
     const f = firstWithText(dir, pick[k]);
     return { file: f, text: readText(f, `${dir}:`) };
   };
-  const files = { route: [{ topic: '', ...file('route') }], connection: file('connection'), progress: file('progress') };
-  for (const k of ['route', 'connection', 'progress']) {
-    const f = k === 'route' ? files.route[0] : files[k];
-    if (f.text.trim() === '') throw new UsageError(`${f.file}: it is empty (expected the output of mqadmin ${CMD[k]})`);
+  // route.TOPIC.txt: a further topic's route, named by its file (doctor FOLDER's layout).
+  const more = readdirSync(dir).filter((f) => /^route\..+\.txt$/.test(f)).sort()
+    .map((f) => ({ topic: f.slice('route.'.length, -'.txt'.length), file: at(f), text: readText(at(f), `${dir}:`) }));
+  const progress = pick.progress.some((f) => existsSync(at(f))) ? file('progress') : { file: at('progress.txt'), text: '' };
+  const files = { route: [{ topic: '', ...file('route') }, ...more], connection: file('connection'), progress };
+  for (const r of files.route) {
+    if (r.text.trim() === '') throw new UsageError(`${r.file}: it is empty (expected the output of mqadmin ${CMD.route})`);
   }
-  const sd = statusDirOf(dir);
+  for (const k of ['connection', ...(sd ? [] : ['progress'])]) {
+    if (files[k].text.trim() === '') throw new UsageError(`${files[k].file}: it is empty (expected the output of mqadmin ${CMD[k]})`);
+  }
   files.status = sd ? statusFiles([sd]) : [];
   let time;
   let atSource;
@@ -103,7 +110,7 @@ export function snapshotOfFolder(dir) {
     time = new Date(ms).toISOString();
     atSource = 'captured-at.txt';
   } else {
-    const read = [files.route[0].file, files.connection.file, files.progress.file, ...files.status.map((s) => s.file.replace(/ \(client text .*$/, ''))];
+    const read = [...files.route.map((r) => r.file), files.connection.file, ...(files.progress.text ? [files.progress.file] : []), ...files.status.map((s) => s.file.replace(/ \(client text .*$/, ''))];
     time = new Date(newestMtime(read)).toISOString();
     atSource = 'mtime';
   }

@@ -177,3 +177,25 @@ test('rmqalloc doctor DIR1 DIR2 DIR3: a stuck consumer exits 1; no captured-at.t
   assert.equal(perFile.status, 2);
   assert.match(perFile.stderr, /--progress is one snapshot's file/);
 });
+
+test('snapshotOfFolder reads a folder as doctor FOLDER does: route.TOPIC.txt for a further topic, status/ in place of progress.txt', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rmq-series-'));
+  try {
+    cpSync(EARLY, dir, { recursive: true });
+    const route = readFileSync(path.join(dir, 'route.txt'), 'utf8');
+    writeFileSync(path.join(dir, 'route.T_EXTRA.txt'), route);
+    unlinkSync(path.join(dir, 'progress.txt'));
+    const { snapshot } = snapshotOfFolder(dir);
+    assert.deepEqual(snapshot.route.map((r) => r.topic), ['', 'T_EXTRA']);
+    assert.equal(snapshot.route[1].text, route);
+    assert.equal(snapshot.progress, '');
+    assert.equal(snapshot.status.length, 3);
+    // The CLI over such folders answers as the single-folder doctor does.
+    const one = cli(['doctor', dir]);
+    const two = cli(['doctor', dir, dir]);
+    assert.equal(one.status, two.status, two.stderr);
+    assert.match(two.stdout, /Over 2 snapshots/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
