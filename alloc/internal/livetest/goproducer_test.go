@@ -3,6 +3,10 @@
 package livetest
 
 import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/live"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
@@ -272,4 +277,93 @@ func TestKit5GoProducerMatchesRealClientGo(t *testing.T) {
 	}
 	t.Parallel()
 	testGoProducer(t, theKit.namesrv5, goRRTopic5, goHashTopic5)
+}
+
+// fakeNamesrv answers every GET_ROUTEINFO_BY_TOPIC with routeJSON (any
+// other request with an empty success) on a free port of 127.0.0.1, until
+// the test ends.
+func fakeNamesrv(t *testing.T, routeJSON []byte) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ln.Close() })
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func(c net.Conn) {
+				defer c.Close()
+				for {
+					var prefix [4]byte
+					if _, err := io.ReadFull(c, prefix[:]); err != nil {
+						return
+					}
+					n, err := live.FrameLength(prefix[:])
+					if err != nil {
+						return
+					}
+					frame := make([]byte, n)
+					copy(frame, prefix[:])
+					if _, err := io.ReadFull(c, frame[4:]); err != nil {
+						return
+					}
+					req, err := live.DecodeFrame(frame)
+					if err != nil {
+						return
+					}
+					resp := live.Command{Code: 0, Flag: 1, Language: "JAVA", Opaque: req.Opaque, Serialize: "JSON", Version: 399}
+					if req.Code == codeGetRouteInfoByTopic {
+						resp.Body = routeJSON
+					}
+					if _, err := c.Write(resp.Encode()); err != nil {
+						return
+					}
+				}
+			}(conn)
+		}
+	}()
+	return ln.Addr().String()
+}
+
+// TestGoProducerPublishListOfAWideRoute: past 12 queue datas the index
+// comparator's order is no plain reversal, so sorting twice is no longer
+// the identity. The real producer (goproducer) asks a stand-in name server
+// for a route of 20 brokers (their addresses refuse connections: the one
+// message fails after its three attempts, all selected from the list) and
+// the list its selector gets must be GoProducerPublishQueues, not
+// GoPublishQueues. This needs no cluster, only the driver.
+func TestGoProducerPublishListOfAWideRoute(t *testing.T) {
+	t.Parallel()
+	const topicName = "T_gop_wide"
+	var r route.Route
+	for i := 0; i < 20; i++ {
+		b := fmt.Sprintf("wb%02d", i)
+		r.QueueDatas = append(r.QueueDatas, route.QueueData{BrokerName: b, ReadQueueNums: int32(i%3 + 1), WriteQueueNums: int32(i%3 + 1), Perm: 6})
+		r.BrokerDatas = append(r.BrokerDatas, route.BrokerData{Cluster: "C", BrokerName: b, BrokerAddrs: map[string]string{"0": "127.0.0.1:1"}})
+	}
+	body, err := json.Marshal(r)
+	require.NoError(t, err)
+	want, err := producer.GoProducerPublishQueues(topicName, &r)
+	require.NoError(t, err)
+	once, err := producer.GoPublishQueues(topicName, &r)
+	require.NoError(t, err)
+	require.NotEqual(t, queueNames(once), queueNames(want), "20 entries: two sorts differ from one")
+
+	real := runGoProducer(t, fakeNamesrv(t, body), "gop_wide", topicName, "rr", 1, nil)
+	require.Equal(t, []string{queueNames(want)}, real.lists, "the client's publish list against GoProducerPublishQueues (one routeData2PublishInfo gives %s)", queueNames(once))
+	// One message, four attempts (RetryTimes defaults to 3), every retry
+	// with lastBrokerName "" (sendSync's `mq :=` shadows the variable the
+	// last broker is read from).
+	require.Len(t, real.selects, 4, "1 + RetryTimes selector calls")
+	rr := producer.NewGoRoundRobin()
+	for k, c := range real.selects {
+		require.Empty(t, c.last, "selector call %d: lastBrokerName", k)
+		q, err := rr.Select(topicName, want, c.last)
+		require.NoError(t, err)
+		require.Equal(t, c.queue, q.BrokerName+"/"+strconv.Itoa(int(q.QueueID)), "selector call %d (lastBrokerName %q)", k, c.last)
+	}
+	t.Logf("20 queue datas, %d queues: the producer's list %s = GoProducerPublishQueues; %d selector calls as GoRoundRobin's, every lastBrokerName empty",
+		len(want), queueNames(want), len(real.selects))
 }

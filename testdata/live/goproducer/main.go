@@ -17,7 +17,8 @@
 //	SEND\ti\tbroker/qid\toffset    message i's SendResult: the broker's queue and queue offset
 //	FAIL\ti\terror                 message i failed
 //
-// The client's retries (RetryTimes, default 2) are left as they are.
+// The client's retries (RetryTimes, default 3: four attempts) are left as
+// they are.
 package main
 
 import (
