@@ -3,9 +3,11 @@
 # cluster ($ROCKETMQ_KIT, default ../shared/rocketmq-kit from the project root)
 # and, when the kit has kit5/, its 5.3.3 cluster beside it (other ports), with
 # a fresh RMQKIT_RUN, builds the test drivers (testdata/live/java with
-# javac, the kit's Go consumer with go build) meanwhile, runs
+# javac, the kit's Go consumer and testdata/live/goproducer with go build)
+# meanwhile, runs
 # go test -tags live ./alloc/internal/livetest against it, prints the counts
 # and stops everything it started by PID (cluster.sh stop), even on failure.
+# RMQALLOC_LIVE_RUN=REGEXP runs only the tests it matches (go test -run).
 # No kit or no java: one loud SKIPPED line and exit 77 (layer.sh counts the
 # layer as skipped) — except under CI=true, where the kit must be there.
 set -uo pipefail
@@ -67,7 +69,8 @@ if [ -n "$kit5" ]; then
   javac -nowarn -encoding UTF-8 -cp "$cp5" -d "$run/classes5" testdata/live/java/kit5/*.java >"$run/javac5.log" 2>&1 &
   javac5_pid=$!
 fi
-(cd "$kit/go-consumer" && go build -o "$run/kitgo" . && cd "$root/clientgo" && go build -o "$run/clientgo-consumer" ./cmd/liveconsumer) >"$run/gobuild.log" 2>&1 &
+(cd "$kit/go-consumer" && go build -o "$run/kitgo" . && cd "$root/clientgo" && go build -o "$run/clientgo-consumer" ./cmd/liveconsumer &&
+  cd "$root/testdata/live/goproducer" && go build -o "$run/goproducer" .) >"$run/gobuild.log" 2>&1 &
 gobuild_pid=$!
 go test -tags live -c -o "$run/livetest.test" ./alloc/internal/livetest >"$run/gotest-build.log" 2>&1 &
 testbuild_pid=$!
@@ -75,7 +78,7 @@ testbuild_pid=$!
 failed_step=
 wait $javac_pid || failed_step="javac testdata/live/java (see below)"
 [ -z "$javac5_pid" ] || wait $javac5_pid || failed_step="javac testdata/live/java/kit5 against kit5/lib (see below)"
-wait $gobuild_pid || failed_step="go build of $kit/go-consumer and clientgo/cmd/liveconsumer"
+wait $gobuild_pid || failed_step="go build of $kit/go-consumer, clientgo/cmd/liveconsumer and testdata/live/goproducer"
 wait $testbuild_pid || failed_step="go test -c ./alloc/internal/livetest"
 wait $start_pid || failed_step="cluster.sh start"
 cat "$run/start.log"
@@ -97,8 +100,8 @@ echo "live: cluster and drivers ready after $(( $(date +%s) - t0 )) s"
 
 # RMQALLOC_LIVE_NAMESRV: the name server, for any live test (e.g. a remoting client's) that joins this layer.
 (cd alloc/internal/livetest &&
-  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_CLASSES5=$run/classes5 RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_CLIENTGO=$run/clientgo-consumer RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
-    timeout 600 "$run/livetest.test" -test.v -test.count=1 -test.parallel=64 -test.timeout=9m) >"$log" 2>&1
+  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_CLASSES5=$run/classes5 RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_CLIENTGO=$run/clientgo-consumer RMQALLOC_LIVE_GOPRODUCER=$run/goproducer RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
+    timeout 600 "$run/livetest.test" -test.v -test.count=1 -test.parallel=64 -test.timeout=9m ${RMQALLOC_LIVE_RUN:+-test.run="$RMQALLOC_LIVE_RUN"}) >"$log" 2>&1
 rc=$?
 
 grep -E '^(ok|FAIL|PASS|---|panic:)|^\s+--- (FAIL|SKIP)' "$log" | grep -v -- '--- PASS' || true

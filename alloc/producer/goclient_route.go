@@ -61,6 +61,30 @@ func GoPublishQueues(topic string, r *route.Route) ([]alloc.MessageQueue, error)
 	return out, nil
 }
 
+// GoProducerPublishQueues is the publish list a rocketmq-client-go v2.1.2
+// producer's selector really gets for a topic its client has not looked up
+// before (the first send's lookup, or a route change at the 30 s refresh),
+// when it is the only producer of its client: GoPublishQueues's reordering
+// applied twice. routeData2PublishInfo sorts the route's queueDatas in
+// place: UpdateTopicRouteInfoWithDefault calls it on the route it keeps
+// (the producer's first list), then returns a shallow clone of that
+// already reordered route, and tryToFindTopicPublishInfo hands the clone
+// to UpdatePublishInfo, which calls it again and stores that second list.
+// So up to 12 queue datas the producer sends in the name server's own
+// order (two reversals), as the live layer saw with a real producer on
+// both kits (TestGoProducerMatchesRealClientGo).
+func GoProducerPublishQueues(topic string, r *route.Route) ([]alloc.MessageQueue, error) {
+	if r == nil || r.QueueDatas == nil {
+		return GoPublishQueues(topic, r)
+	}
+	once := *r
+	once.QueueDatas = make([]route.QueueData, len(r.QueueDatas))
+	for k, pos := range goSliceOrder(len(r.QueueDatas)) {
+		once.QueueDatas[k] = r.QueueDatas[pos]
+	}
+	return GoPublishQueues(topic, &once)
+}
+
 // goHasMaster: the first BrokerData named broker has a master address.
 func goHasMaster(bds []route.BrokerData, broker string) bool {
 	for _, bd := range bds {

@@ -11,8 +11,9 @@ import (
 // these return an *alloc.Error of class goclient.PanicClass.
 //
 // How the producer calls them: every send asks the selector once per
-// attempt with the topic's publish list (GoPublishQueues). SendSync
-// retries (RetryTimes, default 2) always pass lastBrokerName "" (the retry
+// attempt with the topic's publish list (GoProducerPublishQueues). SendSync
+// retries (RetryTimes, default 3 in internal.DefaultClientOptions: four
+// attempts) always pass lastBrokerName "" (the retry
 // loop's `mq :=` shadows the variable it reads the last broker from), so a
 // retry never avoids the failed broker; SendOneWay passes the broker of the
 // previous attempt; SendAsync does not retry.

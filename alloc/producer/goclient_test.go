@@ -30,6 +30,44 @@ func TestGoPublishQueuesReversesUpToTwelveEntries(t *testing.T) {
 	require.Equal(t, []alloc.MessageQueue{q("b", 0), q("a", 0), q("a", 1)}, got)
 }
 
+func TestGoProducerPublishQueuesSortsTwice(t *testing.T) {
+	// The kit's T_gop_rr route: broker-a 3 queues, broker-b 5. One
+	// routeData2PublishInfo reverses the two entries; the producer's list
+	// comes from the second call on the reordered clone: route order.
+	r := &route.Route{
+		QueueDatas:  []route.QueueData{{BrokerName: "broker-a", WriteQueueNums: 3, Perm: 6}, {BrokerName: "broker-b", WriteQueueNums: 5, Perm: 6}},
+		BrokerDatas: master("broker-a", "broker-b"),
+	}
+	once, err := GoPublishQueues("T", r)
+	require.NoError(t, err)
+	require.Equal(t, "broker-b", once[0].BrokerName)
+	got, err := GoProducerPublishQueues("T", r)
+	require.NoError(t, err)
+	require.Equal(t, []alloc.MessageQueue{q("broker-a", 0), q("broker-a", 1), q("broker-a", 2),
+		q("broker-b", 0), q("broker-b", 1), q("broker-b", 2), q("broker-b", 3), q("broker-b", 4)}, got)
+	require.Equal(t, "broker-a", r.QueueDatas[0].BrokerName, "the caller's route is not reordered")
+
+	// 13 entries: the permutation applied twice, which is no longer the
+	// identity.
+	var big route.Route
+	var names []string
+	for i := 0; i < 13; i++ {
+		n := string(rune('a' + i))
+		names = append(names, n)
+		big.QueueDatas = append(big.QueueDatas, route.QueueData{BrokerName: n, WriteQueueNums: 1, Perm: 6})
+	}
+	big.BrokerDatas = master(names...)
+	got, err = GoProducerPublishQueues("T", &big)
+	require.NoError(t, err)
+	o := goSliceOrder(13)
+	for k := range got {
+		require.Equal(t, got[k].BrokerName, names[o[o[k]]], "position %d", k)
+	}
+
+	_, err = GoProducerPublishQueues("T", &route.Route{})
+	wantJavaError(t, err, GoErrorClass, alloc.ErrInvalidArgument)
+}
+
 func TestGoSliceOrderPastInsertionSort(t *testing.T) {
 	for n := 0; n <= 12; n++ {
 		o := goSliceOrder(n)

@@ -17,13 +17,16 @@ import (
 // kit is the running rocketmq-kit cluster that scripts/test-live.sh started:
 // its folder, its run folder (pids, logs) and what the script built.
 type kit struct {
-	dir, run  string
-	classes   string // the compiled testdata/live/java drivers
-	kitgo     string // the kit's Go consumer, built
-	clientgo  string // clientgo/cmd/liveconsumer, built: a Go consumer with clientgo's strategies
-	namesrv   string
-	namesrv5  string // kit5's 5.3.3 name server; "" when kit5 is not running
-	classpath string
+	dir, run string
+	classes  string // the compiled testdata/live/java drivers
+	kitgo    string // the kit's Go consumer, built
+	clientgo string // clientgo/cmd/liveconsumer, built: a Go consumer with clientgo's strategies
+	// goproducer: testdata/live/goproducer, built: a rocketmq-client-go
+	// v2.1.2 producer that prints each selection and SendResult.
+	goproducer string
+	namesrv    string
+	namesrv5   string // kit5's 5.3.3 name server; "" when kit5 is not running
+	classpath  string
 	// classpath5: the testdata/live/java/kit5 drivers, compiled against
 	// kit5's 5.3.3 jars, with those jars.
 	classpath5 string
@@ -88,7 +91,8 @@ func newKit() (*kit, error) {
 		dst  *string
 		name string
 	}{{&k.dir, "ROCKETMQ_KIT"}, {&k.run, "RMQKIT_RUN"}, {&k.classes, "RMQALLOC_LIVE_CLASSES"},
-		{&k.kitgo, "RMQALLOC_LIVE_KITGO"}, {&k.clientgo, "RMQALLOC_LIVE_CLIENTGO"}, {&k.namesrv, "RMQALLOC_LIVE_NAMESRV"}} {
+		{&k.kitgo, "RMQALLOC_LIVE_KITGO"}, {&k.clientgo, "RMQALLOC_LIVE_CLIENTGO"}, {&k.goproducer, "RMQALLOC_LIVE_GOPRODUCER"},
+		{&k.namesrv, "RMQALLOC_LIVE_NAMESRV"}} {
 		if *f.dst, err = need(f.name); err != nil {
 			return nil, err
 		}
