@@ -48,6 +48,12 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 t0=$(date +%s)
+# The kit scripts install the Debian jars they run on when missing (as
+# root), at their start. Let each do so once, one after the other, before
+# anything runs in parallel: two apt-get at once fight over dpkg's lock,
+# and javac below compiles against those jars.
+"$kit/cluster.sh" status >"$run/deps.log" 2>&1 || true
+[ -x "$kit/kit5/kit5.sh" ] && { "$kit/kit5/kit5.sh" status >>"$run/deps.log" 2>&1 || true; }
 "$kit/cluster.sh" start >"$run/start.log" 2>&1 &
 start_pid=$!
 # kit5 (RocketMQ 5.3.3, other ports) beside it, when the kit has it.
