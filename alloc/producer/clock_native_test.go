@@ -2,7 +2,11 @@
 
 package producer
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
+)
 
 // 2020-01-01T00:00:00Z and 2100-01-01T00:00:00Z in ms: a real clock reads
 // between them.
@@ -15,7 +19,7 @@ const (
 // the real clock (time.Now): a 4.9.3
 // isolation blocks the broker for 600 s from the time of the Update.
 func TestDefaultClockIsReal(t *testing.T) {
-	p, err := New(queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})
+	p, err := New(testkit.Queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +41,7 @@ func TestDefaultClockIsReal(t *testing.T) {
 // TestTimeSeededRandom: NewTimeSeededRandom is NewRandom of the clock in
 // ms, so it picks like a NewRandom seeded within the call's time window.
 func TestTimeSeededRandom(t *testing.T) {
-	mqs := queues("a", 1<<16)
+	mqs := testkit.Queues("a", 1<<16)
 	before := nowMillis()
 	r := NewTimeSeededRandom()
 	after := nowMillis()

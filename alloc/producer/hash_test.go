@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func TestHashKeys(t *testing.T) {
@@ -61,7 +62,7 @@ func TestSelectHashErrors(t *testing.T) {
 }
 
 func TestSelectMachineRoomReturnsNothing(t *testing.T) {
-	if got, ok := SelectMachineRoom(queues("a", 3)); ok {
+	if got, ok := SelectMachineRoom(testkit.Queues("a", 3)); ok {
 		t.Fatalf("upstream returns null, got %v", got)
 	}
 }
@@ -72,7 +73,7 @@ func FuzzSelectHash(f *testing.F) {
 	}
 	f.Add("polygenelubricants", uint8(10))
 	f.Fuzz(func(t *testing.T, key string, n uint8) {
-		mqs := queues("a", int(n))
+		mqs := testkit.Queues("a", int(n))
 		got, err := SelectHash(mqs, StringKey(key))
 		if n == 0 {
 			wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)

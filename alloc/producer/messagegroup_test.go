@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func TestMessageGroupIndex(t *testing.T) {
@@ -71,7 +72,7 @@ func FuzzMessageGroup(f *testing.F) {
 		f.Add(g, uint8(5))
 	}
 	f.Fuzz(func(t *testing.T, group string, n uint8) {
-		mqs := queues("b", int(n))
+		mqs := testkit.Queues("b", int(n))
 		for _, c := range []GroupClient{GroupJava, GroupNodeJS1_0_8} {
 			got, err := SelectMessageGroup(mqs, group, c)
 			if n == 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // TestSendIndexWrap: the send index passing 2^31. 4.9.3 returns abs(s):
@@ -14,7 +15,7 @@ import (
 // values count down; 5.3.3 masks, so it restarts at 0.
 func TestSendIndexWrap(t *testing.T) {
 	t.Parallel()
-	mqs := queues("a", 3) // 2147483647 % 3 == 1
+	mqs := testkit.Queues("a", 3) // 2147483647 % 3 == 1
 	tests := []struct {
 		v    Version
 		want []int32
@@ -49,21 +50,21 @@ func TestSendIndexWrap(t *testing.T) {
 // per try; if every queue is on that broker, n tries and one more pick.
 func TestRoundRobinLastBroker(t *testing.T) {
 	for _, v := range []Version{Version4_9_3, Version5_3_3} {
-		p, _ := New(queues("a", 2, "b", 1), Options{Version: v, StartIndex: i32(0)})
+		p, _ := New(testkit.Parse("a/0 a/1 b/0"), Options{Version: v, StartIndex: i32(0)})
 		// index 1 → [a 1]; retry after a: index 2 → [b 0].
-		if mq, _ := p.Select(Attempt{}); mq != q("a", 1) {
+		if mq, _ := p.Select(Attempt{}); mq != testkit.Q("a", 1) {
 			t.Errorf("%v: first %v", v, mq)
 		}
-		if mq, _ := p.Select(After("a")); mq != q("b", 0) || p.Index() != 2 {
+		if mq, _ := p.Select(After("a")); mq != testkit.Q("b", 0) || p.Index() != 2 {
 			t.Errorf("%v: retry %v index %d", v, mq, p.Index())
 		}
 		// Retry after b: index 3 → [a 0] at once.
-		if mq, _ := p.Select(After("b")); mq != q("a", 0) {
+		if mq, _ := p.Select(After("b")); mq != testkit.Q("a", 0) {
 			t.Errorf("%v: retry after b %v", v, mq)
 		}
-		only, _ := New(queues("a", 2), Options{Version: v, StartIndex: i32(0)})
+		only, _ := New(testkit.Queues("a", 2), Options{Version: v, StartIndex: i32(0)})
 		// 2 failing tries (index 1, 2) then a plain pick (index 3 → [a 1]).
-		if mq, _ := only.Select(After("a")); mq != q("a", 1) || only.Index() != 3 {
+		if mq, _ := only.Select(After("a")); mq != testkit.Q("a", 1) || only.Index() != 3 {
 			t.Errorf("%v: all on last broker: %v index %d", v, mq, only.Index())
 		}
 	}
@@ -75,7 +76,7 @@ func TestRoundRobinLastBroker(t *testing.T) {
 // selects see the rewritten list.
 func TestLatency493AllBrokersDown(t *testing.T) {
 	c := &clock{}
-	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(2, "a", "b"), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0)})
 	p.Update("a", Outcome{Latency: 700})  // unavailable for 30 s
 	p.Update("b", Outcome{Latency: 3500}) // for 180 s
@@ -85,11 +86,11 @@ func TestLatency493AllBrokersDown(t *testing.T) {
 		wantQueue []alloc.MessageQueue
 	}{
 		// index 1: tries 1,2,3,0 all down; pick a; plain index 2 → element 2 := [a, 3%2]
-		{1, q("a", 1), []alloc.MessageQueue{q("a", 0), q("a", 1), q("a", 1), q("b", 1)}},
+		{1, testkit.Q("a", 1), []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("a", 1), testkit.Q("a", 1), testkit.Q("b", 1)}},
 		// index 4: all down; plain index 5 → element 1 := [a, 6%2]
-		{2, q("a", 0), []alloc.MessageQueue{q("a", 0), q("a", 0), q("a", 1), q("b", 1)}},
+		{2, testkit.Q("a", 0), []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("a", 0), testkit.Q("a", 1), testkit.Q("b", 1)}},
 		// a is back at 30000: index 7 → element 3 (b, down), then element 0.
-		{30000, q("a", 0), []alloc.MessageQueue{q("a", 0), q("a", 0), q("a", 1), q("b", 1)}},
+		{30000, testkit.Q("a", 0), []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("a", 0), testkit.Q("a", 1), testkit.Q("b", 1)}},
 	}
 	for i, s := range steps {
 		c.now = s.at
@@ -104,7 +105,7 @@ func TestLatency493AllBrokersDown(t *testing.T) {
 // queues in queueDatas: its fault item is dropped and a plain pick follows.
 func TestLatency493NoWriteQueues(t *testing.T) {
 	c := &clock{}
-	p, _ := New(queues("a", 1, "b", 1), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(1, "a", "b"), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0), QueueDatas: nil})
 	p.Update("a", Outcome{Latency: 5000})
 	p.Update("b", Outcome{Latency: 5000})
@@ -113,7 +114,7 @@ func TestLatency493NoWriteQueues(t *testing.T) {
 	// index 1: both down; 3 items → half 1 → item 0 = z (lowest latency) → removed;
 	// plain index 2 → [a 0].
 	mq, err := p.Select(Attempt{})
-	if err != nil || mq != q("a", 0) {
+	if err != nil || mq != testkit.Q("a", 0) {
 		t.Fatalf("%v %v", mq, err)
 	}
 	if f := p.Faults(); len(f) != 2 || f[0].Broker != "a" || f[1].Broker != "b" {
@@ -126,23 +127,23 @@ func TestLatency493NoWriteQueues(t *testing.T) {
 func TestLatency533(t *testing.T) {
 	c := &clock{}
 	resets := []int32{10, 0}
-	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version5_3_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(2, "a", "b"), Options{Version: Version5_3_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), ResetValue: func() int32 { v := resets[0]; resets = resets[1:]; return v }})
 	p.Update("a", Outcome{Latency: 700})                     // down until 2000
 	p.Update("b", Outcome{Latency: 3500, Unreachable: true}) // down until 6000, unreachable
 	c.now = 1
 	// pass 1: index 1..4, nothing available; pass 2: index 5 → [a 1], reachable.
-	if mq, _ := p.Select(Attempt{}); mq != q("a", 1) || p.Index() != 5 {
+	if mq, _ := p.Select(Attempt{}); mq != testkit.Q("a", 1) || p.Index() != 5 {
 		t.Fatalf("reachable fallback: %v index %d", mq, p.Index())
 	}
 	// Retry after a: pass 1 and 2 find nothing (a is last, b unreachable): 8
 	// increments, then a plain pick: index 14 → [b 0].
-	if mq, _ := p.Select(After("a")); mq != q("b", 0) || p.Index() != 14 {
+	if mq, _ := p.Select(After("a")); mq != testkit.Q("b", 0) || p.Index() != 14 {
 		t.Fatalf("plain fallback: %v index %d", mq, p.Index())
 	}
 	c.now = 2000 // a available again
 	// Reset to 10: index 11 → [b 1] down, index 12 → [a 0].
-	if mq, _ := p.Select(Attempt{ResetIndex: true}); mq != q("a", 0) || p.Index() != 12 {
+	if mq, _ := p.Select(Attempt{ResetIndex: true}); mq != testkit.Q("a", 0) || p.Index() != 12 {
 		t.Fatalf("after reset: %v index %d", mq, p.Index())
 	}
 }
@@ -172,7 +173,7 @@ func TestWindows(t *testing.T) {
 	}
 	for i, tt := range tests {
 		c := &clock{}
-		p, _ := New(queues("b", 1), Options{Version: tt.v, LatencyFaultTolerance: true, Clock: c.read})
+		p, _ := New(testkit.Queues("b", 1), Options{Version: tt.v, LatencyFaultTolerance: true, Clock: c.read})
 		for _, u := range tt.updates {
 			c.now = u.at
 			p.Update("b", Outcome{Latency: u.latency, Isolation: u.isolation})
@@ -204,7 +205,7 @@ func TestNotAvailableDuration(t *testing.T) {
 }
 
 func TestUpdateWithoutFaultTolerance(t *testing.T) {
-	p, _ := New(queues("a", 1), Options{Version: Version5_3_3})
+	p, _ := New(testkit.Queues("a", 1), Options{Version: Version5_3_3})
 	p.Update("a", Outcome{Latency: 99999, Isolation: true, Unreachable: true})
 	if len(p.Faults()) != 0 {
 		t.Fatal("Update must do nothing with latency fault tolerance off")
@@ -228,9 +229,9 @@ func TestEmptyList(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	_, err := New(queues("a", 1), Options{Version: 7})
+	_, err := New(testkit.Queues("a", 1), Options{Version: 7})
 	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
-	if p, err := New(queues("a", 1), Options{}); err != nil || p.Version() != Version4_9_3 {
+	if p, err := New(testkit.Queues("a", 1), Options{}); err != nil || p.Version() != Version4_9_3 {
 		t.Fatalf("the zero Options are 4.9.3's: %v", err)
 	}
 	if _, err := ParseVersion("4.9.4"); err == nil {
@@ -245,7 +246,7 @@ func TestNewErrors(t *testing.T) {
 }
 
 func TestNewCopiesInput(t *testing.T) {
-	mqs := queues("a", 2)
+	mqs := testkit.Queues("a", 2)
 	p, _ := New(mqs, Options{Version: Version5_3_3})
 	mqs[0].BrokerName = "changed"
 	if p.Queues()[0].BrokerName != "a" {
@@ -264,7 +265,7 @@ func TestRoundRobinVisitsEveryQueue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 500 {
 		n := 1 + rng.IntN(40)
-		mqs := queues("a", n)
+		mqs := testkit.Queues("a", n)
 		start := rng.Int32N(math.MaxInt32 - 64)
 		if rng.IntN(2) == 0 {
 			start = -start // 5.3.3 masks negative values too
@@ -293,11 +294,10 @@ func TestUnavailableNeverPicked(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	brokers := []string{"a", "b", "c", "d", "e"}
 	for range 500 {
-		var spec []any
+		var mqs []alloc.MessageQueue
 		for _, b := range brokers[:1+rng.IntN(len(brokers))] {
-			spec = append(spec, b, 1+rng.IntN(4))
+			mqs = append(mqs, testkit.Queues(b, 1+rng.IntN(4))...)
 		}
-		mqs := queues(spec...)
 		start := rng.Int32N(math.MaxInt32 - 1000)
 		for _, v := range []Version{Version4_9_3, Version5_3_3} {
 			c := &clock{}
@@ -345,7 +345,7 @@ func FuzzProducer(f *testing.F) {
 		}
 		var mqs []alloc.MessageQueue
 		for i := range n {
-			mqs = append(mqs, q(brokers[i%3], int32(i)))
+			mqs = append(mqs, testkit.Q(brokers[i%3], int32(i)))
 		}
 		c := &clock{}
 		p, err := New(mqs, Options{Version: v, LatencyFaultTolerance: lft, Clock: c.read, StartIndex: &start,

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func TestJavaRandom(t *testing.T) {
@@ -27,7 +28,7 @@ func TestJavaRandom(t *testing.T) {
 
 func TestRandomSelect(t *testing.T) {
 	// Java: new Random(7), eight nextInt(5) → 1,4,0,4,0,4,3,4.
-	mqs := queues("a", 5)
+	mqs := testkit.Queues("a", 5)
 	r := NewRandom(7)
 	for i, want := range []int32{1, 4, 0, 4, 0, 4, 3, 4} {
 		got, err := r.Select(mqs)
