@@ -23,9 +23,9 @@ func TestDefaultClockIsReal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := nowMillis()
+	before := host.now()
 	p.Update("a", Outcome{Latency: 100, Isolation: true}) // isolation: latency 30000 → 600 s
-	after := nowMillis()
+	after := host.now()
 	if before < ms2020 || after > ms2100 || after < before {
 		t.Fatalf("clock reads %d then %d: not a real clock in ms", before, after)
 	}
@@ -42,9 +42,9 @@ func TestDefaultClockIsReal(t *testing.T) {
 // ms, so it picks like a NewRandom seeded within the call's time window.
 func TestTimeSeededRandom(t *testing.T) {
 	mqs := testkit.Queues("a", 1<<16)
-	before := nowMillis()
+	before := host.now()
 	r := NewTimeSeededRandom()
-	after := nowMillis()
+	after := host.now()
 	got, err := r.Select(mqs)
 	if err != nil {
 		t.Fatal(err)

@@ -88,10 +88,15 @@ type Producer struct {
 // list is accepted: every Select then fails with ArithmeticException
 // "/ by zero", as the client's does.
 func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
+	return newProducer(mqs, opts, host)
+}
+
+// newProducer is New on the host's clock h (clock_host.go).
+func newProducer(mqs []alloc.MessageQueue, opts Options, h hostClock) (*Producer, error) {
 	if opts.Version != Version4_9_3 && opts.Version != Version5_3_3 {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "version must be Version4_9_3 (the zero value) or Version5_3_3"}
 	}
-	if opts.Clock == nil && opts.LatencyFaultTolerance && !hasClock {
+	if opts.Clock == nil && opts.LatencyFaultTolerance && !h.has {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "clock", Msg: "Options.Clock is required with LatencyFaultTolerance under GOOS=js (this package has no clock there)"}
 	}
 	if len(mqs) > math.MaxInt32 {
@@ -111,7 +116,7 @@ func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
 	var rng *javaRandom
 	random := func() int32 {
 		if rng == nil {
-			rng = newJavaRandom(randomSeed())
+			rng = newJavaRandom(h.seed())
 		}
 		if p.version == Version4_9_3 {
 			return abs32(rng.nextInt())
@@ -131,12 +136,12 @@ func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
 		p.worst.s = random()
 	}
 	if p.clock == nil {
-		p.clock = nowMillis
+		p.clock = h.now
 	}
 	if p.resetValue == nil {
 		p.resetValue = func() int32 {
 			if rng == nil {
-				rng = newJavaRandom(randomSeed())
+				rng = newJavaRandom(h.seed())
 			}
 			return rng.nextIntN(math.MaxInt32) // Math.abs(random.nextInt(Integer.MAX_VALUE))
 		}
