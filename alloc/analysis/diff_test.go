@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 )
 
 func TestDiffWorkedExample(t *testing.T) {
-	qs := mqs(6, "a")
+	qs := testkit.QueuesOn(6, "a")
 	a := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1"}, Options{})
 	b := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1", "c2"}, Options{})
 	d := DiffPlans(a, b)
@@ -24,8 +25,8 @@ func TestDiffWorkedExample(t *testing.T) {
 }
 
 func TestDiffQueuesAddedAndRemoved(t *testing.T) {
-	a := mustPlan(t, alloc.Averagely(), mqs(2, "a", "b"), []string{"c0", "c1"}, Options{})
-	b := mustPlan(t, alloc.Averagely(), mqs(2, "b", "c"), []string{"c1"}, Options{})
+	a := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "a", "b"), []string{"c0", "c1"}, Options{})
+	b := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b", "c"), []string{"c1"}, Options{})
 	d := DiffPlans(a, b)
 	// a: c0 [a0 a1], c1 [b0 b1]; b: c1 [b0 b1 c0 c1].
 	assert.Equal(t, []int{2, 2, 0, 2, 2}, []int{d.Common, d.Kept, d.Moved, d.Added, d.Removed})
@@ -97,8 +98,8 @@ func TestMinMovesMatchesBruteForce(t *testing.T) {
 	pool := []string{"c0", "c1", "c2", "c3"}
 	strategies := partitioning(t)
 	for range 400 {
-		qa := mqs(3, "a", "b")[:1+r.IntN(5)]
-		qb := mqs(3, "a", "c")[:1+r.IntN(6)]
+		qa := testkit.QueuesOn(3, "a", "b")[:1+r.IntN(5)]
+		qb := testkit.QueuesOn(3, "a", "c")[:1+r.IntN(6)]
 		ma := pool[:1+r.IntN(4)]
 		mb := slices.Clone(pool[r.IntN(2) : 2+r.IntN(2)])
 		sa, sb := strategies[r.IntN(len(strategies))], strategies[r.IntN(len(strategies))]

@@ -6,13 +6,14 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestViewsStaleAndNewMembers(t *testing.T) {
 	// c3 joined; c1 has not seen it; c2 still lists c0, who left.
-	qs := mqs(6, "a")
+	qs := testkit.QueuesOn(6, "a")
 	res, err := Views([]alloc.Strategy{alloc.Averagely()}, qs, []string{"c1", "c2", "c3"}, []View{
 		{Member: "c1", Members: []string{"c1", "c2"}},
 		{Member: "c2", Members: []string{"c0", "c1", "c2", "c3"}},
@@ -28,7 +29,7 @@ func TestViewsStaleAndNewMembers(t *testing.T) {
 }
 
 func TestViewsNotInOwnList(t *testing.T) {
-	res, err := Views([]alloc.Strategy{alloc.Averagely()}, mqs(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{})
+	res, err := Views([]alloc.Strategy{alloc.Averagely()}, testkit.QueuesOn(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, [][]int32{{}}, res.Combined.Shares)
 	assert.Equal(t, []int32{0, 1}, res.Orphaned)
@@ -39,7 +40,7 @@ func TestViewsNotInOwnList(t *testing.T) {
 }
 
 func TestSubscriptionMismatch(t *testing.T) {
-	res, err := Subscription(alloc.Averagely(), mqs(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{Sort: true})
+	res, err := Subscription(alloc.Averagely(), testkit.QueuesOn(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{Sort: true})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c0"}, res.Combined.Members)
 	assert.Equal(t, []int32{2, 3}, res.Orphaned)
@@ -49,7 +50,7 @@ func TestSubscriptionMismatch(t *testing.T) {
 func TestMixedClients(t *testing.T) {
 	// Java orders 😀 before ｲ, Go after: under AVG both take q0 and
 	// nobody takes q1.
-	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), mqs(2, "b"), []Member{
+	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), testkit.QueuesOn(2, "b"), []Member{
 		{ID: "😀", Client: ClientJava},
 		{ID: "ｲ", Client: ClientGo},
 	}, Options{Sort: true})
