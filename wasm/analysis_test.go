@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -35,8 +36,8 @@ func TestFullBuildServesAnalysisDiff(t *testing.T) {
 	// AVG over 6 queues: c0 owns 0-2 and c1 3-5; with c2 joining, c0 owns
 	// 0-1, c1 2-3 and c2 4-5: queues 2 (c0→c1), 4 and 5 (c1→c2) move.
 	w := newRequest()
-	planRequest(w, testQueues(6), []string{"c0", "c1"})
-	planRequest(w, testQueues(6), []string{"c0", "c1", "c2"})
+	planRequest(w, testkit.Queues("b", 6), []string{"c0", "c1"})
+	planRequest(w, testkit.Queues("b", 6), []string{"c0", "c1", "c2"})
 	resp := call(t, opAnalysisDiff, w.b)
 	require.Equal(t, byte(statusOK), resp[0])
 	var got struct {
