@@ -5,6 +5,8 @@ package producer
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
@@ -20,22 +22,15 @@ const (
 // isolation blocks the broker for 600 s from the time of the Update.
 func TestDefaultClockIsReal(t *testing.T) {
 	p, err := New(testkit.Queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	before := host.now()
 	p.Update("a", Outcome{Latency: 100, Isolation: true}) // isolation: latency 30000 → 600 s
 	after := host.now()
-	if before < ms2020 || after > ms2100 || after < before {
-		t.Fatalf("clock reads %d then %d: not a real clock in ms", before, after)
-	}
+	require.False(t, before < ms2020 || after > ms2100 || after < before, "clock reads %d then %d: not a real clock in ms", before, after)
 	fs := p.Faults()
-	if len(fs) != 1 {
-		t.Fatalf("faults = %v, want one", fs)
-	}
-	if st := fs[0].StartTimestamp; st < before+600000 || st > after+600000 {
-		t.Fatalf("StartTimestamp = %d, want in [%d, %d]", st, before+600000, after+600000)
-	}
+	require.Len(t, fs, 1, "faults")
+	st := fs[0].StartTimestamp
+	require.False(t, st < before+600000 || st > after+600000, "StartTimestamp = %d, want in [%d, %d]", st, before+600000, after+600000)
 }
 
 // TestTimeSeededRandom: NewTimeSeededRandom is NewRandom of the clock in
@@ -46,13 +41,11 @@ func TestTimeSeededRandom(t *testing.T) {
 	r := NewTimeSeededRandom()
 	after := host.now()
 	got, err := r.Select(mqs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for seed := before; seed <= after; seed++ {
 		if want, _ := NewRandom(seed).Select(mqs); want == got {
 			return
 		}
 	}
-	t.Fatalf("pick %v matches no seed in [%d, %d]", got, before, after)
+	require.Fail(t, "no seed matches", "pick %v matches no seed in [%d, %d]", got, before, after)
 }

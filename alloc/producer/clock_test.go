@@ -3,6 +3,8 @@ package producer
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
@@ -13,16 +15,10 @@ func TestDefaultStartIsRandom(t *testing.T) {
 	first := map[int32]bool{}
 	for range 8 {
 		p, err := New(testkit.Queues("a", 1000), Options{Version: Version5_3_3})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		q, err := p.Select(Attempt{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		first[q.QueueID] = true
 	}
-	if len(first) < 2 {
-		t.Fatalf("8 default producers all started at the same queue %v", first)
-	}
+	require.GreaterOrEqual(t, len(first), 2, "8 default producers all started at the same queue %v", first)
 }

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
@@ -26,23 +29,15 @@ func TestSendIndexWrap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, err := New(mqs, Options{Version: tt.v, StartIndex: i32(math.MaxInt32 - 1)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var got []int32
 		for range tt.want {
 			mq, err := p.Select(Attempt{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			got = append(got, mq.QueueID)
 		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%v: got %v, want %v", tt.v, got, tt.want)
-		}
-		if p.Index() != math.MinInt32+2 {
-			t.Errorf("%v: index %d after 4 increments", tt.v, p.Index())
-		}
+		assert.Equal(t, tt.want, got, "%v: queue IDs", tt.v)
+		assert.Equal(t, int32(math.MinInt32+2), p.Index(), "%v: index after 4 increments", tt.v)
 	}
 }
 
@@ -52,21 +47,19 @@ func TestRoundRobinLastBroker(t *testing.T) {
 	for _, v := range []Version{Version4_9_3, Version5_3_3} {
 		p, _ := New(testkit.Parse("a/0 a/1 b/0"), Options{Version: v, StartIndex: i32(0)})
 		// index 1 → [a 1]; retry after a: index 2 → [b 0].
-		if mq, _ := p.Select(Attempt{}); mq != testkit.Q("a", 1) {
-			t.Errorf("%v: first %v", v, mq)
-		}
-		if mq, _ := p.Select(After("a")); mq != testkit.Q("b", 0) || p.Index() != 2 {
-			t.Errorf("%v: retry %v index %d", v, mq, p.Index())
-		}
+		mq, _ := p.Select(Attempt{})
+		assert.Equal(t, testkit.Q("a", 1), mq, "%v: first", v)
+		mq, _ = p.Select(After("a"))
+		assert.Equal(t, testkit.Q("b", 0), mq, "%v: retry", v)
+		assert.Equal(t, int32(2), p.Index(), "%v: retry index", v)
 		// Retry after b: index 3 → [a 0] at once.
-		if mq, _ := p.Select(After("b")); mq != testkit.Q("a", 0) {
-			t.Errorf("%v: retry after b %v", v, mq)
-		}
+		mq, _ = p.Select(After("b"))
+		assert.Equal(t, testkit.Q("a", 0), mq, "%v: retry after b", v)
 		only, _ := New(testkit.Queues("a", 2), Options{Version: v, StartIndex: i32(0)})
 		// 2 failing tries (index 1, 2) then a plain pick (index 3 → [a 1]).
-		if mq, _ := only.Select(After("a")); mq != testkit.Q("a", 1) || only.Index() != 3 {
-			t.Errorf("%v: all on last broker: %v index %d", v, mq, only.Index())
-		}
+		mq, _ = only.Select(After("a"))
+		assert.Equal(t, testkit.Q("a", 1), mq, "%v: all on last broker", v)
+		assert.Equal(t, int32(3), only.Index(), "%v: all on last broker: index", v)
 	}
 }
 
@@ -95,9 +88,9 @@ func TestLatency493AllBrokersDown(t *testing.T) {
 	for i, s := range steps {
 		c.now = s.at
 		mq, err := p.Select(Attempt{})
-		if err != nil || mq != s.want || !slices.Equal(p.Queues(), s.wantQueue) {
-			t.Fatalf("step %d: %v %v, list %v; want %v, list %v", i, mq, err, p.Queues(), s.want, s.wantQueue)
-		}
+		require.NoError(t, err, "step %d", i)
+		require.Equal(t, s.want, mq, "step %d", i)
+		require.True(t, slices.Equal(p.Queues(), s.wantQueue), "step %d: list %v, want %v", i, p.Queues(), s.wantQueue)
 	}
 }
 
@@ -114,12 +107,12 @@ func TestLatency493NoWriteQueues(t *testing.T) {
 	// index 1: both down; 3 items → half 1 → item 0 = z (lowest latency) → removed;
 	// plain index 2 → [a 0].
 	mq, err := p.Select(Attempt{})
-	if err != nil || mq != testkit.Q("a", 0) {
-		t.Fatalf("%v %v", mq, err)
-	}
-	if f := p.Faults(); len(f) != 2 || f[0].Broker != "a" || f[1].Broker != "b" {
-		t.Fatalf("faults %v", f)
-	}
+	require.NoError(t, err)
+	require.Equal(t, testkit.Q("a", 0), mq)
+	f := p.Faults()
+	require.Len(t, f, 2, "faults %v", f)
+	require.Equal(t, "a", f[0].Broker, "faults %v", f)
+	require.Equal(t, "b", f[1].Broker, "faults %v", f)
 }
 
 // TestLatency533: 5.3.3 honours the last broker, falls back to reachable
@@ -133,19 +126,19 @@ func TestLatency533(t *testing.T) {
 	p.Update("b", Outcome{Latency: 3500, Unreachable: true}) // down until 6000, unreachable
 	c.now = 1
 	// pass 1: index 1..4, nothing available; pass 2: index 5 → [a 1], reachable.
-	if mq, _ := p.Select(Attempt{}); mq != testkit.Q("a", 1) || p.Index() != 5 {
-		t.Fatalf("reachable fallback: %v index %d", mq, p.Index())
-	}
+	mq, _ := p.Select(Attempt{})
+	require.Equal(t, testkit.Q("a", 1), mq, "reachable fallback")
+	require.Equal(t, int32(5), p.Index(), "reachable fallback: index")
 	// Retry after a: pass 1 and 2 find nothing (a is last, b unreachable): 8
 	// increments, then a plain pick: index 14 → [b 0].
-	if mq, _ := p.Select(After("a")); mq != testkit.Q("b", 0) || p.Index() != 14 {
-		t.Fatalf("plain fallback: %v index %d", mq, p.Index())
-	}
+	mq, _ = p.Select(After("a"))
+	require.Equal(t, testkit.Q("b", 0), mq, "plain fallback")
+	require.Equal(t, int32(14), p.Index(), "plain fallback: index")
 	c.now = 2000 // a available again
 	// Reset to 10: index 11 → [b 1] down, index 12 → [a 0].
-	if mq, _ := p.Select(Attempt{ResetIndex: true}); mq != testkit.Q("a", 0) || p.Index() != 12 {
-		t.Fatalf("after reset: %v index %d", mq, p.Index())
-	}
+	mq, _ = p.Select(Attempt{ResetIndex: true})
+	require.Equal(t, testkit.Q("a", 0), mq, "after reset")
+	require.Equal(t, int32(12), p.Index(), "after reset: index")
 }
 
 type windowUpdate struct {
@@ -180,8 +173,9 @@ func TestWindows(t *testing.T) {
 		}
 		f := p.Faults()
 		last := tt.updates[len(tt.updates)-1]
-		if len(f) != 1 || f[0].StartTimestamp != tt.wantStart || f[0].Latency != last.latency {
-			t.Errorf("case %d (%v): faults %+v, want start %d", i, tt.v, f, tt.wantStart)
+		if assert.Len(t, f, 1, "case %d (%v): faults %+v", i, tt.v, f) {
+			assert.Equal(t, tt.wantStart, f[0].StartTimestamp, "case %d (%v): start", i, tt.v)
+			assert.Equal(t, last.latency, f[0].Latency, "case %d (%v): latency", i, tt.v)
 		}
 	}
 }
@@ -198,27 +192,22 @@ func TestNotAvailableDuration(t *testing.T) {
 		{14999, 180000, 10000}, {15000, 600000, 30000}, {math.MaxInt64, 600000, 30000},
 	}
 	for _, tt := range tests {
-		if a, b := notAvailableDuration(Version4_9_3, tt.latency), notAvailableDuration(Version5_3_3, tt.latency); a != tt.want493 || b != tt.want533 {
-			t.Errorf("latency %d: %d/%d, want %d/%d", tt.latency, a, b, tt.want493, tt.want533)
-		}
+		assert.Equal(t, tt.want493, notAvailableDuration(Version4_9_3, tt.latency), "4.9.3, latency %d", tt.latency)
+		assert.Equal(t, tt.want533, notAvailableDuration(Version5_3_3, tt.latency), "5.3.3, latency %d", tt.latency)
 	}
 }
 
 func TestUpdateWithoutFaultTolerance(t *testing.T) {
 	p, _ := New(testkit.Queues("a", 1), Options{Version: Version5_3_3})
 	p.Update("a", Outcome{Latency: 99999, Isolation: true, Unreachable: true})
-	if len(p.Faults()) != 0 {
-		t.Fatal("Update must do nothing with latency fault tolerance off")
-	}
+	require.Empty(t, p.Faults(), "Update must do nothing with latency fault tolerance off")
 }
 
 func TestEmptyList(t *testing.T) {
 	for _, v := range []Version{Version4_9_3, Version5_3_3} {
 		for _, lft := range []bool{false, true} {
 			p, err := New(nil, Options{Version: v, LatencyFaultTolerance: lft, StartIndex: i32(0), Clock: func() int64 { return 0 }})
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			p.Update("a", Outcome{Latency: 5000})
 			for _, a := range []Attempt{{}, After("a"), {ResetIndex: true}} {
 				_, err := p.Select(a)
@@ -231,17 +220,15 @@ func TestEmptyList(t *testing.T) {
 func TestNewErrors(t *testing.T) {
 	_, err := New(testkit.Queues("a", 1), Options{Version: 7})
 	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
-	if p, err := New(testkit.Queues("a", 1), Options{}); err != nil || p.Version() != Version4_9_3 {
-		t.Fatalf("the zero Options are 4.9.3's: %v", err)
-	}
-	if _, err := ParseVersion("4.9.4"); err == nil {
-		t.Fatal("4.9.4 accepted")
-	}
+	p, err := New(testkit.Queues("a", 1), Options{})
+	require.NoError(t, err)
+	require.Equal(t, Version4_9_3, p.Version(), "the zero Options are 4.9.3's")
+	_, err = ParseVersion("4.9.4")
+	require.Error(t, err, "4.9.4 accepted")
 	for _, v := range []Version{Version4_9_3, Version5_3_3} {
 		got, err := ParseVersion(v.String())
-		if err != nil || got != v {
-			t.Fatalf("ParseVersion(%q) = %v, %v", v.String(), got, err)
-		}
+		require.NoError(t, err, "ParseVersion(%q)", v.String())
+		require.Equal(t, v, got, "ParseVersion(%q)", v.String())
 	}
 }
 
@@ -249,13 +236,9 @@ func TestNewCopiesInput(t *testing.T) {
 	mqs := testkit.Queues("a", 2)
 	p, _ := New(mqs, Options{Version: Version5_3_3})
 	mqs[0].BrokerName = "changed"
-	if p.Queues()[0].BrokerName != "a" {
-		t.Fatal("Producer must own a copy of the queue list")
-	}
+	require.Equal(t, "a", p.Queues()[0].BrokerName, "Producer must own a copy of the queue list")
 	p.Queues()[1].BrokerName = "changed"
-	if p.Queues()[1].BrokerName != "a" {
-		t.Fatal("Queues must return a copy")
-	}
+	require.Equal(t, "a", p.Queues()[1].BrokerName, "Queues must return a copy")
 }
 
 // TestRoundRobinVisitsEveryQueue (property): with no broker excluded, n
@@ -278,9 +261,8 @@ func TestRoundRobinVisitsEveryQueue(t *testing.T) {
 			seen := make([]bool, n)
 			for range n {
 				mq, err := p.Select(Attempt{})
-				if err != nil || seen[mq.QueueID] {
-					t.Fatalf("%v start %d n %d: %v %v twice", v, start, n, mq, err)
-				}
+				require.NoError(t, err, "%v start %d n %d", v, start, n)
+				require.False(t, seen[mq.QueueID], "%v start %d n %d: %v twice", v, start, n, mq)
 				seen[mq.QueueID] = true
 			}
 		}
@@ -315,12 +297,8 @@ func TestUnavailableNeverPicked(t *testing.T) {
 			c.now = 1
 			for range 10 {
 				mq, err := p.Select(Attempt{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if anyUp && down[mq.BrokerName] {
-					t.Fatalf("%v: picked down broker %s, down %v, queues %v", v, mq.BrokerName, down, mqs)
-				}
+				require.NoError(t, err)
+				require.False(t, anyUp && down[mq.BrokerName], "%v: picked down broker %s, down %v, queues %v", v, mq.BrokerName, down, mqs)
 			}
 		}
 	}
@@ -350,9 +328,7 @@ func FuzzProducer(f *testing.F) {
 		c := &clock{}
 		p, err := New(mqs, Options{Version: v, LatencyFaultTolerance: lft, Clock: c.read, StartIndex: &start,
 			WorstStartIndex: &start, ResetValue: func() int32 { return start ^ 0x5555 }})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for i := 0; i+1 < len(ops); i += 2 {
 			op, arg := ops[i], ops[i+1]
 			c.now += int64(arg) * 97
@@ -369,9 +345,8 @@ func FuzzProducer(f *testing.F) {
 					wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
 					continue
 				}
-				if err != nil || !slices.Contains(p.Queues(), mq) {
-					t.Fatalf("select: %v %v, list %v", mq, err, p.Queues())
-				}
+				require.NoError(t, err, "select")
+				require.True(t, slices.Contains(p.Queues(), mq), "select: %v, list %v", mq, p.Queues())
 			}
 		}
 	})
