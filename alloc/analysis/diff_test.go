@@ -8,6 +8,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDiffWorkedExample(t *testing.T) {
@@ -106,9 +107,7 @@ func TestMinMovesMatchesBruteForce(t *testing.T) {
 		a := mustPlan(t, sa, qa, ma, Options{Sort: true})
 		b := mustPlan(t, sb, qb, mb, Options{Sort: true})
 		d := DiffPlans(a, b)
-		if want := bruteMinMoves(a, b); d.MinMoves != want {
-			t.Fatalf("%s→%s %v/%v → %v/%v: MinMoves %d, brute force %d", a.Strategy, b.Strategy, qa, ma, qb, mb, d.MinMoves, want)
-		}
+		require.Equal(t, bruteMinMoves(a, b), d.MinMoves, "%s→%s %v/%v → %v/%v: MinMoves against brute force", a.Strategy, b.Strategy, qa, ma, qb, mb)
 	}
 }
 
@@ -123,30 +122,21 @@ func TestDiffProperties(t *testing.T) {
 		for si, s := range strategies {
 			a := mustPlan(t, s, qa, ma, Options{Sort: true})
 			self := DiffPlans(a, a)
-			if self.Moved != 0 || self.Added != 0 || self.Removed != 0 || len(self.Members) != 0 || len(self.MovedQueues) != 0 {
-				t.Fatalf("%s: self diff not empty: %+v", a.Strategy, self)
-			}
+			require.False(t, self.Moved != 0 || self.Added != 0 || self.Removed != 0 || len(self.Members) != 0 || len(self.MovedQueues) != 0, "%s: self diff not empty: %+v", a.Strategy, self)
 			b := mustPlan(t, s, qb, mb, Options{Sort: true})
 			d := DiffPlans(a, b)
-			if d.Moved+d.Kept != d.Common || d.Moved != len(d.MovedQueues) {
-				t.Fatalf("%s: moved %d + kept %d != common %d", a.Strategy, d.Moved, d.Kept, d.Common)
-			}
-			if d.MinMoves < 0 || d.MinMoves > d.Common {
-				t.Fatalf("%s: MinMoves %d out of [0, %d]", a.Strategy, d.MinMoves, d.Common)
-			}
+			require.False(t, d.Moved+d.Kept != d.Common || d.Moved != len(d.MovedQueues), "%s: moved %d + kept %d != common %d", a.Strategy, d.Moved, d.Kept, d.Common)
+			require.False(t, d.MinMoves < 0 || d.MinMoves > d.Common, "%s: MinMoves %d out of [0, %d]", a.Strategy, d.MinMoves, d.Common)
 			// AVG and AVG_BY_CIRCLE of either client are balanced and
 			// complete when every member ID is valid.
-			if balanced := si == 0 || si == 1 || si == 5 || si == 6; balanced && len(b.Errors) == 0 && d.Excess < 0 {
-				t.Fatalf("%s: moved %d < MinMoves %d", a.Strategy, d.Moved, d.MinMoves)
-			}
+			balanced := si == 0 || si == 1 || si == 5 || si == 6
+			require.False(t, balanced && len(b.Errors) == 0 && d.Excess < 0, "%s: moved %d < MinMoves %d", a.Strategy, d.Moved, d.MinMoves)
 			gained, lost := 0, 0
 			for _, m := range d.Members {
 				gained += len(m.Gained)
 				lost += len(m.Lost)
 			}
-			if a.Stats.Shared == 0 && b.Stats.Shared == 0 && gained-lost != b.Stats.Assigned-a.Stats.Assigned {
-				t.Fatalf("%s: gained %d − lost %d != assigned %d − %d", a.Strategy, gained, lost, b.Stats.Assigned, a.Stats.Assigned)
-			}
+			require.False(t, a.Stats.Shared == 0 && b.Stats.Shared == 0 && gained-lost != b.Stats.Assigned-a.Stats.Assigned, "%s: gained %d − lost %d != assigned %d − %d", a.Strategy, gained, lost, b.Stats.Assigned, a.Stats.Assigned)
 		}
 	}
 }

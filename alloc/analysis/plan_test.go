@@ -60,9 +60,8 @@ func TestPlanErrorsPerMember(t *testing.T) {
 	assert.Len(t, g.Errors, 2)
 	assert.Equal(t, goclient.PanicClass, g.Errors[1].JavaClass)
 	assert.Equal(t, 2, g.Stats.Orphaned)
-	if _, err := NewPlan(nil, nil, nil, Options{}); err == nil {
-		t.Error("nil strategy accepted")
-	}
+	_, err := NewPlan(nil, nil, nil, Options{})
+	assert.Error(t, err, "nil strategy accepted")
 }
 
 func TestRoomsAndLocality(t *testing.T) {
@@ -90,9 +89,7 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 		qs, cids := randomGroup(r)
 		for _, s := range partitioning(t) {
 			p := mustPlan(t, s, qs, cids, Options{Sort: true})
-			if p.Stats.Shared != 0 {
-				t.Fatalf("%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
-			}
+			require.False(t, p.Stats.Shared != 0, "%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
 			sq, err := alloc.SortedQueues(qs)
 			require.NoError(t, err)
 			sc := alloc.SortedClientIDs(cids)
@@ -113,9 +110,7 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 				}
 				w := slices.Clone(want)
 				slices.SortFunc(w, alloc.CompareQueues)
-				if !slices.Equal(got, w) {
-					t.Fatalf("%s %s: plan %v, Allocate %v", p.Strategy, cid, got, w)
-				}
+				require.True(t, slices.Equal(got, w), "%s %s: plan %v, Allocate %v", p.Strategy, cid, got, w)
 			}
 		}
 	}

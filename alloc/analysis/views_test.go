@@ -34,9 +34,7 @@ func TestViewsNotInOwnList(t *testing.T) {
 	assert.Equal(t, [][]int32{{}}, res.Combined.Shares)
 	assert.Equal(t, []int32{0, 1}, res.Orphaned)
 	_, err = Views([]alloc.Strategy{alloc.Averagely()}, nil, nil, []View{{Member: "x", Strategy: 3}}, Options{})
-	if err == nil {
-		t.Error("bad strategy index accepted")
-	}
+	assert.Error(t, err, "bad strategy index accepted")
 }
 
 func TestSubscriptionMismatch(t *testing.T) {
@@ -60,9 +58,7 @@ func TestMixedClients(t *testing.T) {
 	assert.Equal(t, []int32{1}, res.Orphaned)
 	assert.Equal(t, []string{"AVG", "go:AVG"}, res.Strategies)
 	_, err = Mixed(alloc.Averagely(), goclient.Averagely(), nil, []Member{{ID: "x", Client: "rust"}}, Options{})
-	if err == nil {
-		t.Error("unknown client accepted")
-	}
+	assert.Error(t, err, "unknown client accepted")
 }
 
 // On one consistent view, every partitioning strategy's consumers together
@@ -82,17 +78,13 @@ func TestConsistentViewsProperty(t *testing.T) {
 			}
 			res, err := Views([]alloc.Strategy{s}, qs, cids, views, Options{Sort: true})
 			require.NoError(t, err)
-			if len(res.DoubleOwned) != 0 {
-				t.Fatalf("%s: double-owned %v on a consistent view", Label(s), res.DoubleOwned)
-			}
+			require.False(t, len(res.DoubleOwned) != 0, "%s: double-owned %v on a consistent view", Label(s), res.DoubleOwned)
 			p := mustPlan(t, s, qs, cids, Options{Sort: true})
 			assert.Equal(t, p.Stats.Orphaned, res.Combined.Stats.Orphaned, Label(s))
 			name := s.Name()
 			// With a repeated client ID the later slots belong to nobody.
 			if distinct := len(views) == len(cids); distinct && (name == "AVG" || name == "AVG_BY_CIRCLE" || name == "CONSISTENT_HASH") {
-				if len(res.Orphaned) != 0 && len(qs) > 0 {
-					t.Fatalf("%s: orphans %v on a consistent view", Label(s), res.Orphaned)
-				}
+				require.False(t, len(res.Orphaned) != 0 && len(qs) > 0, "%s: orphans %v on a consistent view", Label(s), res.Orphaned)
 			}
 		}
 	}
