@@ -51,7 +51,7 @@ func topicOf(t testing.TB, r *doctor.Report, name string) *doctor.TopicReport {
 			return &r.Topics[i]
 		}
 	}
-	t.Fatalf("topic %q not in the report", name)
+	require.FailNowf(t, "topic not in the report", "topic %q", name)
 	return nil
 }
 
