@@ -69,12 +69,8 @@ func TestConsistentHashRing(t *testing.T) {
 
 func TestConsistentHashZeroNodesPanics(t *testing.T) {
 	_, err := ConsistentHash(0).Allocate("g", "c0", testkit.Queues("b", 3), []string{"c0"})
-	if err == nil {
-		t.Fatal("no error")
-	}
-	if !errors.Is(err, ErrPanic) {
-		t.Errorf("error %v is not ErrPanic", err)
-	}
+	require.Error(t, err, "no error")
+	assert.ErrorIs(t, err, ErrPanic, "error %v is not ErrPanic", err)
 	assert.Equal(t, PanicClass, alloc.JavaClassOf(err))
 	got, err := ConsistentHash(0).Allocate("g", "ghost", testkit.Queues("b", 3), []string{"c0"})
 	require.NoError(t, err)
@@ -83,17 +79,13 @@ func TestConsistentHashZeroNodesPanics(t *testing.T) {
 
 func TestConsistentHashHugeRingRefused(t *testing.T) {
 	_, err := ConsistentHash(1<<30).Allocate("g", "c0", testkit.Queues("b", 3), []string{"c0", "c1"})
-	if !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "" {
-		t.Errorf("error %v is not alloc.ErrLimit", err)
-	}
+	assert.False(t, !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "", "error %v is not alloc.ErrLimit", err)
 }
 
 func TestMachineRoomIndexPanic(t *testing.T) {
 	// kept = 3 × [A0] with 1 consumer: mod 3, mqAll[0:3] of a 1-queue list.
 	_, err := ByMachineRoom([]string{"A", "A", "A"}).Allocate("g", "c0", testkit.IDs("A@b", 0), []string{"c0"})
-	if err == nil {
-		t.Fatal("no error")
-	}
+	require.Error(t, err, "no error")
 	assert.Equal(t, PanicClass, alloc.JavaClassOf(err))
 	assert.True(t, strings.Contains(err.Error(), "index out of range [1] with length 1"))
 }
@@ -171,9 +163,7 @@ func groupMatchesEach(t testing.TB, s Strategy, mqAll []alloc.MessageQueue, cidA
 			t.Fatalf("%s %q: %d queues, group has %d", s.Name(), cid, len(want), len(g.Shares[m]))
 		}
 		for i, p := range g.Shares[m] {
-			if mqAll[p] != want[i] {
-				t.Fatalf("%s %q: queue %d = %v, want %v", s.Name(), cid, i, mqAll[p], want[i])
-			}
+			require.False(t, mqAll[p] != want[i], "%s %q: queue %d = %v, want %v", s.Name(), cid, i, mqAll[p], want[i])
 		}
 	}
 }
@@ -240,9 +230,7 @@ func TestMachineRoomHugeKeptRefused(t *testing.T) {
 		idcs[i] = "A"
 	}
 	_, err := ByMachineRoom(idcs).Allocate("g", "c0", mqAll, []string{"c0"})
-	if !errors.Is(err, alloc.ErrInvalidArgument) {
-		t.Fatalf("error %v", err)
-	}
+	require.ErrorIs(t, err, alloc.ErrInvalidArgument, "error %v", err)
 	g := AllocateGroup(ByMachineRoom(idcs), mqAll, []string{"c0"})
 	if !errors.Is(g.Errs[0], alloc.ErrInvalidArgument) {
 		t.Fatalf("group error %v", g.Errs[0])
