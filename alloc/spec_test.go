@@ -17,7 +17,7 @@ func TestStrategyNames(t *testing.T) {
 	for _, name := range want {
 		spec := StrategySpec{Name: name, Inner: &StrategySpec{Name: "AVG"}, Resolver: res}
 		s, err := NewStrategy(spec)
-		require.False(t, err != nil, "NewStrategy(%s): %v", name, err)
+		require.NoError(t, err, "NewStrategy(%s): %v", name, err)
 		wantName := name
 		if name == "MACHINE_ROOM_NEARBY" {
 			wantName = "MACHINE_ROOM_NEARBY-AVG"

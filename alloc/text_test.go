@@ -31,7 +31,7 @@ func FuzzQuote(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		back, err := strconv.Unquote(quote(s))
-		require.False(t, err != nil, "quote(%q) = %s does not unquote: %v", s, quote(s), err)
+		require.NoError(t, err, "quote(%q) = %s does not unquote: %v", s, quote(s), err)
 		require.False(t, back != s, "quote(%q) unquotes to %q", s, back)
 	})
 }
