@@ -4,16 +4,16 @@ package producer
 
 import "time"
 
-// host is the real clock natively; under GOOS=js, noClock (clock_js.go).
-var host = hostClock{
-	has: true,
-	// The current time in milliseconds since the Unix epoch, as Java's
-	// System.currentTimeMillis().
-	now: func() int64 { return time.Now().UnixMilli() },
-	// The random defaults (start indexes, reset values) are seeded from
-	// the current time in nanoseconds, as a fresh java.util.Random would
-	// be seeded from the clock.
-	seed: func() int64 { return time.Now().UnixNano() },
-	// NewTimeSeededRandom's seed: the time in milliseconds.
-	timeSeed: func() int64 { return time.Now().UnixMilli() },
-}
+const hasClock = true
+
+// nowMillis is the default clock: the current time in milliseconds since
+// the Unix epoch, as Java's System.currentTimeMillis().
+func nowMillis() int64 { return time.Now().UnixMilli() }
+
+// randomSeed seeds the random defaults (start indexes, reset values) from
+// the current time in nanoseconds, as a fresh java.util.Random would be
+// seeded from the clock.
+func randomSeed() int64 { return time.Now().UnixNano() }
+
+// timeSeed is NewTimeSeededRandom's seed: the time in milliseconds.
+func timeSeed() int64 { return nowMillis() }

@@ -2,33 +2,15 @@ package producer
 
 import "math/rand/v2"
 
-// hostClock is what the package takes from where it runs: a clock (or
-// none) and the seeds of the random defaults. New and NewTimeSeededRandom
-// read host: the real clock natively (clock.go), noClock under GOOS=js
-// (clock_js.go). noClock is compiled in every build, so native tests check
-// it.
-type hostClock struct {
-	// has is false without a clock: a Producer with latency fault
-	// tolerance then needs Options.Clock.
-	has bool
-	// now is the clock in milliseconds; never called when has is false
-	// (New requires Options.Clock where the clock is read).
-	now func() int64
-	// seed seeds the random defaults (start indexes, reset values), so
-	// every default Producer starts at a different place, as with the
-	// real client.
-	seed func() int64
-	// timeSeed is NewTimeSeededRandom's seed.
-	timeSeed func() int64
-}
+// Without a clock of its own (GOOS=js, clock_js.go) the package reads
+// these; they are compiled in every build so native tests check them, and
+// New's refusal of latency fault tolerance without Options.Clock is
+// newProducer with hostHasClock false.
 
-// noClock is the host without a clock (GOOS=js): a Producer with latency
-// fault tolerance needs Options.Clock (the rmqalloc module passes JS's
-// clock), and random defaults and NewTimeSeededRandom are seeded from the
+// noClockMillis stands for the clock where there is none; never called,
+// since New requires Options.Clock where the clock is read.
+func noClockMillis() int64 { return 0 }
+
+// noClockSeed seeds the random defaults and NewTimeSeededRandom from the
 // runtime's random source.
-var noClock = hostClock{
-	has:      false,
-	now:      func() int64 { return 0 },
-	seed:     rand.Int64,
-	timeSeed: rand.Int64,
-}
+func noClockSeed() int64 { return rand.Int64() }

@@ -10,12 +10,12 @@ import (
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
-// Without a clock (GOOS=js's host, checked here natively): latency fault
+// Without a clock of its own (GOOS=js, checked here natively): latency fault
 // tolerance without Options.Clock is refused, naming the field; with one
 // it works; without latency fault tolerance no clock is needed.
 func TestNoClockNeedsOptionsClock(t *testing.T) {
 	mqs := testkit.Queues("a", 2)
-	_, err := newProducer(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true}, noClock)
+	_, err := newProducer(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true}, false)
 	require.ErrorIs(t, err, alloc.ErrInvalidArgument)
 	assert.Contains(t, err.Error(), "clock")
 	var e *alloc.Error
@@ -23,12 +23,12 @@ func TestNoClockNeedsOptionsClock(t *testing.T) {
 	assert.Equal(t, "clock", e.Field)
 	assert.Equal(t, alloc.IllegalArgumentException, e.JavaClass)
 
-	p, err := newProducer(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true, Clock: func() int64 { return 5 }}, noClock)
+	p, err := newProducer(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true, Clock: func() int64 { return 5 }}, false)
 	require.NoError(t, err)
 	p.Update("a", Outcome{Latency: 100, Isolation: true})
 	assert.Equal(t, int64(600005), p.Faults()[0].StartTimestamp, "isolation at 5 ms blocks for 600 s")
 
-	_, err = newProducer(mqs, Options{Version: Version4_9_3}, noClock)
+	_, err = newProducer(mqs, Options{Version: Version4_9_3}, false)
 	assert.NoError(t, err, "no clock needed without latency fault tolerance")
 }
 
@@ -36,10 +36,9 @@ func TestNoClockNeedsOptionsClock(t *testing.T) {
 // the next (the chance that 8 producers over 1000 queues all start at the
 // same queue is 1e-21), and so do time-seeded selectors.
 func TestNoClockSeedsAreRandom(t *testing.T) {
-	assert.False(t, noClock.has)
 	first := map[int32]bool{}
 	for range 8 {
-		p, err := newProducer(testkit.Queues("a", 1000), Options{Version: Version5_3_3}, noClock)
+		p, err := newProducer(testkit.Queues("a", 1000), Options{Version: Version5_3_3}, false)
 		require.NoError(t, err)
 		q, err := p.Select(Attempt{})
 		require.NoError(t, err)
@@ -48,14 +47,14 @@ func TestNoClockSeedsAreRandom(t *testing.T) {
 	assert.Greater(t, len(first), 1, "8 producers without a clock all started at %v", first)
 	seeds := map[int64]bool{}
 	for range 8 {
-		seeds[noClock.timeSeed()] = true
+		seeds[noClockSeed()] = true
 	}
 	assert.Greater(t, len(seeds), 1, "time seeds without a clock")
 }
 
-// The native host has a clock: New on it is newProducer on host.
+// Natively the package has a clock: New is newProducer with one.
 func TestNativeHostHasAClock(t *testing.T) {
-	if !host.has {
+	if !hasClock {
 		t.Skip("this build's host has no clock (GOOS=js)")
 	}
 	_, err := New(testkit.Queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})

@@ -53,7 +53,7 @@ func NewRandom(seed int64) *Random { return &Random{rng: newJavaRandom(seed)} }
 // NewTimeSeededRandom is the upstream default: seeded with the current time
 // in milliseconds (under GOOS=js, where this package has no clock, with a
 // random seed).
-func NewTimeSeededRandom() *Random { return NewRandom(host.timeSeed()) }
+func NewTimeSeededRandom() *Random { return NewRandom(timeSeed()) }
 
 // Select picks a queue. An empty mqs fails as Java's nextInt(0) does, with
 // IllegalArgumentException "bound must be positive", and consumes no
