@@ -56,9 +56,8 @@ func TestNewStrategyErrors(t *testing.T) {
 		inner := deep
 		deep = StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &inner, Resolver: res}
 	}
-	if _, err := NewStrategy(deep); !errors.Is(err, ErrLimit) {
-		t.Errorf("deep nesting: %v", err)
-	}
+	_, err := NewStrategy(deep)
+	assert.ErrorIs(t, err, ErrLimit, "deep nesting")
 }
 
 func TestNewStrategyOptions(t *testing.T) {
@@ -69,23 +68,21 @@ func TestNewStrategyOptions(t *testing.T) {
 	s533, _ := NewStrategy(spec, WithClientVersion(Java533))
 	_, err := s493.Allocate("g", " ", mq, cids)
 	assert.False(t, JavaClassOf(err) != IllegalArgumentException, "4.9.3 blank cid: %v", err)
-	if got, err := s533.Allocate("g", " ", mq, cids); err != nil || len(got) != 1 {
-		t.Errorf("5.3.3 blank cid: %v %v", got, err)
+	got, err := s533.Allocate("g", " ", mq, cids)
+	if assert.NoError(t, err, "5.3.3 blank cid") {
+		assert.Len(t, got, 1, "5.3.3 blank cid")
 	}
 	// CONFIG: nil list is null, HasMessageQueueList makes it [].
 	c, _ := NewStrategy(StrategySpec{Name: "CONFIG"})
-	if got, _ := c.Allocate("g", "c", nil, nil); got != nil {
-		t.Errorf("CONFIG without list: %v", got)
-	}
+	got, _ = c.Allocate("g", "c", nil, nil)
+	assert.Nil(t, got, "CONFIG without list")
 	c, _ = NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
-	if got, _ := c.Allocate("g", "c", nil, nil); got == nil {
-		t.Error("CONFIG with empty list gave null")
-	}
+	got, _ = c.Allocate("g", "c", nil, nil)
+	assert.NotNil(t, got, "CONFIG with empty list gave null")
 	vn := 0
 	ch, _ := NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
-	if got, _ := ch.Allocate("g", "c", mq, cids); len(got) != 0 {
-		t.Errorf("vn 0: %v", got)
-	}
+	got, _ = ch.Allocate("g", "c", mq, cids)
+	assert.Empty(t, got, "vn 0")
 }
 
 func TestParseClientVersion(t *testing.T) {
@@ -95,8 +92,7 @@ func TestParseClientVersion(t *testing.T) {
 		got, err := ParseClientVersion(in)
 		assert.False(t, err != nil || got != want, "ParseClientVersion(%q) = %v, %v", in, got, err)
 	}
-	if _, err := ParseClientVersion("5.6.0"); JavaClassOf(err) != IllegalArgumentException {
-		t.Errorf("unknown version: %v", err)
-	}
+	_, err := ParseClientVersion("5.6.0")
+	assert.Equal(t, IllegalArgumentException, JavaClassOf(err), "unknown version: %v", err)
 	assert.False(t, Java493.String() != "4.9.3" || Java533.String() != "5.3.3", "version strings")
 }
