@@ -132,14 +132,13 @@ func TestMemberIndexUnsorted(t *testing.T) {
 		}
 		require.False(t, len(g.members.ids) != len(want), "%d members, want %d", len(g.members.ids), len(want))
 		for c, m := range want {
-			if got, ok := g.members.lookup(c); !ok || got != m {
-				t.Fatalf("lookup(%q) = %d, %v, want %d", c, got, ok, m)
-			}
+			got, ok := g.members.lookup(c)
+			require.True(t, ok, "lookup(%q)", c)
+			require.Equal(t, m, int(got), "lookup(%q)", c)
 		}
 		for i := range 2 * n {
-			if _, ok := g.members.lookup("x" + itoa(i)); ok {
-				t.Fatalf("non-member x%d found", i)
-			}
+			_, ok := g.members.lookup("x" + itoa(i))
+			require.False(t, ok, "non-member x%d found", i)
 		}
 	}
 }

@@ -72,9 +72,7 @@ func TestAveragely(t *testing.T) {
 	t.Run("rebalance sort of IP client IDs", func(t *testing.T) {
 		mq := queues("topic-test", "broker-a", seq(0, 6)...)
 		cids := SortedClientIDs([]string{"192.168.1.9:12347", "192.168.1.11:12346", "192.168.1.10:12345"})
-		if want := []string{"192.168.1.10:12345", "192.168.1.11:12346", "192.168.1.9:12347"}; !slices.Equal(cids, want) {
-			t.Fatalf("sorted %q, want %q", cids, want)
-		}
+		require.Equal(t, []string{"192.168.1.10:12345", "192.168.1.11:12346", "192.168.1.9:12347"}, cids, "sorted")
 		checkAllocations(t, Averagely(), mq, cids, map[string]want{
 			"192.168.1.10:12345": {queues: mq[0:2]}, "192.168.1.11:12346": {queues: mq[2:4]}, "192.168.1.9:12347": {queues: mq[4:6]},
 		})
@@ -206,9 +204,8 @@ func TestConsistentHash(t *testing.T) {
 		err := Validate(s)
 		_, callErr := s.Allocate("g", "c1", mq, []string{"c1"})
 		assert.False(t, callErr != err || s.Name() != "CONSISTENT_HASH", "invalid strategy: name %q, call error %v, want %v", s.Name(), callErr, err)
-		if _, planErr := AllocateAll(s, "g", mq, []string{"c1"}); planErr != err {
-			t.Errorf("AllocateAll error %v, want %v", planErr, err)
-		}
+		_, planErr := AllocateAll(s, "g", mq, []string{"c1"})
+		assert.True(t, planErr == err, "AllocateAll error %v, want %v (the same error)", planErr, err)
 		var e *Error
 		assert.False(t, !errors.As(err, &e) || e.JavaClass != IllegalArgumentException || e.Msg != "illegal virtualNodeCnt :-1" || e.Field != "virtualNodeCnt", "ConsistentHash(-1) error = %#v", err)
 	})
@@ -243,9 +240,8 @@ func TestConsistentHash(t *testing.T) {
 			keys = append(keys, k)
 			return md5Hash(k)
 		})
-		if _, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"}); err != nil {
-			t.Fatal(err)
-		}
+		_, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"})
+		require.NoError(t, err)
 		want := []string{"c1-0", "c1-1", "c2-0", "c2-1", "c1-2", "c1-3", queueKey(mq[0])}
 		assert.True(t, slices.Equal(keys, want), "hashed keys %q, want %q", keys, want)
 	})
@@ -260,9 +256,8 @@ func TestConsistentHash(t *testing.T) {
 			}
 			return md5Hash(k)
 		})
-		if _, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"}); err != nil {
-			t.Fatal(err)
-		}
+		_, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"})
+		require.NoError(t, err)
 		want := []string{"c1-0", "c2-0", "c1-0", queueKey(mq[0])}
 		assert.True(t, slices.Equal(keys, want), "hashed keys %q, want %q", keys, want)
 		requirePlanMatchesAllocate(t, s, mq, []string{"c1", "c2", "c1"})
@@ -277,12 +272,8 @@ func TestMD5Hash(t *testing.T) {
 	assert.False(t, got != 0xd41d8cd9, "md5Hash(\"\") = %#x", got)
 	var h hasher
 	q := MessageQueue{"T😀", "broker-a", -3}
-	if got, want := h.queue(nil, q), md5Hash(q.String()); got != want {
-		t.Errorf("queue position %d, want %d", got, want)
-	}
-	if got, want := h.node(nil, "c中", 12), md5Hash("c中-12"); got != want {
-		t.Errorf("node position %d, want %d", got, want)
-	}
+	assert.Equal(t, md5Hash(q.String()), h.queue(nil, q), "queue position")
+	assert.Equal(t, md5Hash("c中-12"), h.node(nil, "c中", 12), "node position")
 }
 
 // keyLen is a HashFunc that tells keys apart by length and last bytes.
@@ -308,13 +299,9 @@ func TestHasherSequences(t *testing.T) {
 		q := MessageQueue{topics[r.IntN(len(topics))], brokers[r.IntN(len(brokers))], int32(r.IntN(3000) - 5)}
 		for range 1 + r.IntN(4) {
 			q.QueueID += int32(r.IntN(3))
-			if got, want := h.queue(nil, q), md5Hash(q.String()); got != want {
-				t.Fatalf("queue %v: %d, want %d", q, got, want)
-			}
+			require.Equal(t, md5Hash(q.String()), h.queue(nil, q), "queue %v", q)
 			// A custom HashFunc sees the whole display string.
-			if got := h.queue(keyLen, q); got != keyLen(q.String()) {
-				t.Fatalf("queue %v with a HashFunc: %d, want %d", q, got, keyLen(q.String()))
-			}
+			require.Equal(t, keyLen(q.String()), h.queue(keyLen, q), "queue %v with a HashFunc", q)
 		}
 	}
 }
@@ -358,16 +345,14 @@ func TestMachineRoomNearby(t *testing.T) {
 		requirePlanMatchesAllocate(t, avg, noRoom, cids)
 	})
 	t.Run("constructor", func(t *testing.T) {
-		if err := Validate(MachineRoomNearby(nil, res)); JavaClassOf(err) != NullPointerException {
-			t.Errorf("nil inner: %v", err)
-		}
-		if err := Validate(MachineRoomNearby(Averagely(), nil)); JavaClassOf(err) != NullPointerException {
-			t.Errorf("nil resolver: %v", err)
-		}
+		err := Validate(MachineRoomNearby(nil, res))
+		assert.Equal(t, NullPointerException, JavaClassOf(err), "nil inner: %v", err)
+		err = Validate(MachineRoomNearby(Averagely(), nil))
+		assert.Equal(t, NullPointerException, JavaClassOf(err), "nil resolver: %v", err)
 		bad := MachineRoomNearby(ConsistentHash(-2), res)
-		if err := Validate(bad); JavaClassOf(err) != IllegalArgumentException || bad.Name() != "MACHINE_ROOM_NEARBY-CONSISTENT_HASH" {
-			t.Errorf("invalid inner: %q %v", bad.Name(), err)
-		}
+		err = Validate(bad)
+		assert.Equal(t, IllegalArgumentException, JavaClassOf(err), "invalid inner: %v", err)
+		assert.Equal(t, "MACHINE_ROOM_NEARBY-CONSISTENT_HASH", bad.Name(), "invalid inner")
 	})
 }
 
@@ -429,7 +414,6 @@ func TestSplitResolver(t *testing.T) {
 		assert.False(t, JavaClassOf(err) != tt.class || got != tt.want, "BrokerDeployIn(%q) = %q, %v; want %q %s", tt.broker, got, err, tt.want, tt.class)
 	}
 	neg, _ := SplitResolver("-", -1, 0)
-	if _, err := neg.BrokerDeployIn(MessageQueue{BrokerName: "a-b"}); JavaClassOf(err) != ArrayIndexOutOfBoundsException {
-		t.Errorf("negative field: %v", err)
-	}
+	_, err = neg.BrokerDeployIn(MessageQueue{BrokerName: "a-b"})
+	assert.Equal(t, ArrayIndexOutOfBoundsException, JavaClassOf(err), "negative field: %v", err)
 }
