@@ -46,9 +46,7 @@ func TestFullBuildServesAnalysisDiff(t *testing.T) {
 			MovedQueues []int32 `json:"movedQueues"`
 		} `json:"diff"`
 	}
-	if err := json.Unmarshal(resp[1:], &got); err != nil {
-		t.Fatalf("%v: %s", err, resp[1:])
-	}
+	require.NoError(t, json.Unmarshal(resp[1:], &got), "%s", resp[1:])
 	assert.Equal(t, 3, got.Diff.Moved, "moved")
 	assert.Equal(t, []int32{2, 4, 5}, got.Diff.MovedQueues, "moved queues")
 }
@@ -66,9 +64,7 @@ func TestJSONWriterOutputParses(t *testing.T) {
 	j.queue(alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: -1})
 	j.raw("}")
 	var got map[string]any
-	if err := json.Unmarshal(w.b, &got); err != nil {
-		t.Fatalf("%v: %s", err, w.b)
-	}
+	require.NoError(t, json.Unmarshal(w.b, &got), "%s", w.b)
 	assert.Equal(t, "q\"\\\n\t\x01😀\ufffd", got["s"], "escaped string")
 	assert.Equal(t, 1.5, got["f"], "float")
 	assert.Nil(t, got["n"], "NaN as null")
