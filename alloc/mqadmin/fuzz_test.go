@@ -126,17 +126,15 @@ func FuzzCut(f *testing.F) {
 		if whole == nil || len(s) == 0 {
 			return
 		}
-		if got := parseAny(s[:int(cut)%len(s)]); got != nil && !sameParse(whole, got) {
-			t.Fatalf("cut at %d reads as something else:\n%#v\n%#v", int(cut)%len(s), whole, got)
-		}
+		got := parseAny(s[:int(cut)%len(s)])
+		require.False(t, got != nil && !sameParse(whole, got), "cut at %d reads as something else:\n%#v\n%#v", int(cut)%len(s), whole, got)
 		lines := strings.SplitAfter(s, "\n")
 		k := int(del) % len(lines)
 		if !carries(whole, lines[k], k+1) {
 			return
 		}
-		if got := parseAny(strings.Join(append(lines[:k:k], lines[k+1:]...), "")); got != nil {
-			t.Fatalf("line %d %q deleted, still read", k+1, lines[k])
-		}
+		got = parseAny(strings.Join(append(lines[:k:k], lines[k+1:]...), ""))
+		require.True(t, got == nil, "line %d %q deleted, still read", k+1, lines[k])
 	})
 }
 
