@@ -31,9 +31,7 @@ func TestGoClientWireRules(t *testing.T) {
 		var out bytes.Buffer
 		err := Run("go-client-2.1.2", strings.NewReader(tt.in), &out)
 		require.NoError(t, err)
-		if d := Diff([]byte(tt.want), bytes.TrimSpace(out.Bytes())); d != "" {
-			t.Errorf("%s: %s (got %s)", tt.in[:20], d, out.String())
-		}
+		assert.Empty(t, Diff([]byte(tt.want), bytes.TrimSpace(out.Bytes())), "%s: got %s", tt.in[:20], out.String())
 	}
 	var out bytes.Buffer
 	err := Run("go-client-2.1.2", strings.NewReader(`{"id":"z","op":"allocate","strategy":{"name":"NOPE"},"mqAll":[],"cidAll":[],"currentCIDs":[]}`), &out)

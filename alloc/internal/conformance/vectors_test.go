@@ -60,13 +60,10 @@ func runVectorFile(t *testing.T, profile, casesPath string) int {
 				continue
 			}
 			var out bytes.Buffer
-			if err := Run(profile, bytes.NewReader(c), &out); err != nil {
-				t.Errorf("%s: %v", id, err)
+			if !assert.NoError(t, Run(profile, bytes.NewReader(c), &out), id) {
 				continue
 			}
-			if d := Diff(results[i], bytes.TrimSpace(out.Bytes())); d != "" {
-				t.Errorf("%s: %s", id, d)
-			}
+			assert.Empty(t, Diff(results[i], bytes.TrimSpace(out.Bytes())), id)
 			n++
 		}
 	})
@@ -102,8 +99,6 @@ func readLines(t *testing.T, path string) [][]byte {
 			lines = append(lines, bytes.Clone(l))
 		}
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, sc.Err())
 	return lines
 }

@@ -33,9 +33,7 @@ func TestEveryTailLength(t *testing.T) {
 		want := stdmd5.Sum(data[:n])
 		got := Sum(data[:n])
 		require.False(t, got != want, "Sum of %d bytes = %x, want %x", n, got, want)
-		if got := First32(data[:n]); got != binary.BigEndian.Uint32(want[:4]) {
-			t.Fatalf("First32 of %d bytes = %08x, want %x", n, got, want[:4])
-		}
+		require.Equal(t, binary.BigEndian.Uint32(want[:4]), First32(data[:n]), "First32 of %d bytes", n)
 	}
 }
 
@@ -100,9 +98,7 @@ func FuzzFirst32(f *testing.F) {
 		other := []byte(strings.Repeat("m", 70))
 		for _, before := range [][]byte{[]byte(s + "!"), other, []byte(s)} {
 			h.First32(before)
-			if got, want := h.First32([]byte(s)), binary.BigEndian.Uint32(sum[:4]); got != want {
-				t.Fatalf("Hasher.First32(%q) after %q = %08x, want %08x", s, before, got, want)
-			}
+			require.Equal(t, binary.BigEndian.Uint32(sum[:4]), h.First32([]byte(s)), "Hasher.First32(%q) after %q", s, before)
 		}
 	})
 }
