@@ -18,7 +18,7 @@ func mustNoErr(t *testing.T, err error) {
 
 func mustErrContaining(t *testing.T, err error, want string) {
 	t.Helper()
-	require.Error(t, err, "want an error containing %q, got nil", want)
+	require.Error(t, err, "no error, want one containing %q", want)
 	require.False(t, !strings.Contains(err.Error(), want), "error %q does not contain %q", err, want)
 }
 
