@@ -30,6 +30,8 @@
 // failure output reads "expected: want, actual: got". A message of the
 // test's own names what was checked and says got before want:
 // "Select(%v) = %v, want %v" — the Go convention, never "want …, got …".
+// Benchmarks keep b.Fatal: a testify call inside a measured loop
+// allocates its message arguments and would change what is measured.
 package testkit
 
 import (
