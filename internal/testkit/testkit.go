@@ -20,7 +20,10 @@
 // alloc); they build queues with strategies_test.go's queues(topic, broker,
 // ids...), and the runnable examples (Example* in example_test.go files)
 // stay self-contained, since godoc shows them to users who cannot import an
-// internal package.
+// internal package. alloc/candidate's queues and members name brokers and
+// members as the strategy comparison does (analysis.CompareBroker,
+// CompareMember), which testkit cannot import: analysis's own tests import
+// testkit.
 //
 // # Assertions
 //
