@@ -231,9 +231,7 @@ func requireOrderIndependent(t testing.TB, r *rand.Rand, s Strategy, mqAll []Mes
 func allStrategies(t testing.TB) []Strategy {
 	t.Helper()
 	res, err := SplitResolver("-", 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	ch0, ch1, ch3 := ConsistentHash(0), ConsistentHash(1), ConsistentHash(3)
 	ch10 := ConsistentHash(DefaultVirtualNodeCnt)
 	return []Strategy{

@@ -7,90 +7,63 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestPlanViews(t *testing.T) {
 	mq := queues("T", "broker-a", 0, 1, 2, 3, 4)
 	p, err := AllocateAll(Averagely(), "g", mq, []string{"c1", "", "c1", "c3"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := p.Members(); !slices.Equal(got, []string{"c1", "", "c3"}) {
-		t.Errorf("members %q", got)
-	}
-	if JavaClassOf(p.Err("")) != IllegalArgumentException || p.Of("") != nil {
-		t.Errorf("empty member: %v %v", p.Of(""), p.Err(""))
-	}
-	if p.Of("ghost") != nil || p.Err("ghost") != nil {
-		t.Error("non-member has a result")
-	}
+	require.NoError(t, err)
+	assert.Equal(t, []string{"c1", "", "c3"}, p.Members(), "members")
+	assert.False(t, JavaClassOf(p.Err("")) != IllegalArgumentException || p.Of("") != nil, "empty member: %v %v", p.Of(""), p.Err(""))
+	assert.False(t, p.Of("ghost") != nil || p.Err("ghost") != nil, "non-member has a result")
 	wantMap := map[string][]MessageQueue{"c1": mq[0:2], "c3": mq[4:5]}
-	if got := p.Map(); !maps.EqualFunc(got, wantMap, slices.Equal) {
-		t.Errorf("Map() = %v", got)
-	}
+	assert.True(t, maps.EqualFunc(p.Map(), wantMap, slices.Equal), "Map() = %v, want %v", p.Map(), wantMap)
 	// The empty member's block (2) and c1's second slot (3) are nobody's.
 	wantOwners := [][]string{{"c1"}, {"c1"}, nil, nil, {"c3"}}
 	for i, w := range wantOwners {
-		if got := p.OwnersOf(i); !slices.Equal(got, w) {
-			t.Errorf("OwnersOf(%d) = %q, want %q", i, got, w)
-		}
+		got := p.OwnersOf(i)
+		assert.True(t, slices.Equal(got, w), "OwnersOf(%d) = %q, want %q (nil and empty alike)", i, got, w)
 	}
-	if p.OwnersOf(-1) != nil || p.OwnersOf(5) != nil {
-		t.Error("OwnersOf out of range")
-	}
+	assert.False(t, p.OwnersOf(-1) != nil || p.OwnersOf(5) != nil, "OwnersOf out of range")
 	want := "c1: [broker-a/0 broker-a/1]\n: error: currentCID is empty\nc3: [broker-a/4]\n"
-	if got := p.String(); got != want {
-		t.Errorf("String() =\n%s\nwant\n%s", got, want)
-	}
+	assert.Equal(t, want, p.String(), "String()")
 }
 
 func TestPlanOwnersShared(t *testing.T) {
 	mq := []MessageQueue{{"T", "b", 0}, {"U", "b", 0}, {"T", "b", 0}}
 	p := Broadcast(mq, []string{"c1", "c2"})
-	if p.Strategy() != "BROADCASTING" {
-		t.Errorf("strategy %q", p.Strategy())
-	}
+	assert.False(t, p.Strategy() != "BROADCASTING", "strategy %q", p.Strategy())
 	for i := range mq {
-		if got := p.OwnersOf(i); !slices.Equal(got, []string{"c1", "c2"}) {
-			t.Errorf("broadcast OwnersOf(%d) = %q", i, got)
-		}
+		assert.Equal(t, []string{"c1", "c2"}, p.OwnersOf(i), "broadcast OwnersOf(%d)", i)
 	}
-	if !strings.Contains(p.String(), "c2: [T:b/0 U:b/0 T:b/0]") {
-		t.Errorf("multi-topic String():\n%s", p)
-	}
+	assert.False(t, !strings.Contains(p.String(), "c2: [T:b/0 U:b/0 T:b/0]"), "multi-topic String():\n%s", p)
 	// CONFIG: every member owns the listed queues; unlisted ones nobody.
 	c, _ := AllocateAll(ByConfig(mq[1:2]), "g", mq, []string{"c1", "c2"})
-	if got := c.OwnersOf(1); !slices.Equal(got, []string{"c1", "c2"}) {
-		t.Errorf("config OwnersOf(1) = %q", got)
-	}
-	if got := c.OwnersOf(0); got != nil {
-		t.Errorf("config OwnersOf(0) = %q", got)
-	}
+	assert.Equal(t, []string{"c1", "c2"}, c.OwnersOf(1), "config OwnersOf(1)")
+	assert.Nil(t, c.OwnersOf(0), "config OwnersOf(0)")
 	// Broadcast of nothing.
-	if e := Broadcast(nil, []string{"c"}); e.Of("c") == nil || len(e.Of("c")) != 0 {
-		t.Errorf("broadcast of no queues: %#v", e.Of("c"))
-	}
+	e := Broadcast(nil, []string{"c"})
+	assert.NotNil(t, e.Of("c"), "broadcast of no queues: empty, not nil")
+	assert.Empty(t, e.Of("c"), "broadcast of no queues")
 }
 
 func TestAllocateAllGroupErrors(t *testing.T) {
 	mq := queues("T", "b", 0)
 	for _, s := range []Strategy{Averagely(), ByCircle(), ByMachineRoom(nil), mustCH(t, 3), mustNearby(t)} {
-		if _, err := AllocateAll(s, "g", nil, []string{"c"}); JavaClassOf(err) != IllegalArgumentException {
-			t.Errorf("%s empty mqAll: %v", s.Name(), err)
-		}
-		if _, err := AllocateAll(s, "g", mq, nil); JavaClassOf(err) != IllegalArgumentException {
-			t.Errorf("%s empty cidAll: %v", s.Name(), err)
-		}
+		_, err := AllocateAll(s, "g", nil, []string{"c"})
+		assert.Equal(t, IllegalArgumentException, JavaClassOf(err), "%s empty mqAll: %v", s.Name(), err)
+		_, err = AllocateAll(s, "g", mq, nil)
+		assert.Equal(t, IllegalArgumentException, JavaClassOf(err), "%s empty cidAll: %v", s.Name(), err)
 	}
-	if _, err := AllocateAll(nil, "g", mq, nil); JavaClassOf(err) != NullPointerException {
-		t.Errorf("nil strategy: %v", err)
+	{
+		_, err := AllocateAll(nil, "g", mq, nil)
+		assert.Equal(t, NullPointerException, JavaClassOf(err), "nil strategy: %v", err)
 	}
 	// CONFIG checks nothing: an empty group is an empty plan.
 	p, err := AllocateAll(ByConfig(nil), "g", nil, nil)
-	if err != nil || len(p.Members()) != 0 {
-		t.Errorf("CONFIG empty group: %v %v", p, err)
-	}
+	assert.False(t, err != nil || len(p.Members()) != 0, "CONFIG empty group: %v %v", p, err)
 }
 
 // TestPlanSlicesAreClipped: appending to a member's queues never writes
@@ -109,13 +82,9 @@ func TestPlanSlicesAreClipped(t *testing.T) {
 				_ = append(qs, MessageQueue{"X", "x", 99})
 			}
 		}
-		if !slices.Equal(mq, orig) {
-			t.Fatalf("%s: appending to a result changed mqAll", s.Name())
-		}
+		require.True(t, slices.Equal(mq, orig), "%s: appending to a result changed mqAll", s.Name())
 		again, _ := AllocateAll(s, "g", mq, []string{"c1", "c2", "c3"})
-		if again.String() != p.String() {
-			t.Fatalf("%s: appending to a result changed another member's", s.Name())
-		}
+		require.False(t, again.String() != p.String(), "%s: appending to a result changed another member's", s.Name())
 	}
 }
 
@@ -138,50 +107,37 @@ func TestPlanMemberAccessors(t *testing.T) {
 	for _, c := range cases {
 		for _, positionsFirst := range []bool{false, true} {
 			p, err := AllocateAll(c.s, "g", mq, c.cids)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if !positionsFirst {
 				_ = p.MemberQueues(0)
 			}
 			for i, want := range c.want {
 				got := p.MemberPositions(i)
 				if want == nil {
-					if got != nil || p.MemberErr(i) == nil || p.MemberQueues(i) != nil {
-						t.Errorf("%s %q member %d: positions %v, err %v, want an error", c.s.Name(), c.cids, i, got, p.MemberErr(i))
-					}
+					assert.False(t, got != nil || p.MemberErr(i) == nil || p.MemberQueues(i) != nil, "%s %q member %d: positions %v, err %v, want an error", c.s.Name(), c.cids, i, got, p.MemberErr(i))
 					continue
 				}
-				if got == nil || !slices.Equal(got, want) {
-					t.Errorf("%s %q member %d: positions %v, want %v", c.s.Name(), c.cids, i, got, want)
-				}
+				assert.False(t, got == nil || !slices.Equal(got, want), "%s %q member %d: positions %v, want %v", c.s.Name(), c.cids, i, got, want)
 				var wantQs []MessageQueue
 				for _, at := range want {
 					wantQs = append(wantQs, mq[at])
 				}
-				if qs := p.MemberQueues(i); qs == nil || !slices.Equal(qs, wantQs) {
-					t.Errorf("%s %q member %d: queues %v, want %v", c.s.Name(), c.cids, i, qs, wantQs)
-				}
+				qs := p.MemberQueues(i)
+				assert.False(t, qs == nil || !slices.Equal(qs, wantQs), "%s %q member %d: queues %v, want %v", c.s.Name(), c.cids, i, qs, wantQs)
 			}
 		}
 	}
 	avg, _ := AllocateAll(Averagely(), "g", mq, []string{"c1", "c2"})
-	if start, n, ok := avg.MemberRun(1); !ok || start != 3 || n != 2 {
-		t.Errorf("AVG MemberRun(1) = %d, %d, %v, want 3, 2, true", start, n, ok)
-	}
+	start, n, ok := avg.MemberRun(1)
+	assert.False(t, !ok || start != 3 || n != 2, "AVG MemberRun(1) = %d, %d, %v, want 3, 2, true", start, n, ok)
 	circle, _ := AllocateAll(ByCircle(), "g", mq, []string{"c1", "c2"})
-	if _, _, ok := circle.MemberRun(0); ok {
-		t.Error("AVG_BY_CIRCLE has runs")
-	}
+	_, _, ok = circle.MemberRun(0)
+	assert.False(t, ok, "AVG_BY_CIRCLE has runs")
 	// Broadcast: everyone everything; CONFIG: no positions.
 	b := Broadcast(mq, []string{"c1", "c2"})
-	if got := b.MemberPositions(1); !slices.Equal(got, []int32{0, 1, 2, 3, 4}) {
-		t.Errorf("broadcast positions %v", got)
-	}
+	assert.Equal(t, []int32{0, 1, 2, 3, 4}, b.MemberPositions(1), "broadcast positions")
 	c, _ := AllocateAll(ByConfig(mq[1:2]), "g", mq, []string{"c1"})
-	if c.MemberPositions(0) != nil || !slices.Equal(c.MemberQueues(0), mq[1:2]) {
-		t.Errorf("config: positions %v queues %v", c.MemberPositions(0), c.MemberQueues(0))
-	}
+	assert.False(t, c.MemberPositions(0) != nil || !slices.Equal(c.MemberQueues(0), mq[1:2]), "config: positions %v queues %v", c.MemberPositions(0), c.MemberQueues(0))
 }
 
 // TestPlanConcurrentReaders: a plan's lazily built parts are safe to ask
@@ -191,9 +147,7 @@ func TestPlanConcurrentReaders(t *testing.T) {
 	cids := []string{"c1", "c2", "c3"}
 	for _, s := range allStrategies(t) {
 		p, err := AllocateAll(s, "g", mq, cids)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		want := make([][]MessageQueue, len(cids))
 		var wg sync.WaitGroup
 		for w := range 4 {
@@ -219,9 +173,8 @@ func TestPlanConcurrentReaders(t *testing.T) {
 		}
 		wg.Wait()
 		for i, cid := range cids {
-			if own, _ := s.Allocate("g", cid, mq, cids); !slices.Equal(own, want[i]) {
-				t.Errorf("%s member %q: %v, own call %v", s.Name(), cid, want[i], own)
-			}
+			own, _ := s.Allocate("g", cid, mq, cids)
+			assert.False(t, !slices.Equal(own, want[i]), "%s member %q: %v, own call %v", s.Name(), cid, want[i], own)
 		}
 	}
 }

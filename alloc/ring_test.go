@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
@@ -40,13 +42,10 @@ func requireRingOf(t *testing.T, nodes []ringNode) ring {
 		last[n.pos] = n.member
 	}
 	ring := newRing(slices.Clone(nodes))
-	if want := slices.Sorted(maps.Keys(last)); !slices.Equal(ring.pos, want) {
-		t.Fatalf("%d nodes: ring positions differ from the %d sorted distinct ones", len(nodes), len(want))
-	}
+	want := slices.Sorted(maps.Keys(last))
+	require.False(t, !slices.Equal(ring.pos, want), "%d nodes: ring positions differ from the %d sorted distinct ones", len(nodes), len(want))
 	for i, p := range ring.pos {
-		if ring.member[i] != last[p] {
-			t.Fatalf("position %d: member %d, want %d (the last put)", p, ring.member[i], last[p])
-		}
+		require.False(t, ring.member[i] != last[p], "position %d: member %d, want %d (the last put)", p, ring.member[i], last[p])
 	}
 	return ring
 }
@@ -96,9 +95,8 @@ func requireRoutes(t *testing.T, ring ring, r *rand.Rand) {
 		probes = append(probes, int64(r.Uint32()))
 	}
 	for _, p := range probes {
-		if got, want := ring.route(p), linear(p); got != want {
-			t.Fatalf("route(%d) = %d, want %d (%d nodes)", p, got, want, len(ring.pos))
-		}
+		got, want := ring.route(p), linear(p)
+		require.False(t, got != want, "route(%d) = %d, want %d (%d nodes)", p, got, want, len(ring.pos))
 	}
 }
 
@@ -110,9 +108,7 @@ func TestRadixOrderIsStable(t *testing.T) {
 	}
 	order := radixOrder(nodes)
 	want := sortx.Perm(len(nodes), func(i, j int32) int { return cmpInt64(nodes[i].pos, nodes[j].pos) })
-	if !slices.Equal(order, want) {
-		t.Fatalf("radix order %v..., want %v...", order[:8], want[:8])
-	}
+	require.True(t, slices.Equal(order, want), "radix order %v..., want %v...", order[:8], want[:8])
 }
 
 // TestMemberIndexUnsorted: the member index of an unsorted cidAll numbers
@@ -130,26 +126,19 @@ func TestMemberIndexUnsorted(t *testing.T) {
 		for i, c := range cids {
 			if _, ok := want[c]; !ok {
 				want[c] = len(want)
-				if g.first[want[c]] != i {
-					t.Fatalf("member %q first at %d, want %d", c, g.first[want[c]], i)
-				}
+				require.False(t, g.first[want[c]] != i, "member %q first at %d, want %d", c, g.first[want[c]], i)
 			}
-			if int(g.slot[i]) != want[c] {
-				t.Fatalf("slot %d = %d, want %d", i, g.slot[i], want[c])
-			}
+			require.False(t, int(g.slot[i]) != want[c], "slot %d = %d, want %d", i, g.slot[i], want[c])
 		}
-		if len(g.members.ids) != len(want) {
-			t.Fatalf("%d members, want %d", len(g.members.ids), len(want))
-		}
+		require.False(t, len(g.members.ids) != len(want), "%d members, want %d", len(g.members.ids), len(want))
 		for c, m := range want {
-			if got, ok := g.members.lookup(c); !ok || got != m {
-				t.Fatalf("lookup(%q) = %d, %v, want %d", c, got, ok, m)
-			}
+			got, ok := g.members.lookup(c)
+			require.True(t, ok, "lookup(%q)", c)
+			require.Equal(t, m, int(got), "lookup(%q)", c)
 		}
 		for i := range 2 * n {
-			if _, ok := g.members.lookup("x" + itoa(i)); ok {
-				t.Fatalf("non-member x%d found", i)
-			}
+			_, ok := g.members.lookup("x" + itoa(i))
+			require.False(t, ok, "non-member x%d found", i)
 		}
 	}
 }

@@ -4,27 +4,25 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestStrategyNames(t *testing.T) {
 	want := []string{"AVG", "AVG_BY_CIRCLE", "CONFIG", "MACHINE_ROOM", "MACHINE_ROOM_NEARBY", "CONSISTENT_HASH"}
-	if got := StrategyNames(); !slices.Equal(got, want) {
-		t.Errorf("StrategyNames() = %q, want %q", got, want)
-	}
+	got := StrategyNames()
+	assert.False(t, !slices.Equal(got, want), "StrategyNames() = %q, want %q", got, want)
 	res := &SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1}
 	for _, name := range want {
 		spec := StrategySpec{Name: name, Inner: &StrategySpec{Name: "AVG"}, Resolver: res}
 		s, err := NewStrategy(spec)
-		if err != nil {
-			t.Fatalf("NewStrategy(%s): %v", name, err)
-		}
+		require.NoError(t, err, "NewStrategy(%s): %v", name, err)
 		wantName := name
 		if name == "MACHINE_ROOM_NEARBY" {
 			wantName = "MACHINE_ROOM_NEARBY-AVG"
 		}
-		if s.Name() != wantName {
-			t.Errorf("NewStrategy(%s).Name() = %q", name, s.Name())
-		}
+		assert.False(t, s.Name() != wantName, "NewStrategy(%s).Name() = %q", name, s.Name())
 	}
 }
 
@@ -50,9 +48,7 @@ func TestNewStrategyErrors(t *testing.T) {
 	for _, tt := range tests {
 		_, err := NewStrategy(tt.spec)
 		var e *Error
-		if !errors.As(err, &e) || e.Field != tt.field || e.JavaClass != tt.class || (tt.msg != "" && e.Msg != tt.msg) {
-			t.Errorf("NewStrategy(%+v) = %#v, want field %s class %s", tt.spec, err, tt.field, tt.class)
-		}
+		assert.False(t, !errors.As(err, &e) || e.Field != tt.field || e.JavaClass != tt.class || (tt.msg != "" && e.Msg != tt.msg), "NewStrategy(%+v) = %#v, want field %s class %s", tt.spec, err, tt.field, tt.class)
 	}
 	// Too deep a nesting is refused, not a stack overflow.
 	deep := StrategySpec{Name: "AVG"}
@@ -60,9 +56,8 @@ func TestNewStrategyErrors(t *testing.T) {
 		inner := deep
 		deep = StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &inner, Resolver: res}
 	}
-	if _, err := NewStrategy(deep); !errors.Is(err, ErrLimit) {
-		t.Errorf("deep nesting: %v", err)
-	}
+	_, err := NewStrategy(deep)
+	assert.ErrorIs(t, err, ErrLimit, "deep nesting")
 }
 
 func TestNewStrategyOptions(t *testing.T) {
@@ -71,40 +66,33 @@ func TestNewStrategyOptions(t *testing.T) {
 	spec := StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}
 	s493, _ := NewStrategy(spec)
 	s533, _ := NewStrategy(spec, WithClientVersion(Java533))
-	if _, err := s493.Allocate("g", " ", mq, cids); JavaClassOf(err) != IllegalArgumentException {
-		t.Errorf("4.9.3 blank cid: %v", err)
-	}
-	if got, err := s533.Allocate("g", " ", mq, cids); err != nil || len(got) != 1 {
-		t.Errorf("5.3.3 blank cid: %v %v", got, err)
+	_, err := s493.Allocate("g", " ", mq, cids)
+	assert.False(t, JavaClassOf(err) != IllegalArgumentException, "4.9.3 blank cid: %v", err)
+	got, err := s533.Allocate("g", " ", mq, cids)
+	if assert.NoError(t, err, "5.3.3 blank cid") {
+		assert.Len(t, got, 1, "5.3.3 blank cid")
 	}
 	// CONFIG: nil list is null, HasMessageQueueList makes it [].
 	c, _ := NewStrategy(StrategySpec{Name: "CONFIG"})
-	if got, _ := c.Allocate("g", "c", nil, nil); got != nil {
-		t.Errorf("CONFIG without list: %v", got)
-	}
+	got, _ = c.Allocate("g", "c", nil, nil)
+	assert.Nil(t, got, "CONFIG without list")
 	c, _ = NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
-	if got, _ := c.Allocate("g", "c", nil, nil); got == nil {
-		t.Error("CONFIG with empty list gave null")
-	}
+	got, _ = c.Allocate("g", "c", nil, nil)
+	assert.NotNil(t, got, "CONFIG with empty list gave null")
 	vn := 0
 	ch, _ := NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
-	if got, _ := ch.Allocate("g", "c", mq, cids); len(got) != 0 {
-		t.Errorf("vn 0: %v", got)
-	}
+	got, _ = ch.Allocate("g", "c", mq, cids)
+	assert.Empty(t, got, "vn 0")
 }
 
 func TestParseClientVersion(t *testing.T) {
 	for in, want := range map[string]ClientVersion{"": Java493, "4.9.3": Java493, "5.3.3": Java533,
 		// Newer releases whose classic-client queue code is unchanged since 5.3.3.
 		"5.3.4": Java533, "5.4.0": Java533, "5.5.0": Java533, "5.5.1": Java533} {
-		if got, err := ParseClientVersion(in); err != nil || got != want {
-			t.Errorf("ParseClientVersion(%q) = %v, %v", in, got, err)
-		}
+		got, err := ParseClientVersion(in)
+		assert.False(t, err != nil || got != want, "ParseClientVersion(%q) = %v, %v", in, got, err)
 	}
-	if _, err := ParseClientVersion("5.6.0"); JavaClassOf(err) != IllegalArgumentException {
-		t.Errorf("unknown version: %v", err)
-	}
-	if Java493.String() != "4.9.3" || Java533.String() != "5.3.3" {
-		t.Error("version strings")
-	}
+	_, err := ParseClientVersion("5.6.0")
+	assert.Equal(t, IllegalArgumentException, JavaClassOf(err), "unknown version: %v", err)
+	assert.False(t, Java493.String() != "4.9.3" || Java533.String() != "5.3.3", "version strings")
 }

@@ -72,9 +72,7 @@ func TestAveragely(t *testing.T) {
 	t.Run("rebalance sort of IP client IDs", func(t *testing.T) {
 		mq := queues("topic-test", "broker-a", seq(0, 6)...)
 		cids := SortedClientIDs([]string{"192.168.1.9:12347", "192.168.1.11:12346", "192.168.1.10:12345"})
-		if want := []string{"192.168.1.10:12345", "192.168.1.11:12346", "192.168.1.9:12347"}; !slices.Equal(cids, want) {
-			t.Fatalf("sorted %q, want %q", cids, want)
-		}
+		require.Equal(t, []string{"192.168.1.10:12345", "192.168.1.11:12346", "192.168.1.9:12347"}, cids, "sorted")
 		checkAllocations(t, Averagely(), mq, cids, map[string]want{
 			"192.168.1.10:12345": {queues: mq[0:2]}, "192.168.1.11:12346": {queues: mq[2:4]}, "192.168.1.9:12347": {queues: mq[4:6]},
 		})
@@ -109,14 +107,10 @@ func TestCommonChecks(t *testing.T) {
 		} {
 			_, err := s.Allocate("g", tt.cid, tt.mq, tt.cids)
 			var e *Error
-			if !errors.As(err, &e) || e.Field != tt.field || e.Msg != tt.substr || e.JavaClass != IllegalArgumentException || !errors.Is(err, ErrInvalidArgument) {
-				t.Errorf("%s(%q, %v, %q): %#v, want %s %q", s.Name(), tt.cid, tt.mq, tt.cids, err, tt.field, tt.substr)
-			}
+			assert.False(t, !errors.As(err, &e) || e.Field != tt.field || e.Msg != tt.substr || e.JavaClass != IllegalArgumentException || !errors.Is(err, ErrInvalidArgument), "%s(%q, %v, %q): %#v, want %s %q", s.Name(), tt.cid, tt.mq, tt.cids, err, tt.field, tt.substr)
 		}
 		got, err := s.Allocate("g", "ghost", mq, []string{"c"})
-		if err != nil || got == nil || len(got) != 0 {
-			t.Errorf("%s non-member: %v, %v; want [] (non-nil)", s.Name(), got, err)
-		}
+		assert.False(t, err != nil || got == nil || len(got) != 0, "%s non-member: %v, %v; want [] (non-nil)", s.Name(), got, err)
 	}
 }
 
@@ -129,13 +123,9 @@ func TestByConfig(t *testing.T) {
 		"c1": {queues: queues("T", "broker-b", 2, 5)}, "ghost": {queues: queues("T", "broker-b", 2, 5)}, "": {queues: queues("T", "broker-b", 2, 5)},
 	})
 	got, err := ByConfig(nil).Allocate("g", "", nil, nil)
-	if err != nil || got != nil {
-		t.Errorf("CONFIG without list = %#v, %v; want nil (Java null)", got, err)
-	}
+	assert.False(t, err != nil || got != nil, "CONFIG without list = %#v, %v; want nil (Java null)", got, err)
 	got, _ = ByConfig([]MessageQueue{}).Allocate("g", "", nil, nil)
-	if got == nil || len(got) != 0 {
-		t.Errorf("CONFIG with an empty list = %#v; want non-nil []", got)
-	}
+	assert.False(t, got == nil || len(got) != 0, "CONFIG with an empty list = %#v; want non-nil []", got)
 }
 
 func TestByMachineRoom(t *testing.T) {
@@ -191,9 +181,7 @@ func mustCH(t testing.TB, vn int) Strategy {
 func mustNearby(t testing.TB) Strategy {
 	t.Helper()
 	res, err := SplitResolver("-", 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	s := MachineRoomNearby(Averagely(), res)
 	return s
 }
@@ -215,23 +203,16 @@ func TestConsistentHash(t *testing.T) {
 		s := ConsistentHash(-1)
 		err := Validate(s)
 		_, callErr := s.Allocate("g", "c1", mq, []string{"c1"})
-		if callErr != err || s.Name() != "CONSISTENT_HASH" {
-			t.Errorf("invalid strategy: name %q, call error %v, want %v", s.Name(), callErr, err)
-		}
-		if _, planErr := AllocateAll(s, "g", mq, []string{"c1"}); planErr != err {
-			t.Errorf("AllocateAll error %v, want %v", planErr, err)
-		}
+		assert.False(t, callErr != err || s.Name() != "CONSISTENT_HASH", "invalid strategy: name %q, call error %v, want %v", s.Name(), callErr, err)
+		_, planErr := AllocateAll(s, "g", mq, []string{"c1"})
+		assert.True(t, planErr == err, "AllocateAll error %v, want %v (the same error)", planErr, err)
 		var e *Error
-		if !errors.As(err, &e) || e.JavaClass != IllegalArgumentException || e.Msg != "illegal virtualNodeCnt :-1" || e.Field != "virtualNodeCnt" {
-			t.Errorf("ConsistentHash(-1) error = %#v", err)
-		}
+		assert.False(t, !errors.As(err, &e) || e.JavaClass != IllegalArgumentException || e.Msg != "illegal virtualNodeCnt :-1" || e.Field != "virtualNodeCnt", "ConsistentHash(-1) error = %#v", err)
 	})
 	t.Run("ring too large", func(t *testing.T) {
 		s := mustCH(t, MaxRingNodes)
 		_, err := s.Allocate("g", "a", mq, []string{"a", "b"})
-		if !errors.Is(err, ErrLimit) || JavaClassOf(err) != "" {
-			t.Errorf("huge ring: %v", err)
-		}
+		assert.False(t, !errors.Is(err, ErrLimit) || JavaClassOf(err) != "", "huge ring: %v", err)
 	})
 	t.Run("custom hash", func(t *testing.T) {
 		// Every key hashes to 0: all virtual nodes collide, the last one
@@ -259,13 +240,10 @@ func TestConsistentHash(t *testing.T) {
 			keys = append(keys, k)
 			return md5Hash(k)
 		})
-		if _, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"}); err != nil {
-			t.Fatal(err)
-		}
+		_, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"})
+		require.NoError(t, err)
 		want := []string{"c1-0", "c1-1", "c2-0", "c2-1", "c1-2", "c1-3", queueKey(mq[0])}
-		if !slices.Equal(keys, want) {
-			t.Errorf("hashed keys %q, want %q", keys, want)
-		}
+		assert.True(t, slices.Equal(keys, want), "hashed keys %q, want %q", keys, want)
 	})
 	t.Run("replaced node lowers the replica count", func(t *testing.T) {
 		// c1-0 and c2-0 collide: c2 takes the position, so c1 owns 0 nodes
@@ -278,13 +256,10 @@ func TestConsistentHash(t *testing.T) {
 			}
 			return md5Hash(k)
 		})
-		if _, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"}); err != nil {
-			t.Fatal(err)
-		}
+		_, err := s.Allocate("g", "c1", mq[:1], []string{"c1", "c2", "c1"})
+		require.NoError(t, err)
 		want := []string{"c1-0", "c2-0", "c1-0", queueKey(mq[0])}
-		if !slices.Equal(keys, want) {
-			t.Errorf("hashed keys %q, want %q", keys, want)
-		}
+		assert.True(t, slices.Equal(keys, want), "hashed keys %q, want %q", keys, want)
 		requirePlanMatchesAllocate(t, s, mq, []string{"c1", "c2", "c1"})
 	})
 }
@@ -293,17 +268,12 @@ func queueKey(q MessageQueue) string { return q.String() }
 
 func TestMD5Hash(t *testing.T) {
 	// MD5("") = d41d8cd9...: first four bytes big-endian, unsigned.
-	if got := md5Hash(""); got != 0xd41d8cd9 {
-		t.Errorf("md5Hash(\"\") = %#x", got)
-	}
+	got := md5Hash("")
+	assert.False(t, got != 0xd41d8cd9, "md5Hash(\"\") = %#x", got)
 	var h hasher
 	q := MessageQueue{"T😀", "broker-a", -3}
-	if got, want := h.queue(nil, q), md5Hash(q.String()); got != want {
-		t.Errorf("queue position %d, want %d", got, want)
-	}
-	if got, want := h.node(nil, "c中", 12), md5Hash("c中-12"); got != want {
-		t.Errorf("node position %d, want %d", got, want)
-	}
+	assert.Equal(t, md5Hash(q.String()), h.queue(nil, q), "queue position")
+	assert.Equal(t, md5Hash("c中-12"), h.node(nil, "c中", 12), "node position")
 }
 
 // keyLen is a HashFunc that tells keys apart by length and last bytes.
@@ -322,21 +292,16 @@ func TestHasherSequences(t *testing.T) {
 		if r.IntN(10) == 0 {
 			cid := brokers[r.IntN(len(brokers))]
 			k := r.IntN(20)
-			if got, want := h.node(nil, cid, k), md5Hash(cid+"-"+itoa(k)); got != want {
-				t.Fatalf("node %q-%d: %d, want %d", cid, k, got, want)
-			}
+			got, want := h.node(nil, cid, k), md5Hash(cid+"-"+itoa(k))
+			require.False(t, got != want, "node %q-%d: %d, want %d", cid, k, got, want)
 			continue
 		}
 		q := MessageQueue{topics[r.IntN(len(topics))], brokers[r.IntN(len(brokers))], int32(r.IntN(3000) - 5)}
 		for range 1 + r.IntN(4) {
 			q.QueueID += int32(r.IntN(3))
-			if got, want := h.queue(nil, q), md5Hash(q.String()); got != want {
-				t.Fatalf("queue %v: %d, want %d", q, got, want)
-			}
+			require.Equal(t, md5Hash(q.String()), h.queue(nil, q), "queue %v", q)
 			// A custom HashFunc sees the whole display string.
-			if got := h.queue(keyLen, q); got != keyLen(q.String()) {
-				t.Fatalf("queue %v with a HashFunc: %d, want %d", q, got, keyLen(q.String()))
-			}
+			require.Equal(t, keyLen(q.String()), h.queue(keyLen, q), "queue %v with a HashFunc", q)
 		}
 	}
 }
@@ -348,9 +313,7 @@ func TestMachineRoomNearby(t *testing.T) {
 	res, _ := SplitResolver("-", 1, 1)
 	q := func(broker string, id int) MessageQueue { return MessageQueue{"topic", "broker-" + broker, int32(id)} }
 	circle := MachineRoomNearby(ByCircle(), res)
-	if circle.Name() != "MACHINE_ROOM_NEARBY-AVG_BY_CIRCLE" {
-		t.Errorf("name %q", circle.Name())
-	}
+	assert.False(t, circle.Name() != "MACHINE_ROOM_NEARBY-AVG_BY_CIRCLE", "name %q", circle.Name())
 	checkAllocations(t, circle, mq, cids, map[string]want{
 		"Consumer1-A": {queues: []MessageQueue{q("A", 0), q("A", 2), q("B", 3)}},
 		"Consumer2-A": {queues: []MessageQueue{q("A", 1), q("B", 4)}},
@@ -378,22 +341,18 @@ func TestMachineRoomNearby(t *testing.T) {
 		noRoom := append(slices.Clone(mq), MessageQueue{"topic", "a--b", 9}) // field 1 is ""
 		_, err := avg.Allocate("g", "Consumer1-A", noRoom, cids)
 		var e *Error
-		if !errors.As(err, &e) || e.JavaClass != IllegalArgumentException || e.Field != "mqAll[8]" {
-			t.Errorf("empty room: %#v", err)
-		}
+		assert.False(t, !errors.As(err, &e) || e.JavaClass != IllegalArgumentException || e.Field != "mqAll[8]", "empty room: %#v", err)
 		requirePlanMatchesAllocate(t, avg, noRoom, cids)
 	})
 	t.Run("constructor", func(t *testing.T) {
-		if err := Validate(MachineRoomNearby(nil, res)); JavaClassOf(err) != NullPointerException {
-			t.Errorf("nil inner: %v", err)
-		}
-		if err := Validate(MachineRoomNearby(Averagely(), nil)); JavaClassOf(err) != NullPointerException {
-			t.Errorf("nil resolver: %v", err)
-		}
+		err := Validate(MachineRoomNearby(nil, res))
+		assert.Equal(t, NullPointerException, JavaClassOf(err), "nil inner: %v", err)
+		err = Validate(MachineRoomNearby(Averagely(), nil))
+		assert.Equal(t, NullPointerException, JavaClassOf(err), "nil resolver: %v", err)
 		bad := MachineRoomNearby(ConsistentHash(-2), res)
-		if err := Validate(bad); JavaClassOf(err) != IllegalArgumentException || bad.Name() != "MACHINE_ROOM_NEARBY-CONSISTENT_HASH" {
-			t.Errorf("invalid inner: %q %v", bad.Name(), err)
-		}
+		err = Validate(bad)
+		assert.Equal(t, IllegalArgumentException, JavaClassOf(err), "invalid inner: %v", err)
+		assert.Equal(t, "MACHINE_ROOM_NEARBY-CONSISTENT_HASH", bad.Name(), "invalid inner")
 	})
 }
 
@@ -402,9 +361,7 @@ func TestSplitResolver(t *testing.T) {
 	for _, sep := range []string{"(?i)a", "\\p{L}", "\\b", "a\\B", "\\X", "\\N{HYPHEN-MINUS}"} {
 		_, err := SplitResolver(sep, 0, 0)
 		var e *Error
-		if !errors.As(err, &e) || e.Field != "sep" || e.JavaClass != "" || !errors.Is(err, ErrUnsupported) {
-			t.Errorf("SplitResolver(%q) error = %#v", sep, err)
-		}
+		assert.False(t, !errors.As(err, &e) || e.Field != "sep" || e.JavaClass != "" || !errors.Is(err, ErrUnsupported), "SplitResolver(%q) error = %#v", sep, err)
 	}
 	// Patterns Java cannot compile fail each call, as Java's split does.
 	for _, sep := range []string{"*", "\\", "(", "[a", "a{2,1}"} {
@@ -445,9 +402,7 @@ func TestSplitResolver(t *testing.T) {
 		assert.Equal(t, tt.want, got, "%q on %q", tt.s, tt.sep)
 	}
 	r, err := SplitResolver("@", 1, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, tt := range []struct {
 		broker, want string
 		class        string
@@ -456,12 +411,9 @@ func TestSplitResolver(t *testing.T) {
 		{"A", "", ArrayIndexOutOfBoundsException}, {"x@中@", "中", ""},
 	} {
 		got, err := r.BrokerDeployIn(MessageQueue{BrokerName: tt.broker})
-		if JavaClassOf(err) != tt.class || got != tt.want {
-			t.Errorf("BrokerDeployIn(%q) = %q, %v; want %q %s", tt.broker, got, err, tt.want, tt.class)
-		}
+		assert.False(t, JavaClassOf(err) != tt.class || got != tt.want, "BrokerDeployIn(%q) = %q, %v; want %q %s", tt.broker, got, err, tt.want, tt.class)
 	}
 	neg, _ := SplitResolver("-", -1, 0)
-	if _, err := neg.BrokerDeployIn(MessageQueue{BrokerName: "a-b"}); JavaClassOf(err) != ArrayIndexOutOfBoundsException {
-		t.Errorf("negative field: %v", err)
-	}
+	_, err = neg.BrokerDeployIn(MessageQueue{BrokerName: "a-b"})
+	assert.Equal(t, ArrayIndexOutOfBoundsException, JavaClassOf(err), "negative field: %v", err)
 }

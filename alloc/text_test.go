@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestQuote(t *testing.T) {
@@ -30,11 +31,7 @@ func FuzzQuote(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		back, err := strconv.Unquote(quote(s))
-		if err != nil {
-			t.Fatalf("quote(%q) = %s does not unquote: %v", s, quote(s), err)
-		}
-		if back != s {
-			t.Fatalf("quote(%q) unquotes to %q", s, back)
-		}
+		require.NoError(t, err, "quote(%q) = %s does not unquote: %v", s, quote(s), err)
+		require.False(t, back != s, "quote(%q) unquotes to %q", s, back)
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func TestCoreBuildNamesItselfInMeta(t *testing.T) {
@@ -22,7 +24,7 @@ func TestCoreBuildAnswersAnalysisWithUnsupported(t *testing.T) {
 		assert.Equal(t, "rmq.analysis needs the full module: load({ analysis: true })", msg, "message")
 	}
 	// The module still answers afterwards.
-	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
+	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "status")
 }
 
@@ -32,7 +34,7 @@ func TestCoreBuildAnswersBrokerOpsWithUnsupported(t *testing.T) {
 		assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
 		assert.Contains(t, msg, "load({ analysis: true })", "message says how")
 	}
-	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
+	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
 }
 
@@ -43,6 +45,6 @@ func TestCoreBuildRefusesDeclaredFullOps(t *testing.T) {
 	code, _, _, msg := responseError(t, call(t, opLiveFree, []byte{1}))
 	assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
 	assert.Equal(t, "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })", msg, "message")
-	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
+	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // positionsReader decodes a positions answer (analysis_positions.go).
@@ -48,7 +50,7 @@ func TestAnalysisDiffByPosition(t *testing.T) {
 	// The worked example of TestFullBuildServesAnalysisDiff, with the
 	// queues given in reverse and sorted: q0..q5 sit at given positions
 	// 5..0, so sorted positions 2, 4, 5 are given positions 3, 1, 0.
-	qs := testQueues(6)
+	qs := testkit.Queues("b", 6)
 	slices.Reverse(qs)
 	sorted := func(w *requestWriter, members []string) {
 		planRequest(w, qs, members)
@@ -92,7 +94,7 @@ func TestAnalysisDiffByPosition(t *testing.T) {
 
 func TestAnalysisPlanWithoutTheFlagAnswersJSON(t *testing.T) {
 	w := newRequest()
-	planRequest(w, testQueues(3), []string{"c0"})
+	planRequest(w, testkit.Queues("b", 3), []string{"c0"})
 	resp := call(t, opAnalysisPlan, w.b)
 	require.Equal(t, byte(statusOK), resp[0])
 	assert.True(t, json.Valid(resp[1:]))

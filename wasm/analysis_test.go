@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -35,8 +36,8 @@ func TestFullBuildServesAnalysisDiff(t *testing.T) {
 	// AVG over 6 queues: c0 owns 0-2 and c1 3-5; with c2 joining, c0 owns
 	// 0-1, c1 2-3 and c2 4-5: queues 2 (c0→c1), 4 and 5 (c1→c2) move.
 	w := newRequest()
-	planRequest(w, testQueues(6), []string{"c0", "c1"})
-	planRequest(w, testQueues(6), []string{"c0", "c1", "c2"})
+	planRequest(w, testkit.Queues("b", 6), []string{"c0", "c1"})
+	planRequest(w, testkit.Queues("b", 6), []string{"c0", "c1", "c2"})
 	resp := call(t, opAnalysisDiff, w.b)
 	require.Equal(t, byte(statusOK), resp[0])
 	var got struct {
@@ -45,9 +46,7 @@ func TestFullBuildServesAnalysisDiff(t *testing.T) {
 			MovedQueues []int32 `json:"movedQueues"`
 		} `json:"diff"`
 	}
-	if err := json.Unmarshal(resp[1:], &got); err != nil {
-		t.Fatalf("%v: %s", err, resp[1:])
-	}
+	require.NoError(t, json.Unmarshal(resp[1:], &got), "%s", resp[1:])
 	assert.Equal(t, 3, got.Diff.Moved, "moved")
 	assert.Equal(t, []int32{2, 4, 5}, got.Diff.MovedQueues, "moved queues")
 }
@@ -65,9 +64,7 @@ func TestJSONWriterOutputParses(t *testing.T) {
 	j.queue(alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: -1})
 	j.raw("}")
 	var got map[string]any
-	if err := json.Unmarshal(w.b, &got); err != nil {
-		t.Fatalf("%v: %s", err, w.b)
-	}
+	require.NoError(t, json.Unmarshal(w.b, &got), "%s", w.b)
 	assert.Equal(t, "q\"\\\n\t\x01😀\ufffd", got["s"], "escaped string")
 	assert.Equal(t, 1.5, got["f"], "float")
 	assert.Nil(t, got["n"], "NaN as null")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -59,17 +60,9 @@ func allocateRequest(cid string, qs []alloc.MessageQueue, cids []string) []byte 
 	return w.b
 }
 
-func testQueues(n int) []alloc.MessageQueue {
-	qs := make([]alloc.MessageQueue, n)
-	for i := range qs {
-		qs[i] = alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: int32(i)}
-	}
-	return qs
-}
-
 func TestAllocateAnswersWithRefsIntoMqAll(t *testing.T) {
 	// AVG, 10 queues, 4 consumers: c1 gets queues 3, 4, 5.
-	resp := call(t, opAllocate, allocateRequest("c1", testQueues(10), []string{"c0", "c1", "c2", "c3"}))
+	resp := call(t, opAllocate, allocateRequest("c1", testkit.Queues("b", 10), []string{"c0", "c1", "c2", "c3"}))
 	require.Equal(t, byte(statusOK), resp[0])
 	r := reader{b: resp[1:]}
 	assert.Equal(t, uint64(4), r.uvarint(), "3 refs + 1")
@@ -77,7 +70,7 @@ func TestAllocateAnswersWithRefsIntoMqAll(t *testing.T) {
 }
 
 func TestJavaErrorsKeepTheirClassAndField(t *testing.T) {
-	code, class, field, msg := responseError(t, call(t, opAllocate, allocateRequest("", testQueues(2), []string{"c"})))
+	code, class, field, msg := responseError(t, call(t, opAllocate, allocateRequest("", testkit.Queues("b", 2), []string{"c"})))
 	assert.Equal(t, "ERR_INVALID_ARGUMENT", code, "code")
 	assert.Equal(t, alloc.IllegalArgumentException, class, "class")
 	assert.Equal(t, "currentCID", field, "field")
@@ -92,7 +85,7 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 	assert.Equal(t, "ERR_INTERNAL", code, "code")
 	assert.Contains(t, msg, "boom", "message")
 	// The module still answers afterwards.
-	resp := call(t, opAllocate, allocateRequest("c0", testQueues(1), []string{"c0"}))
+	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 1), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "status")
 }
 
@@ -103,7 +96,7 @@ func TestUnknownOpIsUnsupported(t *testing.T) {
 
 func TestTopicsAndProducersAreFreed(t *testing.T) {
 	w := newRequest()
-	inlineQueues(w, testQueues(3))
+	inlineQueues(w, testkit.Queues("b", 3))
 	resp := call(t, opTopicNew, w.b)
 	r := reader{b: resp[1:]}
 	id := r.uvarint()
@@ -125,7 +118,7 @@ func TestTopicsAndProducersAreFreed(t *testing.T) {
 // A cursor finds an answer's queues in the view's order without the index,
 // and falls back to it when they come out of order.
 func TestRefCursorFindsInOrderWithoutIndex(t *testing.T) {
-	qs := testQueues(6)
+	qs := testkit.Queues("b", 6)
 	v := &view{qs: qs}
 	var c refCursor
 	for _, want := range []int32{2, 3, 5} {
@@ -143,7 +136,7 @@ func TestRefCursorFindsInOrderWithoutIndex(t *testing.T) {
 }
 
 func TestViewFindsByAddressAndByValue(t *testing.T) {
-	qs := testQueues(5)
+	qs := testkit.Queues("b", 5)
 	v := &view{qs: qs}
 	assert.Equal(t, int32(3), v.find(&qs[3], nil), "by address")
 	assert.Nil(t, v.index, "no map needed for sub-slices")
@@ -158,8 +151,8 @@ func TestViewFindsByAddressAndByValue(t *testing.T) {
 // FuzzDispatch: any bytes to any operation give a response (ok or error),
 // never a panic that escapes.
 func FuzzDispatch(f *testing.F) {
-	f.Add(opAllocate, allocateRequest("c1", testQueues(4), []string{"c0", "c1"}))
-	f.Add(opAllocateAll, allocateRequest("c1", testQueues(4), []string{"c0", "c1"}))
+	f.Add(opAllocate, allocateRequest("c1", testkit.Queues("b", 4), []string{"c0", "c1"}))
+	f.Add(opAllocateAll, allocateRequest("c1", testkit.Queues("b", 4), []string{"c0", "c1"}))
 	f.Add(opRoute, []byte{0, 1, 0, 1, 'b', 2, 2, 12, 0, 0})
 	f.Add(opAnalysisPlan, []byte{0, 0, 3, 'A', 'V', 'G', 0})
 	f.Add(opRouteText, []byte{0, 1, 'T', 0, 2, '{', '}'})
@@ -172,7 +165,7 @@ func FuzzDispatch(f *testing.F) {
 
 func TestRandomRequestsNeverKillTheModule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	seeds := [][]byte{allocateRequest("c1", testQueues(6), []string{"c0", "c1", "c2"})}
+	seeds := [][]byte{allocateRequest("c1", testkit.Queues("b", 6), []string{"c0", "c1", "c2"})}
 	for i := 0; i < 5000; i++ {
 		b := append([]byte(nil), seeds[0]...)
 		for k := rng.IntN(4); k >= 0; k-- {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func TestCoreBuildAnswersDoctorWithUnsupported(t *testing.T) {
@@ -20,6 +22,6 @@ func TestCoreBuildAnswersDoctorWithUnsupported(t *testing.T) {
 		assert.Equal(t, want, msg, "message")
 	}
 	assert.Contains(t, errParseRouteNeedsFull, "rmq.parse.topicRoute", "names the call the caller made")
-	resp := call(t, opAllocate, allocateRequest("c0", testQueues(2), []string{"c0"}))
+	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -32,11 +33,7 @@ func readQueueAnswer(r *reader) []alloc.MessageQueue {
 	return out
 }
 
-func mq(b string, id int32) alloc.MessageQueue {
-	return alloc.MessageQueue{Topic: "T", BrokerName: b, QueueID: id}
-}
-
-var fourQueues = []alloc.MessageQueue{mq("a", 0), mq("a", 1), mq("b", 0), mq("b", 1)}
+var fourQueues = []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("a", 1), testkit.Q("b", 0), testkit.Q("b", 1)}
 
 func takeRequest(client byte, count int32) []byte {
 	w := newRequest()
@@ -62,9 +59,9 @@ func TestTakeMessageQueuesOp(t *testing.T) {
 		want   []alloc.MessageQueue
 		index  int32
 	}{
-		{0, []alloc.MessageQueue{mq("b", 0)}, 1},             // golang/v5 5.1.4: position next+1 only
-		{1, []alloc.MessageQueue{mq("a", 1), mq("b", 0)}, 1}, // with #1324
-		{2, []alloc.MessageQueue{mq("a", 0), mq("b", 0)}, 1}, // Java: getAndIncrement
+		{0, []alloc.MessageQueue{testkit.Q("b", 0)}, 1},                    // golang/v5 5.1.4: position next+1 only
+		{1, []alloc.MessageQueue{testkit.Q("a", 1), testkit.Q("b", 0)}, 1}, // with #1324
+		{2, []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("b", 0)}, 1}, // Java: getAndIncrement
 	} {
 		resp := call(t, opTakeMessageQueues, takeRequest(c.client, 3))
 		require.Equal(t, byte(statusOK), resp[0], "client %d: %s", c.client, resp[1:])
@@ -105,7 +102,7 @@ func TestGoSelectOp(t *testing.T) {
 	require.Equal(t, byte(statusOK), resp[0], "%s", resp[1:])
 	r := reader{b: resp[1:]}
 	require.Equal(t, uint64(3), r.uvarint())
-	for _, want := range []alloc.MessageQueue{mq("a", 1), mq("b", 0), mq("b", 1)} {
+	for _, want := range []alloc.MessageQueue{testkit.Q("a", 1), testkit.Q("b", 0), testkit.Q("b", 1)} {
 		assert.Equal(t, []alloc.MessageQueue{want}, readQueueAnswer(&r), "round robin starts at position 1")
 	}
 	// manual with no queue set: null.
@@ -154,7 +151,7 @@ func TestGoRouteOp(t *testing.T) {
 	resp := call(t, opGoRoute, route(false))
 	require.Equal(t, byte(statusOK), resp[0], "%s", resp[1:])
 	r := reader{b: resp[1:]}
-	assert.Equal(t, []alloc.MessageQueue{mq("b", 0), mq("a", 0)}, readQueueAnswer(&r), "the index comparator reverses")
+	assert.Equal(t, []alloc.MessageQueue{testkit.Q("b", 0), testkit.Q("a", 0)}, readQueueAnswer(&r), "the index comparator reverses")
 	code, _, field, _ := responseError(t, call(t, opGoRoute, route(true)))
 	assert.Equal(t, "ERR_PANIC", code)
 	assert.Equal(t, "brokerDatas[1].brokerAddrs", field)

@@ -6,11 +6,13 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDiffWorkedExample(t *testing.T) {
-	qs := mqs(6, "a")
+	qs := testkit.QueuesOn(6, "a")
 	a := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1"}, Options{})
 	b := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1", "c2"}, Options{})
 	d := DiffPlans(a, b)
@@ -24,8 +26,8 @@ func TestDiffWorkedExample(t *testing.T) {
 }
 
 func TestDiffQueuesAddedAndRemoved(t *testing.T) {
-	a := mustPlan(t, alloc.Averagely(), mqs(2, "a", "b"), []string{"c0", "c1"}, Options{})
-	b := mustPlan(t, alloc.Averagely(), mqs(2, "b", "c"), []string{"c1"}, Options{})
+	a := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "a", "b"), []string{"c0", "c1"}, Options{})
+	b := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b", "c"), []string{"c1"}, Options{})
 	d := DiffPlans(a, b)
 	// a: c0 [a0 a1], c1 [b0 b1]; b: c1 [b0 b1 c0 c1].
 	assert.Equal(t, []int{2, 2, 0, 2, 2}, []int{d.Common, d.Kept, d.Moved, d.Added, d.Removed})
@@ -97,17 +99,15 @@ func TestMinMovesMatchesBruteForce(t *testing.T) {
 	pool := []string{"c0", "c1", "c2", "c3"}
 	strategies := partitioning(t)
 	for range 400 {
-		qa := mqs(3, "a", "b")[:1+r.IntN(5)]
-		qb := mqs(3, "a", "c")[:1+r.IntN(6)]
+		qa := testkit.QueuesOn(3, "a", "b")[:1+r.IntN(5)]
+		qb := testkit.QueuesOn(3, "a", "c")[:1+r.IntN(6)]
 		ma := pool[:1+r.IntN(4)]
 		mb := slices.Clone(pool[r.IntN(2) : 2+r.IntN(2)])
 		sa, sb := strategies[r.IntN(len(strategies))], strategies[r.IntN(len(strategies))]
 		a := mustPlan(t, sa, qa, ma, Options{Sort: true})
 		b := mustPlan(t, sb, qb, mb, Options{Sort: true})
 		d := DiffPlans(a, b)
-		if want := bruteMinMoves(a, b); d.MinMoves != want {
-			t.Fatalf("%s→%s %v/%v → %v/%v: MinMoves %d, brute force %d", a.Strategy, b.Strategy, qa, ma, qb, mb, d.MinMoves, want)
-		}
+		require.Equal(t, bruteMinMoves(a, b), d.MinMoves, "%s→%s %v/%v → %v/%v: MinMoves against brute force", a.Strategy, b.Strategy, qa, ma, qb, mb)
 	}
 }
 
@@ -122,30 +122,21 @@ func TestDiffProperties(t *testing.T) {
 		for si, s := range strategies {
 			a := mustPlan(t, s, qa, ma, Options{Sort: true})
 			self := DiffPlans(a, a)
-			if self.Moved != 0 || self.Added != 0 || self.Removed != 0 || len(self.Members) != 0 || len(self.MovedQueues) != 0 {
-				t.Fatalf("%s: self diff not empty: %+v", a.Strategy, self)
-			}
+			require.False(t, self.Moved != 0 || self.Added != 0 || self.Removed != 0 || len(self.Members) != 0 || len(self.MovedQueues) != 0, "%s: self diff not empty: %+v", a.Strategy, self)
 			b := mustPlan(t, s, qb, mb, Options{Sort: true})
 			d := DiffPlans(a, b)
-			if d.Moved+d.Kept != d.Common || d.Moved != len(d.MovedQueues) {
-				t.Fatalf("%s: moved %d + kept %d != common %d", a.Strategy, d.Moved, d.Kept, d.Common)
-			}
-			if d.MinMoves < 0 || d.MinMoves > d.Common {
-				t.Fatalf("%s: MinMoves %d out of [0, %d]", a.Strategy, d.MinMoves, d.Common)
-			}
+			require.False(t, d.Moved+d.Kept != d.Common || d.Moved != len(d.MovedQueues), "%s: moved %d + kept %d != common %d", a.Strategy, d.Moved, d.Kept, d.Common)
+			require.False(t, d.MinMoves < 0 || d.MinMoves > d.Common, "%s: MinMoves %d out of [0, %d]", a.Strategy, d.MinMoves, d.Common)
 			// AVG and AVG_BY_CIRCLE of either client are balanced and
 			// complete when every member ID is valid.
-			if balanced := si == 0 || si == 1 || si == 5 || si == 6; balanced && len(b.Errors) == 0 && d.Excess < 0 {
-				t.Fatalf("%s: moved %d < MinMoves %d", a.Strategy, d.Moved, d.MinMoves)
-			}
+			balanced := si == 0 || si == 1 || si == 5 || si == 6
+			require.False(t, balanced && len(b.Errors) == 0 && d.Excess < 0, "%s: moved %d < MinMoves %d", a.Strategy, d.Moved, d.MinMoves)
 			gained, lost := 0, 0
 			for _, m := range d.Members {
 				gained += len(m.Gained)
 				lost += len(m.Lost)
 			}
-			if a.Stats.Shared == 0 && b.Stats.Shared == 0 && gained-lost != b.Stats.Assigned-a.Stats.Assigned {
-				t.Fatalf("%s: gained %d − lost %d != assigned %d − %d", a.Strategy, gained, lost, b.Stats.Assigned, a.Stats.Assigned)
-			}
+			require.False(t, a.Stats.Shared == 0 && b.Stats.Shared == 0 && gained-lost != b.Stats.Assigned-a.Stats.Assigned, "%s: gained %d − lost %d != assigned %d − %d", a.Strategy, gained, lost, b.Stats.Assigned, a.Stats.Assigned)
 		}
 	}
 }

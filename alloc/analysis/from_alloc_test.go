@@ -6,13 +6,14 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestFromAllocWorkedExample(t *testing.T) {
 	t.Parallel()
-	ap, err := alloc.AllocateAll(alloc.Averagely(), "g", mqs(5, "b"), []string{"c1", "c2"})
+	ap, err := alloc.AllocateAll(alloc.Averagely(), "g", testkit.QueuesOn(5, "b"), []string{"c1", "c2"})
 	require.NoError(t, err)
 	p := FromAlloc(ap)
 	assert.Equal(t, "AVG", p.Strategy)
@@ -27,7 +28,7 @@ func TestFromAllocAgreesWithNewPlan(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 10))
 	java := append([]alloc.Strategy{}, partitioning(t)...)
-	java = append(java, alloc.ByConfig(mqs(2, "A@b0")), alloc.ByConfig(nil), alloc.ByMachineRoom([]string{"A", "B"}))
+	java = append(java, alloc.ByConfig(testkit.QueuesOn(2, "A@b0")), alloc.ByConfig(nil), alloc.ByMachineRoom([]string{"A", "B"}))
 	for range 200 {
 		qs, cids := randomGroup(r)
 		qs2, cids2 := randomGroup(r)
@@ -58,7 +59,7 @@ func TestFromAllocAgreesWithNewPlan(t *testing.T) {
 // of a Java plan with it says the clients differ (it once said AVG → AVG).
 func TestFromAllocKnowsTheGoClient(t *testing.T) {
 	t.Parallel()
-	qs, cids := mqs(5, "b"), []string{"c1", "c2"}
+	qs, cids := testkit.QueuesOn(5, "b"), []string{"c1", "c2"}
 	javaPlan, err := alloc.AllocateAll(alloc.Averagely(), "g", qs, cids)
 	require.NoError(t, err)
 	goPlan, err := alloc.AllocateAll(goclient.Averagely(), "g", qs, cids)

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
@@ -38,16 +40,12 @@ func FuzzScenario(f *testing.F) {
 		}
 		res, err := RunScenario(sc, partitioning(t), RunOptions{})
 		if err != nil {
-			if _, ok := err.(*alloc.Error); !ok {
-				t.Fatalf("error %T %v", err, err)
-			}
+			require.IsType(t, (*alloc.Error)(nil), err, "error %v", err)
 			return
 		}
 		for _, st := range res.Steps {
 			for _, d := range st.Diffs {
-				if d.Moved+d.Kept != d.Common || d.MinMoves < 0 || d.MinMoves > d.Common {
-					t.Fatalf("bad diff %+v", d)
-				}
+				require.False(t, d.Moved+d.Kept != d.Common || d.MinMoves < 0 || d.MinMoves > d.Common, "bad diff %+v", d)
 			}
 		}
 	})
@@ -67,17 +65,13 @@ func FuzzViews(f *testing.F) {
 			views = append(views, View{Member: cids[r.IntN(len(cids))], Members: seen, Strategy: r.IntN(len(strategies))})
 		}
 		res, err := Views(strategies, qs, cids, views, Options{Sort: r.IntN(2) == 0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		single := 0
 		for i := range res.Combined.Queues {
 			if len(res.Combined.Owners(i)) == 1 {
 				single++
 			}
 		}
-		if single+len(res.DoubleOwned)+len(res.Orphaned) != len(res.Combined.Queues) {
-			t.Fatalf("queues unaccounted for")
-		}
+		require.False(t, single+len(res.DoubleOwned)+len(res.Orphaned) != len(res.Combined.Queues), "queues unaccounted for")
 	})
 }

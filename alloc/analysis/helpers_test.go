@@ -10,16 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func mqs(n int, brokers ...string) []alloc.MessageQueue {
-	var qs []alloc.MessageQueue
-	for _, b := range brokers {
-		for i := 0; i < n; i++ {
-			qs = append(qs, alloc.MessageQueue{Topic: "T", BrokerName: b, QueueID: int32(i)})
-		}
-	}
-	return qs
-}
-
 func mustPlan(t testing.TB, s alloc.Strategy, qs []alloc.MessageQueue, cids []string, o Options) *Plan {
 	t.Helper()
 	p, err := NewPlan(s, qs, cids, o)

@@ -7,12 +7,13 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestPlanStatsWorkedExample(t *testing.T) {
-	p := mustPlan(t, alloc.Averagely(), mqs(10, "broker-a"), []string{"c0", "c1", "c2", "c3"}, Options{})
+	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(10, "broker-a"), []string{"c0", "c1", "c2", "c3"}, Options{})
 	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}}, p.Shares)
 	st := p.Stats
 	assert.Equal(t, []int{3, 3, 2, 2}, st.PerMember)
@@ -23,7 +24,7 @@ func TestPlanStatsWorkedExample(t *testing.T) {
 	assert.Equal(t, []BrokerSpread{{Broker: "broker-a", Queues: 10, Consumers: 4, MaxPerConsumer: 3}}, st.Brokers)
 	assert.Equal(t, []int32{1}, p.Owners(4))
 
-	idle := mustPlan(t, alloc.Averagely(), mqs(4, "broker-a"), []string{"c0", "c1", "c2", "c3", "c4"}, Options{})
+	idle := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "broker-a"), []string{"c0", "c1", "c2", "c3", "c4"}, Options{})
 	assert.Equal(t, []int{4}, idle.Stats.Idle)
 	assert.Equal(t, 0, idle.Stats.Min)
 }
@@ -43,8 +44,8 @@ func TestPlanSortsPerClient(t *testing.T) {
 
 	// Over one broker the member order alone decides: Java gives q0 to 😀,
 	// Go gives q0 to ｲ.
-	java = mustPlan(t, alloc.Averagely(), mqs(2, "b"), cids, Options{Sort: true})
-	golang = mustPlan(t, goclient.Averagely(), mqs(2, "b"), cids, Options{Sort: true})
+	java = mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{Sort: true})
+	golang = mustPlan(t, goclient.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{Sort: true})
 	assert.Equal(t, [][]int32{{0}, {1}}, java.Shares)
 	assert.Equal(t, [][]int32{{1}, {0}}, golang.Shares)
 	assert.Equal(t, ClientGo, golang.Client)
@@ -55,20 +56,19 @@ func TestPlanErrorsPerMember(t *testing.T) {
 	p := mustPlan(t, alloc.Averagely(), nil, []string{"c0", "c1"}, Options{})
 	assert.Len(t, p.Errors, 2)
 	assert.Equal(t, alloc.IllegalArgumentException, p.Errors[0].JavaClass)
-	g := mustPlan(t, goclient.ConsistentHash(0), mqs(2, "b"), []string{"c0", "c1"}, Options{})
+	g := mustPlan(t, goclient.ConsistentHash(0), testkit.QueuesOn(2, "b"), []string{"c0", "c1"}, Options{})
 	assert.Len(t, g.Errors, 2)
 	assert.Equal(t, goclient.PanicClass, g.Errors[1].JavaClass)
 	assert.Equal(t, 2, g.Stats.Orphaned)
-	if _, err := NewPlan(nil, nil, nil, Options{}); err == nil {
-		t.Error("nil strategy accepted")
-	}
+	_, err := NewPlan(nil, nil, nil, Options{})
+	assert.Error(t, err, "nil strategy accepted")
 }
 
 func TestRoomsAndLocality(t *testing.T) {
 	res, err := alloc.SplitResolver("@", 0, 1)
 	require.NoError(t, err)
 	// AVG over A@b0/0..3 then B@b1/0..3; members c0@A, c1@B, c2@B.
-	p := mustPlan(t, alloc.Averagely(), mqs(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: res})
+	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: res})
 	// c0@A [A0 A1 A2], c1@B [A3 B0 B1], c2@B [B2 B3]: 7 of 8 local.
 	assert.True(t, p.Stats.HasRooms)
 	assert.Equal(t, 7.0/8, p.Stats.Locality)
@@ -77,7 +77,7 @@ func TestRoomsAndLocality(t *testing.T) {
 		{Room: "B", Queues: 4, Members: 2, Local: 4},
 	}, p.Stats.Rooms)
 	f := RoomFuncs(func(q alloc.MessageQueue) string { return q.BrokerName[:1] }, func(c string) string { return c[len(c)-1:] })
-	p2 := mustPlan(t, alloc.Averagely(), mqs(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: f})
+	p2 := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: f})
 	assert.Equal(t, p.Stats.Rooms, p2.Stats.Rooms)
 }
 
@@ -89,9 +89,7 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 		qs, cids := randomGroup(r)
 		for _, s := range partitioning(t) {
 			p := mustPlan(t, s, qs, cids, Options{Sort: true})
-			if p.Stats.Shared != 0 {
-				t.Fatalf("%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
-			}
+			require.False(t, p.Stats.Shared != 0, "%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
 			sq, err := alloc.SortedQueues(qs)
 			require.NoError(t, err)
 			sc := alloc.SortedClientIDs(cids)
@@ -112,9 +110,7 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 				}
 				w := slices.Clone(want)
 				slices.SortFunc(w, alloc.CompareQueues)
-				if !slices.Equal(got, w) {
-					t.Fatalf("%s %s: plan %v, Allocate %v", p.Strategy, cid, got, w)
-				}
+				require.True(t, slices.Equal(got, w), "%s %s: plan %v, Allocate %v", p.Strategy, cid, got, w)
 			}
 		}
 	}

@@ -65,14 +65,10 @@ func TestScenarioErrors(t *testing.T) {
 	for _, sc := range bad {
 		_, err := RunScenario(sc, []alloc.Strategy{alloc.Averagely()}, RunOptions{})
 		var e *alloc.Error
-		if !errors.As(err, &e) || e.Field == "" {
-			t.Errorf("%+v: error %v", sc, err)
-		}
+		assert.False(t, !errors.As(err, &e) || e.Field == "", "%+v: error %v", sc, err)
 	}
 	_, err := RunScenario(Scenario{}, []alloc.Strategy{nil}, RunOptions{})
-	if err == nil {
-		t.Error("nil strategy accepted")
-	}
+	assert.Error(t, err, "nil strategy accepted")
 }
 
 func TestScenarioEmptyGroup(t *testing.T) {

@@ -24,7 +24,7 @@ func contractBreaking(t *testing.T) []alloc.MessageQueue {
 			return qs
 		}
 	}
-	t.Fatal("no list found that the JDK's sort rejects")
+	require.FailNow(t, "no list found that the JDK's sort rejects")
 	return nil
 }
 

@@ -6,13 +6,14 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestViewsStaleAndNewMembers(t *testing.T) {
 	// c3 joined; c1 has not seen it; c2 still lists c0, who left.
-	qs := mqs(6, "a")
+	qs := testkit.QueuesOn(6, "a")
 	res, err := Views([]alloc.Strategy{alloc.Averagely()}, qs, []string{"c1", "c2", "c3"}, []View{
 		{Member: "c1", Members: []string{"c1", "c2"}},
 		{Member: "c2", Members: []string{"c0", "c1", "c2", "c3"}},
@@ -28,18 +29,16 @@ func TestViewsStaleAndNewMembers(t *testing.T) {
 }
 
 func TestViewsNotInOwnList(t *testing.T) {
-	res, err := Views([]alloc.Strategy{alloc.Averagely()}, mqs(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{})
+	res, err := Views([]alloc.Strategy{alloc.Averagely()}, testkit.QueuesOn(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, [][]int32{{}}, res.Combined.Shares)
 	assert.Equal(t, []int32{0, 1}, res.Orphaned)
 	_, err = Views([]alloc.Strategy{alloc.Averagely()}, nil, nil, []View{{Member: "x", Strategy: 3}}, Options{})
-	if err == nil {
-		t.Error("bad strategy index accepted")
-	}
+	assert.Error(t, err, "bad strategy index accepted")
 }
 
 func TestSubscriptionMismatch(t *testing.T) {
-	res, err := Subscription(alloc.Averagely(), mqs(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{Sort: true})
+	res, err := Subscription(alloc.Averagely(), testkit.QueuesOn(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{Sort: true})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c0"}, res.Combined.Members)
 	assert.Equal(t, []int32{2, 3}, res.Orphaned)
@@ -49,7 +48,7 @@ func TestSubscriptionMismatch(t *testing.T) {
 func TestMixedClients(t *testing.T) {
 	// Java orders 😀 before ｲ, Go after: under AVG both take q0 and
 	// nobody takes q1.
-	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), mqs(2, "b"), []Member{
+	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), testkit.QueuesOn(2, "b"), []Member{
 		{ID: "😀", Client: ClientJava},
 		{ID: "ｲ", Client: ClientGo},
 	}, Options{Sort: true})
@@ -59,9 +58,7 @@ func TestMixedClients(t *testing.T) {
 	assert.Equal(t, []int32{1}, res.Orphaned)
 	assert.Equal(t, []string{"AVG", "go:AVG"}, res.Strategies)
 	_, err = Mixed(alloc.Averagely(), goclient.Averagely(), nil, []Member{{ID: "x", Client: "rust"}}, Options{})
-	if err == nil {
-		t.Error("unknown client accepted")
-	}
+	assert.Error(t, err, "unknown client accepted")
 }
 
 // On one consistent view, every partitioning strategy's consumers together
@@ -81,17 +78,13 @@ func TestConsistentViewsProperty(t *testing.T) {
 			}
 			res, err := Views([]alloc.Strategy{s}, qs, cids, views, Options{Sort: true})
 			require.NoError(t, err)
-			if len(res.DoubleOwned) != 0 {
-				t.Fatalf("%s: double-owned %v on a consistent view", Label(s), res.DoubleOwned)
-			}
+			require.False(t, len(res.DoubleOwned) != 0, "%s: double-owned %v on a consistent view", Label(s), res.DoubleOwned)
 			p := mustPlan(t, s, qs, cids, Options{Sort: true})
 			assert.Equal(t, p.Stats.Orphaned, res.Combined.Stats.Orphaned, Label(s))
 			name := s.Name()
 			// With a repeated client ID the later slots belong to nobody.
 			if distinct := len(views) == len(cids); distinct && (name == "AVG" || name == "AVG_BY_CIRCLE" || name == "CONSISTENT_HASH") {
-				if len(res.Orphaned) != 0 && len(qs) > 0 {
-					t.Fatalf("%s: orphans %v on a consistent view", Label(s), res.Orphaned)
-				}
+				require.False(t, len(res.Orphaned) != 0 && len(qs) > 0, "%s: orphans %v on a consistent view", Label(s), res.Orphaned)
 			}
 		}
 	}

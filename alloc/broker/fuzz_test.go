@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
@@ -35,17 +37,14 @@ func FuzzQueryAssignment(f *testing.F) {
 			req.MessageModel = Broadcasting
 		}
 		a := QueryAssignment(req, client)
-		if a.Mode != ResolveMode(topic, req.Configured, req.Broker).Mode {
-			t.Fatalf("mode %v", a.Mode)
-		}
+		require.Equal(t, ResolveMode(topic, req.Configured, req.Broker).Mode, a.Mode, "mode")
 		for i := 1; i < len(a.Queues); i++ {
-			if alloc.CompareQueues(a.Queues[i-1], a.Queues[i]) == 0 {
-				t.Fatalf("duplicate %v", a.Queues[i])
-			}
+			require.NotZero(t, alloc.CompareQueues(a.Queues[i-1], a.Queues[i]), "duplicate %v", a.Queues[i])
 		}
-		if _, err := ProxyAssignment(topic, &route.Route{QueueDatas: []route.QueueData{{BrokerName: broker, ReadQueueNums: share % 4096, Perm: int32(flags)}},
-			BrokerDatas: []route.BrokerData{{BrokerName: broker, BrokerAddrs: map[string]string{cids: client}}}}, flags&128 != 0); err == nil && share%4096 <= 0 {
-			t.Fatal("a route without read queues assigned something")
+		_, err := ProxyAssignment(topic, &route.Route{QueueDatas: []route.QueueData{{BrokerName: broker, ReadQueueNums: share % 4096, Perm: int32(flags)}},
+			BrokerDatas: []route.BrokerData{{BrokerName: broker, BrokerAddrs: map[string]string{cids: client}}}}, flags&128 != 0)
+		if share%4096 <= 0 {
+			require.Error(t, err, "a route without read queues assigned something")
 		}
 	})
 }

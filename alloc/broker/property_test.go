@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // randomGroup is a topic of 1..30 queues over up to 4 brokers (in random
@@ -136,7 +137,7 @@ func TestPropertyPopMoreClientsThanQueues(t *testing.T) {
 		for i := range cids {
 			cids[i] = "c" + strconv.Itoa(i)
 		}
-		mq := qs("a/0 a/1 b/0")[:1+r.IntN(3)]
+		mq := testkit.Parse("broker-a/0 broker-a/1 broker-b/0")[:1+r.IntN(3)]
 		if len(mq) >= n-1 {
 			continue
 		}

@@ -8,10 +8,11 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func qd(broker string, read, perm int32) route.QueueData {
-	return route.QueueData{BrokerName: "broker-" + broker, ReadQueueNums: read, WriteQueueNums: read, Perm: perm}
+	return route.QueueData{BrokerName: broker, ReadQueueNums: read, WriteQueueNums: read, Perm: perm}
 }
 
 func bd(broker string, ids ...string) route.BrokerData {
@@ -19,7 +20,7 @@ func bd(broker string, ids ...string) route.BrokerData {
 	for _, id := range ids {
 		addrs[id] = "10.0.0.1:10911"
 	}
-	return route.BrokerData{BrokerName: "broker-" + broker, BrokerAddrs: addrs}
+	return route.BrokerData{BrokerName: broker, BrokerAddrs: addrs}
 }
 
 func TestProxyAssignment(t *testing.T) {
@@ -30,28 +31,28 @@ func TestProxyAssignment(t *testing.T) {
 		want    string
 	}{
 		{"one -1 queue per readable broker, in queueDatas order",
-			route.Route{QueueDatas: []route.QueueData{qd("c", 8, 4), qd("a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("a", "0", "1"), bd("c", "0")}},
-			false, "[c/-1 a/-1]"},
+			route.Route{QueueDatas: []route.QueueData{qd("broker-c", 8, 4), qd("broker-a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0", "1"), bd("broker-c", "0")}},
+			false, "[broker-c/-1 broker-a/-1]"},
 		{"FIFO group: every read queue of each broker",
-			route.Route{QueueDatas: []route.QueueData{qd("a", 2, 6), qd("c", 3, 4)}, BrokerDatas: []route.BrokerData{bd("a", "0"), bd("c", "0")}},
-			true, "[a/0 a/1 c/0 c/1 c/2]"},
+			route.Route{QueueDatas: []route.QueueData{qd("broker-a", 2, 6), qd("broker-c", 3, 4)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0"), bd("broker-c", "0")}},
+			true, "[broker-a/0 broker-a/1 broker-c/0 broker-c/1 broker-c/2]"},
 		{"write-only and zero-read brokers are skipped",
-			route.Route{QueueDatas: []route.QueueData{qd("a", 4, 2), qd("b", 0, 6), qd("c", 1, 6)}, BrokerDatas: []route.BrokerData{bd("a", "0"), bd("b", "0"), bd("c", "0")}},
-			false, "[c/-1]"},
+			route.Route{QueueDatas: []route.QueueData{qd("broker-a", 4, 2), qd("broker-b", 0, 6), qd("broker-c", 1, 6)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0"), bd("broker-b", "0"), bd("broker-c", "0")}},
+			false, "[broker-c/-1]"},
 		{"a broker without BrokerData is skipped",
-			route.Route{QueueDatas: []route.QueueData{qd("a", 4, 6), qd("z", 4, 6)}, BrokerDatas: []route.BrokerData{bd("a", "0")}},
-			false, "[a/-1]"},
+			route.Route{QueueDatas: []route.QueueData{qd("broker-a", 4, 6), qd("broker-z", 4, 6)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0")}},
+			false, "[broker-a/-1]"},
 		{"duplicate queueDatas give duplicate assignments",
-			route.Route{QueueDatas: []route.QueueData{qd("a", 4, 6), qd("a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("a", "0")}},
-			false, "[a/-1 a/-1]"},
+			route.Route{QueueDatas: []route.QueueData{qd("broker-a", 4, 6), qd("broker-a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0")}},
+			false, "[broker-a/-1 broker-a/-1]"},
 		{"the last BrokerData of a name counts (here: has a master)",
-			route.Route{QueueDatas: []route.QueueData{qd("a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("a", "1"), bd("a", "00")}},
-			false, "[a/-1]"},
+			route.Route{QueueDatas: []route.QueueData{qd("broker-a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("broker-a", "1"), bd("broker-a", "00")}},
+			false, "[broker-a/-1]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ProxyAssignment("T", &tc.route, tc.orderly)
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, show(got))
+			assert.Equal(t, tc.want, testkit.Show(got))
 		})
 	}
 }
@@ -63,12 +64,12 @@ func TestProxyAssignmentFailures(t *testing.T) {
 		code      string
 		javaClass string
 	}{
-		{"no readable queue: FORBIDDEN", &route.Route{QueueDatas: []route.QueueData{qd("a", 4, 2)}, BrokerDatas: []route.BrokerData{bd("a", "0")}}, CodeForbidden, ""},
+		{"no readable queue: FORBIDDEN", &route.Route{QueueDatas: []route.QueueData{qd("broker-a", 4, 2)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0")}}, CodeForbidden, ""},
 		{"an empty route: FORBIDDEN", &route.Route{}, CodeForbidden, ""},
 		{"a readable broker without a master: NullPointerException",
-			&route.Route{QueueDatas: []route.QueueData{qd("a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("a", "0"), bd("a", "1")}}, CodeInternalServerError, alloc.NullPointerException},
+			&route.Route{QueueDatas: []route.QueueData{qd("broker-a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0"), bd("broker-a", "1")}}, CodeInternalServerError, alloc.NullPointerException},
 		{"a broker ID beyond int: ArithmeticException",
-			&route.Route{QueueDatas: []route.QueueData{qd("a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("a", "0"), bd("b", "4294967296")}}, CodeInternalServerError, alloc.ArithmeticException},
+			&route.Route{QueueDatas: []route.QueueData{qd("broker-a", 4, 6)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0"), bd("broker-b", "4294967296")}}, CodeInternalServerError, alloc.ArithmeticException},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ProxyAssignment("T", tc.route, false)
@@ -83,7 +84,7 @@ func TestProxyAssignmentFailures(t *testing.T) {
 		assert.EqualError(t, err, "FORBIDDEN: no readable queue")
 	})
 	t.Run("a non-numeric broker ID names the field", func(t *testing.T) {
-		_, err := ProxyAssignment("T", &route.Route{BrokerDatas: []route.BrokerData{bd("a", "0"), bd("b", "x")}}, false)
+		_, err := ProxyAssignment("T", &route.Route{BrokerDatas: []route.BrokerData{bd("broker-a", "0"), bd("broker-b", "x")}}, false)
 		require.ErrorIs(t, err, alloc.ErrNumberFormat)
 		assert.Contains(t, err.Error(), "brokerDatas[1].brokerAddrs")
 	})
@@ -92,7 +93,7 @@ func TestProxyAssignmentFailures(t *testing.T) {
 		assert.Equal(t, alloc.NullPointerException, alloc.JavaClassOf(err))
 	})
 	t.Run("FIFO beyond the port's queue limit", func(t *testing.T) {
-		_, err := ProxyAssignment("T", &route.Route{QueueDatas: []route.QueueData{qd("a", 1<<30, 6)}, BrokerDatas: []route.BrokerData{bd("a", "0")}}, true)
+		_, err := ProxyAssignment("T", &route.Route{QueueDatas: []route.QueueData{qd("broker-a", 1<<30, 6)}, BrokerDatas: []route.BrokerData{bd("broker-a", "0")}}, true)
 		require.ErrorIs(t, err, alloc.ErrInvalidArgument)
 		assert.Contains(t, err.Error(), "queueDatas[0].readQueueNums")
 	})

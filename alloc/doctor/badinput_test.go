@@ -18,7 +18,7 @@ func inputError(t *testing.T, in doctor.Input) *alloc.TextError {
 	rep, err := doctor.Diagnose(in)
 	require.Nil(t, rep)
 	var ie *alloc.TextError
-	require.True(t, errors.As(err, &ie), "want *alloc.TextError, got %T %v", err, err)
+	require.True(t, errors.As(err, &ie), "error %T %v, want an *alloc.TextError", err, err)
 	return ie
 }
 

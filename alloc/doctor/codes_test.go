@@ -16,6 +16,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // readmeCodes is the README's finding-code table: code -> severity.
@@ -91,7 +92,7 @@ func TestEmittedCodesDocumented(t *testing.T) {
 		levels[c.Code] = c.Level
 	}
 	var reps []*doctor.Report
-	for _, dir := range sampleDirs(t) {
+	for _, dir := range testkit.SampleDirs(t, "cluster") {
 		rep, err := doctor.Diagnose(sampleInput(t, dir))
 		require.NoError(t, err)
 		reps = append(reps, rep)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
@@ -29,9 +31,7 @@ func FuzzDiagnose(f *testing.F) {
 		rep, err := doctor.Diagnose(in)
 		if err != nil {
 			var ie *alloc.TextError
-			if !errors.As(err, &ie) || rep != nil {
-				t.Fatalf("error %T %v", err, err)
-			}
+			require.False(t, !errors.As(err, &ie) || rep != nil, "error %T %v", err, err)
 			return
 		}
 		_ = rep.Text()

@@ -3,6 +3,8 @@ package doctor
 import (
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 // parseLastTime agrees with time.Parse(lastTimeLayout, s) on every input:
@@ -24,7 +26,5 @@ func FuzzParseLastTime(f *testing.F) {
 func same(t *testing.T, s string) {
 	got, gerr := parseLastTime(s)
 	want, werr := time.Parse(lastTimeLayout, s)
-	if (gerr == nil) != (werr == nil) || !got.Equal(want) || got.Location() != want.Location() {
-		t.Fatalf("%q: got %v, %v; time.Parse gives %v, %v", s, got, gerr, want, werr)
-	}
+	require.False(t, (gerr == nil) != (werr == nil) || !got.Equal(want) || got.Location() != want.Location(), "%q: got %v, %v; time.Parse gives %v, %v", s, got, gerr, want, werr)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // parsedInput gives every box of in that mqadmin reads as its parsed
@@ -51,7 +52,7 @@ func parsedInput(t *testing.T, in doctor.Input) (doctor.Input, int) {
 // give, for every sample cluster.
 func TestDiagnoseParsedInputsMatchTexts(t *testing.T) {
 	replaced := 0
-	for _, dir := range sampleDirs(t) {
+	for _, dir := range testkit.SampleDirs(t, "cluster") {
 		t.Run(dir, func(t *testing.T) {
 			in := sampleInput(t, dir)
 			want, err := doctor.Diagnose(in)
@@ -69,7 +70,7 @@ func TestDiagnoseParsedInputsMatchTexts(t *testing.T) {
 // A parsed connection without any text is enough; no connection at all is
 // still the connection box's error.
 func TestDiagnoseParsedConnectionAlone(t *testing.T) {
-	in := sampleInput(t, sampleDirs(t)[0])
+	in := sampleInput(t, testkit.SampleDirs(t, "cluster")[0])
 	c, err := mqadmin.ParseConsumerConnection(in.Connection)
 	require.NoError(t, err)
 	in.Connection, in.ParsedConnection = "", c
@@ -83,7 +84,7 @@ func TestDiagnoseParsedConnectionAlone(t *testing.T) {
 // The same cut route is one *alloc.TextError at one place whichever reader
 // reads it; only the source differs (the doctor names its box).
 func TestCutRouteIsOneTextErrorEverywhere(t *testing.T) {
-	in := sampleInput(t, sampleDirs(t)[0])
+	in := sampleInput(t, testkit.SampleDirs(t, "cluster")[0])
 	text := in.Routes[0].Text
 	cut := text[:len(text)/2]
 

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
@@ -38,9 +40,7 @@ func TestQueueIndexIsAMap(t *testing.T) {
 			}
 			i, ok := x.find(b, id)
 			wi, wok := want[bkey{b, id}]
-			if ok != wok || (ok && i != wi) {
-				t.Fatalf("round %d: find(%s, %d) = %d, %v; want %d, %v (queues %v)", round, b, id, i, ok, wi, wok, qs)
-			}
+			require.False(t, ok != wok || (ok && i != wi), "round %d: find(%s, %d) = %d, %v; want %d, %v (queues %v)", round, b, id, i, ok, wi, wok, qs)
 		}
 	}
 }

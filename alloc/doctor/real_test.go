@@ -15,6 +15,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // captureText is a capture folder's file: name, or, when that is empty or
@@ -172,12 +173,8 @@ func TestRealCaptures(t *testing.T) {
 // the files consumerStatus -g writes; every progress text with #Inflight is
 // the 5.3.3 layout; the #Index list consumerStatus prints is not a client.
 func TestReal533Outputs(t *testing.T) {
-	dirs, _ := filepath.Glob("../../testdata/real5/*")
 	n := 0
-	for _, dir := range dirs {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			continue
-		}
+	for _, dir := range testkit.SampleDirs(t, "real5") {
 		in := captureInput(t, dir)
 		want, err := doctor.Diagnose(in)
 		require.NoError(t, err, dir)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // sample is one folder of testdata/cluster: its expected.json.
@@ -44,25 +45,13 @@ func sampleInput(t testing.TB, dir string) doctor.Input {
 	return in
 }
 
-func sampleDirs(t testing.TB) []string {
-	all, _ := filepath.Glob("../../testdata/cluster/*")
-	var dirs []string
-	for _, d := range all {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			dirs = append(dirs, d)
-		}
-	}
-	require.NotEmpty(t, dirs)
-	return dirs
-}
-
 func topicOf(t testing.TB, r *doctor.Report, name string) *doctor.TopicReport {
 	for i := range r.Topics {
 		if r.Topics[i].Topic == name {
 			return &r.Topics[i]
 		}
 	}
-	t.Fatalf("topic %q not in the report", name)
+	require.FailNowf(t, "topic not in the report", "topic %q", name)
 	return nil
 }
 
@@ -70,7 +59,7 @@ func topicOf(t testing.TB, r *doctor.Report, name string) *doctor.TopicReport {
 // skipQueues) and every finding code it lists, through the JSON the CLI
 // prints.
 func TestSamples(t *testing.T) {
-	for _, dir := range sampleDirs(t) {
+	for _, dir := range testkit.SampleDirs(t, "cluster") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			var want sample
 			require.NoError(t, json.Unmarshal([]byte(readFile(t, filepath.Join(dir, "expected.json"))), &want))

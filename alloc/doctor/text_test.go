@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // The per-topic headline counts in words a person reads: one queue is "1
@@ -54,7 +55,7 @@ func TestTextTopicHeadlines(t *testing.T) {
 // Every sample's text fits the width asked for; each cause is written
 // once, and queues of unknown owner are said once, not a row each.
 func TestTextFitsWidth(t *testing.T) {
-	for _, dir := range sampleDirs(t) {
+	for _, dir := range testkit.SampleDirs(t, "cluster") {
 		rep, err := doctor.Diagnose(sampleInput(t, dir))
 		require.NoError(t, err)
 		for _, w := range []int{80, 120} {

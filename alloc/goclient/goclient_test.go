@@ -8,25 +8,10 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func qs(broker string, ids ...int32) []alloc.MessageQueue {
-	out := make([]alloc.MessageQueue, len(ids))
-	for i, id := range ids {
-		out[i] = alloc.MessageQueue{Topic: "T", BrokerName: broker, QueueID: id}
-	}
-	return out
-}
-
-func seq(broker string, n int) []alloc.MessageQueue {
-	ids := make([]int32, n)
-	for i := range ids {
-		ids[i] = int32(i)
-	}
-	return qs(broker, ids...)
-}
 
 func TestWorkedExamples(t *testing.T) {
 	t.Parallel()
@@ -42,15 +27,15 @@ func TestWorkedExamples(t *testing.T) {
 		cid    string
 		want   []alloc.MessageQueue
 	}{
-		{"avg 10/4 first", Averagely(), seq("b", 10), []string{"c0", "c1", "c2", "c3"}, "c0", qs("b", 0, 1, 2)},
-		{"avg 10/4 last", Averagely(), seq("b", 10), []string{"c0", "c1", "c2", "c3"}, "c3", qs("b", 8, 9)},
-		{"avg more consumers", Averagely(), seq("b", 2), []string{"c0", "c1", "c2"}, "c2", qs("b")},
-		{"avg duplicate cid: first slot", Averagely(), seq("b", 4), []string{"c0", "c0", "c1"}, "c0", qs("b", 0, 1)},
-		{"avg non-member", Averagely(), seq("b", 4), []string{"c0"}, "x", qs("b")},
-		{"avg empty cid", Averagely(), seq("b", 4), []string{""}, "", qs("b")},
-		{"circle 8/3", ByCircle(), seq("b", 8), []string{"c0", "c1", "c2"}, "c1", qs("b", 1, 4, 7)},
-		{"nearby is avg", MachineRoomNearby(), seq("b", 10), []string{"c0", "c1", "c2", "c3"}, "c1", qs("b", 3, 4, 5)},
-		{"config anyone", ByConfig(qs("b", 3, 5)), nil, nil, "whoever", qs("b", 3, 5)},
+		{"avg 10/4 first", Averagely(), testkit.Queues("b", 10), []string{"c0", "c1", "c2", "c3"}, "c0", testkit.IDs("b", 0, 1, 2)},
+		{"avg 10/4 last", Averagely(), testkit.Queues("b", 10), []string{"c0", "c1", "c2", "c3"}, "c3", testkit.IDs("b", 8, 9)},
+		{"avg more consumers", Averagely(), testkit.Queues("b", 2), []string{"c0", "c1", "c2"}, "c2", testkit.IDs("b")},
+		{"avg duplicate cid: first slot", Averagely(), testkit.Queues("b", 4), []string{"c0", "c0", "c1"}, "c0", testkit.IDs("b", 0, 1)},
+		{"avg non-member", Averagely(), testkit.Queues("b", 4), []string{"c0"}, "x", testkit.IDs("b")},
+		{"avg empty cid", Averagely(), testkit.Queues("b", 4), []string{""}, "", testkit.IDs("b")},
+		{"circle 8/3", ByCircle(), testkit.Queues("b", 8), []string{"c0", "c1", "c2"}, "c1", testkit.IDs("b", 1, 4, 7)},
+		{"nearby is avg", MachineRoomNearby(), testkit.Queues("b", 10), []string{"c0", "c1", "c2", "c3"}, "c1", testkit.IDs("b", 3, 4, 5)},
+		{"config anyone", ByConfig(testkit.IDs("b", 3, 5)), nil, nil, "whoever", testkit.IDs("b", 3, 5)},
 		{"machine room c0", ByMachineRoom([]string{"A"}), mr, []string{"c0", "c1"}, "c0", []alloc.MessageQueue{mr[0], mr[3]}},
 		{"machine room c1", ByMachineRoom([]string{"A"}), mr, []string{"c0", "c1"}, "c1", []alloc.MessageQueue{mr[1]}},
 		// Go slices mqAll: with B's queue first, c1 gets B's queue.
@@ -58,8 +43,8 @@ func TestWorkedExamples(t *testing.T) {
 		// A repeated room repeats its queues: kept = [A0 A0], one consumer.
 		{"machine room repeated room", ByMachineRoom([]string{"A", "A"}), []alloc.MessageQueue{mr[0], mr[2]}, []string{"c0"}, "c0", []alloc.MessageQueue{mr[0], mr[2]}},
 		{"machine room keeps A@ (two pieces)", ByMachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@"}}, []string{"c0"}, "c0", []alloc.MessageQueue{{Topic: "T", BrokerName: "A@"}}},
-		{"machine room skips A@b@c", ByMachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@b@c"}}, []string{"c0"}, "c0", qs("b")},
-		{"consistent hash negative vn", ConsistentHash(-1), seq("b", 4), []string{"c0"}, "c0", qs("b")},
+		{"machine room skips A@b@c", ByMachineRoom([]string{"A"}), []alloc.MessageQueue{{Topic: "T", BrokerName: "A@b@c"}}, []string{"c0"}, "c0", testkit.IDs("b")},
+		{"consistent hash negative vn", ConsistentHash(-1), testkit.Queues("b", 4), []string{"c0"}, "c0", testkit.IDs("b")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,38 +68,30 @@ func TestConsistentHashRing(t *testing.T) {
 }
 
 func TestConsistentHashZeroNodesPanics(t *testing.T) {
-	_, err := ConsistentHash(0).Allocate("g", "c0", seq("b", 3), []string{"c0"})
-	if err == nil {
-		t.Fatal("no error")
-	}
-	if !errors.Is(err, ErrPanic) {
-		t.Errorf("error %v is not ErrPanic", err)
-	}
+	_, err := ConsistentHash(0).Allocate("g", "c0", testkit.Queues("b", 3), []string{"c0"})
+	require.Error(t, err, "no error")
+	assert.ErrorIs(t, err, ErrPanic, "error %v is not ErrPanic", err)
 	assert.Equal(t, PanicClass, alloc.JavaClassOf(err))
-	got, err := ConsistentHash(0).Allocate("g", "ghost", seq("b", 3), []string{"c0"})
+	got, err := ConsistentHash(0).Allocate("g", "ghost", testkit.Queues("b", 3), []string{"c0"})
 	require.NoError(t, err)
 	assert.Empty(t, got)
 }
 
 func TestConsistentHashHugeRingRefused(t *testing.T) {
-	_, err := ConsistentHash(1<<30).Allocate("g", "c0", seq("b", 3), []string{"c0", "c1"})
-	if !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "" {
-		t.Errorf("error %v is not alloc.ErrLimit", err)
-	}
+	_, err := ConsistentHash(1<<30).Allocate("g", "c0", testkit.Queues("b", 3), []string{"c0", "c1"})
+	assert.False(t, !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "", "error %v is not alloc.ErrLimit", err)
 }
 
 func TestMachineRoomIndexPanic(t *testing.T) {
 	// kept = 3 × [A0] with 1 consumer: mod 3, mqAll[0:3] of a 1-queue list.
-	_, err := ByMachineRoom([]string{"A", "A", "A"}).Allocate("g", "c0", qs("A@b", 0), []string{"c0"})
-	if err == nil {
-		t.Fatal("no error")
-	}
+	_, err := ByMachineRoom([]string{"A", "A", "A"}).Allocate("g", "c0", testkit.IDs("A@b", 0), []string{"c0"})
+	require.Error(t, err, "no error")
 	assert.Equal(t, PanicClass, alloc.JavaClassOf(err))
 	assert.True(t, strings.Contains(err.Error(), "index out of range [1] with length 1"))
 }
 
 func TestConfigNil(t *testing.T) {
-	got, err := ByConfig(nil).Allocate("g", "c", seq("b", 2), []string{"c"})
+	got, err := ByConfig(nil).Allocate("g", "c", testkit.Queues("b", 2), []string{"c"})
 	require.NoError(t, err)
 	assert.Nil(t, got)
 }
@@ -186,9 +163,7 @@ func groupMatchesEach(t testing.TB, s Strategy, mqAll []alloc.MessageQueue, cidA
 			t.Fatalf("%s %q: %d queues, group has %d", s.Name(), cid, len(want), len(g.Shares[m]))
 		}
 		for i, p := range g.Shares[m] {
-			if mqAll[p] != want[i] {
-				t.Fatalf("%s %q: queue %d = %v, want %v", s.Name(), cid, i, mqAll[p], want[i])
-			}
+			require.False(t, mqAll[p] != want[i], "%s %q: queue %d = %v, want %v", s.Name(), cid, i, mqAll[p], want[i])
 		}
 	}
 }
@@ -229,7 +204,7 @@ func TestAllocateGroupMatchesEachMember(t *testing.T) {
 }
 
 func TestAllocateGroupConfig(t *testing.T) {
-	mqAll := seq("b", 4)
+	mqAll := testkit.Queues("b", 4)
 	foreign := alloc.MessageQueue{Topic: "X", BrokerName: "b"}
 	g := AllocateGroup(ByConfig([]alloc.MessageQueue{mqAll[2], foreign, mqAll[0]}), mqAll, []string{"c0", "c1"})
 	assert.Equal(t, [][]int32{{2, 0}, {2, 0}}, g.Shares)
@@ -249,15 +224,13 @@ func FuzzAllocate(f *testing.F) {
 }
 
 func TestMachineRoomHugeKeptRefused(t *testing.T) {
-	mqAll := seq("A@b", 4096)
+	mqAll := testkit.Queues("A@b", 4096)
 	idcs := make([]string, 4097)
 	for i := range idcs {
 		idcs[i] = "A"
 	}
 	_, err := ByMachineRoom(idcs).Allocate("g", "c0", mqAll, []string{"c0"})
-	if !errors.Is(err, alloc.ErrInvalidArgument) {
-		t.Fatalf("error %v", err)
-	}
+	require.ErrorIs(t, err, alloc.ErrInvalidArgument, "error %v", err)
 	g := AllocateGroup(ByMachineRoom(idcs), mqAll, []string{"c0"})
 	if !errors.Is(g.Errs[0], alloc.ErrInvalidArgument) {
 		t.Fatalf("group error %v", g.Errs[0])
@@ -269,13 +242,13 @@ func TestMachineRoomHugeKeptRefused(t *testing.T) {
 // empty client ID in the group (which gets [] before any ring) it stays
 // per member.
 func TestAllocateAllConsistentHashZeroNodesIsTheCallsError(t *testing.T) {
-	p, err := alloc.AllocateAll(ConsistentHash(0), "g", seq("b", 3), []string{"c0", "c1"})
+	p, err := alloc.AllocateAll(ConsistentHash(0), "g", testkit.Queues("b", 3), []string{"c0", "c1"})
 	assert.Nil(t, p)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, ErrPanic)
 	assert.Equal(t, alloc.JavaClassOf(err), PanicClass)
 
-	p, err = alloc.AllocateAll(ConsistentHash(0), "g", seq("b", 3), []string{"", "c1"})
+	p, err = alloc.AllocateAll(ConsistentHash(0), "g", testkit.Queues("b", 3), []string{"", "c1"})
 	require.NoError(t, err)
 	assert.NoError(t, p.MemberErr(0))
 	assert.ErrorIs(t, p.MemberErr(1), ErrPanic)
@@ -286,11 +259,11 @@ func TestAllocateAllConsistentHashZeroNodesIsTheCallsError(t *testing.T) {
 }
 
 func TestPlanKnowsItsClient(t *testing.T) {
-	p, err := alloc.AllocateAll(Averagely(), "g", seq("b", 3), []string{"c0"})
+	p, err := alloc.AllocateAll(Averagely(), "g", testkit.Queues("b", 3), []string{"c0"})
 	require.NoError(t, err)
 	assert.Equal(t, p.Client(), Profile)
-	j, err := alloc.AllocateAll(alloc.Averagely(), "g", seq("b", 3), []string{"c0"})
+	j, err := alloc.AllocateAll(alloc.Averagely(), "g", testkit.Queues("b", 3), []string{"c0"})
 	require.NoError(t, err)
 	assert.Equal(t, j.Client(), alloc.ClientJava)
-	assert.Equal(t, alloc.Broadcast(seq("b", 3), []string{"c0"}).Client(), "")
+	assert.Equal(t, alloc.Broadcast(testkit.Queues("b", 3), []string{"c0"}).Client(), "")
 }

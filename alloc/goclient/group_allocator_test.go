@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -53,7 +54,7 @@ func TestAllocateAllTakesTheGroupPath(t *testing.T) {
 
 func TestGroupResultWorkedExample(t *testing.T) {
 	t.Parallel()
-	r, err := Averagely().(alloc.GroupAllocator).AllocateGroup("g", seq("b", 5), []string{"c1", "c2", "c1"})
+	r, err := Averagely().(alloc.GroupAllocator).AllocateGroup("g", testkit.Queues("b", 5), []string{"c1", "c2", "c1"})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c1", "c2"}, r.Members)
 	// Three slots: c1 (first at 0) gets the run [0 1], c2 (at 1) gets [2 3].

@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestNewStrategyFor(t *testing.T) {
 	t.Parallel()
-	mqs := seq("b", 4)
+	mqs := testkit.Queues("b", 4)
 	cids := []string{" ", "c"}
 	spec := alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"x"}}
 	// A blank client ID: MACHINE_ROOM of Java 4.9.3 refuses it, 5.3.3's does not.

@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
@@ -88,9 +90,7 @@ func FuzzVectorInputs(f *testing.F) {
 			vn = *c.Strategy.VirtualNodeCnt
 		}
 		s, err := NewStrategy(alloc.StrategySpec{Name: c.Strategy.Name, ConsumerIDCs: c.Strategy.ConsumerIDCs, VirtualNodeCnt: &vn})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		groupMatchesEach(t, s, qs, cids)
 		SortQueues(qs)
 		SortClientIDs(cids)

@@ -4,13 +4,13 @@ package live
 
 import (
 	"context"
-	"io"
 	"net"
 	"time"
 )
 
 // call sends one request frame to addr on a connection of its own and
-// reads the one frame that answers it, within ctx's deadline.
+// reads the one frame that answers it (readFrame, drive.go), within ctx's
+// deadline.
 func call(ctx context.Context, addr string, frame []byte) ([]byte, error) {
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "tcp", addr)
@@ -26,18 +26,5 @@ func call(ctx context.Context, addr string, frame []byte) ([]byte, error) {
 	if _, err := conn.Write(frame); err != nil {
 		return nil, err
 	}
-	var prefix [4]byte
-	if _, err := io.ReadFull(conn, prefix[:]); err != nil {
-		return nil, err
-	}
-	n, err := FrameLength(prefix[:])
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, n)
-	copy(out, prefix[:])
-	if _, err := io.ReadFull(conn, out[4:]); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return readFrame(conn)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 const (
@@ -89,7 +90,7 @@ func TestDamagedTextsRefused(t *testing.T) {
 // the parts after the queue lists) reads to the same queues.
 func TestSampleCutsNeverHalfAGroup(t *testing.T) {
 	var texts []string
-	for _, d := range append(sampleDirs(t), realDirs(t)...) {
+	for _, d := range append(testkit.SampleDirs(t, "cluster"), realDirs(t)...) {
 		for _, f := range globs(d, "progress*.txt", "status/*", "connection.txt") {
 			texts = append(texts, read(t, f))
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 )
@@ -37,15 +39,11 @@ func seedFiles(pattern string) []string {
 func checkErr[T any](t *testing.T, v *T, err error) {
 	t.Helper()
 	if err == nil {
-		if v == nil {
-			t.Fatal("nil result without error")
-		}
+		require.False(t, v == nil, "nil result without error")
 		return
 	}
 	var pe *alloc.TextError
-	if !errors.As(err, &pe) || v != nil || pe.Line < 0 || pe.Column < 0 {
-		t.Fatalf("bad error %T %v (value %v)", err, err, v)
-	}
+	require.False(t, !errors.As(err, &pe) || v != nil || pe.Line < 0 || pe.Column < 0, "bad error %T %v (value %v)", err, err, v)
 }
 
 func FuzzParseTopicRoute(f *testing.F) {
@@ -92,34 +90,22 @@ func FuzzParseConsumerStatus(f *testing.F) {
 func checkProgress(t *testing.T, p *mqadmin.Progress) {
 	var diff, inflight int64
 	for i, r := range p.Rows {
-		if r.Diff != r.BrokerOffset-r.ConsumerOffset {
-			t.Fatalf("row %d: diff %d of %d-%d", i, r.Diff, r.BrokerOffset, r.ConsumerOffset)
-		}
+		require.False(t, r.Diff != r.BrokerOffset-r.ConsumerOffset, "row %d: diff %d of %d-%d", i, r.Diff, r.BrokerOffset, r.ConsumerOffset)
 		diff += r.Diff
 		inflight += r.Inflight
 		first := i == 0 || p.Rows[i-1].Topic != r.Topic || p.Rows[i-1].BrokerName != r.BrokerName
-		if first && r.QueueID != 0 && i > 0 {
-			t.Fatalf("row %d: a broker's list starts at %d", i, r.QueueID)
-		}
-		if i > 0 && p.Rows[i-1].Topic > r.Topic {
-			t.Fatalf("row %d: not sorted", i)
-		}
+		require.False(t, first && r.QueueID != 0 && i > 0, "row %d: a broker's list starts at %d", i, r.QueueID)
+		require.False(t, i > 0 && p.Rows[i-1].Topic > r.Topic, "row %d: not sorted", i)
 	}
-	if p.DiffTotal == nil || *p.DiffTotal != diff {
-		t.Fatalf("diff total %v, rows add up to %d", p.DiffTotal, diff)
-	}
-	if p.Layout == mqadmin.Layout493 && inflight != 0 {
-		t.Fatalf("inflight %d in the 4.9.3 layout", inflight)
-	}
+	require.False(t, p.DiffTotal == nil || *p.DiffTotal != diff, "diff total %v, rows add up to %d", p.DiffTotal, diff)
+	require.False(t, p.Layout == mqadmin.Layout493 && inflight != 0, "inflight %d in the 4.9.3 layout", inflight)
 }
 
 // checkStatus: the queues of a read status are sorted and each once.
 func checkStatus(t *testing.T, ri *mqadmin.RunningInfo) {
 	for i := 1; i < len(ri.Queues); i++ {
 		a, b := ri.Queues[i-1], ri.Queues[i]
-		if a.Topic > b.Topic || a.Topic == b.Topic && (a.BrokerName > b.BrokerName || a.BrokerName == b.BrokerName && a.QueueID >= b.QueueID) {
-			t.Fatalf("queues %d and %d out of order: %v %v", i-1, i, a, b)
-		}
+		require.False(t, a.Topic > b.Topic || a.Topic == b.Topic && (a.BrokerName > b.BrokerName || a.BrokerName == b.BrokerName && a.QueueID >= b.QueueID), "queues %d and %d out of order: %v %v", i-1, i, a, b)
 	}
 }
 
@@ -140,17 +126,15 @@ func FuzzCut(f *testing.F) {
 		if whole == nil || len(s) == 0 {
 			return
 		}
-		if got := parseAny(s[:int(cut)%len(s)]); got != nil && !sameParse(whole, got) {
-			t.Fatalf("cut at %d reads as something else:\n%#v\n%#v", int(cut)%len(s), whole, got)
-		}
+		got := parseAny(s[:int(cut)%len(s)])
+		require.False(t, got != nil && !sameParse(whole, got), "cut at %d reads as something else:\n%#v\n%#v", int(cut)%len(s), whole, got)
 		lines := strings.SplitAfter(s, "\n")
 		k := int(del) % len(lines)
 		if !carries(whole, lines[k], k+1) {
 			return
 		}
-		if got := parseAny(strings.Join(append(lines[:k:k], lines[k+1:]...), "")); got != nil {
-			t.Fatalf("line %d %q deleted, still read", k+1, lines[k])
-		}
+		got = parseAny(strings.Join(append(lines[:k:k], lines[k+1:]...), ""))
+		require.True(t, got == nil, "line %d %q deleted, still read", k+1, lines[k])
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func read(t testing.TB, path string) string {
@@ -47,21 +48,9 @@ func statusFiles(dir string) []string {
 	return files(filepath.Join(dir, "status", "*"), filepath.Join(dir, "status", "*", "*"))
 }
 
-func sampleDirs(t testing.TB) []string {
-	dirs, _ := filepath.Glob("../../testdata/cluster/*")
-	var out []string
-	for _, d := range dirs {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			out = append(out, d)
-		}
-	}
-	require.NotEmpty(t, out)
-	return out
-}
-
 // Every sample's texts parse, with the row counts the files hold.
 func TestSamplesParse(t *testing.T) {
-	for _, d := range sampleDirs(t) {
+	for _, d := range testkit.SampleDirs(t, "cluster") {
 		t.Run(filepath.Base(d), func(t *testing.T) {
 			r, err := mqadmin.ParseTopicRoute(read(t, d+"/route.txt"))
 			require.NoError(t, err)

@@ -1,6 +1,10 @@
 package priority
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
 
 // Drain never takes more than the batch or than a queue holds, reads each
 // queue of a topic at most once, and fills the batch whenever the queues it
@@ -22,29 +26,21 @@ func FuzzDrain(f *testing.F) {
 		b := DefaultBroker()
 		b.PriorityOrderAsc = asc
 		d, err := Decide(b, Request{PriorityTopic: prioTopic, Order: order, PriorityFactor: 50}, int(randomQ%100))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		batch := int(maxMsg%64) + 1
 		reads, err := Drain(b, d, PathFile, topic, retry, batch)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		total, avail := 0, int64(0)
 		seen := map[Read]bool{}
 		for _, r := range reads {
 			key := Read{Retry: r.Retry, QueueID: r.QueueID}
-			if seen[key] {
-				t.Fatalf("queue %+v read twice", key)
-			}
+			require.False(t, seen[key], "queue %+v read twice", key)
 			seen[key] = true
 			src := topic
 			if r.Retry {
 				src = retry
 			}
-			if r.Count <= 0 || int64(r.Count) > src[r.QueueID] {
-				t.Fatalf("read %+v of backlog %d", r, src[r.QueueID])
-			}
+			require.False(t, r.Count <= 0 || int64(r.Count) > src[r.QueueID], "read %+v of backlog %d", r, src[r.QueueID])
 			total += r.Count
 		}
 		for _, v := range topic {
@@ -55,8 +51,6 @@ func FuzzDrain(f *testing.F) {
 				avail += v
 			}
 		}
-		if total > batch || int64(total) != min(int64(batch), avail) {
-			t.Fatalf("took %d of batch %d, %d available", total, batch, avail)
-		}
+		require.False(t, total > batch || int64(total) != min(int64(batch), avail), "took %d of batch %d, %d available", total, batch, avail)
 	})
 }

@@ -2,10 +2,12 @@ package producer
 
 import (
 	"testing"
+
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func BenchmarkSelect(b *testing.B) {
-	mqs := queues("broker-a", 4, "broker-b", 4, "broker-c", 4, "broker-d", 4)
+	mqs := testkit.QueuesOn(4, "broker-a", "broker-b", "broker-c", "broker-d")
 	b.Run("hash_string", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -2,7 +2,13 @@
 
 package producer
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
+)
 
 // 2020-01-01T00:00:00Z and 2100-01-01T00:00:00Z in ms: a real clock reads
 // between them.
@@ -15,40 +21,31 @@ const (
 // the real clock (time.Now): a 4.9.3
 // isolation blocks the broker for 600 s from the time of the Update.
 func TestDefaultClockIsReal(t *testing.T) {
-	p, err := New(queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, err := New(testkit.Queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})
+	require.NoError(t, err)
 	before := nowMillis()
 	p.Update("a", Outcome{Latency: 100, Isolation: true}) // isolation: latency 30000 → 600 s
 	after := nowMillis()
-	if before < ms2020 || after > ms2100 || after < before {
-		t.Fatalf("clock reads %d then %d: not a real clock in ms", before, after)
-	}
+	require.False(t, before < ms2020 || after > ms2100 || after < before, "clock reads %d then %d: not a real clock in ms", before, after)
 	fs := p.Faults()
-	if len(fs) != 1 {
-		t.Fatalf("faults = %v, want one", fs)
-	}
-	if st := fs[0].StartTimestamp; st < before+600000 || st > after+600000 {
-		t.Fatalf("StartTimestamp = %d, want in [%d, %d]", st, before+600000, after+600000)
-	}
+	require.Len(t, fs, 1, "faults")
+	st := fs[0].StartTimestamp
+	require.False(t, st < before+600000 || st > after+600000, "StartTimestamp = %d, want in [%d, %d]", st, before+600000, after+600000)
 }
 
 // TestTimeSeededRandom: NewTimeSeededRandom is NewRandom of the clock in
 // ms, so it picks like a NewRandom seeded within the call's time window.
 func TestTimeSeededRandom(t *testing.T) {
-	mqs := queues("a", 1<<16)
+	mqs := testkit.Queues("a", 1<<16)
 	before := nowMillis()
 	r := NewTimeSeededRandom()
 	after := nowMillis()
 	got, err := r.Select(mqs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for seed := before; seed <= after; seed++ {
 		if want, _ := NewRandom(seed).Select(mqs); want == got {
 			return
 		}
 	}
-	t.Fatalf("pick %v matches no seed in [%d, %d]", got, before, after)
+	require.Fail(t, "no seed matches", "pick %v matches no seed in [%d, %d]", got, before, after)
 }

@@ -1,6 +1,12 @@
 package producer
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
+)
 
 // TestDefaultStartIsRandom: without StartIndex, producers start at
 // different places (the chance that 8 default producers over 1000 queues
@@ -8,17 +14,11 @@ import "testing"
 func TestDefaultStartIsRandom(t *testing.T) {
 	first := map[int32]bool{}
 	for range 8 {
-		p, err := New(queues("a", 1000), Options{Version: Version5_3_3})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, err := New(testkit.Queues("a", 1000), Options{Version: Version5_3_3})
+		require.NoError(t, err)
 		q, err := p.Select(Attempt{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		first[q.QueueID] = true
 	}
-	if len(first) < 2 {
-		t.Fatalf("8 default producers all started at the same queue %v", first)
-	}
+	require.GreaterOrEqual(t, len(first), 2, "8 default producers all started at the same queue %v", first)
 }

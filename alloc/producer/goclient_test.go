@@ -9,6 +9,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func master(names ...string) []route.BrokerData {
@@ -27,7 +28,7 @@ func TestGoPublishQueuesReversesUpToTwelveEntries(t *testing.T) {
 	got, err := GoPublishQueues("T", r)
 	require.NoError(t, err)
 	// c is read-only; b comes before a: the index comparator reverses short lists.
-	require.Equal(t, []alloc.MessageQueue{q("b", 0), q("a", 0), q("a", 1)}, got)
+	require.Equal(t, []alloc.MessageQueue{testkit.Q("b", 0), testkit.Q("a", 0), testkit.Q("a", 1)}, got)
 }
 
 func TestGoProducerPublishQueuesSortsTwice(t *testing.T) {
@@ -89,7 +90,7 @@ func TestGoPublishQueuesIgnoresOrderTopicConfAndNeedsMaster(t *testing.T) {
 	}
 	got, err := GoPublishQueues("T", r)
 	require.NoError(t, err)
-	require.Equal(t, []alloc.MessageQueue{q("a", 0)}, got)
+	require.Equal(t, []alloc.MessageQueue{testkit.Q("a", 0)}, got)
 }
 
 func TestGoPublishQueuesDecoderFailures(t *testing.T) {
@@ -101,7 +102,7 @@ func TestGoPublishQueuesDecoderFailures(t *testing.T) {
 }
 
 func TestGoRoundRobinStartsAtOneAndWraps(t *testing.T) {
-	mqs := queues("a", 2, "b", 1)
+	mqs := testkit.Parse("a/0 a/1 b/0")
 	rr := NewGoRoundRobin()
 	var got []alloc.MessageQueue
 	for range 4 {
@@ -109,25 +110,25 @@ func TestGoRoundRobinStartsAtOneAndWraps(t *testing.T) {
 		require.NoError(t, err)
 		got = append(got, m)
 	}
-	require.Equal(t, []alloc.MessageQueue{q("a", 1), q("b", 0), q("a", 0), q("a", 1)}, got)
+	require.Equal(t, []alloc.MessageQueue{testkit.Q("a", 1), testkit.Q("b", 0), testkit.Q("a", 0), testkit.Q("a", 1)}, got)
 	// 2^32-1 then 0: the uint32 counter wraps (2^32 % 3 != 0).
 	rr.SetIndex("T", 1<<32-2)
 	m, _ := rr.Select("T", mqs, "")
-	require.Equal(t, q("a", 0), m) // 4294967295 % 3 = 0
+	require.Equal(t, testkit.Q("a", 0), m) // 4294967295 % 3 = 0
 	m, _ = rr.Select("T", mqs, "")
-	require.Equal(t, q("a", 0), m) // 0 % 3
+	require.Equal(t, testkit.Q("a", 0), m) // 0 % 3
 }
 
 func TestGoRoundRobinAvoidsLastBroker(t *testing.T) {
-	mqs := queues("a", 2, "b", 1)
+	mqs := testkit.Parse("a/0 a/1 b/0")
 	rr := NewGoRoundRobin()
 	m, err := rr.Select("T", mqs, "a") // position 1 is a, 2 is b
 	require.NoError(t, err)
-	require.Equal(t, q("b", 0), m)
+	require.Equal(t, testkit.Q("b", 0), m)
 	require.Equal(t, uint32(2), rr.Index("T"))
 	// Only broker a: n tries, then one more step.
-	m, _ = NewGoRoundRobin().Select("T", queues("a", 2), "a")
-	require.Equal(t, q("a", 1), m) // counter 3 → 3 % 2
+	m, _ = NewGoRoundRobin().Select("T", testkit.Queues("a", 2), "a")
+	require.Equal(t, testkit.Q("a", 1), m) // counter 3 → 3 % 2
 }
 
 func TestGoSelectorsPanicOnEmpty(t *testing.T) {
@@ -145,7 +146,7 @@ func TestGoHashIndexIsFNV1a(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 5, i)
 	// Without a key the hash selector draws like a random one of the same seed.
-	mqs := queues("a", 5)
+	mqs := testkit.Queues("a", 5)
 	h, r := NewGoHash(rand.New(rand.NewSource(42))), NewGoRandom(rand.New(rand.NewSource(42)))
 	for range 5 {
 		x, _ := h.Select(mqs, "")

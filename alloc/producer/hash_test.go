@@ -4,7 +4,11 @@ import (
 	"math"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func TestHashKeys(t *testing.T) {
@@ -25,9 +29,7 @@ func TestHashKeys(t *testing.T) {
 		{"long MIN", LongKey(math.MinInt64), math.MinInt32},
 	}
 	for _, tt := range tests {
-		if int32(tt.got) != tt.want {
-			t.Errorf("%s: got %d, want %d", tt.name, tt.got, tt.want)
-		}
+		assert.Equal(t, tt.want, int32(tt.got), tt.name)
 	}
 }
 
@@ -47,8 +49,8 @@ func TestHashIndex(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := HashIndex(tt.key, tt.n)
-		if err != nil || got != tt.want {
-			t.Errorf("HashIndex(%d, %d) = %d, %v; want %d", tt.key, tt.n, got, err, tt.want)
+		if assert.NoError(t, err, "HashIndex(%d, %d)", tt.key, tt.n) {
+			assert.Equal(t, tt.want, got, "HashIndex(%d, %d)", tt.key, tt.n)
 		}
 	}
 }
@@ -61,9 +63,8 @@ func TestSelectHashErrors(t *testing.T) {
 }
 
 func TestSelectMachineRoomReturnsNothing(t *testing.T) {
-	if got, ok := SelectMachineRoom(queues("a", 3)); ok {
-		t.Fatalf("upstream returns null, got %v", got)
-	}
+	got, ok := SelectMachineRoom(testkit.Queues("a", 3))
+	require.False(t, ok, "upstream returns null, got %v", got)
 }
 
 func FuzzSelectHash(f *testing.F) {
@@ -72,15 +73,15 @@ func FuzzSelectHash(f *testing.F) {
 	}
 	f.Add("polygenelubricants", uint8(10))
 	f.Fuzz(func(t *testing.T, key string, n uint8) {
-		mqs := queues("a", int(n))
+		mqs := testkit.Queues("a", int(n))
 		got, err := SelectHash(mqs, StringKey(key))
 		if n == 0 {
 			wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
 			return
 		}
 		i, _ := HashIndex(StringKey(key), int(n))
-		if err != nil || i < 0 || i >= int(n) || got != mqs[i] {
-			t.Fatalf("key %q n %d: %v %v (index %d)", key, n, got, err, i)
-		}
+		require.NoError(t, err, "key %q n %d", key, n)
+		require.True(t, i >= 0 && i < int(n), "key %q n %d: index %d", key, n, i)
+		require.Equal(t, mqs[i], got, "key %q n %d (index %d)", key, n, i)
 	})
 }

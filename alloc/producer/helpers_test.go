@@ -8,22 +8,6 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// queues builds T/<broker>/<id> queues: queues("a", 2, "b", 1) is
-// [T a 0] [T a 1] [T b 0].
-func queues(spec ...any) []alloc.MessageQueue {
-	var out []alloc.MessageQueue
-	for i := 0; i < len(spec); i += 2 {
-		for id := 0; id < spec[i+1].(int); id++ {
-			out = append(out, alloc.MessageQueue{Topic: "T", BrokerName: spec[i].(string), QueueID: int32(id)})
-		}
-	}
-	return out
-}
-
-func q(broker string, id int32) alloc.MessageQueue {
-	return alloc.MessageQueue{Topic: "T", BrokerName: broker, QueueID: id}
-}
-
 func i32(v int32) *int32 { return &v }
 
 // wantJavaError asserts err is an *alloc.Error of the given Java class and

@@ -4,7 +4,11 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func TestMessageGroupIndex(t *testing.T) {
@@ -23,8 +27,8 @@ func TestMessageGroupIndex(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := MessageGroupIndex(tt.group, tt.n, tt.client)
-		if err != nil || got != tt.want {
-			t.Errorf("%q n=%d %v: %d %v, want %d", tt.group, tt.n, tt.client, got, err, tt.want)
+		if assert.NoError(t, err, "%q n=%d %v", tt.group, tt.n, tt.client) {
+			assert.Equal(t, tt.want, got, "%q n=%d %v", tt.group, tt.n, tt.client)
 		}
 	}
 }
@@ -43,17 +47,11 @@ func TestMessageGroupNegativeHash(t *testing.T) {
 		found = true
 		got, _ := MessageGroupIndex(g, 3, GroupJava)
 		want := int(((int64(h) % 3) + 3) % 3)
-		if got != want {
-			t.Fatalf("%q: %d, want floorMod %d", g, got, want)
-		}
+		require.Equal(t, want, got, "%q: floorMod", g)
 		node, _ := MessageGroupIndex(g, 3, GroupNodeJS1_0_8)
-		if node != int(bits.ReverseBytes64(h)%3) {
-			t.Fatalf("%q: node %d", g, node)
-		}
+		require.Equal(t, int(bits.ReverseBytes64(h)%3), node, "%q: node", g)
 	}
-	if !found {
-		t.Fatal("no group with a negative hash among the candidates")
-	}
+	require.True(t, found, "no group with a negative hash among the candidates")
 }
 
 func TestMessageGroupErrors(t *testing.T) {
@@ -61,9 +59,8 @@ func TestMessageGroupErrors(t *testing.T) {
 	wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
 	_, err = MessageGroupIndex("g", 2, GroupClient(9))
 	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
-	if GroupJava.String() != "grpc-java" || GroupNodeJS1_0_8.String() != "grpc-nodejs-1.0.8" {
-		t.Error("GroupClient names")
-	}
+	assert.Equal(t, "grpc-java", GroupJava.String(), "GroupClient names")
+	assert.Equal(t, "grpc-nodejs-1.0.8", GroupNodeJS1_0_8.String(), "GroupClient names")
 }
 
 func FuzzMessageGroup(f *testing.F) {
@@ -71,16 +68,15 @@ func FuzzMessageGroup(f *testing.F) {
 		f.Add(g, uint8(5))
 	}
 	f.Fuzz(func(t *testing.T, group string, n uint8) {
-		mqs := queues("b", int(n))
+		mqs := testkit.Queues("b", int(n))
 		for _, c := range []GroupClient{GroupJava, GroupNodeJS1_0_8} {
 			got, err := SelectMessageGroup(mqs, group, c)
 			if n == 0 {
 				wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
 				continue
 			}
-			if err != nil || got.QueueID < 0 || int(got.QueueID) >= int(n) {
-				t.Fatalf("%q n=%d %v: %v %v", group, n, c, got, err)
-			}
+			require.NoError(t, err, "%q n=%d %v", group, n, c)
+			require.True(t, got.QueueID >= 0 && int(got.QueueID) < int(n), "%q n=%d %v: %v", group, n, c, got)
 		}
 	})
 }

@@ -88,10 +88,16 @@ type Producer struct {
 // list is accepted: every Select then fails with ArithmeticException
 // "/ by zero", as the client's does.
 func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
+	return newProducer(mqs, opts, hasClock)
+}
+
+// newProducer is New where the package has a clock of its own or not
+// (hasClock: natively it has, under GOOS=js not; clock_host.go).
+func newProducer(mqs []alloc.MessageQueue, opts Options, hostHasClock bool) (*Producer, error) {
 	if opts.Version != Version4_9_3 && opts.Version != Version5_3_3 {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "version must be Version4_9_3 (the zero value) or Version5_3_3"}
 	}
-	if opts.Clock == nil && opts.LatencyFaultTolerance && !hasClock {
+	if opts.Clock == nil && opts.LatencyFaultTolerance && !hostHasClock {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "clock", Msg: "Options.Clock is required with LatencyFaultTolerance under GOOS=js (this package has no clock there)"}
 	}
 	if len(mqs) > math.MaxInt32 {

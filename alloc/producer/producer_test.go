@@ -6,7 +6,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 // TestSendIndexWrap: the send index passing 2^31. 4.9.3 returns abs(s):
@@ -14,7 +18,7 @@ import (
 // values count down; 5.3.3 masks, so it restarts at 0.
 func TestSendIndexWrap(t *testing.T) {
 	t.Parallel()
-	mqs := queues("a", 3) // 2147483647 % 3 == 1
+	mqs := testkit.Queues("a", 3) // 2147483647 % 3 == 1
 	tests := []struct {
 		v    Version
 		want []int32
@@ -25,23 +29,15 @@ func TestSendIndexWrap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, err := New(mqs, Options{Version: tt.v, StartIndex: i32(math.MaxInt32 - 1)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var got []int32
 		for range tt.want {
 			mq, err := p.Select(Attempt{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			got = append(got, mq.QueueID)
 		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%v: got %v, want %v", tt.v, got, tt.want)
-		}
-		if p.Index() != math.MinInt32+2 {
-			t.Errorf("%v: index %d after 4 increments", tt.v, p.Index())
-		}
+		assert.Equal(t, tt.want, got, "%v: queue IDs", tt.v)
+		assert.Equal(t, int32(math.MinInt32+2), p.Index(), "%v: index after 4 increments", tt.v)
 	}
 }
 
@@ -49,23 +45,21 @@ func TestSendIndexWrap(t *testing.T) {
 // per try; if every queue is on that broker, n tries and one more pick.
 func TestRoundRobinLastBroker(t *testing.T) {
 	for _, v := range []Version{Version4_9_3, Version5_3_3} {
-		p, _ := New(queues("a", 2, "b", 1), Options{Version: v, StartIndex: i32(0)})
+		p, _ := New(testkit.Parse("a/0 a/1 b/0"), Options{Version: v, StartIndex: i32(0)})
 		// index 1 → [a 1]; retry after a: index 2 → [b 0].
-		if mq, _ := p.Select(Attempt{}); mq != q("a", 1) {
-			t.Errorf("%v: first %v", v, mq)
-		}
-		if mq, _ := p.Select(After("a")); mq != q("b", 0) || p.Index() != 2 {
-			t.Errorf("%v: retry %v index %d", v, mq, p.Index())
-		}
+		mq, _ := p.Select(Attempt{})
+		assert.Equal(t, testkit.Q("a", 1), mq, "%v: first", v)
+		mq, _ = p.Select(After("a"))
+		assert.Equal(t, testkit.Q("b", 0), mq, "%v: retry", v)
+		assert.Equal(t, int32(2), p.Index(), "%v: retry index", v)
 		// Retry after b: index 3 → [a 0] at once.
-		if mq, _ := p.Select(After("b")); mq != q("a", 0) {
-			t.Errorf("%v: retry after b %v", v, mq)
-		}
-		only, _ := New(queues("a", 2), Options{Version: v, StartIndex: i32(0)})
+		mq, _ = p.Select(After("b"))
+		assert.Equal(t, testkit.Q("a", 0), mq, "%v: retry after b", v)
+		only, _ := New(testkit.Queues("a", 2), Options{Version: v, StartIndex: i32(0)})
 		// 2 failing tries (index 1, 2) then a plain pick (index 3 → [a 1]).
-		if mq, _ := only.Select(After("a")); mq != q("a", 1) || only.Index() != 3 {
-			t.Errorf("%v: all on last broker: %v index %d", v, mq, only.Index())
-		}
+		mq, _ = only.Select(After("a"))
+		assert.Equal(t, testkit.Q("a", 1), mq, "%v: all on last broker", v)
+		assert.Equal(t, int32(3), only.Index(), "%v: all on last broker: index", v)
 	}
 }
 
@@ -75,7 +69,7 @@ func TestRoundRobinLastBroker(t *testing.T) {
 // selects see the rewritten list.
 func TestLatency493AllBrokersDown(t *testing.T) {
 	c := &clock{}
-	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(2, "a", "b"), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0)})
 	p.Update("a", Outcome{Latency: 700})  // unavailable for 30 s
 	p.Update("b", Outcome{Latency: 3500}) // for 180 s
@@ -85,18 +79,18 @@ func TestLatency493AllBrokersDown(t *testing.T) {
 		wantQueue []alloc.MessageQueue
 	}{
 		// index 1: tries 1,2,3,0 all down; pick a; plain index 2 → element 2 := [a, 3%2]
-		{1, q("a", 1), []alloc.MessageQueue{q("a", 0), q("a", 1), q("a", 1), q("b", 1)}},
+		{1, testkit.Q("a", 1), []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("a", 1), testkit.Q("a", 1), testkit.Q("b", 1)}},
 		// index 4: all down; plain index 5 → element 1 := [a, 6%2]
-		{2, q("a", 0), []alloc.MessageQueue{q("a", 0), q("a", 0), q("a", 1), q("b", 1)}},
+		{2, testkit.Q("a", 0), []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("a", 0), testkit.Q("a", 1), testkit.Q("b", 1)}},
 		// a is back at 30000: index 7 → element 3 (b, down), then element 0.
-		{30000, q("a", 0), []alloc.MessageQueue{q("a", 0), q("a", 0), q("a", 1), q("b", 1)}},
+		{30000, testkit.Q("a", 0), []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("a", 0), testkit.Q("a", 1), testkit.Q("b", 1)}},
 	}
 	for i, s := range steps {
 		c.now = s.at
 		mq, err := p.Select(Attempt{})
-		if err != nil || mq != s.want || !slices.Equal(p.Queues(), s.wantQueue) {
-			t.Fatalf("step %d: %v %v, list %v; want %v, list %v", i, mq, err, p.Queues(), s.want, s.wantQueue)
-		}
+		require.NoError(t, err, "step %d", i)
+		require.Equal(t, s.want, mq, "step %d", i)
+		require.True(t, slices.Equal(p.Queues(), s.wantQueue), "step %d: list %v, want %v", i, p.Queues(), s.wantQueue)
 	}
 }
 
@@ -104,7 +98,7 @@ func TestLatency493AllBrokersDown(t *testing.T) {
 // queues in queueDatas: its fault item is dropped and a plain pick follows.
 func TestLatency493NoWriteQueues(t *testing.T) {
 	c := &clock{}
-	p, _ := New(queues("a", 1, "b", 1), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(1, "a", "b"), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0), QueueDatas: nil})
 	p.Update("a", Outcome{Latency: 5000})
 	p.Update("b", Outcome{Latency: 5000})
@@ -113,12 +107,12 @@ func TestLatency493NoWriteQueues(t *testing.T) {
 	// index 1: both down; 3 items → half 1 → item 0 = z (lowest latency) → removed;
 	// plain index 2 → [a 0].
 	mq, err := p.Select(Attempt{})
-	if err != nil || mq != q("a", 0) {
-		t.Fatalf("%v %v", mq, err)
-	}
-	if f := p.Faults(); len(f) != 2 || f[0].Broker != "a" || f[1].Broker != "b" {
-		t.Fatalf("faults %v", f)
-	}
+	require.NoError(t, err)
+	require.Equal(t, testkit.Q("a", 0), mq)
+	f := p.Faults()
+	require.Len(t, f, 2, "faults %v", f)
+	require.Equal(t, "a", f[0].Broker, "faults %v", f)
+	require.Equal(t, "b", f[1].Broker, "faults %v", f)
 }
 
 // TestLatency533: 5.3.3 honours the last broker, falls back to reachable
@@ -126,25 +120,25 @@ func TestLatency493NoWriteQueues(t *testing.T) {
 func TestLatency533(t *testing.T) {
 	c := &clock{}
 	resets := []int32{10, 0}
-	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version5_3_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(2, "a", "b"), Options{Version: Version5_3_3, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), ResetValue: func() int32 { v := resets[0]; resets = resets[1:]; return v }})
 	p.Update("a", Outcome{Latency: 700})                     // down until 2000
 	p.Update("b", Outcome{Latency: 3500, Unreachable: true}) // down until 6000, unreachable
 	c.now = 1
 	// pass 1: index 1..4, nothing available; pass 2: index 5 → [a 1], reachable.
-	if mq, _ := p.Select(Attempt{}); mq != q("a", 1) || p.Index() != 5 {
-		t.Fatalf("reachable fallback: %v index %d", mq, p.Index())
-	}
+	mq, _ := p.Select(Attempt{})
+	require.Equal(t, testkit.Q("a", 1), mq, "reachable fallback")
+	require.Equal(t, int32(5), p.Index(), "reachable fallback: index")
 	// Retry after a: pass 1 and 2 find nothing (a is last, b unreachable): 8
 	// increments, then a plain pick: index 14 → [b 0].
-	if mq, _ := p.Select(After("a")); mq != q("b", 0) || p.Index() != 14 {
-		t.Fatalf("plain fallback: %v index %d", mq, p.Index())
-	}
+	mq, _ = p.Select(After("a"))
+	require.Equal(t, testkit.Q("b", 0), mq, "plain fallback")
+	require.Equal(t, int32(14), p.Index(), "plain fallback: index")
 	c.now = 2000 // a available again
 	// Reset to 10: index 11 → [b 1] down, index 12 → [a 0].
-	if mq, _ := p.Select(Attempt{ResetIndex: true}); mq != q("a", 0) || p.Index() != 12 {
-		t.Fatalf("after reset: %v index %d", mq, p.Index())
-	}
+	mq, _ = p.Select(Attempt{ResetIndex: true})
+	require.Equal(t, testkit.Q("a", 0), mq, "after reset")
+	require.Equal(t, int32(12), p.Index(), "after reset: index")
 }
 
 type windowUpdate struct {
@@ -172,15 +166,16 @@ func TestWindows(t *testing.T) {
 	}
 	for i, tt := range tests {
 		c := &clock{}
-		p, _ := New(queues("b", 1), Options{Version: tt.v, LatencyFaultTolerance: true, Clock: c.read})
+		p, _ := New(testkit.Queues("b", 1), Options{Version: tt.v, LatencyFaultTolerance: true, Clock: c.read})
 		for _, u := range tt.updates {
 			c.now = u.at
 			p.Update("b", Outcome{Latency: u.latency, Isolation: u.isolation})
 		}
 		f := p.Faults()
 		last := tt.updates[len(tt.updates)-1]
-		if len(f) != 1 || f[0].StartTimestamp != tt.wantStart || f[0].Latency != last.latency {
-			t.Errorf("case %d (%v): faults %+v, want start %d", i, tt.v, f, tt.wantStart)
+		if assert.Len(t, f, 1, "case %d (%v): faults %+v", i, tt.v, f) {
+			assert.Equal(t, tt.wantStart, f[0].StartTimestamp, "case %d (%v): start", i, tt.v)
+			assert.Equal(t, last.latency, f[0].Latency, "case %d (%v): latency", i, tt.v)
 		}
 	}
 }
@@ -197,27 +192,22 @@ func TestNotAvailableDuration(t *testing.T) {
 		{14999, 180000, 10000}, {15000, 600000, 30000}, {math.MaxInt64, 600000, 30000},
 	}
 	for _, tt := range tests {
-		if a, b := notAvailableDuration(Version4_9_3, tt.latency), notAvailableDuration(Version5_3_3, tt.latency); a != tt.want493 || b != tt.want533 {
-			t.Errorf("latency %d: %d/%d, want %d/%d", tt.latency, a, b, tt.want493, tt.want533)
-		}
+		assert.Equal(t, tt.want493, notAvailableDuration(Version4_9_3, tt.latency), "4.9.3, latency %d", tt.latency)
+		assert.Equal(t, tt.want533, notAvailableDuration(Version5_3_3, tt.latency), "5.3.3, latency %d", tt.latency)
 	}
 }
 
 func TestUpdateWithoutFaultTolerance(t *testing.T) {
-	p, _ := New(queues("a", 1), Options{Version: Version5_3_3})
+	p, _ := New(testkit.Queues("a", 1), Options{Version: Version5_3_3})
 	p.Update("a", Outcome{Latency: 99999, Isolation: true, Unreachable: true})
-	if len(p.Faults()) != 0 {
-		t.Fatal("Update must do nothing with latency fault tolerance off")
-	}
+	require.Empty(t, p.Faults(), "Update must do nothing with latency fault tolerance off")
 }
 
 func TestEmptyList(t *testing.T) {
 	for _, v := range []Version{Version4_9_3, Version5_3_3} {
 		for _, lft := range []bool{false, true} {
 			p, err := New(nil, Options{Version: v, LatencyFaultTolerance: lft, StartIndex: i32(0), Clock: func() int64 { return 0 }})
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			p.Update("a", Outcome{Latency: 5000})
 			for _, a := range []Attempt{{}, After("a"), {ResetIndex: true}} {
 				_, err := p.Select(a)
@@ -228,33 +218,27 @@ func TestEmptyList(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	_, err := New(queues("a", 1), Options{Version: 7})
+	_, err := New(testkit.Queues("a", 1), Options{Version: 7})
 	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
-	if p, err := New(queues("a", 1), Options{}); err != nil || p.Version() != Version4_9_3 {
-		t.Fatalf("the zero Options are 4.9.3's: %v", err)
-	}
-	if _, err := ParseVersion("4.9.4"); err == nil {
-		t.Fatal("4.9.4 accepted")
-	}
+	p, err := New(testkit.Queues("a", 1), Options{})
+	require.NoError(t, err)
+	require.Equal(t, Version4_9_3, p.Version(), "the zero Options are 4.9.3's")
+	_, err = ParseVersion("4.9.4")
+	require.Error(t, err, "4.9.4 accepted")
 	for _, v := range []Version{Version4_9_3, Version5_3_3} {
 		got, err := ParseVersion(v.String())
-		if err != nil || got != v {
-			t.Fatalf("ParseVersion(%q) = %v, %v", v.String(), got, err)
-		}
+		require.NoError(t, err, "ParseVersion(%q)", v.String())
+		require.Equal(t, v, got, "ParseVersion(%q)", v.String())
 	}
 }
 
 func TestNewCopiesInput(t *testing.T) {
-	mqs := queues("a", 2)
+	mqs := testkit.Queues("a", 2)
 	p, _ := New(mqs, Options{Version: Version5_3_3})
 	mqs[0].BrokerName = "changed"
-	if p.Queues()[0].BrokerName != "a" {
-		t.Fatal("Producer must own a copy of the queue list")
-	}
+	require.Equal(t, "a", p.Queues()[0].BrokerName, "Producer must own a copy of the queue list")
 	p.Queues()[1].BrokerName = "changed"
-	if p.Queues()[1].BrokerName != "a" {
-		t.Fatal("Queues must return a copy")
-	}
+	require.Equal(t, "a", p.Queues()[1].BrokerName, "Queues must return a copy")
 }
 
 // TestRoundRobinVisitsEveryQueue (property): with no broker excluded, n
@@ -264,7 +248,7 @@ func TestRoundRobinVisitsEveryQueue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 500 {
 		n := 1 + rng.IntN(40)
-		mqs := queues("a", n)
+		mqs := testkit.Queues("a", n)
 		start := rng.Int32N(math.MaxInt32 - 64)
 		if rng.IntN(2) == 0 {
 			start = -start // 5.3.3 masks negative values too
@@ -277,9 +261,8 @@ func TestRoundRobinVisitsEveryQueue(t *testing.T) {
 			seen := make([]bool, n)
 			for range n {
 				mq, err := p.Select(Attempt{})
-				if err != nil || seen[mq.QueueID] {
-					t.Fatalf("%v start %d n %d: %v %v twice", v, start, n, mq, err)
-				}
+				require.NoError(t, err, "%v start %d n %d", v, start, n)
+				require.False(t, seen[mq.QueueID], "%v start %d n %d: %v twice", v, start, n, mq)
 				seen[mq.QueueID] = true
 			}
 		}
@@ -293,11 +276,10 @@ func TestUnavailableNeverPicked(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	brokers := []string{"a", "b", "c", "d", "e"}
 	for range 500 {
-		var spec []any
+		var mqs []alloc.MessageQueue
 		for _, b := range brokers[:1+rng.IntN(len(brokers))] {
-			spec = append(spec, b, 1+rng.IntN(4))
+			mqs = append(mqs, testkit.Queues(b, 1+rng.IntN(4))...)
 		}
-		mqs := queues(spec...)
 		start := rng.Int32N(math.MaxInt32 - 1000)
 		for _, v := range []Version{Version4_9_3, Version5_3_3} {
 			c := &clock{}
@@ -315,12 +297,8 @@ func TestUnavailableNeverPicked(t *testing.T) {
 			c.now = 1
 			for range 10 {
 				mq, err := p.Select(Attempt{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if anyUp && down[mq.BrokerName] {
-					t.Fatalf("%v: picked down broker %s, down %v, queues %v", v, mq.BrokerName, down, mqs)
-				}
+				require.NoError(t, err)
+				require.False(t, anyUp && down[mq.BrokerName], "%v: picked down broker %s, down %v, queues %v", v, mq.BrokerName, down, mqs)
 			}
 		}
 	}
@@ -345,14 +323,12 @@ func FuzzProducer(f *testing.F) {
 		}
 		var mqs []alloc.MessageQueue
 		for i := range n {
-			mqs = append(mqs, q(brokers[i%3], int32(i)))
+			mqs = append(mqs, testkit.Q(brokers[i%3], int32(i)))
 		}
 		c := &clock{}
 		p, err := New(mqs, Options{Version: v, LatencyFaultTolerance: lft, Clock: c.read, StartIndex: &start,
 			WorstStartIndex: &start, ResetValue: func() int32 { return start ^ 0x5555 }})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for i := 0; i+1 < len(ops); i += 2 {
 			op, arg := ops[i], ops[i+1]
 			c.now += int64(arg) * 97
@@ -369,9 +345,8 @@ func FuzzProducer(f *testing.F) {
 					wantJavaError(t, err, alloc.ArithmeticException, alloc.ErrArithmetic)
 					continue
 				}
-				if err != nil || !slices.Contains(p.Queues(), mq) {
-					t.Fatalf("select: %v %v, list %v", mq, err, p.Queues())
-				}
+				require.NoError(t, err, "select")
+				require.True(t, slices.Contains(p.Queues(), mq), "select: %v, list %v", mq, p.Queues())
 			}
 		}
 	})

@@ -6,6 +6,9 @@ import (
 	"os"
 	"strconv"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestSipHashReference(t *testing.T) {
@@ -26,13 +29,9 @@ func TestSipHashReference(t *testing.T) {
 		{15, 0xa129ca6149be45e5},
 	}
 	for _, tt := range tests {
-		if got := sipHash24(k0, k1, msg[:tt.n]); got != tt.want {
-			t.Errorf("len %d: got %#x, want %#x", tt.n, got, tt.want)
-		}
+		assert.Equal(t, tt.want, sipHash24(k0, k1, msg[:tt.n]), "len %d", tt.n)
 	}
-	if MessageGroupHash("") != 0x726fdb47dd0e0e31 {
-		t.Error(`MessageGroupHash("")`)
-	}
+	assert.Equal(t, uint64(0x726fdb47dd0e0e31), MessageGroupHash(""), `MessageGroupHash("")`)
 }
 
 // TestSipHashGRPCJavaVectors compares every hash the Java gRPC client
@@ -41,35 +40,26 @@ func TestSipHashReference(t *testing.T) {
 func TestSipHashGRPCJavaVectors(t *testing.T) {
 	cases := readJSONL(t, "../../testdata/grpc-java/group.cases.jsonl")
 	results := readJSONL(t, "../../testdata/grpc-java/group.results.jsonl")
-	if len(cases) != len(results) || len(cases) == 0 {
-		t.Fatalf("%d cases, %d results", len(cases), len(results))
-	}
+	require.NotEmpty(t, cases)
+	require.Len(t, results, len(cases), "a result per case")
 	for i, c := range cases {
 		want, err := strconv.ParseInt(results[i]["hash"].(string), 10, 64)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := int64(MessageGroupHash(c["messageGroup"].(string))); got != want {
-			t.Errorf("%s: hash %d, want %d", c["id"], got, want)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, want, int64(MessageGroupHash(c["messageGroup"].(string))), "%s: hash", c["id"])
 	}
 }
 
 func readJSONL(t *testing.T, path string) []map[string]any {
 	t.Helper()
 	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	var out []map[string]any
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
 		var m map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &m))
 		out = append(out, m)
 	}
 	return out

@@ -107,8 +107,8 @@ func FuzzParse(f *testing.F) {
 		r, err := route.Parse(s)
 		if err == nil {
 			_, _, _ = r.Queues("T")
-		} else if _, ok := err.(*alloc.TextError); !ok {
-			t.Fatalf("error %T %v", err, err)
+		} else {
+			require.IsType(t, (*alloc.TextError)(nil), err, "error %v", err)
 		}
 	})
 }

@@ -1,11 +1,13 @@
 package route
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
@@ -28,8 +30,8 @@ func TestParseInt(t *testing.T) {
 	}
 	for _, tt := range ok {
 		got, err := parseInt(tt.in)
-		if err != nil || got != tt.want {
-			t.Errorf("ParseInt(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		if assert.Nil(t, err, "ParseInt(%q)", tt.in) {
+			assert.Equal(t, tt.want, got, "ParseInt(%q)", tt.in)
 		}
 	}
 	bad := []string{"2147483648", "-2147483649", "", "+", "-", " 1", "1 ", "0x10", "1_0",
@@ -38,13 +40,10 @@ func TestParseInt(t *testing.T) {
 	for _, in := range bad {
 		_, err := parseInt(in)
 		var e *alloc.Error
-		if !errors.As(err, &e) || e.JavaClass != alloc.NumberFormatException || !errors.Is(err, alloc.ErrNumberFormat) {
-			t.Errorf("ParseInt(%q): want NumberFormatException, got %v", in, err)
+		if !assert.ErrorAs(t, err, &e, "ParseInt(%q)", in) || !assert.Equal(t, alloc.NumberFormatException, e.JavaClass, "ParseInt(%q)", in) || !assert.ErrorIs(t, err, alloc.ErrNumberFormat, "ParseInt(%q)", in) {
 			continue
 		}
-		if want := "For input string: \"" + in + "\""; e.Msg != want {
-			t.Errorf("ParseInt(%q) message %q, want %q", in, e.Msg, want)
-		}
+		assert.Equal(t, "For input string: \""+in+"\"", e.Msg, "ParseInt(%q) message", in)
 	}
 }
 
@@ -57,14 +56,15 @@ func FuzzParseInt(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		got, err := parseInt(s)
 		if !isASCII(s) {
-			if err != nil && alloc.JavaClassOf(err) != alloc.NumberFormatException {
-				t.Fatalf("%q: %v", s, err)
+			if err != nil {
+				require.Equal(t, alloc.NumberFormatException, alloc.JavaClassOf(err), "%q: %v", s, err)
 			}
 			return
 		}
 		want, werr := strconv.ParseInt(s, 10, 32)
-		if (err == nil) != (werr == nil) || (err == nil && int64(got) != want) {
-			t.Fatalf("%q: got %d, %v; strconv %d, %v", s, got, err, want, werr)
+		require.Equal(t, werr == nil, err == nil, "%q: got %d, %v; strconv %d, %v", s, got, err, want, werr)
+		if err == nil {
+			require.Equal(t, want, int64(got), "%q", s)
 		}
 	})
 }

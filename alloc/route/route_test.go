@@ -2,25 +2,17 @@ package route
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
 func ptr(s string) *string { return &s }
-
-// qs parses "a/0 a/1 b/0" into queues of topic T.
-func qs(s string) []alloc.MessageQueue {
-	out := []alloc.MessageQueue{}
-	for _, f := range strings.Fields(s) {
-		i := strings.LastIndexByte(f, '/')
-		id, _ := parseInt(f[i+1:])
-		out = append(out, alloc.MessageQueue{Topic: "T", BrokerName: f[:i], QueueID: id})
-	}
-	return out
-}
 
 func master(names ...string) []BrokerData {
 	var out []BrokerData
@@ -59,38 +51,32 @@ func TestOrderTopicConf(t *testing.T) {
 		r := &Route{OrderTopicConf: ptr(tt.conf), QueueDatas: []QueueData{{BrokerName: "z", WriteQueueNums: 8, ReadQueueNums: 1, Perm: 6}}, BrokerDatas: master("z")}
 		got, err := r.PublishQueues("T")
 		if tt.want == "limit" { // this port's own limit: no Java class
-			if !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "" {
-				t.Errorf("%q: want ErrLimit, got %v", tt.conf, err)
-			}
+			assert.ErrorIs(t, err, alloc.ErrLimit, "%q", tt.conf)
+			assert.Empty(t, alloc.JavaClassOf(err), "%q: a limit of this port has no Java class", tt.conf)
 			continue
 		}
 		if strings.HasSuffix(tt.want, "Exception") {
 			var e *alloc.Error
-			if !errors.As(err, &e) || e.JavaClass != tt.want || e.Field != tt.field {
-				t.Errorf("%q: want %s on %s, got %v", tt.conf, tt.want, tt.field, err)
+			if assert.ErrorAs(t, err, &e, "%q", tt.conf) {
+				assert.Equal(t, tt.want, e.JavaClass, "%q: Java class", tt.conf)
+				assert.Equal(t, tt.field, e.Field, "%q: field", tt.conf)
 			}
-			if _, _, err2 := r.Queues("T"); alloc.JavaClassOf(err2) != tt.want {
-				t.Errorf("%q: Queues must fail as a whole, got %v", tt.conf, err2)
-			}
+			_, _, err2 := r.Queues("T")
+			assert.Equal(t, tt.want, alloc.JavaClassOf(err2), "%q: Queues must fail as a whole (%v)", tt.conf, err2)
 			continue
 		}
-		if err != nil || !slices.Equal(got, qs(tt.want)) {
-			t.Errorf("%q: got %v, %v; want %v", tt.conf, got, err, qs(tt.want))
+		if assert.NoError(t, err, "%q", tt.conf) {
+			assert.Equal(t, testkit.Parse(tt.want), got, "%q", tt.conf)
 		}
-		if sub, _ := r.SubscribeQueues("T"); !slices.Equal(sub, qs("z/0")) {
-			t.Errorf("%q: subscribe %v must come from queueDatas", tt.conf, sub)
-		}
+		sub, _ := r.SubscribeQueues("T")
+		assert.Equal(t, testkit.Parse("z/0"), sub, "%q: subscribe must come from queueDatas", tt.conf)
 	}
 	msg := func(conf string) string {
 		_, err := (&Route{OrderTopicConf: ptr(conf)}).PublishQueues("T")
 		return err.(*alloc.Error).Msg
 	}
-	if m := msg("broker-a:x"); !strings.HasPrefix(m, `For input string: "x"`) {
-		t.Errorf("message %q", m)
-	}
-	if m := msg("broker-a"); !strings.HasPrefix(m, "Index 1 out of bounds for length 1") {
-		t.Errorf("message %q", m)
-	}
+	assert.True(t, strings.HasPrefix(msg("broker-a:x"), `For input string: "x"`), "message %q", msg("broker-a:x"))
+	assert.True(t, strings.HasPrefix(msg("broker-a"), "Index 1 out of bounds for length 1"), "message %q", msg("broker-a"))
 }
 
 func TestPublishFromQueueDatas(t *testing.T) {
@@ -116,13 +102,9 @@ func TestPublishFromQueueDatas(t *testing.T) {
 		),
 	}
 	got, err := r.PublishQueues("T")
-	want := qs("a/0 b/0 b/1 b/0 " + emoji + "/0 " + fullwidth + "/0")
-	if err != nil || !slices.Equal(got, want) {
-		t.Fatalf("got %v, %v\nwant %v", got, err, want)
-	}
-	if r.QueueDatas[0].BrokerName != "b" {
-		t.Fatal("the route must not be reordered")
-	}
+	require.NoError(t, err)
+	require.Equal(t, testkit.Parse("a/0 b/0 b/1 b/0 "+emoji+"/0 "+fullwidth+"/0"), got)
+	require.Equal(t, "b", r.QueueDatas[0].BrokerName, "the route must not be reordered")
 }
 
 func TestSubscribe(t *testing.T) {
@@ -133,39 +115,40 @@ func TestSubscribe(t *testing.T) {
 		{BrokerName: "b", ReadQueueNums: 3, Perm: PermRead},  // overlaps: set
 	}}
 	got, err := r.SubscribeQueues("T")
-	if want := qs("a/0 b/0 b/1 b/2"); err != nil || !slices.Equal(got, want) {
-		t.Fatalf("got %v, %v; want %v", got, err, want)
-	}
+	require.NoError(t, err)
+	require.Equal(t, testkit.Parse("a/0 b/0 b/1 b/2"), got)
 	pub, _ := r.PublishQueues("T")
-	if len(pub) != 0 || pub == nil {
-		t.Fatalf("no brokerDatas: publish must be empty, got %#v", pub)
-	}
+	require.NotNil(t, pub, "no brokerDatas: publish must be empty, not nil")
+	require.Empty(t, pub, "no brokerDatas: publish must be empty")
 }
 
 func TestRouteErrors(t *testing.T) {
 	var nilRoute *Route
-	if _, err := nilRoute.PublishQueues("T"); alloc.JavaClassOf(err) != alloc.NullPointerException {
-		t.Errorf("nil route: %v", err)
-	}
+	_, err := nilRoute.PublishQueues("T")
+	assert.Equal(t, alloc.NullPointerException, alloc.JavaClassOf(err), "nil route: %v", err)
 	big := &Route{QueueDatas: []QueueData{{BrokerName: "a", ReadQueueNums: 1, Perm: 6}, {BrokerName: "b", WriteQueueNums: 1 << 30, ReadQueueNums: 1 << 30, Perm: 6}}, BrokerDatas: master("a", "b")}
-	_, err := big.PublishQueues("T")
-	if e, ok := err.(*alloc.Error); !ok || e.Field != "queueDatas[1].writeQueueNums" || !errors.Is(err, alloc.ErrLimit) || alloc.JavaClassOf(err) != "" {
-		t.Errorf("huge writeQueueNums: %v", err)
+	_, err = big.PublishQueues("T")
+	if e, ok := err.(*alloc.Error); assert.True(t, ok, "huge writeQueueNums: %v", err) {
+		assert.Equal(t, "queueDatas[1].writeQueueNums", e.Field, "huge writeQueueNums")
+		assert.ErrorIs(t, err, alloc.ErrLimit, "huge writeQueueNums")
+		assert.Empty(t, alloc.JavaClassOf(err), "huge writeQueueNums: no Java class")
 	}
 	_, err = big.SubscribeQueues("T")
-	if e, ok := err.(*alloc.Error); !ok || e.Field != "queueDatas[1].readQueueNums" {
-		t.Errorf("huge readQueueNums: %v", err)
+	if e, ok := err.(*alloc.Error); assert.True(t, ok, "huge readQueueNums: %v", err) {
+		assert.Equal(t, "queueDatas[1].readQueueNums", e.Field, "huge readQueueNums")
 	}
 	badKey := &Route{BrokerDatas: []BrokerData{{BrokerName: "a", BrokerAddrs: map[string]string{"0": "x"}}, {BrokerName: "b", BrokerAddrs: map[string]string{"master": "x"}}}}
 	_, err = badKey.PublishQueues("T")
-	if e, ok := err.(*alloc.Error); !ok || e.Field != "brokerDatas[1].brokerAddrs" || e.JavaClass != alloc.NumberFormatException {
-		t.Errorf("bad brokerAddrs key: %v", err)
+	if e, ok := err.(*alloc.Error); assert.True(t, ok, "bad brokerAddrs key: %v", err) {
+		assert.Equal(t, "brokerDatas[1].brokerAddrs", e.Field, "bad brokerAddrs key")
+		assert.Equal(t, alloc.NumberFormatException, e.JavaClass, "bad brokerAddrs key")
 	}
 	// Keys are longs: "00" and "+0" name the master too.
 	for _, k := range []string{"00", "+0", "-0"} {
 		r := &Route{QueueDatas: []QueueData{{BrokerName: "a", WriteQueueNums: 1, Perm: PermWrite}}, BrokerDatas: []BrokerData{{BrokerName: "a", BrokerAddrs: map[string]string{k: "x"}}}}
-		if got, err := r.PublishQueues("T"); err != nil || len(got) != 1 {
-			t.Errorf("key %q: %v %v", k, got, err)
+		got, err := r.PublishQueues("T")
+		if assert.NoError(t, err, "key %q", k) {
+			assert.Len(t, got, 1, "key %q", k)
 		}
 	}
 }
@@ -181,19 +164,15 @@ func FuzzOrderTopicConf(f *testing.F) {
 		r := &Route{OrderTopicConf: &conf, QueueDatas: []QueueData{{BrokerName: "a", ReadQueueNums: 2, WriteQueueNums: 2, Perm: 6}}, BrokerDatas: master("a")}
 		pub, sub, err := r.Queues("T")
 		if err != nil {
-			if (alloc.JavaClassOf(err) == "") == !errors.Is(err, alloc.ErrLimit) || pub != nil || sub != nil {
-				t.Fatalf("%q: %v", conf, err)
-			}
+			require.NotEqual(t, alloc.JavaClassOf(err) == "", !errors.Is(err, alloc.ErrLimit), "%q: %v is a Java exception or a limit of this port", conf, err)
+			require.Nil(t, pub, "%q: no publish queues on error", conf)
+			require.Nil(t, sub, "%q: no subscribe queues on error", conf)
 			return
 		}
 		for i, q := range pub {
-			if q.QueueID != 0 && (i == 0 || pub[i-1].QueueID != q.QueueID-1 || pub[i-1].BrokerName != q.BrokerName) {
-				t.Fatalf("%q: queue %d %v breaks the 0..count-1 runs", conf, i, q)
-			}
+			require.False(t, q.QueueID != 0 && (i == 0 || pub[i-1].QueueID != q.QueueID-1 || pub[i-1].BrokerName != q.BrokerName), "%q: queue %d %v breaks the 0..count-1 runs", conf, i, q)
 		}
-		if len(sub) != 2 {
-			t.Fatalf("%q: subscribe %v", conf, sub)
-		}
+		require.Len(t, sub, 2, "%q: subscribe", conf)
 	})
 }
 
@@ -211,8 +190,7 @@ func TestParseBrokerID(t *testing.T) {
 		{"", false, false}, {"+", false, false}, {"-", false, false}, {"1a", false, false}, {" 0", false, false}, {"0x0", false, false},
 	}
 	for _, tt := range tests {
-		if zero, ok := parseBrokerID(tt.k); zero != tt.zero || ok != tt.ok {
-			t.Errorf("parseBrokerID(%q) = %v, %v; want %v, %v", tt.k, zero, ok, tt.zero, tt.ok)
-		}
+		zero, ok := parseBrokerID(tt.k)
+		assert.Equal(t, [2]bool{tt.zero, tt.ok}, [2]bool{zero, ok}, "parseBrokerID(%q): zero, ok", tt.k)
 	}
 }

@@ -58,9 +58,7 @@ func TestLinksResolve(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(root, p)
 		for _, target := range targets(string(b), ext) {
-			if !resolves(root, filepath.Dir(p), target) {
-				t.Errorf("%s links to %q, which the repository does not have", rel, target)
-			}
+			assert.True(t, resolves(root, filepath.Dir(p), target), "%s links to %q, which the repository does not have", rel, target)
 			checked++
 		}
 		return nil

@@ -126,9 +126,7 @@ func FuzzFunc(f *testing.F) {
 		got, want := slices.Clone(in), slices.Clone(in)
 		Func(got, byKey)
 		slices.SortStableFunc(want, byKey)
-		if !slices.Equal(got, want) {
-			t.Fatalf("got %v, want %v", got, want)
-		}
+		require.True(t, slices.Equal(got, want), "got %v, want %v", got, want)
 	})
 }
 

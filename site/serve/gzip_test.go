@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
 )
 
 func getWith(t *testing.T, h http.Handler, target, acceptEncoding string) *httptest.ResponseRecorder {
@@ -59,9 +61,7 @@ func TestGzipWhenAccepted(t *testing.T) {
 		wantEq(t, c.ctype, rec.Header().Get("Content-Type"), c.path, "Content-Type")
 		wantEq(t, "Accept-Encoding", rec.Header().Get("Vary"), c.path, "Vary")
 		wantEq(t, c.body, gunzip(t, rec.Body.Bytes()), c.path, "body")
-		if rec.Body.Len() >= len(c.body)/4 {
-			t.Errorf("%s: %d gzipped bytes of %d", c.path, rec.Body.Len(), len(c.body))
-		}
+		assert.False(t, rec.Body.Len() >= len(c.body)/4, "%s: %d gzipped bytes of %d", c.path, rec.Body.Len(), len(c.body))
 	}
 }
 

@@ -3,6 +3,9 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Tiny assertion helpers (the module's testify needs go.sum entries this
@@ -10,24 +13,16 @@ import (
 
 func mustNoErr(t *testing.T, err error) {
 	t.Helper()
-	if err != nil {
-		t.Fatalf("unexpected error: %v", err)
-	}
+	require.NoError(t, err, "unexpected error: %v", err)
 }
 
 func mustErrContaining(t *testing.T, err error, want string) {
 	t.Helper()
-	if err == nil {
-		t.Fatalf("want an error containing %q, got nil", want)
-	}
-	if !strings.Contains(err.Error(), want) {
-		t.Fatalf("error %q does not contain %q", err, want)
-	}
+	require.Error(t, err, "no error, want one containing %q", want)
+	require.False(t, !strings.Contains(err.Error(), want), "error %q does not contain %q", err, want)
 }
 
 func wantEq[T comparable](t *testing.T, want, got T, ctx ...string) {
 	t.Helper()
-	if got != want {
-		t.Errorf("%s: got %v, want %v", strings.Join(ctx, " "), got, want)
-	}
+	assert.False(t, got != want, "%s: got %v, want %v", strings.Join(ctx, " "), got, want)
 }

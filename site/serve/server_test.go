@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // fakeRepo lays out a tiny repository: site/ with a page and a module, js/
@@ -63,9 +66,7 @@ func TestServesFilesWithPinnedTypes(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {
 			rec := get(t, h, http.MethodGet, c.path)
-			if rec.Code != http.StatusOK {
-				t.Fatalf("status %d", rec.Code)
-			}
+			require.False(t, rec.Code != http.StatusOK, "status %d", rec.Code)
 			wantEq(t, c.ctype, rec.Header().Get("Content-Type"))
 			wantEq(t, c.body, rec.Body.String())
 			wantEq(t, "nosniff", rec.Header().Get("X-Content-Type-Options"))
@@ -117,9 +118,7 @@ func TestNoPathTraversal(t *testing.T) {
 		"secret.txt",
 	} {
 		rec := get(t, h, http.MethodGet, p)
-		if rec.Code == http.StatusOK || strings.Contains(rec.Body.String(), "outside") || strings.Contains(rec.Body.String(), "module example") {
-			t.Errorf("%q: served %d %q", p, rec.Code, rec.Body.String())
-		}
+		assert.False(t, rec.Code == http.StatusOK || strings.Contains(rec.Body.String(), "outside") || strings.Contains(rec.Body.String(), "module example"), "%q: served %d %q", p, rec.Code, rec.Body.String())
 	}
 }
 
@@ -155,7 +154,5 @@ func TestRunRejectsBadFlag(t *testing.T) {
 	var out, errOut bytes.Buffer
 	err := run([]string{"-nope"}, &out, &errOut)
 	mustErrContaining(t, err, "-nope")
-	if !strings.Contains(errOut.String(), "-nope") {
-		t.Errorf("usage output %q does not name the flag", errOut.String())
-	}
+	assert.False(t, !strings.Contains(errOut.String(), "-nope"), "usage output %q does not name the flag", errOut.String())
 }

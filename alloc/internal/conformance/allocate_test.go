@@ -6,6 +6,9 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
@@ -18,19 +21,14 @@ func TestAllocateAllMatchesVectors(t *testing.T) {
 		version alloc.ClientVersion
 	}{{"java-4.9.3", alloc.Java493}, {"java-5.3.3", alloc.Java533}} {
 		lines := readLines(t, filepath.Join(vectorsDir, p.profile, "alloc.cases.jsonl"))
-		if len(lines) == 0 {
-			t.Fatalf("%s: no cases", p.profile)
-		}
+		require.False(t, len(lines) == 0, "%s: no cases", p.profile)
 		plans := 0
 		for _, line := range lines {
 			var c javaAllocateCase
-			if err := json.Unmarshal(line, &c); err != nil {
-				t.Fatal(err)
-			}
+			err := json.Unmarshal(line, &c)
+			require.NoError(t, err)
 			spec, err := c.Strategy.spec()
-			if err != nil {
-				t.Fatalf("%s: %v", c.ID, err)
-			}
+			require.NoError(t, err, "%s: %v", c.ID, err)
 			s, err := alloc.NewStrategy(spec, alloc.WithClientVersion(p.version))
 			if err != nil {
 				continue // case-level error, nothing to allocate
@@ -52,9 +50,7 @@ func TestAllocateAllMatchesVectors(t *testing.T) {
 						continue
 					}
 					_, e := s.Allocate(c.Group, cid, mqAll, cidAll)
-					if e == nil || alloc.JavaClassOf(err) != alloc.JavaClassOf(e) {
-						t.Errorf("%s member %q: group error %v, own call %v", c.ID, cid, err, e)
-					}
+					assert.False(t, e == nil || alloc.JavaClassOf(err) != alloc.JavaClassOf(e), "%s member %q: group error %v, own call %v", c.ID, cid, err, e)
 				}
 				continue
 			}
@@ -63,18 +59,12 @@ func TestAllocateAllMatchesVectors(t *testing.T) {
 				want, werr := s.Allocate(c.Group, cid, mqAll, cidAll)
 				got, gerr := plan.Of(cid), plan.Err(cid)
 				if werr != nil {
-					if gerr == nil || alloc.JavaClassOf(werr) != alloc.JavaClassOf(gerr) {
-						t.Errorf("%s member %q: own call error %v, plan %v", c.ID, cid, werr, gerr)
-					}
+					assert.False(t, gerr == nil || alloc.JavaClassOf(werr) != alloc.JavaClassOf(gerr), "%s member %q: own call error %v, plan %v", c.ID, cid, werr, gerr)
 					continue
 				}
-				if gerr != nil || !reflect.DeepEqual(want, got) {
-					t.Errorf("%s member %q: own call %#v, plan %#v (err %v)", c.ID, cid, want, got, gerr)
-				}
+				assert.False(t, gerr != nil || !reflect.DeepEqual(want, got), "%s member %q: own call %#v, plan %#v (err %v)", c.ID, cid, want, got, gerr)
 			}
 		}
-		if plans < 300 {
-			t.Errorf("%s: only %d plans compared", p.profile, plans)
-		}
+		assert.False(t, plans < 300, "%s: only %d plans compared", p.profile, plans)
 	}
 }

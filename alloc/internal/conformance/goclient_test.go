@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestGoClientWireRules checks the go-client profile's wire rules of
@@ -26,16 +29,11 @@ func TestGoClientWireRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
-		if err := Run("go-client-2.1.2", strings.NewReader(tt.in), &out); err != nil {
-			t.Fatal(err)
-		}
-		if d := Diff([]byte(tt.want), bytes.TrimSpace(out.Bytes())); d != "" {
-			t.Errorf("%s: %s (got %s)", tt.in[:20], d, out.String())
-		}
+		err := Run("go-client-2.1.2", strings.NewReader(tt.in), &out)
+		require.NoError(t, err)
+		assert.Empty(t, Diff([]byte(tt.want), bytes.TrimSpace(out.Bytes())), "%s: got %s", tt.in[:20], out.String())
 	}
 	var out bytes.Buffer
 	err := Run("go-client-2.1.2", strings.NewReader(`{"id":"z","op":"allocate","strategy":{"name":"NOPE"},"mqAll":[],"cidAll":[],"currentCIDs":[]}`), &out)
-	if err == nil || !strings.Contains(err.Error(), "strategy.name") {
-		t.Errorf("unknown strategy: %v", err)
-	}
+	assert.False(t, err == nil || !strings.Contains(err.Error(), "strategy.name"), "unknown strategy: %v", err)
 }

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // vectorsDir holds copies of the real clients' vectors (testdata/FORMAT.md).
@@ -27,34 +30,26 @@ var notProfiles = map[string]bool{"cluster": true, "real": true, "real5": true, 
 // a handler fails: nothing is skipped silently.
 func TestVectors(t *testing.T) {
 	profiles, err := os.ReadDir(vectorsDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	total := 0
 	for _, p := range profiles {
 		if !p.IsDir() || notProfiles[p.Name()] {
 			continue
 		}
 		files, _ := filepath.Glob(filepath.Join(vectorsDir, p.Name(), "*.cases.jsonl"))
-		if len(files) == 0 {
-			t.Errorf("profile %s has no case files", p.Name())
-		}
+		assert.False(t, len(files) == 0, "profile %s has no case files", p.Name())
 		for _, f := range files {
 			total += runVectorFile(t, p.Name(), f)
 		}
 	}
-	if total == 0 {
-		t.Fatal("no vectors ran")
-	}
+	require.False(t, total == 0, "no vectors ran")
 	t.Logf("%d vector cases compared", total)
 }
 
 func runVectorFile(t *testing.T, profile, casesPath string) int {
 	cases := readLines(t, casesPath)
 	results := readLines(t, strings.Replace(casesPath, ".cases.", ".results.", 1))
-	if len(cases) != len(results) {
-		t.Fatalf("%s: %d cases but %d results", casesPath, len(cases), len(results))
-	}
+	require.False(t, len(cases) != len(results), "%s: %d cases but %d results", casesPath, len(cases), len(results))
 	n := 0
 	name := profile + "/" + strings.TrimSuffix(filepath.Base(casesPath), ".cases.jsonl")
 	t.Run(name, func(t *testing.T) {
@@ -65,13 +60,10 @@ func runVectorFile(t *testing.T, profile, casesPath string) int {
 				continue
 			}
 			var out bytes.Buffer
-			if err := Run(profile, bytes.NewReader(c), &out); err != nil {
-				t.Errorf("%s: %v", id, err)
+			if !assert.NoError(t, Run(profile, bytes.NewReader(c), &out), id) {
 				continue
 			}
-			if d := Diff(results[i], bytes.TrimSpace(out.Bytes())); d != "" {
-				t.Errorf("%s: %s", id, d)
-			}
+			assert.Empty(t, Diff(results[i], bytes.TrimSpace(out.Bytes())), id)
 			n++
 		}
 	})
@@ -89,18 +81,15 @@ func skipReason(id string) string {
 
 func caseID(t *testing.T, line []byte) string {
 	var head struct{ ID string }
-	if err := json.Unmarshal(line, &head); err != nil {
-		t.Fatalf("bad case line: %v", err)
-	}
+	err := json.Unmarshal(line, &head)
+	require.NoError(t, err, "bad case line: %v", err)
 	return head.ID
 }
 
 func readLines(t *testing.T, path string) [][]byte {
 	t.Helper()
 	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	var lines [][]byte
 	sc := bufio.NewScanner(f)
@@ -110,8 +99,6 @@ func readLines(t *testing.T, path string) [][]byte {
 			lines = append(lines, bytes.Clone(l))
 		}
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, sc.Err())
 	return lines
 }

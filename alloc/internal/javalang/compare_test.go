@@ -6,6 +6,9 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // javaCompare is String.compareTo spelled out over UTF-16 code units: the
@@ -48,12 +51,8 @@ func TestCompareStrings(t *testing.T) {
 		{"é", "z", 1},
 	}
 	for _, tt := range tests {
-		if got := CompareStrings(tt.a, tt.b); got != tt.want {
-			t.Errorf("CompareStrings(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-		if got := javaCompare(tt.a, tt.b); got != tt.want {
-			t.Errorf("reference javaCompare(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
+		assert.Equal(t, tt.want, CompareStrings(tt.a, tt.b), "CompareStrings(%q, %q)", tt.a, tt.b)
+		assert.Equal(t, tt.want, javaCompare(tt.a, tt.b), "reference javaCompare(%q, %q)", tt.a, tt.b)
 	}
 }
 
@@ -64,9 +63,7 @@ func TestCompareStringsSortOrder(t *testing.T) {
 	want := []string{"192.168.1.10", "192.168.1.11", "192.168.1.9", "consumer-1", "中", "😀-1", "\uE000", "Ｃｏｎｓｕｍｅｒ-1", "ｲﾝｽﾀﾝｽ-1"}
 	got := slices.Clone(in)
 	slices.SortStableFunc(got, CompareStrings)
-	if !slices.Equal(got, want) {
-		t.Errorf("sorted = %q\nwant     %q", got, want)
-	}
+	assert.Equal(t, want, got, "sorted")
 }
 
 // TestCompareStringsExhaustive compares every pair from a set of single
@@ -83,9 +80,7 @@ func TestCompareStringsExhaustive(t *testing.T) {
 	}
 	for _, a := range strs {
 		for _, b := range strs {
-			if got, want := CompareStrings(a, b), javaCompare(a, b); got != want {
-				t.Fatalf("CompareStrings(%q, %q) = %d, want %d", a, b, got, want)
-			}
+			require.Equal(t, javaCompare(a, b), CompareStrings(a, b), "CompareStrings(%q, %q)", a, b)
 		}
 	}
 }
@@ -101,8 +96,6 @@ func FuzzCompareStrings(f *testing.F) {
 			_ = CompareStrings(a, b) // must not panic
 			return
 		}
-		if got, want := CompareStrings(a, b), javaCompare(a, b); got != want {
-			t.Fatalf("CompareStrings(%q, %q) = %d, want %d", a, b, got, want)
-		}
+		require.Equal(t, javaCompare(a, b), CompareStrings(a, b), "CompareStrings(%q, %q)", a, b)
 	})
 }

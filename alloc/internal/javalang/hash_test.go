@@ -5,6 +5,9 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestHashCode(t *testing.T) {
@@ -25,9 +28,7 @@ func TestHashCode(t *testing.T) {
 		{"\U0010FFFF", 31*0xDBFF + 0xDFFF},
 	}
 	for _, tt := range tests {
-		if got := HashCode(tt.s); got != tt.want {
-			t.Errorf("HashCode(%q) = %d, want %d", tt.s, got, tt.want)
-		}
+		assert.Equal(t, tt.want, HashCode(tt.s), "HashCode(%q)", tt.s)
 	}
 }
 
@@ -71,29 +72,21 @@ func TestLongHashCode(t *testing.T) {
 		{0x1234567800000000, 0x12345678},
 	}
 	for _, tt := range tests {
-		if got := LongHashCode(tt.v); got != tt.want {
-			t.Errorf("LongHashCode(%d) = %d, want %d", tt.v, got, tt.want)
-		}
+		assert.Equal(t, tt.want, LongHashCode(tt.v), "LongHashCode(%d)", tt.v)
 	}
 }
 
 func TestAbsAndFloorMod(t *testing.T) {
 	t.Parallel()
-	if got := Abs(math.MinInt32); got != math.MinInt32 {
-		t.Errorf("Abs(MinInt32) = %d, want MinInt32 (Java keeps it negative)", got)
-	}
+	assert.Equal(t, int32(math.MinInt32), Abs(math.MinInt32), "Abs(MinInt32): Java keeps it negative")
 	for _, tt := range []struct{ in, want int32 }{{0, 0}, {5, 5}, {-5, 5}, {math.MaxInt32, math.MaxInt32}, {-math.MaxInt32, math.MaxInt32}} {
-		if got := Abs(tt.in); got != tt.want {
-			t.Errorf("Abs(%d) = %d, want %d", tt.in, got, tt.want)
-		}
+		assert.Equal(t, tt.want, Abs(tt.in), "Abs(%d)", tt.in)
 	}
 	for _, tt := range []struct{ v, n, want int64 }{
 		{7, 3, 1}, {-7, 3, 2}, {7, -3, -2}, {-7, -3, -1}, {0, 5, 0}, {-6, 3, 0},
 		{math.MinInt64, 3, 1}, {math.MaxInt64, 10, 7},
 	} {
-		if got := FloorMod(tt.v, tt.n); got != tt.want {
-			t.Errorf("FloorMod(%d, %d) = %d, want %d", tt.v, tt.n, got, tt.want)
-		}
+		assert.Equal(t, tt.want, FloorMod(tt.v, tt.n), "FloorMod(%d, %d)", tt.v, tt.n)
 	}
 }
 
@@ -102,8 +95,6 @@ func FuzzHashCode(f *testing.F) {
 	f.Add("😀ｲ中")
 	f.Add("a\xed\xa0\x80\xed\xb5\xb5\xff") // two lone surrogates (WTF-8), an invalid byte
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := HashCode(s), hashRef(s); got != want {
-			t.Fatalf("HashCode(%q) = %d, want %d", s, got, want)
-		}
+		require.Equal(t, hashRef(s), HashCode(s), "HashCode(%q)", s)
 	})
 }

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestSplit(t *testing.T) {
@@ -29,23 +32,18 @@ func TestSplit(t *testing.T) {
 		{"a😀b", "😀", []string{"a", "b"}},
 	}
 	for _, tt := range tests {
-		if got := Split(tt.s, tt.sep); !slices.Equal(got, tt.want) {
-			t.Errorf("Split(%q, %q) = %q, want %q", tt.s, tt.sep, got, tt.want)
-		}
+		got := Split(tt.s, tt.sep)
+		assert.True(t, slices.Equal(got, tt.want), "Split(%q, %q) = %q, want %q (nil and empty alike)", tt.s, tt.sep, got, tt.want)
 	}
 }
 
 func TestIsLiteralSeparator(t *testing.T) {
 	t.Parallel()
 	for _, sep := range []string{"-", "@", "#", ":", "_", "/", ",", ";", "中", "😀", " "} {
-		if !IsLiteralSeparator(sep) {
-			t.Errorf("IsLiteralSeparator(%q) = false, want true", sep)
-		}
+		assert.True(t, IsLiteralSeparator(sep), "IsLiteralSeparator(%q)", sep)
 	}
 	for _, sep := range []string{"", ".", "$", "|", "(", ")", "[", "{", "^", "?", "*", "+", "\\", "--", "ab", "-@"} {
-		if IsLiteralSeparator(sep) {
-			t.Errorf("IsLiteralSeparator(%q) = true, want false", sep)
-		}
+		assert.False(t, IsLiteralSeparator(sep), "IsLiteralSeparator(%q)", sep)
 	}
 }
 
@@ -54,16 +52,12 @@ func TestIsWhitespace(t *testing.T) {
 		0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2008, 0x2009, 0x200A,
 		0x2028, 0x2029, 0x205F, 0x3000}
 	for _, r := range yes {
-		if !IsWhitespace(r) {
-			t.Errorf("IsWhitespace(%U) = false, want true", r)
-		}
+		assert.True(t, IsWhitespace(r), "IsWhitespace(%U)", r)
 	}
 	// The no-break spaces and NEL are not Java whitespace.
 	no := []rune{0x00, 0x08, 0x0E, 0x1B, 0x21, 'a', 0x85, 0xA0, 0x2007, 0x200B, 0x202F, 0xFEFF, 0x3001}
 	for _, r := range no {
-		if IsWhitespace(r) {
-			t.Errorf("IsWhitespace(%U) = true, want false", r)
-		}
+		assert.False(t, IsWhitespace(r), "IsWhitespace(%U)", r)
 	}
 	// Exhaustive over the BMP: exactly the 25 code points above.
 	n := 0
@@ -72,21 +66,15 @@ func TestIsWhitespace(t *testing.T) {
 			n++
 		}
 	}
-	if n != len(yes) {
-		t.Errorf("%d whitespace code points in the BMP, want %d", n, len(yes))
-	}
+	assert.Equal(t, len(yes), n, "whitespace code points in the BMP")
 }
 
 func TestIsBlank(t *testing.T) {
 	for _, s := range []string{"", " ", "\t", "\n", "\u3000", " \t\u2028"} {
-		if !IsBlank(s) {
-			t.Errorf("IsBlank(%q) = false, want true", s)
-		}
+		assert.True(t, IsBlank(s), "IsBlank(%q)", s)
 	}
 	for _, s := range []string{"a", " a ", "\u00a0", "\u2007", "\u202f", "\u0085"} {
-		if IsBlank(s) {
-			t.Errorf("IsBlank(%q) = true, want false", s)
-		}
+		assert.False(t, IsBlank(s), "IsBlank(%q)", s)
 	}
 }
 
@@ -113,8 +101,6 @@ func FuzzSplit(f *testing.F) {
 			return
 		}
 		got, want := Split(s, sep), splitRef(s, sep)
-		if !slices.Equal(got, want) {
-			t.Fatalf("Split(%q, %q) = %q, want %q", s, sep, got, want)
-		}
+		require.True(t, slices.Equal(got, want), "Split(%q, %q) = %q, want %q (nil and empty alike)", s, sep, got, want)
 	})
 }

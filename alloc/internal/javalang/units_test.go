@@ -142,11 +142,8 @@ func FuzzCompareStringsTotal(f *testing.F) {
 	f.Add("\ue000\xc3", "\xf0\x9f", "😀")
 	f.Fuzz(func(t *testing.T, a, b, c string) {
 		ab, ba := CompareStrings(a, b), CompareStrings(b, a)
-		if ab != -ba || (ab == 0) != (a == b) {
-			t.Fatalf("not antisymmetric: %q %q", a, b)
-		}
-		if ab <= 0 && CompareStrings(b, c) <= 0 && CompareStrings(a, c) > 0 {
-			t.Fatalf("not transitive: %q %q %q", a, b, c)
-		}
+		require.Equal(t, -ba, ab, "not antisymmetric: %q %q", a, b)
+		require.Equal(t, a == b, ab == 0, "not antisymmetric: %q %q", a, b)
+		require.False(t, ab <= 0 && CompareStrings(b, c) <= 0 && CompareStrings(a, c) > 0, "not transitive: %q %q %q", a, b, c)
 	})
 }

@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestSumMatchesCryptoMD5(t *testing.T) {
@@ -13,9 +16,8 @@ func TestSumMatchesCryptoMD5(t *testing.T) {
 		"中文😀-0", strings.Repeat("x", 55), strings.Repeat("x", 56), strings.Repeat("x", 63),
 		strings.Repeat("x", 64), strings.Repeat("y", 65), strings.Repeat("z", 1000)}
 	for _, in := range inputs {
-		if got, want := Sum([]byte(in)), stdmd5.Sum([]byte(in)); got != want {
-			t.Errorf("Sum(%q) = %x, want %x", in, got, want)
-		}
+		got, want := Sum([]byte(in)), stdmd5.Sum([]byte(in))
+		assert.False(t, got != want, "Sum(%q) = %x, want %x", in, got, want)
 	}
 }
 
@@ -29,12 +31,9 @@ func TestEveryTailLength(t *testing.T) {
 	}
 	for n := 0; n <= len(data); n++ {
 		want := stdmd5.Sum(data[:n])
-		if got := Sum(data[:n]); got != want {
-			t.Fatalf("Sum of %d bytes = %x, want %x", n, got, want)
-		}
-		if got := First32(data[:n]); got != binary.BigEndian.Uint32(want[:4]) {
-			t.Fatalf("First32 of %d bytes = %08x, want %x", n, got, want[:4])
-		}
+		got := Sum(data[:n])
+		require.False(t, got != want, "Sum of %d bytes = %x, want %x", n, got, want)
+		require.Equal(t, binary.BigEndian.Uint32(want[:4]), First32(data[:n]), "First32 of %d bytes", n)
 	}
 }
 
@@ -56,9 +55,8 @@ func TestHasher(t *testing.T) {
 	for round := 0; round < 2; round++ {
 		for _, k := range keys {
 			sum := stdmd5.Sum([]byte(k))
-			if got, want := h.First32([]byte(k)), binary.BigEndian.Uint32(sum[:4]); got != want {
-				t.Fatalf("Hasher.First32(%q) = %08x, want %08x", k, got, want)
-			}
+			got, want := h.First32([]byte(k)), binary.BigEndian.Uint32(sum[:4])
+			require.False(t, got != want, "Hasher.First32(%q) = %08x, want %08x", k, got, want)
 		}
 	}
 }
@@ -71,9 +69,8 @@ func TestRFC1321(t *testing.T) {
 		"12345678901234567890123456789012345678901234567890123456789012345678901234567890": "57edf4a22be3c955ac49da2e2107b67a",
 	} {
 		sum := Sum([]byte(in))
-		if got := hexOf(sum[:]); got != want {
-			t.Errorf("Sum(%q) = %s, want %s", in, got, want)
-		}
+		got := hexOf(sum[:])
+		assert.False(t, got != want, "Sum(%q) = %s, want %s", in, got, want)
 	}
 }
 
@@ -92,21 +89,16 @@ func FuzzFirst32(f *testing.F) {
 	f.Add("MessageQueue [topic=BenchTopic, brokerName=broker-R0-00000, queueId=0]")
 	f.Fuzz(func(t *testing.T, s string) {
 		sum := stdmd5.Sum([]byte(s))
-		if got, want := First32([]byte(s)), binary.BigEndian.Uint32(sum[:4]); got != want {
-			t.Fatalf("First32(%q) = %08x, want %08x", s, got, want)
-		}
-		if Sum([]byte(s)) != sum {
-			t.Fatalf("Sum(%q) differs from crypto/md5", s)
-		}
+		got, want := First32([]byte(s)), binary.BigEndian.Uint32(sum[:4])
+		require.False(t, got != want, "First32(%q) = %08x, want %08x", s, got, want)
+		require.False(t, Sum([]byte(s)) != sum, "Sum(%q) differs from crypto/md5", s)
 		// A Hasher, after a key with the same first block and after one
 		// without, gives the same.
 		var h Hasher
 		other := []byte(strings.Repeat("m", 70))
 		for _, before := range [][]byte{[]byte(s + "!"), other, []byte(s)} {
 			h.First32(before)
-			if got, want := h.First32([]byte(s)), binary.BigEndian.Uint32(sum[:4]); got != want {
-				t.Fatalf("Hasher.First32(%q) after %q = %08x, want %08x", s, before, got, want)
-			}
+			require.Equal(t, binary.BigEndian.Uint32(sum[:4]), h.First32([]byte(s)), "Hasher.First32(%q) after %q", s, before)
 		}
 	})
 }

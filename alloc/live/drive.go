@@ -1,0 +1,81 @@
+package live
+
+import (
+	"context"
+	"io"
+	"time"
+)
+
+// These are the logic of Read and its transport (read.go, transport.go,
+// native only): compiled in every build, so native tests drive them with
+// a fake transport.
+
+// caller sends one request frame to addr and returns the one frame that
+// answers it, within ctx's deadline (transport.go's call over TCP).
+type caller func(ctx context.Context, addr string, frame []byte) ([]byte, error)
+
+// readWith is Read over call, with timeout bounding the whole read when
+// ctx has no deadline.
+func readWith(ctx context.Context, o Options, call caller, timeout time.Duration) (*Snapshot, error) {
+	s, err := NewSession(o)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	type answer struct {
+		id    int
+		frame []byte
+		err   error
+	}
+	// Every call ends by the deadline (call honours ctx) and delivers its
+	// answer; quit frees those still running when the read fails early.
+	answers := make(chan answer)
+	quit := make(chan struct{})
+	defer close(quit)
+	inflight := 0
+	send := func(reqs []Request) {
+		for _, r := range reqs {
+			inflight++
+			go func(r Request) {
+				f, err := call(ctx, r.Addr, r.Frame)
+				select {
+				case answers <- answer{r.ID, f, err}:
+				case <-quit:
+				}
+			}(r)
+		}
+	}
+	send(s.Start())
+	for inflight > 0 {
+		a := <-answers
+		inflight--
+		next, err := s.Handle(a.id, a.frame, a.err)
+		if err != nil {
+			return nil, err
+		}
+		send(next)
+	}
+	return s.Snapshot()
+}
+
+// readFrame reads one whole frame, length field included, from r.
+func readFrame(r io.Reader) ([]byte, error) {
+	var prefix [4]byte
+	if _, err := io.ReadFull(r, prefix[:]); err != nil {
+		return nil, err
+	}
+	n, err := FrameLength(prefix[:])
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, n)
+	copy(out, prefix[:])
+	if _, err := io.ReadFull(r, out[4:]); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
