@@ -44,8 +44,8 @@ func TestGoProducerPublishQueuesSortsTwice(t *testing.T) {
 	require.Equal(t, "broker-b", once[0].BrokerName)
 	got, err := GoProducerPublishQueues("T", r)
 	require.NoError(t, err)
-	require.Equal(t, []alloc.MessageQueue{q("broker-a", 0), q("broker-a", 1), q("broker-a", 2),
-		q("broker-b", 0), q("broker-b", 1), q("broker-b", 2), q("broker-b", 3), q("broker-b", 4)}, got)
+	require.Equal(t, []alloc.MessageQueue{testkit.Q("broker-a", 0), testkit.Q("broker-a", 1), testkit.Q("broker-a", 2),
+		testkit.Q("broker-b", 0), testkit.Q("broker-b", 1), testkit.Q("broker-b", 2), testkit.Q("broker-b", 3), testkit.Q("broker-b", 4)}, got)
 	require.Equal(t, "broker-a", r.QueueDatas[0].BrokerName, "the caller's route is not reordered")
 
 	// 13 entries: the permutation applied twice, which is no longer the
