@@ -14,16 +14,16 @@ func TestStrategyNames(t *testing.T) {
 	res := &SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1}
 	for _, name := range want {
 		spec := StrategySpec{Name: name, Inner: &StrategySpec{Name: "AVG"}, Resolver: res}
-		s, err := NewStrategy(spec)
+		s, err := Java493.NewStrategy(spec)
 		if err != nil {
-			t.Fatalf("NewStrategy(%s): %v", name, err)
+			t.Fatalf("Java493.NewStrategy(%s): %v", name, err)
 		}
 		wantName := name
 		if name == "MACHINE_ROOM_NEARBY" {
 			wantName = "MACHINE_ROOM_NEARBY-AVG"
 		}
 		if s.Name() != wantName {
-			t.Errorf("NewStrategy(%s).Name() = %q", name, s.Name())
+			t.Errorf("Java493.NewStrategy(%s).Name() = %q", name, s.Name())
 		}
 	}
 }
@@ -48,10 +48,10 @@ func TestNewStrategyErrors(t *testing.T) {
 		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "nope"}, Resolver: res}, "strategy.inner.name", IllegalArgumentException, ""},
 	}
 	for _, tt := range tests {
-		_, err := NewStrategy(tt.spec)
+		_, err := Java493.NewStrategy(tt.spec)
 		var e *Error
 		if !errors.As(err, &e) || e.Field != tt.field || e.JavaClass != tt.class || (tt.msg != "" && e.Msg != tt.msg) {
-			t.Errorf("NewStrategy(%+v) = %#v, want field %s class %s", tt.spec, err, tt.field, tt.class)
+			t.Errorf("Java493.NewStrategy(%+v) = %#v, want field %s class %s", tt.spec, err, tt.field, tt.class)
 		}
 	}
 	// Too deep a nesting is refused, not a stack overflow.
@@ -60,7 +60,7 @@ func TestNewStrategyErrors(t *testing.T) {
 		inner := deep
 		deep = StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &inner, Resolver: res}
 	}
-	if _, err := NewStrategy(deep); !errors.Is(err, ErrLimit) {
+	if _, err := Java493.NewStrategy(deep); !errors.Is(err, ErrLimit) {
 		t.Errorf("deep nesting: %v", err)
 	}
 }
@@ -69,8 +69,8 @@ func TestNewStrategyOptions(t *testing.T) {
 	mq := queues("T", "A@b", 0, 1)
 	cids := []string{" ", "c"}
 	spec := StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}
-	s493, _ := NewStrategy(spec)
-	s533, _ := NewStrategy(spec, WithClientVersion(Java533))
+	s493, _ := Java493.NewStrategy(spec)
+	s533, _ := Java533.NewStrategy(spec)
 	if _, err := s493.Allocate("g", " ", mq, cids); JavaClassOf(err) != IllegalArgumentException {
 		t.Errorf("4.9.3 blank cid: %v", err)
 	}
@@ -78,33 +78,26 @@ func TestNewStrategyOptions(t *testing.T) {
 		t.Errorf("5.3.3 blank cid: %v %v", got, err)
 	}
 	// CONFIG: nil list is null, HasMessageQueueList makes it [].
-	c, _ := NewStrategy(StrategySpec{Name: "CONFIG"})
+	c, _ := Java493.NewStrategy(StrategySpec{Name: "CONFIG"})
 	if got, _ := c.Allocate("g", "c", nil, nil); got != nil {
 		t.Errorf("CONFIG without list: %v", got)
 	}
-	c, _ = NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
+	c, _ = Java493.NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
 	if got, _ := c.Allocate("g", "c", nil, nil); got == nil {
 		t.Error("CONFIG with empty list gave null")
 	}
 	vn := 0
-	ch, _ := NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
+	ch, _ := Java493.NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
 	if got, _ := ch.Allocate("g", "c", mq, cids); len(got) != 0 {
 		t.Errorf("vn 0: %v", got)
 	}
 }
 
-func TestParseClientVersion(t *testing.T) {
-	for in, want := range map[string]ClientVersion{"": Java493, "4.9.3": Java493, "5.3.3": Java533,
-		// Newer releases whose classic-client queue code is unchanged since 5.3.3.
-		"5.3.4": Java533, "5.4.0": Java533, "5.5.0": Java533, "5.5.1": Java533} {
-		if got, err := ParseClientVersion(in); err != nil || got != want {
-			t.Errorf("ParseClientVersion(%q) = %v, %v", in, got, err)
-		}
+func TestJavaClientNames(t *testing.T) {
+	if Java493.Name() != "java-4.9.3" || Java533.Name() != "java-5.3.3" || Java493.Version() != "4.9.3" || Java533.Version() != "5.3.3" {
+		t.Error("client names")
 	}
-	if _, err := ParseClientVersion("5.6.0"); JavaClassOf(err) != IllegalArgumentException {
-		t.Errorf("unknown version: %v", err)
-	}
-	if Java493.String() != "4.9.3" || Java533.String() != "5.3.3" {
-		t.Error("version strings")
+	if JavaClient(9).Name() != "java-unknown" {
+		t.Error("unknown client name")
 	}
 }

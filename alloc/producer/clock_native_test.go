@@ -2,7 +2,11 @@
 
 package producer
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
 
 // 2020-01-01T00:00:00Z and 2100-01-01T00:00:00Z in ms: a real clock reads
 // between them.
@@ -15,7 +19,7 @@ const (
 // the real clock (time.Now): a 4.9.3
 // isolation blocks the broker for 600 s from the time of the Update.
 func TestDefaultClockIsReal(t *testing.T) {
-	p, err := New(queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})
+	p, err := New(queues("a", 2), Options{Client: alloc.Java493, LatencyFaultTolerance: true})
 	if err != nil {
 		t.Fatal(err)
 	}

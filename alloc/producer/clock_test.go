@@ -1,6 +1,10 @@
 package producer
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
 
 // TestDefaultStartIsRandom: without StartIndex, producers start at
 // different places (the chance that 8 default producers over 1000 queues
@@ -8,7 +12,7 @@ import "testing"
 func TestDefaultStartIsRandom(t *testing.T) {
 	first := map[int32]bool{}
 	for range 8 {
-		p, err := New(queues("a", 1000), Options{Version: Version5_3_3})
+		p, err := New(queues("a", 1000), Options{Client: alloc.Java533})
 		if err != nil {
 			t.Fatal(err)
 		}

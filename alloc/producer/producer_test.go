@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/clients"
 )
 
 // TestSendIndexWrap: the send index passing 2^31. 4.9.3 returns abs(s):
@@ -16,15 +17,15 @@ func TestSendIndexWrap(t *testing.T) {
 	t.Parallel()
 	mqs := queues("a", 3) // 2147483647 % 3 == 1
 	tests := []struct {
-		v    Version
+		v    alloc.JavaClient
 		want []int32
 	}{
 		// s: 2147483647, MIN, -2147483647, -2147483646
-		{Version4_9_3, []int32{1, 0, 1, 0}}, // abs: 2147483647, MIN→0, 2147483647, 2147483646
-		{Version5_3_3, []int32{1, 0, 1, 2}}, // mask: 2147483647, 0, 1, 2
+		{alloc.Java493, []int32{1, 0, 1, 0}}, // abs: 2147483647, MIN→0, 2147483647, 2147483646
+		{alloc.Java533, []int32{1, 0, 1, 2}}, // mask: 2147483647, 0, 1, 2
 	}
 	for _, tt := range tests {
-		p, err := New(mqs, Options{Version: tt.v, StartIndex: i32(math.MaxInt32 - 1)})
+		p, err := New(mqs, Options{Client: tt.v, StartIndex: i32(math.MaxInt32 - 1)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,8 +49,8 @@ func TestSendIndexWrap(t *testing.T) {
 // TestRoundRobinLastBroker: a retry skips the failed broker, one increment
 // per try; if every queue is on that broker, n tries and one more pick.
 func TestRoundRobinLastBroker(t *testing.T) {
-	for _, v := range []Version{Version4_9_3, Version5_3_3} {
-		p, _ := New(queues("a", 2, "b", 1), Options{Version: v, StartIndex: i32(0)})
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
+		p, _ := New(queues("a", 2, "b", 1), Options{Client: v, StartIndex: i32(0)})
 		// index 1 → [a 1]; retry after a: index 2 → [b 0].
 		if mq, _ := p.Select(Attempt{}); mq != q("a", 1) {
 			t.Errorf("%v: first %v", v, mq)
@@ -61,7 +62,7 @@ func TestRoundRobinLastBroker(t *testing.T) {
 		if mq, _ := p.Select(After("b")); mq != q("a", 0) {
 			t.Errorf("%v: retry after b %v", v, mq)
 		}
-		only, _ := New(queues("a", 2), Options{Version: v, StartIndex: i32(0)})
+		only, _ := New(queues("a", 2), Options{Client: v, StartIndex: i32(0)})
 		// 2 failing tries (index 1, 2) then a plain pick (index 3 → [a 1]).
 		if mq, _ := only.Select(After("a")); mq != q("a", 1) || only.Index() != 3 {
 			t.Errorf("%v: all on last broker: %v index %d", v, mq, only.Index())
@@ -75,7 +76,7 @@ func TestRoundRobinLastBroker(t *testing.T) {
 // selects see the rewritten list.
 func TestLatency493AllBrokersDown(t *testing.T) {
 	c := &clock{}
-	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+	p, _ := New(queues("a", 2, "b", 2), Options{Client: alloc.Java493, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0)})
 	p.Update("a", Outcome{Latency: 700})  // unavailable for 30 s
 	p.Update("b", Outcome{Latency: 3500}) // for 180 s
@@ -104,7 +105,7 @@ func TestLatency493AllBrokersDown(t *testing.T) {
 // queues in queueDatas: its fault item is dropped and a plain pick follows.
 func TestLatency493NoWriteQueues(t *testing.T) {
 	c := &clock{}
-	p, _ := New(queues("a", 1, "b", 1), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+	p, _ := New(queues("a", 1, "b", 1), Options{Client: alloc.Java493, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0), QueueDatas: nil})
 	p.Update("a", Outcome{Latency: 5000})
 	p.Update("b", Outcome{Latency: 5000})
@@ -126,7 +127,7 @@ func TestLatency493NoWriteQueues(t *testing.T) {
 func TestLatency533(t *testing.T) {
 	c := &clock{}
 	resets := []int32{10, 0}
-	p, _ := New(queues("a", 2, "b", 2), Options{Version: Version5_3_3, LatencyFaultTolerance: true,
+	p, _ := New(queues("a", 2, "b", 2), Options{Client: alloc.Java533, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), ResetValue: func() int32 { v := resets[0]; resets = resets[1:]; return v }})
 	p.Update("a", Outcome{Latency: 700})                     // down until 2000
 	p.Update("b", Outcome{Latency: 3500, Unreachable: true}) // down until 6000, unreachable
@@ -158,21 +159,21 @@ type windowUpdate struct {
 func TestWindows(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		v         Version
+		v         alloc.JavaClient
 		updates   []windowUpdate
 		wantStart int64
 	}{
-		{Version4_9_3, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 1000},
-		{Version5_3_3, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 30000},
-		{Version5_3_3, []windowUpdate{{0, 600, false}, {1000, 600, false}}, 3000},
-		{Version4_9_3, []windowUpdate{{5, 10, true}}, 600005},
-		{Version5_3_3, []windowUpdate{{5, 10, true}}, 10005},
-		{Version4_9_3, []windowUpdate{{5, -40, false}}, 5},
-		{Version5_3_3, []windowUpdate{{5, -40, false}}, 0},
+		{alloc.Java493, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 1000},
+		{alloc.Java533, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 30000},
+		{alloc.Java533, []windowUpdate{{0, 600, false}, {1000, 600, false}}, 3000},
+		{alloc.Java493, []windowUpdate{{5, 10, true}}, 600005},
+		{alloc.Java533, []windowUpdate{{5, 10, true}}, 10005},
+		{alloc.Java493, []windowUpdate{{5, -40, false}}, 5},
+		{alloc.Java533, []windowUpdate{{5, -40, false}}, 0},
 	}
 	for i, tt := range tests {
 		c := &clock{}
-		p, _ := New(queues("b", 1), Options{Version: tt.v, LatencyFaultTolerance: true, Clock: c.read})
+		p, _ := New(queues("b", 1), Options{Client: tt.v, LatencyFaultTolerance: true, Clock: c.read})
 		for _, u := range tt.updates {
 			c.now = u.at
 			p.Update("b", Outcome{Latency: u.latency, Isolation: u.isolation})
@@ -197,14 +198,14 @@ func TestNotAvailableDuration(t *testing.T) {
 		{14999, 180000, 10000}, {15000, 600000, 30000}, {math.MaxInt64, 600000, 30000},
 	}
 	for _, tt := range tests {
-		if a, b := notAvailableDuration(Version4_9_3, tt.latency), notAvailableDuration(Version5_3_3, tt.latency); a != tt.want493 || b != tt.want533 {
+		if a, b := notAvailableDuration(alloc.Java493, tt.latency), notAvailableDuration(alloc.Java533, tt.latency); a != tt.want493 || b != tt.want533 {
 			t.Errorf("latency %d: %d/%d, want %d/%d", tt.latency, a, b, tt.want493, tt.want533)
 		}
 	}
 }
 
 func TestUpdateWithoutFaultTolerance(t *testing.T) {
-	p, _ := New(queues("a", 1), Options{Version: Version5_3_3})
+	p, _ := New(queues("a", 1), Options{Client: alloc.Java533})
 	p.Update("a", Outcome{Latency: 99999, Isolation: true, Unreachable: true})
 	if len(p.Faults()) != 0 {
 		t.Fatal("Update must do nothing with latency fault tolerance off")
@@ -212,9 +213,9 @@ func TestUpdateWithoutFaultTolerance(t *testing.T) {
 }
 
 func TestEmptyList(t *testing.T) {
-	for _, v := range []Version{Version4_9_3, Version5_3_3} {
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
 		for _, lft := range []bool{false, true} {
-			p, err := New(nil, Options{Version: v, LatencyFaultTolerance: lft, StartIndex: i32(0), Clock: func() int64 { return 0 }})
+			p, err := New(nil, Options{Client: v, LatencyFaultTolerance: lft, StartIndex: i32(0), Clock: func() int64 { return 0 }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -228,25 +229,25 @@ func TestEmptyList(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	_, err := New(queues("a", 1), Options{Version: 7})
+	_, err := New(queues("a", 1), Options{Client: 7})
 	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
-	if p, err := New(queues("a", 1), Options{}); err != nil || p.Version() != Version4_9_3 {
+	if p, err := New(queues("a", 1), Options{}); err != nil || p.Client() != alloc.Java493 {
 		t.Fatalf("the zero Options are 4.9.3's: %v", err)
 	}
-	if _, err := ParseVersion("4.9.4"); err == nil {
+	if _, err := clients.ParseJava("4.9.4"); err == nil {
 		t.Fatal("4.9.4 accepted")
 	}
-	for _, v := range []Version{Version4_9_3, Version5_3_3} {
-		got, err := ParseVersion(v.String())
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
+		got, err := clients.ParseJava(v.Name())
 		if err != nil || got != v {
-			t.Fatalf("ParseVersion(%q) = %v, %v", v.String(), got, err)
+			t.Fatalf("clients.ParseJava(%q) = %v, %v", v.Name(), got, err)
 		}
 	}
 }
 
 func TestNewCopiesInput(t *testing.T) {
 	mqs := queues("a", 2)
-	p, _ := New(mqs, Options{Version: Version5_3_3})
+	p, _ := New(mqs, Options{Client: alloc.Java533})
 	mqs[0].BrokerName = "changed"
 	if p.Queues()[0].BrokerName != "a" {
 		t.Fatal("Producer must own a copy of the queue list")
@@ -269,11 +270,11 @@ func TestRoundRobinVisitsEveryQueue(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			start = -start // 5.3.3 masks negative values too
 		}
-		for _, v := range []Version{Version4_9_3, Version5_3_3} {
-			if v == Version4_9_3 && start < 0 {
+		for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
+			if v == alloc.Java493 && start < 0 {
 				continue // abs() makes 4.9.3 count down there: covered by worked examples
 			}
-			p, _ := New(mqs, Options{Version: v, StartIndex: &start})
+			p, _ := New(mqs, Options{Client: v, StartIndex: &start})
 			seen := make([]bool, n)
 			for range n {
 				mq, err := p.Select(Attempt{})
@@ -299,9 +300,9 @@ func TestUnavailableNeverPicked(t *testing.T) {
 		}
 		mqs := queues(spec...)
 		start := rng.Int32N(math.MaxInt32 - 1000)
-		for _, v := range []Version{Version4_9_3, Version5_3_3} {
+		for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
 			c := &clock{}
-			p, _ := New(mqs, Options{Version: v, LatencyFaultTolerance: true, Clock: c.read, StartIndex: &start})
+			p, _ := New(mqs, Options{Client: v, LatencyFaultTolerance: true, Clock: c.read, StartIndex: &start})
 			down := map[string]bool{}
 			for _, b := range brokers {
 				if rng.IntN(2) == 0 {
@@ -333,9 +334,9 @@ func FuzzProducer(f *testing.F) {
 	f.Add([]byte{9, 9, 9, 200, 17, 33}, int32(math.MaxInt32), true, true)
 	f.Add([]byte{}, int32(math.MinInt32), false, true)
 	f.Fuzz(func(t *testing.T, ops []byte, start int32, lft, v5 bool) {
-		v := Version4_9_3
+		v := alloc.Java493
 		if v5 {
-			v = Version5_3_3
+			v = alloc.Java533
 		}
 		brokers := []string{"a", "b", "c", ""}
 		n := 0
@@ -348,7 +349,7 @@ func FuzzProducer(f *testing.F) {
 			mqs = append(mqs, q(brokers[i%3], int32(i)))
 		}
 		c := &clock{}
-		p, err := New(mqs, Options{Version: v, LatencyFaultTolerance: lft, Clock: c.read, StartIndex: &start,
+		p, err := New(mqs, Options{Client: v, LatencyFaultTolerance: lft, Clock: c.read, StartIndex: &start,
 			WorstStartIndex: &start, ResetValue: func() int32 { return start ^ 0x5555 }})
 		if err != nil {
 			t.Fatal(err)

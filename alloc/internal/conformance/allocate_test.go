@@ -15,7 +15,7 @@ import (
 func TestAllocateAllMatchesVectors(t *testing.T) {
 	for _, p := range []struct {
 		profile string
-		version alloc.ClientVersion
+		version alloc.JavaClient
 	}{{"java-4.9.3", alloc.Java493}, {"java-5.3.3", alloc.Java533}} {
 		lines := readLines(t, filepath.Join(vectorsDir, p.profile, "alloc.cases.jsonl"))
 		if len(lines) == 0 {
@@ -31,7 +31,7 @@ func TestAllocateAllMatchesVectors(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", c.ID, err)
 			}
-			s, err := alloc.NewStrategy(spec, alloc.WithClientVersion(p.version))
+			s, err := p.version.NewStrategy(spec)
 			if err != nil {
 				continue // case-level error, nothing to allocate
 			}
