@@ -12,7 +12,7 @@
 //	Averagely()                      AVG
 //	ByCircle()                       AVG_BY_CIRCLE
 //	ByConfig(list)                   CONFIG
-//	ByMachineRoom(rooms, opts...)    MACHINE_ROOM
+//	ByMachineRoom(rooms)             MACHINE_ROOM
 //	ConsistentHash(vn)               CONSISTENT_HASH
 //	MachineRoomNearby(inner, res)    MACHINE_ROOM_NEARBY-<inner>
 //
@@ -21,8 +21,13 @@
 // MachineRoomNearby(nil, res)) the strategy returned answers that error to
 // every call; Validate reports it up front.
 //
-// NewStrategy builds any of them from a StrategySpec (the conformance
-// vectors' JSON shape). AllocateAll computes a whole group at once — what
+// A Client is a consumer client the library reproduces: its name, its
+// sort orders, and NewStrategy, which builds any of them from a
+// StrategySpec (the conformance vectors' JSON shape) as that client runs
+// it. JavaClient is Java's (Java493, the zero value, and Java533: they
+// differ in MACHINE_ROOM's check of a blank client ID); goclient.Client is
+// rocketmq-client-go's; package clients lists them and reads their names.
+// AllocateAll computes a whole group at once — what
 // every member's own call returns — as a Plan; Broadcast is the plan of
 // broadcasting mode, where everyone consumes every queue.
 //

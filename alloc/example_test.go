@@ -123,15 +123,15 @@ func ExampleSortClientIDs() {
 	// [192.168.1.10@1 192.168.1.11@1 192.168.1.9@1 😀@1 ｲ@1]
 }
 
-func ExampleNewStrategy() {
+func ExampleJavaClient_NewStrategy() {
 	vn := 3
-	s, err := alloc.NewStrategy(alloc.StrategySpec{
+	s, err := alloc.Java493.NewStrategy(alloc.StrategySpec{
 		Name:     "MACHINE_ROOM_NEARBY",
 		Inner:    &alloc.StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn},
 		Resolver: &alloc.SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1},
 	})
 	fmt.Println(s.Name(), err)
-	_, err = alloc.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &alloc.StrategySpec{Name: "AVG"},
+	_, err = alloc.Java493.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &alloc.StrategySpec{Name: "AVG"},
 		Resolver: &alloc.SplitResolverSpec{Sep: `\p{Punct}`}})
 	fmt.Println(errors.Is(err, alloc.ErrUnsupported), alloc.JavaClassOf(err) == "")
 	// Output:

@@ -237,7 +237,7 @@ func allStrategies(t testing.TB) []Strategy {
 	return []Strategy{
 		Averagely(), ByCircle(), ch0, ch1, ch3, ch10,
 		ByConfig(nil), ByConfig([]MessageQueue{{"T", "broker-a", 1}}),
-		ByMachineRoom([]string{"A", "B", "room1"}), ByMachineRoom([]string{"A", "", "B"}, WithClientVersion(Java533)),
+		ByMachineRoom([]string{"A", "B", "room1"}), byMachineRoom([]string{"A", "", "B"}, Java533),
 		MachineRoomNearby(Averagely(), res), MachineRoomNearby(ByCircle(), res), MachineRoomNearby(ch3, res),
 		MachineRoomNearby(MachineRoomNearby(Averagely(), res), res),
 		MachineRoomNearby(userStrategy{}, res),

@@ -18,21 +18,25 @@ import "github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 // Broker names "A@" (1 piece) and "A@@b" (3 pieces) are skipped; "@b" is in
 // room "". Check 1 differs by client version: 4.9.3 (the default) rejects a
 // blank ID (only Java whitespace) as "currentCID is empty"; 5.3.3 rejects
-// only the empty ID. Select the version with WithClientVersion.
+// only the empty ID. ByMachineRoom is 4.9.3's; Java533.NewStrategy builds
+// 5.3.3's.
 //
 // A nil consumeridcs is Java's null: the first queue whose broker name
 // splits into two pieces makes Java throw NullPointerException, and so does
 // this strategy (an empty, non-nil list keeps nothing).
-func ByMachineRoom(consumeridcs []string, opts ...Option) Strategy {
-	o := buildOptions(opts)
+func ByMachineRoom(consumeridcs []string) Strategy {
+	return byMachineRoom(consumeridcs, Java493)
+}
+
+func byMachineRoom(consumeridcs []string, c JavaClient) Strategy {
 	if consumeridcs == nil {
-		return machineRoomStrategy{blank: o.version == Java493}
+		return machineRoomStrategy{blank: c == Java493}
 	}
 	set := make(map[string]struct{}, len(consumeridcs))
 	for _, r := range consumeridcs {
 		set[r] = struct{}{}
 	}
-	return machineRoomStrategy{rooms: set, blank: o.version == Java493}
+	return machineRoomStrategy{rooms: set, blank: c == Java493}
 }
 
 type machineRoomStrategy struct {
@@ -41,6 +45,14 @@ type machineRoomStrategy struct {
 }
 
 func (machineRoomStrategy) Name() string { return nameMachineRoom }
+
+// Client is the Java version the strategy was built for.
+func (s machineRoomStrategy) Client() Client {
+	if s.blank {
+		return Java493
+	}
+	return Java533
+}
 
 func (s machineRoomStrategy) Allocate(_, currentCID string, mqAll []MessageQueue, cidAll []string) ([]MessageQueue, error) {
 	idx, err := check(currentCID, s.blank, mqAll, cidAll)

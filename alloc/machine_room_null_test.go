@@ -15,7 +15,7 @@ func TestMachineRoomNullRooms(t *testing.T) {
 	cids := []string{"c0", "c1"}
 	plain := []MessageQueue{{"T", "broker-a", 0}, {"T", "A@", 1}}
 	rooms := []MessageQueue{{"T", "broker-a", 0}, {"T", "A@b", 1}}
-	for _, s := range []Strategy{ByMachineRoom(nil), ByMachineRoom(nil, WithClientVersion(Java533))} {
+	for _, s := range []Strategy{ByMachineRoom(nil), byMachineRoom(nil, Java533)} {
 		got, err := s.Allocate("g", "c0", plain, cids)
 		require.NoError(t, err)
 		assert.Empty(t, got)

@@ -19,7 +19,7 @@ import (
 // concurrent use.
 type Plan struct {
 	strategy string
-	client   string
+	client   Client
 	g        *groupView
 
 	queuesOnce sync.Once // builds g.of from g.pos
@@ -85,11 +85,11 @@ func Broadcast(mqAll []MessageQueue, cidAll []string) *Plan {
 // Strategy is the name of the strategy that made the plan.
 func (p *Plan) Strategy() string { return p.strategy }
 
-// Client is the client whose strategy made the plan (ClientOf): ClientJava
-// for this package's strategies, "go-client-2.1.2" for package goclient's;
-// "" for Broadcast, which runs no strategy. Two plans with the same
-// Strategy name but different clients can assign queues differently.
-func (p *Plan) Client() string { return p.client }
+// Client is the client whose strategy made the plan (ClientOf): a
+// JavaClient for this package's strategies, goclient.Client for package
+// goclient's; nil for Broadcast, which runs no strategy. Two plans with the
+// same Strategy name but different clients can assign queues differently.
+func (p *Plan) Client() Client { return p.client }
 
 // Queues is mqAll as given to AllocateAll.
 func (p *Plan) Queues() []MessageQueue { return p.g.mqAll }

@@ -10,7 +10,7 @@ package alloc
 //	{"name":"MACHINE_ROOM_NEARBY","inner":{...},"resolver":{"sep":"-","brokerField":1,"consumerField":1}}
 //
 // The conformance runner, the WebAssembly boundary and the playground build
-// strategies from it with NewStrategy.
+// strategies from it with a Client's NewStrategy (Java493.NewStrategy).
 type StrategySpec struct {
 	// Name is one of StrategyNames().
 	Name string
@@ -41,24 +41,7 @@ type SplitResolverSpec struct {
 // side (the wasm boundary reads one level more, so this error is reported).
 const MaxSpecDepth = 16
 
-// NewStrategy builds the strategy spec describes. Options apply to the
-// whole spec, inner strategies included (e.g. WithClientVersion selects
-// MACHINE_ROOM's blank-ID rule).
-//
-// Errors are *Error values whose Field names the spec member at fault,
-// prefixed "strategy.": an unknown name (strategy.name,
-// IllegalArgumentException), a missing inner strategy or resolver
-// (strategy.inner, strategy.resolver; NullPointerException, as Java's
-// constructor throws), a separator Java would read as a regular expression
-// (strategy.resolver.sep, IllegalArgumentException), a negative
-// virtualNodeCnt (strategy.virtualNodeCnt, IllegalArgumentException
-// "illegal virtualNodeCnt :N"). Errors of an inner spec are prefixed
-// "strategy.inner.".
-func NewStrategy(spec StrategySpec, opts ...Option) (Strategy, error) {
-	return buildStrategy(&spec, "strategy", 0, opts)
-}
-
-func buildStrategy(spec *StrategySpec, path string, depth int, opts []Option) (Strategy, error) {
+func buildStrategy(spec *StrategySpec, path string, depth int, c JavaClient) (Strategy, error) {
 	if depth > MaxSpecDepth {
 		return nil, limit(path, "strategies nested deeper than "+itoa(MaxSpecDepth)+" (this port's limit)")
 	}
@@ -74,7 +57,7 @@ func buildStrategy(spec *StrategySpec, path string, depth int, opts []Option) (S
 		}
 		return ByConfig(list), nil
 	case nameMachineRoom:
-		return ByMachineRoom(spec.ConsumerIDCs, opts...), nil
+		return byMachineRoom(spec.ConsumerIDCs, c), nil
 	case nameConsistentHash:
 		vn := DefaultVirtualNodeCnt
 		if spec.VirtualNodeCnt != nil {
@@ -92,7 +75,7 @@ func buildStrategy(spec *StrategySpec, path string, depth int, opts []Option) (S
 		if spec.Resolver == nil {
 			return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: path + ".resolver", Msg: "MACHINE_ROOM_NEARBY needs a resolver (machineRoomResolver is null)"}
 		}
-		inner, err := buildStrategy(spec.Inner, path+".inner", depth+1, opts)
+		inner, err := buildStrategy(spec.Inner, path+".inner", depth+1, c)
 		if err != nil {
 			return nil, err
 		}

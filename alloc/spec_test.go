@@ -16,13 +16,13 @@ func TestStrategyNames(t *testing.T) {
 	res := &SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1}
 	for _, name := range want {
 		spec := StrategySpec{Name: name, Inner: &StrategySpec{Name: "AVG"}, Resolver: res}
-		s, err := NewStrategy(spec)
-		require.NoError(t, err, "NewStrategy(%s): %v", name, err)
+		s, err := Java493.NewStrategy(spec)
+		require.NoError(t, err, "Java493.NewStrategy(%s): %v", name, err)
 		wantName := name
 		if name == "MACHINE_ROOM_NEARBY" {
 			wantName = "MACHINE_ROOM_NEARBY-AVG"
 		}
-		assert.False(t, s.Name() != wantName, "NewStrategy(%s).Name() = %q", name, s.Name())
+		assert.False(t, s.Name() != wantName, "Java493.NewStrategy(%s).Name() = %q", name, s.Name())
 	}
 }
 
@@ -46,9 +46,9 @@ func TestNewStrategyErrors(t *testing.T) {
 		{StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &StrategySpec{Name: "nope"}, Resolver: res}, "strategy.inner.name", IllegalArgumentException, ""},
 	}
 	for _, tt := range tests {
-		_, err := NewStrategy(tt.spec)
+		_, err := Java493.NewStrategy(tt.spec)
 		var e *Error
-		assert.False(t, !errors.As(err, &e) || e.Field != tt.field || e.JavaClass != tt.class || (tt.msg != "" && e.Msg != tt.msg), "NewStrategy(%+v) = %#v, want field %s class %s", tt.spec, err, tt.field, tt.class)
+		assert.False(t, !errors.As(err, &e) || e.Field != tt.field || e.JavaClass != tt.class || (tt.msg != "" && e.Msg != tt.msg), "Java493.NewStrategy(%+v) = %#v, want field %s class %s", tt.spec, err, tt.field, tt.class)
 	}
 	// Too deep a nesting is refused, not a stack overflow.
 	deep := StrategySpec{Name: "AVG"}
@@ -56,7 +56,7 @@ func TestNewStrategyErrors(t *testing.T) {
 		inner := deep
 		deep = StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &inner, Resolver: res}
 	}
-	_, err := NewStrategy(deep)
+	_, err := Java493.NewStrategy(deep)
 	assert.ErrorIs(t, err, ErrLimit, "deep nesting")
 }
 
@@ -64,35 +64,35 @@ func TestNewStrategyOptions(t *testing.T) {
 	mq := queues("T", "A@b", 0, 1)
 	cids := []string{" ", "c"}
 	spec := StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}
-	s493, _ := NewStrategy(spec)
-	s533, _ := NewStrategy(spec, WithClientVersion(Java533))
-	_, err := s493.Allocate("g", " ", mq, cids)
-	assert.False(t, JavaClassOf(err) != IllegalArgumentException, "4.9.3 blank cid: %v", err)
-	got, err := s533.Allocate("g", " ", mq, cids)
-	if assert.NoError(t, err, "5.3.3 blank cid") {
-		assert.Len(t, got, 1, "5.3.3 blank cid")
+	s493, _ := Java493.NewStrategy(spec)
+	s533, _ := Java533.NewStrategy(spec)
+	if _, err := s493.Allocate("g", " ", mq, cids); JavaClassOf(err) != IllegalArgumentException {
+		t.Errorf("4.9.3 blank cid: %v", err)
+	}
+	if got, err := s533.Allocate("g", " ", mq, cids); err != nil || len(got) != 1 {
+		t.Errorf("5.3.3 blank cid: %v %v", got, err)
 	}
 	// CONFIG: nil list is null, HasMessageQueueList makes it [].
-	c, _ := NewStrategy(StrategySpec{Name: "CONFIG"})
-	got, _ = c.Allocate("g", "c", nil, nil)
-	assert.Nil(t, got, "CONFIG without list")
-	c, _ = NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
-	got, _ = c.Allocate("g", "c", nil, nil)
-	assert.NotNil(t, got, "CONFIG with empty list gave null")
+	c, _ := Java493.NewStrategy(StrategySpec{Name: "CONFIG"})
+	if got, _ := c.Allocate("g", "c", nil, nil); got != nil {
+		t.Errorf("CONFIG without list: %v", got)
+	}
+	c, _ = Java493.NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
+	if got, _ := c.Allocate("g", "c", nil, nil); got == nil {
+		t.Error("CONFIG with empty list gave null")
+	}
 	vn := 0
-	ch, _ := NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
-	got, _ = ch.Allocate("g", "c", mq, cids)
-	assert.Empty(t, got, "vn 0")
+	ch, _ := Java493.NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
+	if got, _ := ch.Allocate("g", "c", mq, cids); len(got) != 0 {
+		t.Errorf("vn 0: %v", got)
+	}
 }
 
-func TestParseClientVersion(t *testing.T) {
-	for in, want := range map[string]ClientVersion{"": Java493, "4.9.3": Java493, "5.3.3": Java533,
-		// Newer releases whose classic-client queue code is unchanged since 5.3.3.
-		"5.3.4": Java533, "5.4.0": Java533, "5.5.0": Java533, "5.5.1": Java533} {
-		got, err := ParseClientVersion(in)
-		assert.False(t, err != nil || got != want, "ParseClientVersion(%q) = %v, %v", in, got, err)
+func TestJavaClientNames(t *testing.T) {
+	if Java493.Name() != "java-4.9.3" || Java533.Name() != "java-5.3.3" || Java493.Version() != "4.9.3" || Java533.Version() != "5.3.3" {
+		t.Error("client names")
 	}
-	_, err := ParseClientVersion("5.6.0")
-	assert.Equal(t, IllegalArgumentException, JavaClassOf(err), "unknown version: %v", err)
-	assert.False(t, Java493.String() != "4.9.3" || Java533.String() != "5.3.3", "version strings")
+	if JavaClient(9).Name() != "java-unknown" {
+		t.Error("unknown client name")
+	}
 }

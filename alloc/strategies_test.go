@@ -165,7 +165,7 @@ func TestByMachineRoom(t *testing.T) {
 			" ": {class: IllegalArgumentException}, "\t": {class: IllegalArgumentException}, "\u3000": {class: IllegalArgumentException},
 			"\u00a0": {queues: mq[3:4]}, "c1": {queues: mq[4:5]},
 		})
-		checkAllocations(t, ByMachineRoom([]string{"A"}, WithClientVersion(Java533)), mq, cids, map[string]want{
+		checkAllocations(t, byMachineRoom([]string{"A"}, Java533), mq, cids, map[string]want{
 			" ": {queues: mq[0:1]}, "\t": {queues: mq[1:2]}, "\u3000": {queues: mq[2:3]}, "\u00a0": {queues: mq[3:4]},
 			"": {class: IllegalArgumentException},
 		})

@@ -113,9 +113,9 @@ func TestMixedGroupFigures(t *testing.T) {
 		}
 		var ms []analysis.Member
 		for _, m := range g.members {
-			client := analysis.ClientGo
+			client := alloc.LanguageGo
 			if m.java {
-				client = analysis.ClientJava
+				client = alloc.LanguageJava
 			}
 			ms = append(ms, analysis.Member{ID: m.id, Client: client})
 		}

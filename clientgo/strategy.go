@@ -30,10 +30,11 @@ func ByConfig(list []*primitive.MessageQueue) consumer.AllocateStrategy {
 }
 
 // ByMachineRoom is Java's AllocateMessageQueueByMachineRoom (MACHINE_ROOM)
-// over the consumer's rooms, in the layout of Java client v (alloc.Java493 or alloc.Java533:
-// they deal the kept queues differently).
-func ByMachineRoom(rooms []string, v alloc.ClientVersion) consumer.AllocateStrategy {
-	return Java(alloc.ByMachineRoom(rooms, alloc.WithClientVersion(v)))
+// over the consumer's rooms, as Java client v runs it (alloc.Java493 or
+// alloc.Java533: they check a blank client ID differently).
+func ByMachineRoom(rooms []string, v alloc.JavaClient) consumer.AllocateStrategy {
+	s, _ := v.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: rooms}) // never fails
+	return Java(s)
 }
 
 // MachineRoomNearby is Java's AllocateMachineRoomNearby (MACHINE_ROOM_NEARBY)

@@ -116,7 +116,7 @@ func TestJavaVectors(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 25))
 	for _, profile := range []struct {
 		dir     string
-		version alloc.ClientVersion
+		version alloc.JavaClient
 	}{{"java-4.9.3", alloc.Java493}, {"java-5.3.3", alloc.Java533}} {
 		cases := readLines[caseJSON](t, "../testdata/"+profile.dir+"/alloc.cases.jsonl")
 		results := readLines[resultJSON](t, "../testdata/"+profile.dir+"/alloc.results.jsonl")
@@ -128,7 +128,7 @@ func TestJavaVectors(t *testing.T) {
 			if !c.SortFirst || c.MqAll == nil || c.CidAll == nil || res.Error != "" || strings.Contains(c.ID, "nullmember") {
 				continue // only what a rebalance can pass: sorted, non-null lists
 			}
-			s, err := alloc.NewStrategy(toSpec(c.Strategy), alloc.WithClientVersion(profile.version))
+			s, err := profile.version.NewStrategy(toSpec(c.Strategy))
 			require.NoError(t, err, c.ID)
 			strategy := clientgo.Java(s)
 			cids := make([]string, len(c.CidAll))

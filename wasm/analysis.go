@@ -235,7 +235,7 @@ func writePlanFields(j jsonw, p *analysis.Plan, queues bool) {
 	j.raw(`{"strategy":`)
 	j.str(p.Strategy)
 	j.key("client", false)
-	j.str(p.Client)
+	j.str(languageOf(p.Client))
 	if queues {
 		j.key("queues", false)
 		j.queues(p.Queues)
@@ -415,4 +415,13 @@ func writeViewsJSON(j jsonw, v *analysis.ViewsResult) {
 	j.key("orphaned", false)
 	j.int32s(v.Orphaned)
 	j.raw("}")
+}
+
+// languageOf is the plan's client as the JS API names it: its Language
+// ("java", "go"); "" for none (a Views combined plan).
+func languageOf(c alloc.Client) string {
+	if c == nil {
+		return ""
+	}
+	return c.Language()
 }

@@ -86,7 +86,7 @@ func (l *cidList) viewOf(order sortOrder) *cidView {
 	if order != unsorted {
 		cmp := alloc.CompareStrings
 		if order == goSort {
-			cmp = strings.Compare // goclient.SortClientIDs: byte order
+			cmp = strings.Compare // goclient.Client.CompareClientIDs: byte order
 		}
 		v.perm = sortx.Perm(len(l.ids), func(a, b int32) int { return cmp(l.ids[a], l.ids[b]) })
 		v.ids = make([]string, len(v.perm))

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
@@ -49,14 +50,14 @@ const (
 //
 // wireVersion maps a version byte; an unknown one gives a value that
 // producer.New rejects, naming the field.
-func wireVersion(b byte) producer.Version {
+func wireVersion(b byte) alloc.JavaClient {
 	switch b {
 	case producerVersionJava493:
-		return producer.Version4_9_3
+		return alloc.Java493
 	case producerVersionJava533:
-		return producer.Version5_3_3
+		return alloc.Java533
 	}
-	return producer.Version(-1)
+	return alloc.JavaClient(255)
 }
 
 func newProducerEntry(r *reader) (*producerEntry, error) {
@@ -65,7 +66,7 @@ func newProducerEntry(r *reader) (*producerEntry, error) {
 		return nil, err
 	}
 	e := &producerEntry{}
-	opts := producer.Options{Version: wireVersion(r.u8()), LatencyFaultTolerance: r.bool()}
+	opts := producer.Options{Client: wireVersion(r.u8()), LatencyFaultTolerance: r.bool()}
 	if r.bool() {
 		v := r.i32()
 		opts.StartIndex = &v

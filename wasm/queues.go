@@ -5,7 +5,6 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
-	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // Queue lists on the wire.
@@ -176,7 +175,7 @@ func viewOf(qs []alloc.MessageQueue, t *topic, order sortOrder) *view {
 func sortedView(qs []alloc.MessageQueue, order sortOrder) *view {
 	var perm []int32
 	if order == goSort {
-		perm = sortx.Perm(len(qs), func(a, b int32) int { return goclient.CompareQueues(qs[a], qs[b]) })
+		perm, _ = goclient.Client.SortQueuePerm(qs) // never fails
 	} else {
 		var err error
 		if perm, err = alloc.SortQueuePerm(qs); err != nil {

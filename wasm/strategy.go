@@ -72,7 +72,13 @@ func readStrategy(r *reader, client byte) (alloc.Strategy, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	return goclient.NewStrategyFor(profileOf(client), spec)
+	switch client { // direct calls: the core module links no Client method it does not call
+	case clientGo:
+		return goclient.Client.NewStrategy(spec)
+	case clientJava533:
+		return alloc.Java533.NewStrategy(spec)
+	}
+	return alloc.Java493.NewStrategy(spec)
 }
 
 func init() {
@@ -87,15 +93,4 @@ func init() {
 		w.str(s.Name())
 		return nil
 	})
-}
-
-// profileOf names a request's client byte as goclient.NewStrategyFor does.
-func profileOf(client byte) string {
-	switch client {
-	case clientGo:
-		return goclient.Profile
-	case clientJava533:
-		return goclient.ProfileJava533
-	}
-	return goclient.ProfileJava493
 }

@@ -155,9 +155,9 @@ func ExampleSubscription() {
 func ExampleMixed() {
 	java := alloc.ConsistentHash(10)
 	members := []analysis.Member{
-		{ID: "10.0.0.1@1", Client: analysis.ClientJava},
-		{ID: "10.0.0.2@1", Client: analysis.ClientGo},
-		{ID: "10.0.0.3@1", Client: analysis.ClientJava},
+		{ID: "10.0.0.1@1", Client: alloc.LanguageJava},
+		{ID: "10.0.0.2@1", Client: alloc.LanguageGo},
+		{ID: "10.0.0.3@1", Client: alloc.LanguageJava},
 	}
 	res, _ := analysis.Mixed(java, goclient.ConsistentHash(10), queues(4, "broker-a", "broker-b"), members, analysis.Options{Sort: true})
 	p := res.Combined

@@ -17,7 +17,7 @@ func TestFromAllocWorkedExample(t *testing.T) {
 	require.NoError(t, err)
 	p := FromAlloc(ap)
 	assert.Equal(t, "AVG", p.Strategy)
-	assert.Equal(t, ClientJava, p.Client)
+	assert.Equal(t, alloc.Client(alloc.Java493), p.Client)
 	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4}}, p.Shares)
 	assert.Equal(t, []int32{1}, p.Owners(3))
 }
@@ -66,7 +66,7 @@ func TestFromAllocKnowsTheGoClient(t *testing.T) {
 	require.NoError(t, err)
 
 	p := FromAlloc(goPlan)
-	assert.Equal(t, p.Client, ClientGo)
+	assert.Equal(t, goclient.Client, p.Client)
 	assert.Equal(t, p.Strategy, "go:AVG")
 	d := DiffPlans(javaPlan, goPlan)
 	assert.Equal(t, d.From, "AVG")

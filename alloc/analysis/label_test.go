@@ -11,16 +11,17 @@ import (
 func TestLabelAndClientOfAreTotal(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		s            alloc.Strategy
-		label, class string
+		s      alloc.Strategy
+		label  string
+		client alloc.Client
 	}{
-		{alloc.Averagely(), "AVG", ClientJava},
-		{goclient.Averagely(), "go:AVG", ClientGo},
-		{alloc.ByConfig(nil), "CONFIG", ClientJava},
-		{nil, "", ClientJava},
+		{alloc.Averagely(), "AVG", alloc.Java493},
+		{goclient.Averagely(), "go:AVG", goclient.Client},
+		{alloc.ByConfig(nil), "CONFIG", alloc.Java493},
+		{nil, "", alloc.Java493},
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.label, Label(tt.s))
-		assert.Equal(t, tt.class, ClientOf(tt.s))
+		assert.Equal(t, tt.client, alloc.ClientOf(tt.s))
 	}
 }

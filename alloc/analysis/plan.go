@@ -4,13 +4,6 @@ import (
 	"slices"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/goclient"
-)
-
-// Client names, as Plan.Client and Member.Client spell them.
-const (
-	ClientJava = "java"
-	ClientGo   = "go"
 )
 
 // Plan is a whole group's assignment under one strategy, by position:
@@ -19,7 +12,7 @@ const (
 // several (CONFIG, or inconsistent views).
 type Plan struct {
 	Strategy string               `json:"strategy"` // e.g. "AVG"; Label for Go strategies: "go:AVG"
-	Client   string               `json:"client"`   // ClientJava or ClientGo
+	Client   alloc.Client         `json:"client"`   // alloc.ClientOf(strategy); nil for Views' Combined
 	Queues   []alloc.MessageQueue `json:"queues"`
 	Members  []string             `json:"members"` // distinct client IDs
 	Shares   [][]int32            `json:"shares"`
@@ -50,26 +43,21 @@ type Options struct {
 	Rooms alloc.MachineRoomResolver
 }
 
-// Label names a strategy in results: its Name, prefixed "go:" for a Go
-// client strategy; "" for nil. Example: Label(goclient.Averagely()) is
-// "go:AVG".
+// Label names a strategy in results: its Name, prefixed with its client's
+// Language and ":" for a client other than Java; "" for nil. Example:
+// Label(goclient.Averagely()) is "go:AVG".
 func Label(s alloc.Strategy) string {
 	if s == nil {
 		return ""
 	}
-	if _, ok := s.(goclient.Strategy); ok {
-		return "go:" + s.Name()
-	}
-	return s.Name()
+	return label(alloc.ClientOf(s), s.Name())
 }
 
-// ClientOf is ClientGo for a goclient.Strategy, else (nil included)
-// ClientJava.
-func ClientOf(s alloc.Strategy) string {
-	if _, ok := s.(goclient.Strategy); ok {
-		return ClientGo
+func label(c alloc.Client, name string) string {
+	if l := c.Language(); l != alloc.LanguageJava {
+		return l + ":" + name
 	}
-	return ClientJava
+	return name
 }
 
 // NewPlan allocates queues to every member of cidAll under s and computes
@@ -92,17 +80,17 @@ func NewPlan(s alloc.Strategy, queues []alloc.MessageQueue, cidAll []string, o O
 // FromAlloc is the analysis view of a plan alloc.AllocateAll made: the
 // same queues, members, shares (as positions) and errors, with Stats (no
 // rooms). Its Client and Strategy say which client made it, as NewPlan's
-// do: a plan of a goclient strategy is ClientGo and "go:AVG".
+// do: a plan of a goclient strategy is goclient.Client and "go:AVG".
 //
 // Example: FromAlloc of AllocateAll(Averagely(), "g", q0..q4, [c1 c2]) has
 // Shares [[0 1 2] [3 4]].
 func FromAlloc(ap *alloc.Plan) *Plan {
 	qs, members := ap.Queues(), ap.Members()
-	client, label := ClientJava, ap.Strategy()
-	if ap.Client() == goclient.Profile {
-		client, label = ClientGo, "go:"+label
+	client := ap.Client()
+	if client == nil { // Broadcast
+		client = alloc.Java493
 	}
-	p := &Plan{Strategy: label, Client: client, Queues: qs, Members: members, Shares: make([][]int32, len(members))}
+	p := &Plan{Strategy: label(client, ap.Strategy()), Client: client, Queues: qs, Members: members, Shares: make([][]int32, len(members))}
 	var idx *queueIndex
 	for m := range members {
 		p.Shares[m] = []int32{}

@@ -48,7 +48,7 @@ func TestPlanSortsPerClient(t *testing.T) {
 	golang = mustPlan(t, goclient.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{Sort: true})
 	assert.Equal(t, [][]int32{{0}, {1}}, java.Shares)
 	assert.Equal(t, [][]int32{{1}, {0}}, golang.Shares)
-	assert.Equal(t, ClientGo, golang.Client)
+	assert.Equal(t, goclient.Client, golang.Client)
 	assert.Equal(t, "go:AVG", golang.Strategy)
 }
 
@@ -95,8 +95,8 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 			sc := alloc.SortedClientIDs(cids)
 			if g, ok := s.(goclient.Strategy); ok {
 				sq, sc = slices.Clone(qs), slices.Clone(cids)
-				goclient.SortQueues(sq)
-				goclient.SortClientIDs(sc)
+				_ = goclient.Client.SortQueues(sq)
+				goclient.Client.SortClientIDs(sc)
 				s = g
 			}
 			for m, cid := range p.Members {

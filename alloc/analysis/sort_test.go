@@ -63,7 +63,7 @@ func TestMixedWhenTheJDKSortFails(t *testing.T) {
 	t.Parallel()
 	qs := contractBreaking(t)
 	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), qs,
-		[]Member{{ID: "c0", Client: ClientJava}, {ID: "c1", Client: ClientGo}}, Options{Sort: true})
+		[]Member{{ID: "c0", Client: alloc.LanguageJava}, {ID: "c1", Client: alloc.LanguageGo}}, Options{Sort: true})
 	require.NoError(t, err)
 	require.Len(t, res.Combined.Errors, 1)
 	assert.Equal(t, 0, res.Combined.Errors[0].Member)

@@ -5,12 +5,12 @@ import (
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // queueOrder is a queue list in canonical order (Java's rebalance order
-// when sorting) and, computed once on demand, the Go client's order of it.
+// when sorting) and, computed once per client on demand, another client's
+// order of it.
 type queueOrder struct {
 	queues []alloc.MessageQueue
 	sort   bool
@@ -21,10 +21,14 @@ type queueOrder struct {
 	// then fail for every member; queues stay in the order given.
 	javaErr error
 
-	goReady  bool
-	goQueues []alloc.MessageQueue // the queues in the Go client's order
-	goPos    []int32              // goQueues[i] == queues[goPos[i]]; nil: same order
-	idx      *queueIndex
+	others map[alloc.Client]*clientOrder // non-Java clients' orders
+	idx    *queueIndex
+}
+
+// clientOrder is the queues as one client orders them.
+type clientOrder struct {
+	queues []alloc.MessageQueue // the queues in the client's order
+	pos    []int32              // queues[i] == canonical[pos[i]]; nil: same order
 }
 
 // index is the queues' position index, built once.
@@ -52,18 +56,24 @@ func newQueueOrder(queues []alloc.MessageQueue, sort bool) *queueOrder {
 	return o
 }
 
-// goView is the queues as a Go client orders them, with the canonical
-// position of each.
-func (o *queueOrder) goView() ([]alloc.MessageQueue, []int32) {
-	if o.goReady {
-		return o.goQueues, o.goPos
+// clientView is the queues as client c (not a Java one) orders them, with
+// the canonical position of each.
+func (o *queueOrder) clientView(c alloc.Client) ([]alloc.MessageQueue, []int32) {
+	if v, ok := o.others[c]; ok {
+		return v.queues, v.pos
 	}
-	o.goReady = true
-	o.goQueues = o.queues
+	v := &clientOrder{queues: o.queues}
+	if o.others == nil {
+		o.others = map[alloc.Client]*clientOrder{}
+	}
+	o.others[c] = v
 	if !o.sort {
-		return o.goQueues, nil
+		return v.queues, nil
 	}
-	pos := sortx.Perm(len(o.queues), func(a, b int32) int { return goclient.CompareQueues(o.queues[a], o.queues[b]) })
+	pos, err := c.SortQueuePerm(o.queues)
+	if err != nil { // no client but Java's fails to sort; keep the order
+		return v.queues, nil
+	}
 	identity := true
 	for i, p := range pos {
 		if int(p) != i {
@@ -72,14 +82,14 @@ func (o *queueOrder) goView() ([]alloc.MessageQueue, []int32) {
 		}
 	}
 	if identity {
-		return o.goQueues, nil
+		return v.queues, nil
 	}
-	o.goPos = pos
-	o.goQueues = make([]alloc.MessageQueue, len(pos))
+	v.pos = pos
+	v.queues = make([]alloc.MessageQueue, len(pos))
 	for i, p := range pos {
-		o.goQueues[i] = o.queues[p]
+		v.queues[i] = o.queues[p]
 	}
-	return o.goQueues, o.goPos
+	return v.queues, v.pos
 }
 
 // universe is one set of inputs (queues and client IDs) that several
@@ -91,7 +101,7 @@ type universe struct {
 	cids      []string             // cidAll in canonical order, repeats kept
 	members   []string             // distinct cids, in cids order
 	memberIdx map[string]int32
-	goCids    []string // cids in the Go client's order, on demand
+	otherCids map[alloc.Client][]string // cids in a non-Java client's order, on demand
 }
 
 func newUniverse(queues []alloc.MessageQueue, cidAll []string, sort bool) *universe {
@@ -115,28 +125,35 @@ func newUniverseIn(order *queueOrder, cidAll []string) *universe {
 	return u
 }
 
-// goView is the input a Go client sees: with sorting, the queues and client
-// IDs in byte order, with the canonical position of every queue.
-func (u *universe) goView() ([]alloc.MessageQueue, []int32, []string) {
-	qs, pos := u.order.goView()
-	if u.goCids == nil {
-		u.goCids = u.cids
+// clientView is the input a client other than Java sees: with sorting,
+// the queues and client IDs in its order, with the canonical position of
+// every queue.
+func (u *universe) clientView(c alloc.Client) ([]alloc.MessageQueue, []int32, []string) {
+	qs, pos := u.order.clientView(c)
+	cids, ok := u.otherCids[c]
+	if !ok {
+		cids = u.cids
 		if u.order.sort {
-			u.goCids = slices.Clone(u.cids)
-			goclient.SortClientIDs(u.goCids)
+			cids = slices.Clone(u.cids)
+			c.SortClientIDs(cids)
 		}
+		if u.otherCids == nil {
+			u.otherCids = map[alloc.Client][]string{}
+		}
+		u.otherCids[c] = cids
 	}
-	return qs, pos, u.goCids
+	return qs, pos, cids
 }
 
-// plan runs s over the universe; Stats is left for the caller. Java and Go
-// client strategies take one path, alloc.AllocateAll (the Go client's
+// plan runs s over the universe; Stats is left for the caller. Every
+// client's strategies take one path, alloc.AllocateAll (the Go client's
 // through alloc.GroupAllocator), each over the input its client sees.
 func (u *universe) plan(s alloc.Strategy) *Plan {
-	p := &Plan{Strategy: Label(s), Client: ClientOf(s), Queues: u.queues, Members: u.members, given: u.order.given}
+	c := alloc.ClientOf(s)
+	p := &Plan{Strategy: Label(s), Client: c, Queues: u.queues, Members: u.members, given: u.order.given}
 	p.Shares = make([][]int32, len(u.members))
-	if _, ok := s.(goclient.Strategy); ok {
-		qs, pos, cids := u.goView()
+	if c.Language() != alloc.LanguageJava {
+		qs, pos, cids := u.clientView(c)
 		u.fill(p, s, qs, pos, cids, nil)
 	} else {
 		u.fill(p, s, u.queues, nil, u.cids, u.order.javaErr)

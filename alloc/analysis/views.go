@@ -58,7 +58,7 @@ func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []s
 		}
 	}
 	order := newQueueOrder(queues, o.Sort)
-	comb := &Plan{Strategy: "VIEWS", Client: "", Queues: order.queues, Members: make([]string, len(views)), Shares: make([][]int32, len(views))}
+	comb := &Plan{Strategy: "VIEWS", Queues: order.queues, Members: make([]string, len(views)), Shares: make([][]int32, len(views))}
 	res := &ViewsResult{Combined: comb, Strategies: make([]string, len(views)), DoubleOwned: []QueueOwners{}, Orphaned: []int32{}}
 	cache := map[string]*Plan{}
 	for c, v := range views {
@@ -130,12 +130,12 @@ func Subscription(s alloc.Strategy, queues []alloc.MessageQueue, members, subscr
 // Member is a consumer of a mixed group and the client it runs.
 type Member struct {
 	ID     string `json:"id"`
-	Client string `json:"client"` // ClientJava or ClientGo
+	Client string `json:"client"` // its client's Language: alloc.LanguageJava or alloc.LanguageGo
 }
 
 // Mixed is a group of Java and Go consumers over the same member list:
-// each runs its own client's strategy (java for ClientJava members, golang
-// for ClientGo ones) after sorting as its client sorts (with o.Sort), so
+// each runs its own client's strategy (java for alloc.LanguageJava members,
+// golang for alloc.LanguageGo ones) after sorting as its client sorts (with o.Sort), so
 // the two halves may disagree: a Go consumer orders client IDs by bytes,
 // and its CONSISTENT_HASH uses another ring.
 //
@@ -148,9 +148,9 @@ func Mixed(java, golang alloc.Strategy, queues []alloc.MessageQueue, members []M
 	for i, m := range members {
 		ids[i] = m.ID
 		switch m.Client {
-		case ClientJava:
+		case alloc.LanguageJava:
 			views[i] = View{Member: m.ID, Strategy: 0}
-		case ClientGo:
+		case alloc.LanguageGo:
 			views[i] = View{Member: m.ID, Strategy: 1}
 		default:
 			return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "members[" + strconv.Itoa(i) + "].client",

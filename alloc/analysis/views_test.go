@@ -49,8 +49,8 @@ func TestMixedClients(t *testing.T) {
 	// Java orders 😀 before ｲ, Go after: under AVG both take q0 and
 	// nobody takes q1.
 	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), testkit.QueuesOn(2, "b"), []Member{
-		{ID: "😀", Client: ClientJava},
-		{ID: "ｲ", Client: ClientGo},
+		{ID: "😀", Client: alloc.LanguageJava},
+		{ID: "ｲ", Client: alloc.LanguageGo},
 	}, Options{Sort: true})
 	require.NoError(t, err)
 	assert.Equal(t, [][]int32{{0}, {0}}, res.Combined.Shares)

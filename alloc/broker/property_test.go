@@ -62,7 +62,7 @@ func TestPropertyPullIsTheClientRebalance(t *testing.T) {
 		for i, a := range QueryAssignments(req, cids) {
 			require.NotNil(t, a.Queues)
 			requireSortedSet(t, a.Queues)
-			spec, err := alloc.NewStrategy(alloc.StrategySpec{Name: name})
+			spec, err := alloc.Java493.NewStrategy(alloc.StrategySpec{Name: name})
 			require.NoError(t, err)
 			sortedMq, _ := asSet(mq)
 			want, err := spec.Allocate("g", cids[i], sortedMq, alloc.SortedClientIDs(cids))

@@ -136,7 +136,7 @@ func BenchmarkDoctorRouteViews(b *testing.B) {
 	for i := 0; i < 60; i++ {
 		c.clients = append(c.clients, "10.0."+strconv.Itoa(i)+".1@"+strconv.Itoa(i))
 	}
-	hold := ownAllocate(b, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(b, c, "AVG", alloc.Java493.Name(), c.clients)
 	for i := 0; i+1 < 20; i += 2 {
 		hold[c.clients[i]], hold[c.clients[i+1]] = hold[c.clients[i+1]], hold[c.clients[i]]
 	}

@@ -5,8 +5,8 @@ import (
 	"sync"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/clients"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
-	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // candidate is one strategy × client the whole group could be running:
@@ -36,9 +36,9 @@ func (d *diagnosis) orders(st *topicState) *orders {
 		return st.ord
 	}
 	o := &orders{javaCids: alloc.SortedClientIDs(d.g.cidAll), goCids: slices.Clone(d.g.cidAll)}
-	goclient.SortClientIDs(o.goCids)
+	goclient.Client.SortClientIDs(o.goCids)
 	qs := st.queues[:st.nRoute]
-	o.goPos = sortx.Perm(len(qs), func(a, b int32) int { return goclient.CompareQueues(qs[a], qs[b]) })
+	o.goPos, _ = goclient.Client.SortQueuePerm(qs) // never fails
 	o.goQueues = make([]alloc.MessageQueue, len(qs))
 	for i, p := range o.goPos {
 		o.goQueues[i] = qs[p]
@@ -77,9 +77,9 @@ func (d *diagnosis) startWholeRuns(st *topicState) (wait func() ([]*wholeRun, er
 			r.shares = shares
 			continue
 		}
-		profile := ProfileJava493
+		profile := profileJava493
 		if r.goClient {
-			profile = ProfileGo
+			profile = profileGo
 		}
 		strat, err := buildStrategy(r.strategy, profile, nil)
 		if err != nil {
@@ -111,7 +111,7 @@ func (d *diagnosis) bestFit(st *topicState, wait func() ([]*wholeRun, error)) ([
 	for _, s := range SimulatedStrategies() {
 		for _, p := range d.profilesByUse() {
 			for _, r := range runs {
-				if r.strategy == s && r.goClient == (p == ProfileGo) {
+				if r.strategy == s && r.goClient == (p == profileGo) {
 					st.cands = append(st.cands, candidate{strategy: s, profile: p, shares: r.shares})
 				}
 			}
@@ -290,14 +290,14 @@ func (a *actualIndex) fit(d *diagnosis, st *topicState, strategy, profile string
 	return f
 }
 
-// profilesByUse is Profiles with the members' most used one first, so that
+// profilesByUse is clients.Names with the members' most used one first, so that
 // among equally good fits the group's own client is named first.
 func (d *diagnosis) profilesByUse() []string {
 	use := map[string]int{}
 	for _, m := range d.g.members {
 		use[m.profile]++
 	}
-	ps := Profiles()
+	ps := clients.Names()
 	slices.SortStableFunc(ps, func(a, b string) int { return use[b] - use[a] })
 	return ps
 }

@@ -4,18 +4,17 @@ import (
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/clients"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
 
-// Client profiles, as Fit.Client and Input.Profile spell them.
-const (
-	ProfileJava493 = goclient.ProfileJava493
-	ProfileJava533 = goclient.ProfileJava533
-	ProfileGo      = goclient.Profile // go-client-2.1.2
+// The client profiles, as Fit.Client and Input.Profile spell them: the
+// Names of clients.All.
+var (
+	profileJava493 = alloc.Java493.Name()
+	profileJava533 = alloc.Java533.Name()
+	profileGo      = goclient.Client.Name()
 )
-
-// Profiles lists the client profiles the doctor simulates.
-func Profiles() []string { return []string{ProfileJava493, ProfileJava533, ProfileGo} }
 
 // SimulatedStrategies lists the strategies the doctor can simulate without
 // settings it cannot see (CONFIG's list, MACHINE_ROOM's rooms,
@@ -27,7 +26,7 @@ func SimulatedStrategies() []string { return []string{"AVG", "AVG_BY_CIRCLE", "C
 func profileOf(language, version string) (profile string, known bool) {
 	switch language {
 	case "GO":
-		return ProfileGo, true
+		return profileGo, true
 	case "JAVA":
 		return javaProfile(version), true
 	}
@@ -43,9 +42,9 @@ func isGoClientVersion(v string) bool {
 
 func javaProfile(version string) string {
 	if strings.HasPrefix(version, "V5") {
-		return ProfileJava533
+		return profileJava533
 	}
-	return ProfileJava493
+	return profileJava493
 }
 
 // strategyClasses maps the simple class name consumerStatus prints for
@@ -102,18 +101,22 @@ func normalizeProfile(p string) (string, error) {
 	if p == "" {
 		return "", nil
 	}
-	for _, k := range Profiles() {
+	for _, k := range clients.Names() {
 		if strings.EqualFold(k, p) {
 			return k, nil
 		}
 	}
-	return "", &alloc.TextError{Source: "profile", Msg: "unknown client profile " + quote(p) + " (known: " + strings.Join(Profiles(), ", ") + ")"}
+	return "", &alloc.TextError{Source: "profile", Msg: "unknown client profile " + quote(p) + " (known: " + strings.Join(clients.Names(), ", ") + ")"}
 }
 
 // buildStrategy is the strategy name as profile's client runs it; rooms
 // are MACHINE_ROOM's consumeridcs.
 func buildStrategy(name, profile string, rooms []string) (alloc.Strategy, error) {
-	return goclient.NewStrategyFor(profile, alloc.StrategySpec{Name: name, ConsumerIDCs: rooms})
+	c, err := clients.Parse(profile)
+	if err != nil {
+		return nil, err
+	}
+	return c.NewStrategy(alloc.StrategySpec{Name: name, ConsumerIDCs: rooms})
 }
 
 // ipOf is the IP part of a client ID, as consumerProgress prints it.

@@ -129,7 +129,7 @@ func plantedReports(t *testing.T) []*doctor.Report {
 		out = append(out, rep)
 	}
 	c := small()
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	diag(c.input(hold, classOf, true, ""))
 	a, b := c.clients[0], c.clients[1]
 	moved := cloneHold(hold)

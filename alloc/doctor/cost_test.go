@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 )
 
@@ -67,7 +68,7 @@ func TestEmptyQueueAloneIsOK(t *testing.T) {
 // before it.
 func TestConsumerStuck(t *testing.T) {
 	c := small()
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	in := c.input(hold, nil, false, "")
 	lines := strings.Split(in.Progress, "\n")
 	for i, l := range lines {

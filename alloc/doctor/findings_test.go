@@ -52,7 +52,7 @@ func statusInput(c *cluster, hold map[string][]alloc.MessageQueue, texts func(ci
 
 func TestFindingRouteMismatch(t *testing.T) {
 	c := small()
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	owner := map[alloc.MessageQueue]string{}
 	for cid, qs := range hold {
 		for _, q := range qs {
@@ -86,7 +86,7 @@ func TestFindingRouteMismatch(t *testing.T) {
 // A member that does not subscribe leaves its share to nobody.
 func TestFindingSubscriptionMismatch(t *testing.T) {
 	c := small()
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	lost := hold[c.clients[2]]
 	hold[c.clients[2]] = nil
 	rep, err := doctor.Diagnose(statusInput(c, hold, func(cid string) string {
@@ -108,7 +108,7 @@ func TestFindingSubscriptionMismatch(t *testing.T) {
 // droped=true on a moved queue: a rebalance in progress, run it again.
 func TestFindingRebalanceInProgress(t *testing.T) {
 	c := small()
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	q := hold[c.clients[0]][0]
 	hold[c.clients[1]] = append(hold[c.clients[1]], q)
 	rep, err := doctor.Diagnose(statusInput(c, hold, func(cid string) string {
@@ -147,8 +147,8 @@ func TestFindingBroadcasting(t *testing.T) {
 // A member whose view lacks a newer member: the cause names it.
 func TestCauseStaleView(t *testing.T) {
 	c := small()
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
-	stale := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients[:2])
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
+	stale := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients[:2])
 	hold[c.clients[0]] = stale[c.clients[0]] // 10.0.0.1 still sees [1 2]
 	rep, err := doctor.Diagnose(statusInput(c, hold, func(cid string) string {
 		return statusText(cid, classOf["AVG"], c.topic, hold[cid], nil)
@@ -172,8 +172,8 @@ func TestCauseStaleView(t *testing.T) {
 func TestCauseOtherStrategy(t *testing.T) {
 	c := small()
 	c.perBroker = 8
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
-	circle := ownAllocate(t, c, "AVG_BY_CIRCLE", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
+	circle := ownAllocate(t, c, "AVG_BY_CIRCLE", alloc.Java493.Name(), c.clients)
 	// 10.0.0.2 runs AVG_BY_CIRCLE: it holds its circle share, the others
 	// their AVG shares minus those queues
 	for _, cid := range c.clients {
@@ -199,7 +199,7 @@ func TestCauseOtherStrategy(t *testing.T) {
 func TestFindingUnknownLanguage(t *testing.T) {
 	c := small()
 	c.langs = []string{"JAVA", "CPP", "JAVA"}
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	rep, err := doctor.Diagnose(c.input(hold, nil, false, ""))
 	require.NoError(t, err)
 	require.NotNil(t, finding(rep, doctor.CodeUnknownLanguage))
@@ -213,7 +213,7 @@ func TestCutNames(t *testing.T) {
 	c := small()
 	c.topic = "orders_" + strings.Repeat("x", 70)
 	c.brokers = []string{"broker-" + strings.Repeat("a", 40), "broker-" + strings.Repeat("b", 40)}
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	in := c.input(hold, nil, false, "")
 	in.Routes[0].Topic = ""
 	long := *c
@@ -238,7 +238,7 @@ func TestCutNames(t *testing.T) {
 func TestTopLag(t *testing.T) {
 	c := small()
 	c.perBroker = 16
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	rep, err := doctor.Diagnose(c.input(hold, nil, false, ""))
 	require.NoError(t, err)
 	top := rep.Topics[0].TopLag
@@ -268,7 +268,7 @@ func TestFindingGroupOffline(t *testing.T) {
 // A status text without a name or the properties that make the client ID.
 func TestStatusWithoutClient(t *testing.T) {
 	c := small()
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	in := c.input(hold, classOf, true, "")
 	in.Status[1].Name = ""
 	in.Status[1].Text = strings.Replace(in.Status[1].Text, "instanceName", "somethingElse", 1)
@@ -282,7 +282,7 @@ func TestStatusWithoutClient(t *testing.T) {
 func TestCauseNoneShown(t *testing.T) {
 	for _, withStatus := range []bool{false, true} {
 		c := small()
-		hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+		hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 		a, b := c.clients[0], c.clients[1]
 		hold[a][0], hold[b][0] = hold[b][0], hold[a][0]
 		in := statusInput(c, hold, func(cid string) string {

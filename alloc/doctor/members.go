@@ -93,7 +93,7 @@ func newGroup(t *texts, strategy, profile string) *group {
 		if profile == "" && isGoClientVersion(p["PROP_CLIENT_VERSION"]) {
 			// rocketmq-client-go reports its own version ("v2.1.1") where
 			// Java reports an MQVersion name ("V4_9_3").
-			m.profile, m.languageOK = ProfileGo, true
+			m.profile, m.languageOK = profileGo, true
 		}
 		m.clientRebal = p["clientRebalance"]
 		m.messageModel = p["messageModel"]

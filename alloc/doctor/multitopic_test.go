@@ -19,7 +19,7 @@ func TestTwoTopicsUnnamedRoutes(t *testing.T) {
 	b.topic, b.perBroker = "payments", 6
 	owner := map[alloc.MessageQueue]string{}
 	for _, c := range []*cluster{a, b} {
-		for cid, qs := range ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients) {
+		for cid, qs := range ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients) {
 			for _, q := range qs {
 				owner[q] = cid
 			}
@@ -55,7 +55,7 @@ func TestTwoTopicsUnnamedRoutes(t *testing.T) {
 
 	// the same queue counts on both: the routes must be named
 	b.perBroker = 4
-	for cid, qs := range ownAllocate(t, b, "AVG", doctor.ProfileJava493, b.clients) {
+	for cid, qs := range ownAllocate(t, b, "AVG", alloc.Java493.Name(), b.clients) {
 		for _, q := range qs {
 			owner[q] = cid
 		}

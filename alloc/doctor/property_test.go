@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/clients"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
@@ -42,16 +43,16 @@ func ownAllocate(t testing.TB, c *cluster, strategy, profile string, cidAll []st
 	var s alloc.Strategy
 	var err error
 	spec := alloc.StrategySpec{Name: strategy}
-	if profile == doctor.ProfileGo {
-		s, err = goclient.NewStrategy(spec)
-		goclient.SortQueues(qs)
-		goclient.SortClientIDs(cids)
+	if profile == goclient.Client.Name() {
+		s, err = goclient.Client.NewStrategy(spec)
+		goclient.Client.SortQueues(qs)
+		goclient.Client.SortClientIDs(cids)
 	} else {
 		v := alloc.Java493
-		if profile == doctor.ProfileJava533 {
+		if profile == alloc.Java533.Name() {
 			v = alloc.Java533
 		}
-		s, err = alloc.NewStrategy(spec, alloc.WithClientVersion(v))
+		s, err = v.NewStrategy(spec)
 		alloc.SortQueues(qs)
 		alloc.SortClientIDs(cids)
 	}
@@ -119,13 +120,13 @@ func TestPropertyConsistentGroupIsOK(t *testing.T) {
 	for iter := 0; iter < 40; iter++ {
 		c := randomCluster(r)
 		for _, s := range doctor.SimulatedStrategies() {
-			for _, p := range doctor.Profiles() {
+			for _, p := range clients.Names() {
 				c.langs, c.versions = nil, nil
 				for range c.clients {
 					switch p {
-					case doctor.ProfileGo:
+					case goclient.Client.Name():
 						c.langs, c.versions = append(c.langs, "GO"), append(c.versions, "V2_1_2")
-					case doctor.ProfileJava533:
+					case alloc.Java533.Name():
 						c.langs, c.versions = append(c.langs, "JAVA"), append(c.versions, "V5_3_3")
 					default:
 						c.langs, c.versions = append(c.langs, "JAVA"), append(c.versions, "V4_9_3")
@@ -159,7 +160,7 @@ func TestPropertyPlantedFaults(t *testing.T) {
 		if len(c.clients) < 2 {
 			c.clients = append(c.clients, "10.0.9.9@4242")
 		}
-		hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+		hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 		class := map[string]string{}
 		for _, cid := range c.clients {
 			class[cid] = classOf["AVG"]

@@ -20,9 +20,9 @@ func TestRouteViewDiffers(t *testing.T) {
 		grown := small()
 		grown.perBroker = 8
 		old := small() // 4 a broker
-		hold := ownAllocate(t, grown, "AVG", doctor.ProfileJava493, grown.clients)
+		hold := ownAllocate(t, grown, "AVG", alloc.Java493.Name(), grown.clients)
 		stale := grown.clients[2]
-		hold[stale] = ownAllocate(t, old, "AVG", doctor.ProfileJava493, old.clients)[stale]
+		hold[stale] = ownAllocate(t, old, "AVG", alloc.Java493.Name(), old.clients)[stale]
 		rep, err := doctor.Diagnose(grown.input(hold, classOf, withStatus, ""))
 		require.NoError(t, err)
 		f := finding(rep, doctor.CodeRouteViewDiffers)
@@ -49,12 +49,12 @@ func TestRouteViewDiffers(t *testing.T) {
 func TestRouteViewBrokerAdded(t *testing.T) {
 	c := small()
 	c.perBroker = 8
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	onlyA := small()
 	onlyA.perBroker = 8
 	onlyA.brokers = onlyA.brokers[:1]
 	stale := c.clients[0]
-	hold[stale] = ownAllocate(t, onlyA, "AVG", doctor.ProfileJava493, onlyA.clients)[stale]
+	hold[stale] = ownAllocate(t, onlyA, "AVG", alloc.Java493.Name(), onlyA.clients)[stale]
 	rep, err := doctor.Diagnose(c.input(hold, classOf, true, ""))
 	require.NoError(t, err)
 	f := finding(rep, doctor.CodeRouteViewDiffers)
@@ -144,7 +144,7 @@ func TestMixedLanguagesSharedClientID(t *testing.T) {
 	c := small()
 	c.clients = append(c.clients, c.clients[0])
 	c.langs = []string{"JAVA", "JAVA", "JAVA", "GO"}
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	rep, err := doctor.Diagnose(c.input(hold, nil, false, ""))
 	require.NoError(t, err)
 	f := finding(rep, doctor.CodeMixedLanguages)
@@ -160,7 +160,7 @@ func TestMachineRoomBestRooms(t *testing.T) {
 	c := small()
 	c.brokers = []string{"A@broker-a", "B@broker-b"}
 	c.clients = c.clients[:2]
-	s, err := alloc.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}})
+	s, err := alloc.Java493.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}})
 	require.NoError(t, err)
 	qs := c.queues()
 	alloc.SortQueues(qs)
@@ -213,7 +213,7 @@ func TestProgressPerTopicTogether(t *testing.T) {
 // #Consumer Pop Detail# queues, or the connection's ConsumeType.
 func TestPopGroupRecognised(t *testing.T) {
 	c := small()
-	hold := ownAllocate(t, c, "AVG", doctor.ProfileJava493, c.clients)
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
 	pop := "#Consumer Pop Detail#\n" + pad("#Topic", 32) + "  " + pad("#Broker Name", 32) + "  " + pad("#QID", 4) + "  #ProcessQueueInfo\n" +
 		pad(c.topic, 32) + "  " + pad("broker-a", 32) + "  " + pad("0", 4) + "  PopProcessQueueInfo [waitAckCount:0, droped:false]\n" +
 		pad(c.topic, 32) + "  " + pad("broker-b", 32) + "  " + pad("-1", 4) + "  PopProcessQueueInfo [waitAckCount:0, droped:false]\n\n\n"

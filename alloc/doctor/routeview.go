@@ -300,7 +300,7 @@ func (d *diagnosis) maskedLabels(tr *TopicReport, byLabel map[string]string, wro
 // sorts them; the Go client's order is left to analysis.Views. ok is false
 // when the call fails.
 func (d *diagnosis) ownShare(st *topicState, m *member, idx int, qs []alloc.MessageQueue) ([]alloc.MessageQueue, bool) {
-	if m.profile != ProfileGo {
+	if m.profile != profileGo {
 		got, err := d.strats[idx].Allocate("", m.cid, qs, d.orders(st).javaCids)
 		return got, err == nil
 	}

@@ -165,7 +165,7 @@ func (d *diagnosis) expectedShares(st *topicState) ([][]int32, []error, error) {
 		m := st.subs[0]
 		strat := d.strats[st.views[0].Strategy]
 		shares, errs := runWhole(wholeInput{queues: st.queues[:st.nRoute], subs: st.subs}, d.orders(st), strat)
-		st.runs = map[runKey][][]int32{{m.strategy, m.profile == ProfileGo}: shares}
+		st.runs = map[runKey][][]int32{{m.strategy, m.profile == profileGo}: shares}
 		return shares, errs, nil
 	}
 	res, err := d.share(st.queues, d.g.cidAll, st.views)

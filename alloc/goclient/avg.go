@@ -13,8 +13,9 @@ func Averagely() Strategy { return avg{} }
 
 type avg struct{}
 
-func (avg) Name() string    { return "AVG" }
-func (avg) Profile() string { return Profile }
+func (avg) Name() string         { return "AVG" }
+func (avg) Client() alloc.Client { return Client }
+func (avg) goClient()            {}
 
 func (avg) Allocate(_, cid string, mqAll []alloc.MessageQueue, cidAll []string) ([]alloc.MessageQueue, error) {
 	idx := indexOf(cid, mqAll, cidAll)

@@ -12,8 +12,9 @@ func ByCircle() Strategy { return circle{} }
 
 type circle struct{}
 
-func (circle) Name() string    { return "AVG_BY_CIRCLE" }
-func (circle) Profile() string { return Profile }
+func (circle) Name() string         { return "AVG_BY_CIRCLE" }
+func (circle) Client() alloc.Client { return Client }
+func (circle) goClient()            {}
 
 func (circle) Allocate(_, cid string, mqAll []alloc.MessageQueue, cidAll []string) ([]alloc.MessageQueue, error) {
 	idx := indexOf(cid, mqAll, cidAll)

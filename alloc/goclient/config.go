@@ -16,8 +16,9 @@ func ByConfig(list []alloc.MessageQueue) Strategy { return config{list: slices.C
 
 type config struct{ list []alloc.MessageQueue }
 
-func (config) Name() string    { return "CONFIG" }
-func (config) Profile() string { return Profile }
+func (config) Name() string         { return "CONFIG" }
+func (config) Client() alloc.Client { return Client }
+func (config) goClient()            {}
 
 func (s config) Allocate(_, _ string, _ []alloc.MessageQueue, _ []string) ([]alloc.MessageQueue, error) {
 	return slices.Clone(s.list), nil

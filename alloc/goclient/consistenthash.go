@@ -43,8 +43,9 @@ func ConsistentHash(virtualNodeCnt int) Strategy { return consistentHash{vn: vir
 
 type consistentHash struct{ vn int }
 
-func (consistentHash) Name() string    { return "CONSISTENT_HASH" }
-func (consistentHash) Profile() string { return Profile }
+func (consistentHash) Name() string         { return "CONSISTENT_HASH" }
+func (consistentHash) Client() alloc.Client { return Client }
+func (consistentHash) goClient()            {}
 
 func (s consistentHash) Allocate(_, cid string, mqAll []alloc.MessageQueue, cidAll []string) ([]alloc.MessageQueue, error) {
 	if indexOf(cid, mqAll, cidAll) < 0 {

@@ -5,7 +5,8 @@
 // Every strategy here implements alloc.Strategy. Name returns the name of
 // the equivalent Java strategy (the Go client's strategies have no names):
 // "AVG", "AVG_BY_CIRCLE", "CONFIG", "MACHINE_ROOM", "CONSISTENT_HASH" and
-// "MACHINE_ROOM_NEARBY"; use Profile to tell a Go strategy from a Java one.
+// "MACHINE_ROOM_NEARBY"; alloc.ClientOf (or the Client method) tells a Go
+// strategy from a Java one. Client is this package's alloc.Client.
 //
 // Where the Go client differs from the Java client:
 //

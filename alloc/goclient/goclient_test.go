@@ -98,10 +98,10 @@ func TestConfigNil(t *testing.T) {
 
 func TestSortIsByBytes(t *testing.T) {
 	cids := []string{"😀", "ｲ", "192.168.1.9", "192.168.1.10"}
-	SortClientIDs(cids)
+	Client.SortClientIDs(cids)
 	assert.Equal(t, []string{"192.168.1.10", "192.168.1.9", "ｲ", "😀"}, cids)
 	q := []alloc.MessageQueue{{Topic: "T", BrokerName: "😀"}, {Topic: "T", BrokerName: "ｲ", QueueID: 2}, {Topic: "T", BrokerName: "ｲ", QueueID: -1}}
-	SortQueues(q)
+	_ = Client.SortQueues(q)
 	assert.Equal(t, []alloc.MessageQueue{{Topic: "T", BrokerName: "ｲ", QueueID: -1}, {Topic: "T", BrokerName: "ｲ", QueueID: 2}, {Topic: "T", BrokerName: "😀"}}, q)
 }
 
@@ -120,12 +120,12 @@ func TestNewStrategy(t *testing.T) {
 		{alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}, ByMachineRoom([]string{"A"})},
 		{alloc.StrategySpec{Name: "CONFIG", HasMessageQueueList: true}, ByConfig([]alloc.MessageQueue{})},
 	} {
-		got, err := NewStrategy(tt.spec)
+		got, err := newStrategy(tt.spec)
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, got, tt.spec.Name)
-		assert.Equal(t, Profile, got.Profile())
+		assert.Equal(t, alloc.Client(Client), alloc.ClientOf(got))
 	}
-	_, err := NewStrategy(alloc.StrategySpec{Name: "NOPE"})
+	_, err := newStrategy(alloc.StrategySpec{Name: "NOPE"})
 	var e *alloc.Error
 	assert.True(t, errors.As(err, &e))
 	assert.Equal(t, "strategy.name", e.Field)
@@ -261,9 +261,9 @@ func TestAllocateAllConsistentHashZeroNodesIsTheCallsError(t *testing.T) {
 func TestPlanKnowsItsClient(t *testing.T) {
 	p, err := alloc.AllocateAll(Averagely(), "g", testkit.Queues("b", 3), []string{"c0"})
 	require.NoError(t, err)
-	assert.Equal(t, p.Client(), Profile)
+	assert.Equal(t, Client, p.Client())
 	j, err := alloc.AllocateAll(alloc.Averagely(), "g", testkit.Queues("b", 3), []string{"c0"})
 	require.NoError(t, err)
-	assert.Equal(t, j.Client(), alloc.ClientJava)
-	assert.Equal(t, alloc.Broadcast(testkit.Queues("b", 3), []string{"c0"}).Client(), "")
+	assert.Equal(t, alloc.Client(alloc.Java493), j.Client())
+	assert.Nil(t, alloc.Broadcast(testkit.Queues("b", 3), []string{"c0"}).Client())
 }

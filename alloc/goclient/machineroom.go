@@ -32,8 +32,9 @@ func ByMachineRoom(consumeridcs []string) Strategy {
 
 type machineRoom struct{ idcs []string }
 
-func (machineRoom) Name() string    { return "MACHINE_ROOM" }
-func (machineRoom) Profile() string { return Profile }
+func (machineRoom) Name() string         { return "MACHINE_ROOM" }
+func (machineRoom) Client() alloc.Client { return Client }
+func (machineRoom) goClient()            {}
 
 func (s machineRoom) Allocate(_, cid string, mqAll []alloc.MessageQueue, cidAll []string) ([]alloc.MessageQueue, error) {
 	idx := indexOf(cid, mqAll, cidAll)

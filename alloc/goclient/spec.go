@@ -2,17 +2,17 @@ package goclient
 
 import "github.com/rmqalloc/rmqalloc/alloc"
 
-// NewStrategy builds the Go client's strategy that spec describes, as
-// alloc.NewStrategy does for Java: the same names and fields. Differences:
+// newStrategy builds the Go client's strategy that spec describes, as
+// alloc.Java493.NewStrategy does for Java: the same names and fields. Differences:
 // MACHINE_ROOM_NEARBY ignores Inner and Resolver (the Go client's is plain
 // AVG); a negative VirtualNodeCnt is accepted (the Go client gives
 // everybody []); CONFIG with no list configured returns nil to every
 // caller. An unknown name is an IllegalArgumentException-class error on
 // "strategy.name".
 //
-// Example: NewStrategy(alloc.StrategySpec{Name: "CONSISTENT_HASH"}) is
+// Example: newStrategy(alloc.StrategySpec{Name: "CONSISTENT_HASH"}) is
 // ConsistentHash(10).
-func NewStrategy(spec alloc.StrategySpec) (Strategy, error) {
+func newStrategy(spec alloc.StrategySpec) (alloc.Strategy, error) {
 	switch spec.Name {
 	case "AVG":
 		return Averagely(), nil

@@ -7,10 +7,6 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// Profile names the client this package emulates, as the conformance
-// vectors name it.
-const Profile = "go-client-2.1.2"
-
 // PanicClass is the JavaClass of an *alloc.Error reporting that the Go
 // client would panic at this point.
 const PanicClass = "panic"
@@ -22,8 +18,9 @@ var ErrPanic = errors.New("go client panics")
 // alloc.Strategy that also tells which client it emulates.
 type Strategy interface {
 	alloc.Strategy
-	// Profile is always goclient.Profile.
-	Profile() string
+	// Client is always goclient.Client.
+	Client() alloc.Client
+	goClient() // only this package's strategies are Strategies
 }
 
 // indexOf is the common preamble of the Go client's AVG, AVG_BY_CIRCLE,

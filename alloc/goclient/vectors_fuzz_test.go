@@ -89,11 +89,11 @@ func FuzzVectorInputs(f *testing.F) {
 		if c.Strategy.VirtualNodeCnt != nil {
 			vn = *c.Strategy.VirtualNodeCnt
 		}
-		s, err := NewStrategy(alloc.StrategySpec{Name: c.Strategy.Name, ConsumerIDCs: c.Strategy.ConsumerIDCs, VirtualNodeCnt: &vn})
+		s, err := newStrategy(alloc.StrategySpec{Name: c.Strategy.Name, ConsumerIDCs: c.Strategy.ConsumerIDCs, VirtualNodeCnt: &vn})
 		require.NoError(t, err)
-		groupMatchesEach(t, s, qs, cids)
-		SortQueues(qs)
-		SortClientIDs(cids)
-		groupMatchesEach(t, s, qs, cids)
+		groupMatchesEach(t, s.(Strategy), qs, cids)
+		_ = Client.SortQueues(qs)
+		Client.SortClientIDs(cids)
+		groupMatchesEach(t, s.(Strategy), qs, cids)
 	})
 }

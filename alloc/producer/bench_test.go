@@ -3,6 +3,7 @@ package producer
 import (
 	"testing"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
@@ -17,7 +18,7 @@ func BenchmarkSelect(b *testing.B) {
 		}
 	})
 	b.Run("round_robin", func(b *testing.B) {
-		p, _ := New(mqs, Options{Version: Version5_3_3, StartIndex: i32(0)})
+		p, _ := New(mqs, Options{Client: alloc.Java533, StartIndex: i32(0)})
 		b.ReportAllocs()
 		for b.Loop() {
 			if _, err := p.Select(Attempt{}); err != nil {
@@ -28,7 +29,7 @@ func BenchmarkSelect(b *testing.B) {
 	// 4.9.3 latency fault tolerance, brokers a and c unavailable for the
 	// whole run (the clock stands still), so half the tries skip.
 	b.Run("latency_4brokers_2faulted", func(b *testing.B) {
-		p, _ := New(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+		p, _ := New(mqs, Options{Client: alloc.Java493, LatencyFaultTolerance: true,
 			Clock: func() int64 { return 0 }, StartIndex: i32(0)})
 		p.Update("broker-a", Outcome{Latency: 5000})
 		p.Update("broker-c", Outcome{Isolation: true})

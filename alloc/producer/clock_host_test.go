@@ -15,7 +15,7 @@ import (
 // it works; without latency fault tolerance no clock is needed.
 func TestNoClockNeedsOptionsClock(t *testing.T) {
 	mqs := testkit.Queues("a", 2)
-	_, err := newProducer(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true}, false)
+	_, err := newProducer(mqs, Options{Client: alloc.Java493, LatencyFaultTolerance: true}, false)
 	require.ErrorIs(t, err, alloc.ErrInvalidArgument)
 	assert.Contains(t, err.Error(), "clock")
 	var e *alloc.Error
@@ -23,12 +23,12 @@ func TestNoClockNeedsOptionsClock(t *testing.T) {
 	assert.Equal(t, "clock", e.Field)
 	assert.Equal(t, alloc.IllegalArgumentException, e.JavaClass)
 
-	p, err := newProducer(mqs, Options{Version: Version4_9_3, LatencyFaultTolerance: true, Clock: func() int64 { return 5 }}, false)
+	p, err := newProducer(mqs, Options{Client: alloc.Java493, LatencyFaultTolerance: true, Clock: func() int64 { return 5 }}, false)
 	require.NoError(t, err)
 	p.Update("a", Outcome{Latency: 100, Isolation: true})
 	assert.Equal(t, int64(600005), p.Faults()[0].StartTimestamp, "isolation at 5 ms blocks for 600 s")
 
-	_, err = newProducer(mqs, Options{Version: Version4_9_3}, false)
+	_, err = newProducer(mqs, Options{Client: alloc.Java493}, false)
 	assert.NoError(t, err, "no clock needed without latency fault tolerance")
 }
 
@@ -38,7 +38,7 @@ func TestNoClockNeedsOptionsClock(t *testing.T) {
 func TestNoClockSeedsAreRandom(t *testing.T) {
 	first := map[int32]bool{}
 	for range 8 {
-		p, err := newProducer(testkit.Queues("a", 1000), Options{Version: Version5_3_3}, false)
+		p, err := newProducer(testkit.Queues("a", 1000), Options{Client: alloc.Java533}, false)
 		require.NoError(t, err)
 		q, err := p.Select(Attempt{})
 		require.NoError(t, err)
@@ -57,6 +57,6 @@ func TestNativeHostHasAClock(t *testing.T) {
 	if !hasClock {
 		t.Skip("this build's host has no clock (GOOS=js)")
 	}
-	_, err := New(testkit.Queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})
+	_, err := New(testkit.Queues("a", 2), Options{Client: alloc.Java493, LatencyFaultTolerance: true})
 	assert.NoError(t, err)
 }

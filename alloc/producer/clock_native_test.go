@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
@@ -21,7 +22,7 @@ const (
 // the real clock (time.Now): a 4.9.3
 // isolation blocks the broker for 600 s from the time of the Update.
 func TestDefaultClockIsReal(t *testing.T) {
-	p, err := New(testkit.Queues("a", 2), Options{Version: Version4_9_3, LatencyFaultTolerance: true})
+	p, err := New(testkit.Queues("a", 2), Options{Client: alloc.Java493, LatencyFaultTolerance: true})
 	require.NoError(t, err)
 	before := nowMillis()
 	p.Update("a", Outcome{Latency: 100, Isolation: true}) // isolation: latency 30000 → 600 s

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestDefaultStartIsRandom(t *testing.T) {
 	first := map[int32]bool{}
 	for range 8 {
-		p, err := New(testkit.Queues("a", 1000), Options{Version: Version5_3_3})
+		p, err := New(testkit.Queues("a", 1000), Options{Client: alloc.Java533})
 		require.NoError(t, err)
 		q, err := p.Select(Attempt{})
 		require.NoError(t, err)

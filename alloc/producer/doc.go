@@ -8,7 +8,7 @@
 //   - Producer, a stateful simulator of the classic Java client's
 //     MQFaultStrategy over one topic's queue list: the per-thread send
 //     index, round robin that avoids the broker of a failed send, and
-//     latency fault tolerance, for client 4.9.3 and 5.3.3 (Version);
+//     latency fault tolerance, for client 4.9.3 and 5.3.3 (Options.Client);
 //   - message groups of the RocketMQ 5 gRPC clients (SelectMessageGroup):
 //     SipHash-2-4 as the Java and Go clients use it, and the Node.js client
 //     1.0.8 variant that disagrees with them.

@@ -66,9 +66,9 @@ func ExampleMessageGroupIndex() {
 func ExampleProducer_Select_indexWrap() {
 	mqs := []alloc.MessageQueue{mq("a", 0), mq("a", 1), mq("a", 2)}
 	start := int32(2147483646)
-	for _, v := range []producer.Version{producer.Version4_9_3, producer.Version5_3_3} {
-		p, _ := producer.New(mqs, producer.Options{Version: v, StartIndex: &start})
-		fmt.Print(v, ":")
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
+		p, _ := producer.New(mqs, producer.Options{Client: v, StartIndex: &start})
+		fmt.Print(v.Version(), ":")
 		for range 5 {
 			q, _ := p.Select(producer.Attempt{})
 			fmt.Print(" ", q.QueueID)
@@ -86,11 +86,11 @@ func ExampleProducer_Select_indexWrap() {
 func ExampleProducer_Select_lastBroker() {
 	mqs := []alloc.MessageQueue{mq("a", 0), mq("b", 0)}
 	start := int32(0)
-	for _, v := range []producer.Version{producer.Version4_9_3, producer.Version5_3_3} {
-		p, _ := producer.New(mqs, producer.Options{Version: v, LatencyFaultTolerance: true, StartIndex: &start,
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
+		p, _ := producer.New(mqs, producer.Options{Client: v, LatencyFaultTolerance: true, StartIndex: &start,
 			Clock: func() int64 { return 0 }})
 		q, _ := p.Select(producer.After("b"))
-		fmt.Println(v, show(q))
+		fmt.Println(v.Version(), show(q))
 	}
 	// Output:
 	// 4.9.3 b/0
@@ -103,15 +103,15 @@ func ExampleProducer_Select_lastBroker() {
 func ExampleProducer_Select_allBrokersDown() {
 	mqs := []alloc.MessageQueue{mq("a", 0), mq("a", 1), mq("b", 0), mq("b", 1)}
 	start := int32(0)
-	for _, v := range []producer.Version{producer.Version4_9_3, producer.Version5_3_3} {
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
 		now := int64(0)
-		p, _ := producer.New(mqs, producer.Options{Version: v, LatencyFaultTolerance: true,
+		p, _ := producer.New(mqs, producer.Options{Client: v, LatencyFaultTolerance: true,
 			Clock: func() int64 { return now }, StartIndex: &start, WorstStartIndex: &start})
 		p.Update("a", producer.Outcome{Latency: 700})
 		p.Update("b", producer.Outcome{Latency: 3500})
 		now = 1
 		q, _ := p.Select(producer.Attempt{})
-		fmt.Print(v, " ", show(q), " list")
+		fmt.Print(v.Version(), " ", show(q), " list")
 		for _, q := range p.Queues() {
 			fmt.Print(" ", show(q))
 		}
@@ -125,15 +125,15 @@ func ExampleProducer_Select_allBrokersDown() {
 // A slow send followed by a fast one: 4.9.3 overwrites the broker's
 // window (available again at once), 5.3.3 only ever extends it.
 func ExampleProducer_Update() {
-	for _, v := range []producer.Version{producer.Version4_9_3, producer.Version5_3_3} {
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
 		now := int64(0)
-		p, _ := producer.New([]alloc.MessageQueue{mq("a", 0)}, producer.Options{Version: v,
+		p, _ := producer.New([]alloc.MessageQueue{mq("a", 0)}, producer.Options{Client: v,
 			LatencyFaultTolerance: true, Clock: func() int64 { return now }})
 		p.Update("a", producer.Outcome{Latency: 16000})
 		now = 1000
 		p.Update("a", producer.Outcome{Latency: 20})
 		f := p.Faults()[0]
-		fmt.Println(v, "available again at", f.StartTimestamp, "- available at 1000:", f.Available(1000))
+		fmt.Println(v.Version(), "available again at", f.StartTimestamp, "- available at 1000:", f.Available(1000))
 	}
 	// Output:
 	// 4.9.3 available again at 1000 - available at 1000: true

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
@@ -69,9 +70,9 @@ var (
 )
 
 // notAvailableDuration is MQFaultStrategy.computeNotAvailableDuration.
-func notAvailableDuration(v Version, latency int64) int64 {
+func notAvailableDuration(v alloc.JavaClient, latency int64) int64 {
 	thresholds, dur := latencyMax493, duration493
-	if v == Version5_3_3 {
+	if v == alloc.Java533 {
 		thresholds, dur = latencyMax533, duration533
 	}
 	for i := len(thresholds) - 1; i >= 0; i-- {
@@ -84,11 +85,11 @@ func notAvailableDuration(v Version, latency int64) int64 {
 
 // update is MQFaultStrategy.updateFaultItem followed by
 // LatencyFaultToleranceImpl.updateFaultItem of version v.
-func (t *faultTable) update(v Version, now int64, broker string, latency int64, isolation, reachable bool) {
+func (t *faultTable) update(v alloc.JavaClient, now int64, broker string, latency int64, isolation, reachable bool) {
 	effective := latency
 	if isolation {
 		effective = isolation493
-		if v == Version5_3_3 {
+		if v == alloc.Java533 {
 			effective = isolation533
 		}
 	}
@@ -100,7 +101,7 @@ func (t *faultTable) update(v Version, now int64, broker string, latency int64, 
 	}
 	f := &t.items[i]
 	f.Latency = latency
-	if v == Version4_9_3 {
+	if v == alloc.Java493 {
 		f.StartTimestamp = now + d // always overwritten
 		return
 	}

@@ -1,19 +1,22 @@
 package producer
 
-import "github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+)
 
 // sendIndex is the client's ThreadLocalIndex: one int that each use
 // increments (wrapping at 32 bits) before reading it.
 type sendIndex struct {
 	s       int32
-	version Version
+	version alloc.JavaClient
 }
 
 // next is incrementAndGet: 4.9.3 returns abs(s), which stays negative for
 // Integer.MIN_VALUE; 5.3.3 returns s & 0x7FFFFFFF, never negative.
 func (x *sendIndex) next() int32 {
 	x.s++
-	if x.version == Version4_9_3 {
+	if x.version == alloc.Java493 {
 		return javalang.Abs(x.s)
 	}
 	return x.s & 0x7FFFFFFF

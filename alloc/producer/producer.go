@@ -9,10 +9,10 @@ import (
 )
 
 // Options configure a Producer. Every field's zero value behaves like the
-// real client (Version's is 4.9.3).
+// real client (Client's is alloc.Java493).
 type Options struct {
-	// Version of the classic Java client to reproduce (zero: 4.9.3).
-	Version Version
+	// Client is the classic Java client to reproduce (zero: alloc.Java493).
+	Client alloc.JavaClient
 	// LatencyFaultTolerance is the client's sendLatencyFaultEnable. Off
 	// (the client default): round robin that avoids the last broker, and
 	// Update does nothing. On: brokers reported slow or isolated by Update
@@ -72,7 +72,7 @@ func After(broker string) Attempt { return Attempt{LastBroker: broker, HasLastBr
 // All state lives in the object. A Producer is not safe for concurrent use:
 // call it from one goroutine at a time.
 type Producer struct {
-	version    Version
+	version    alloc.JavaClient
 	lft        bool
 	queues     []alloc.MessageQueue
 	index      sendIndex
@@ -94,8 +94,8 @@ func New(mqs []alloc.MessageQueue, opts Options) (*Producer, error) {
 // newProducer is New where the package has a clock of its own or not
 // (hasClock: natively it has, under GOOS=js not; clock_host.go).
 func newProducer(mqs []alloc.MessageQueue, opts Options, hostHasClock bool) (*Producer, error) {
-	if opts.Version != Version4_9_3 && opts.Version != Version5_3_3 {
-		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "version must be Version4_9_3 (the zero value) or Version5_3_3"}
+	if opts.Client != alloc.Java493 && opts.Client != alloc.Java533 {
+		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "version", Msg: "client must be alloc.Java493 (the zero value) or alloc.Java533"}
 	}
 	if opts.Clock == nil && opts.LatencyFaultTolerance && !hostHasClock {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "clock", Msg: "Options.Clock is required with LatencyFaultTolerance under GOOS=js (this package has no clock there)"}
@@ -104,7 +104,7 @@ func newProducer(mqs []alloc.MessageQueue, opts Options, hostHasClock bool) (*Pr
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.IllegalArgumentException, Field: "mqs", Msg: "more queues than a Java list can hold"}
 	}
 	p := &Producer{
-		version:    opts.Version,
+		version:    opts.Client,
 		lft:        opts.LatencyFaultTolerance,
 		queues:     slices.Clone(mqs),
 		clock:      opts.Clock,
@@ -119,7 +119,7 @@ func newProducer(mqs []alloc.MessageQueue, opts Options, hostHasClock bool) (*Pr
 		if rng == nil {
 			rng = newJavaRandom(randomSeed())
 		}
-		if p.version == Version4_9_3 {
+		if p.version == alloc.Java493 {
 			return abs32(rng.nextInt())
 		}
 		return rng.nextInt()
@@ -176,8 +176,8 @@ func defaultQueueDatas(mqs []alloc.MessageQueue) []route.QueueData {
 	return qds
 }
 
-// Version is the client version the Producer reproduces.
-func (p *Producer) Version() Version { return p.version }
+// Client is the Java client the Producer reproduces.
+func (p *Producer) Client() alloc.JavaClient { return p.version }
 
 // Queues returns a copy of the current queue list. It differs from the
 // list given to New only after 4.9.3 rewrote an element in place (see
@@ -257,7 +257,7 @@ func (p *Producer) Select(a Attempt) (alloc.MessageQueue, error) {
 	switch {
 	case !p.lft:
 		return p.roundRobin(a)
-	case p.version == Version4_9_3:
+	case p.version == alloc.Java493:
 		return p.latency493()
 	default:
 		return p.latency533(a)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/clients"
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
@@ -20,15 +21,15 @@ func TestSendIndexWrap(t *testing.T) {
 	t.Parallel()
 	mqs := testkit.Queues("a", 3) // 2147483647 % 3 == 1
 	tests := []struct {
-		v    Version
+		v    alloc.JavaClient
 		want []int32
 	}{
 		// s: 2147483647, MIN, -2147483647, -2147483646
-		{Version4_9_3, []int32{1, 0, 1, 0}}, // abs: 2147483647, MIN→0, 2147483647, 2147483646
-		{Version5_3_3, []int32{1, 0, 1, 2}}, // mask: 2147483647, 0, 1, 2
+		{alloc.Java493, []int32{1, 0, 1, 0}}, // abs: 2147483647, MIN→0, 2147483647, 2147483646
+		{alloc.Java533, []int32{1, 0, 1, 2}}, // mask: 2147483647, 0, 1, 2
 	}
 	for _, tt := range tests {
-		p, err := New(mqs, Options{Version: tt.v, StartIndex: i32(math.MaxInt32 - 1)})
+		p, err := New(mqs, Options{Client: tt.v, StartIndex: i32(math.MaxInt32 - 1)})
 		require.NoError(t, err)
 		var got []int32
 		for range tt.want {
@@ -44,8 +45,8 @@ func TestSendIndexWrap(t *testing.T) {
 // TestRoundRobinLastBroker: a retry skips the failed broker, one increment
 // per try; if every queue is on that broker, n tries and one more pick.
 func TestRoundRobinLastBroker(t *testing.T) {
-	for _, v := range []Version{Version4_9_3, Version5_3_3} {
-		p, _ := New(testkit.Parse("a/0 a/1 b/0"), Options{Version: v, StartIndex: i32(0)})
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
+		p, _ := New(testkit.Parse("a/0 a/1 b/0"), Options{Client: v, StartIndex: i32(0)})
 		// index 1 → [a 1]; retry after a: index 2 → [b 0].
 		mq, _ := p.Select(Attempt{})
 		assert.Equal(t, testkit.Q("a", 1), mq, "%v: first", v)
@@ -55,7 +56,7 @@ func TestRoundRobinLastBroker(t *testing.T) {
 		// Retry after b: index 3 → [a 0] at once.
 		mq, _ = p.Select(After("b"))
 		assert.Equal(t, testkit.Q("a", 0), mq, "%v: retry after b", v)
-		only, _ := New(testkit.Queues("a", 2), Options{Version: v, StartIndex: i32(0)})
+		only, _ := New(testkit.Queues("a", 2), Options{Client: v, StartIndex: i32(0)})
 		// 2 failing tries (index 1, 2) then a plain pick (index 3 → [a 1]).
 		mq, _ = only.Select(After("a"))
 		assert.Equal(t, testkit.Q("a", 1), mq, "%v: all on last broker", v)
@@ -69,7 +70,7 @@ func TestRoundRobinLastBroker(t *testing.T) {
 // selects see the rewritten list.
 func TestLatency493AllBrokersDown(t *testing.T) {
 	c := &clock{}
-	p, _ := New(testkit.QueuesOn(2, "a", "b"), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(2, "a", "b"), Options{Client: alloc.Java493, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0)})
 	p.Update("a", Outcome{Latency: 700})  // unavailable for 30 s
 	p.Update("b", Outcome{Latency: 3500}) // for 180 s
@@ -98,7 +99,7 @@ func TestLatency493AllBrokersDown(t *testing.T) {
 // queues in queueDatas: its fault item is dropped and a plain pick follows.
 func TestLatency493NoWriteQueues(t *testing.T) {
 	c := &clock{}
-	p, _ := New(testkit.QueuesOn(1, "a", "b"), Options{Version: Version4_9_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(1, "a", "b"), Options{Client: alloc.Java493, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), WorstStartIndex: i32(0), QueueDatas: nil})
 	p.Update("a", Outcome{Latency: 5000})
 	p.Update("b", Outcome{Latency: 5000})
@@ -120,7 +121,7 @@ func TestLatency493NoWriteQueues(t *testing.T) {
 func TestLatency533(t *testing.T) {
 	c := &clock{}
 	resets := []int32{10, 0}
-	p, _ := New(testkit.QueuesOn(2, "a", "b"), Options{Version: Version5_3_3, LatencyFaultTolerance: true,
+	p, _ := New(testkit.QueuesOn(2, "a", "b"), Options{Client: alloc.Java533, LatencyFaultTolerance: true,
 		Clock: c.read, StartIndex: i32(0), ResetValue: func() int32 { v := resets[0]; resets = resets[1:]; return v }})
 	p.Update("a", Outcome{Latency: 700})                     // down until 2000
 	p.Update("b", Outcome{Latency: 3500, Unreachable: true}) // down until 6000, unreachable
@@ -152,21 +153,21 @@ type windowUpdate struct {
 func TestWindows(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		v         Version
+		v         alloc.JavaClient
 		updates   []windowUpdate
 		wantStart int64
 	}{
-		{Version4_9_3, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 1000},
-		{Version5_3_3, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 30000},
-		{Version5_3_3, []windowUpdate{{0, 600, false}, {1000, 600, false}}, 3000},
-		{Version4_9_3, []windowUpdate{{5, 10, true}}, 600005},
-		{Version5_3_3, []windowUpdate{{5, 10, true}}, 10005},
-		{Version4_9_3, []windowUpdate{{5, -40, false}}, 5},
-		{Version5_3_3, []windowUpdate{{5, -40, false}}, 0},
+		{alloc.Java493, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 1000},
+		{alloc.Java533, []windowUpdate{{0, 16000, false}, {1000, 100, false}}, 30000},
+		{alloc.Java533, []windowUpdate{{0, 600, false}, {1000, 600, false}}, 3000},
+		{alloc.Java493, []windowUpdate{{5, 10, true}}, 600005},
+		{alloc.Java533, []windowUpdate{{5, 10, true}}, 10005},
+		{alloc.Java493, []windowUpdate{{5, -40, false}}, 5},
+		{alloc.Java533, []windowUpdate{{5, -40, false}}, 0},
 	}
 	for i, tt := range tests {
 		c := &clock{}
-		p, _ := New(testkit.Queues("b", 1), Options{Version: tt.v, LatencyFaultTolerance: true, Clock: c.read})
+		p, _ := New(testkit.Queues("b", 1), Options{Client: tt.v, LatencyFaultTolerance: true, Clock: c.read})
 		for _, u := range tt.updates {
 			c.now = u.at
 			p.Update("b", Outcome{Latency: u.latency, Isolation: u.isolation})
@@ -192,21 +193,21 @@ func TestNotAvailableDuration(t *testing.T) {
 		{14999, 180000, 10000}, {15000, 600000, 30000}, {math.MaxInt64, 600000, 30000},
 	}
 	for _, tt := range tests {
-		assert.Equal(t, tt.want493, notAvailableDuration(Version4_9_3, tt.latency), "4.9.3, latency %d", tt.latency)
-		assert.Equal(t, tt.want533, notAvailableDuration(Version5_3_3, tt.latency), "5.3.3, latency %d", tt.latency)
+		assert.Equal(t, tt.want493, notAvailableDuration(alloc.Java493, tt.latency), "4.9.3, latency %d", tt.latency)
+		assert.Equal(t, tt.want533, notAvailableDuration(alloc.Java533, tt.latency), "5.3.3, latency %d", tt.latency)
 	}
 }
 
 func TestUpdateWithoutFaultTolerance(t *testing.T) {
-	p, _ := New(testkit.Queues("a", 1), Options{Version: Version5_3_3})
+	p, _ := New(testkit.Queues("a", 1), Options{Client: alloc.Java533})
 	p.Update("a", Outcome{Latency: 99999, Isolation: true, Unreachable: true})
 	require.Empty(t, p.Faults(), "Update must do nothing with latency fault tolerance off")
 }
 
 func TestEmptyList(t *testing.T) {
-	for _, v := range []Version{Version4_9_3, Version5_3_3} {
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
 		for _, lft := range []bool{false, true} {
-			p, err := New(nil, Options{Version: v, LatencyFaultTolerance: lft, StartIndex: i32(0), Clock: func() int64 { return 0 }})
+			p, err := New(nil, Options{Client: v, LatencyFaultTolerance: lft, StartIndex: i32(0), Clock: func() int64 { return 0 }})
 			require.NoError(t, err)
 			p.Update("a", Outcome{Latency: 5000})
 			for _, a := range []Attempt{{}, After("a"), {ResetIndex: true}} {
@@ -218,23 +219,25 @@ func TestEmptyList(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	_, err := New(testkit.Queues("a", 1), Options{Version: 7})
+	_, err := New(testkit.Queues("a", 1), Options{Client: 7})
 	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
-	p, err := New(testkit.Queues("a", 1), Options{})
-	require.NoError(t, err)
-	require.Equal(t, Version4_9_3, p.Version(), "the zero Options are 4.9.3's")
-	_, err = ParseVersion("4.9.4")
-	require.Error(t, err, "4.9.4 accepted")
-	for _, v := range []Version{Version4_9_3, Version5_3_3} {
-		got, err := ParseVersion(v.String())
-		require.NoError(t, err, "ParseVersion(%q)", v.String())
-		require.Equal(t, v, got, "ParseVersion(%q)", v.String())
+	if p, err := New(testkit.Queues("a", 1), Options{}); err != nil || p.Client() != alloc.Java493 {
+		t.Fatalf("the zero Options are 4.9.3's: %v", err)
+	}
+	if _, err := clients.ParseJava("4.9.4"); err == nil {
+		t.Fatal("4.9.4 accepted")
+	}
+	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
+		got, err := clients.ParseJava(v.Name())
+		if err != nil || got != v {
+			t.Fatalf("clients.ParseJava(%q) = %v, %v", v.Name(), got, err)
+		}
 	}
 }
 
 func TestNewCopiesInput(t *testing.T) {
 	mqs := testkit.Queues("a", 2)
-	p, _ := New(mqs, Options{Version: Version5_3_3})
+	p, _ := New(mqs, Options{Client: alloc.Java533})
 	mqs[0].BrokerName = "changed"
 	require.Equal(t, "a", p.Queues()[0].BrokerName, "Producer must own a copy of the queue list")
 	p.Queues()[1].BrokerName = "changed"
@@ -253,11 +256,11 @@ func TestRoundRobinVisitsEveryQueue(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			start = -start // 5.3.3 masks negative values too
 		}
-		for _, v := range []Version{Version4_9_3, Version5_3_3} {
-			if v == Version4_9_3 && start < 0 {
+		for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
+			if v == alloc.Java493 && start < 0 {
 				continue // abs() makes 4.9.3 count down there: covered by worked examples
 			}
-			p, _ := New(mqs, Options{Version: v, StartIndex: &start})
+			p, _ := New(mqs, Options{Client: v, StartIndex: &start})
 			seen := make([]bool, n)
 			for range n {
 				mq, err := p.Select(Attempt{})
@@ -281,9 +284,9 @@ func TestUnavailableNeverPicked(t *testing.T) {
 			mqs = append(mqs, testkit.Queues(b, 1+rng.IntN(4))...)
 		}
 		start := rng.Int32N(math.MaxInt32 - 1000)
-		for _, v := range []Version{Version4_9_3, Version5_3_3} {
+		for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
 			c := &clock{}
-			p, _ := New(mqs, Options{Version: v, LatencyFaultTolerance: true, Clock: c.read, StartIndex: &start})
+			p, _ := New(mqs, Options{Client: v, LatencyFaultTolerance: true, Clock: c.read, StartIndex: &start})
 			down := map[string]bool{}
 			for _, b := range brokers {
 				if rng.IntN(2) == 0 {
@@ -311,9 +314,9 @@ func FuzzProducer(f *testing.F) {
 	f.Add([]byte{9, 9, 9, 200, 17, 33}, int32(math.MaxInt32), true, true)
 	f.Add([]byte{}, int32(math.MinInt32), false, true)
 	f.Fuzz(func(t *testing.T, ops []byte, start int32, lft, v5 bool) {
-		v := Version4_9_3
+		v := alloc.Java493
 		if v5 {
-			v = Version5_3_3
+			v = alloc.Java533
 		}
 		brokers := []string{"a", "b", "c", ""}
 		n := 0
@@ -326,7 +329,7 @@ func FuzzProducer(f *testing.F) {
 			mqs = append(mqs, testkit.Q(brokers[i%3], int32(i)))
 		}
 		c := &clock{}
-		p, err := New(mqs, Options{Version: v, LatencyFaultTolerance: lft, Clock: c.read, StartIndex: &start,
+		p, err := New(mqs, Options{Client: v, LatencyFaultTolerance: lft, Clock: c.read, StartIndex: &start,
 			WorstStartIndex: &start, ResetValue: func() int32 { return start ^ 0x5555 }})
 		require.NoError(t, err)
 		for i := 0; i+1 < len(ops); i += 2 {

@@ -12,8 +12,8 @@ import (
 // "allocate"): for every distinct cid of currentCIDs, the result of the
 // strategy's allocate(group, cid, mqAll, cidAll).
 func init() {
-	register("allocate", javaAllocate(alloc.Java493), "java-4.9.3")
-	register("allocate", javaAllocate(alloc.Java533), "java-5.3.3")
+	register("allocate", javaAllocate(alloc.Java493), alloc.Java493.Name())
+	register("allocate", javaAllocate(alloc.Java533), alloc.Java533.Name())
 }
 
 // javaAllocateCase is an allocate case as the Java profiles read it.
@@ -81,7 +81,7 @@ type javaQueues struct {
 	Queues []Queue `json:"queues"`
 }
 
-func javaAllocate(version alloc.ClientVersion) handler {
+func javaAllocate(client alloc.JavaClient) handler {
 	return func(line []byte) (any, error) {
 		var c javaAllocateCase
 		if err := wtf8json.Unmarshal(line, &c); err != nil {
@@ -94,7 +94,7 @@ func javaAllocate(version alloc.ClientVersion) handler {
 		if err != nil {
 			return nil, err
 		}
-		s, err := alloc.NewStrategy(spec, alloc.WithClientVersion(version))
+		s, err := client.NewStrategy(spec)
 		if err != nil {
 			e := errorOf(err)
 			return javaAllocateResult{ID: c.ID, Error: e.Error, Message: e.Message}, nil

@@ -18,7 +18,7 @@ import (
 func TestAllocateAllMatchesVectors(t *testing.T) {
 	for _, p := range []struct {
 		profile string
-		version alloc.ClientVersion
+		version alloc.JavaClient
 	}{{"java-4.9.3", alloc.Java493}, {"java-5.3.3", alloc.Java533}} {
 		lines := readLines(t, filepath.Join(vectorsDir, p.profile, "alloc.cases.jsonl"))
 		require.False(t, len(lines) == 0, "%s: no cases", p.profile)
@@ -29,7 +29,7 @@ func TestAllocateAllMatchesVectors(t *testing.T) {
 			require.NoError(t, err)
 			spec, err := c.Strategy.spec()
 			require.NoError(t, err, "%s: %v", c.ID, err)
-			s, err := alloc.NewStrategy(spec, alloc.WithClientVersion(p.version))
+			s, err := p.version.NewStrategy(spec)
 			if err != nil {
 				continue // case-level error, nothing to allocate
 			}

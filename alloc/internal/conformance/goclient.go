@@ -10,7 +10,7 @@ import (
 // Per FORMAT.md: results carry no name; a null cid, or a null inside
 // cidAll, is the Go client's ""; a null list is an empty one (CONFIG keeps
 // its null list); a Go panic is {"error":"panic"}.
-func init() { register("allocate", goAllocate, goclient.Profile) }
+func init() { register("allocate", goAllocate, goclient.Client.Name()) }
 
 // goAllocateCase is an allocate case as the go-client profile reads it.
 type goAllocateCase struct {
@@ -50,18 +50,18 @@ func goAllocate(line []byte) (any, error) {
 		}
 	}
 	if c.SortFirst {
-		goclient.SortQueues(mqAll)
-		goclient.SortClientIDs(cidAll)
+		_ = goclient.Client.SortQueues(mqAll) // never fails
+		goclient.Client.SortClientIDs(cidAll)
 	}
 	return goAllocateResult{ID: c.ID, Results: answerEach(s, c.Group, c.CurrentCIDs, mqAll, cidAll)}, nil
 }
 
 // goStrategy builds the Go client's strategy of a case through
-// goclient.NewStrategy. NEARBY ignores its inner strategy and resolver, as
+// goclient.Client.NewStrategy. NEARBY ignores its inner strategy and resolver, as
 // the Go client has neither.
 func goStrategy(c goAllocateCase) (alloc.Strategy, error) {
 	sp := c.Strategy
-	return goclient.NewStrategy(alloc.StrategySpec{
+	return goclient.Client.NewStrategy(alloc.StrategySpec{
 		Name:                sp.Name,
 		MessageQueueList:    toModel(sp.MessageQueueList),
 		HasMessageQueueList: sp.MessageQueueList != nil,

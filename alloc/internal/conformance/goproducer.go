@@ -14,8 +14,8 @@ import (
 // goRouteToPublish and goSelect (FORMAT.md, go-client-2.1.2 producer):
 // rocketmq-client-go v2.1.2's publish list and QueueSelectors.
 func init() {
-	register("goRouteToPublish", goRouteToPublish, goclient.Profile)
-	register("goSelect", goSelect, goclient.Profile)
+	register("goRouteToPublish", goRouteToPublish, goclient.Client.Name())
+	register("goSelect", goSelect, goclient.Client.Name())
 }
 
 func goRouteToPublish(line []byte) (any, error) {

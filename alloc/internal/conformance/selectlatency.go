@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
@@ -10,11 +11,11 @@ import (
 // selectLatency (FORMAT.md): latency fault tolerance on, update and select
 // steps against a fake clock set to each step's "at".
 func init() {
-	register("selectLatency", selectLatency(producer.Version4_9_3), "java-4.9.3")
-	register("selectLatency", selectLatency(producer.Version5_3_3), "java-5.3.3")
+	register("selectLatency", selectLatency(alloc.Java493), alloc.Java493.Name())
+	register("selectLatency", selectLatency(alloc.Java533), alloc.Java533.Name())
 }
 
-func selectLatency(v producer.Version) handler {
+func selectLatency(v alloc.JavaClient) handler {
 	return func(line []byte) (any, error) {
 		var c selectCase
 		if err := wtf8json.Unmarshal(line, &c); err != nil {
@@ -24,7 +25,7 @@ func selectLatency(v producer.Version) handler {
 		resets := 0
 		var resetErr error
 		p, err := producer.New(toModel(c.Mqs), producer.Options{
-			Version:               v,
+			Client:                v,
 			LatencyFaultTolerance: true,
 			Clock:                 func() int64 { return now },
 			StartIndex:            &c.StartIndex,

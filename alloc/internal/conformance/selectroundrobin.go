@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
@@ -8,17 +9,17 @@ import (
 // selectRoundRobin (FORMAT.md): latency fault tolerance off, one select
 // per step, from startIndex.
 func init() {
-	register("selectRoundRobin", selectRoundRobin(producer.Version4_9_3), "java-4.9.3")
-	register("selectRoundRobin", selectRoundRobin(producer.Version5_3_3), "java-5.3.3")
+	register("selectRoundRobin", selectRoundRobin(alloc.Java493), alloc.Java493.Name())
+	register("selectRoundRobin", selectRoundRobin(alloc.Java533), alloc.Java533.Name())
 }
 
-func selectRoundRobin(v producer.Version) handler {
+func selectRoundRobin(v alloc.JavaClient) handler {
 	return func(line []byte) (any, error) {
 		var c selectCase
 		if err := wtf8json.Unmarshal(line, &c); err != nil {
 			return nil, err
 		}
-		p, err := producer.New(toModel(c.Mqs), producer.Options{Version: v, StartIndex: &c.StartIndex})
+		p, err := producer.New(toModel(c.Mqs), producer.Options{Client: v, StartIndex: &c.StartIndex})
 		if err != nil {
 			return nil, err
 		}

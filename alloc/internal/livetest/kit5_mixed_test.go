@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/doctor"
-	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 	"github.com/rmqalloc/rmqalloc/alloc/live"
 )
 
@@ -40,8 +40,8 @@ func TestKit5MixedVersionsGroup(t *testing.T) {
 	avg := mustSpec("avg")
 	lg := &liveGroup{name: g, topics: []string{topicMixVer}, holds: []string{h4, h5}, lines: 4, cids: 4, namesrv: k.namesrv5,
 		members: map[string]member{
-			"127.0.0.1@v1": {profile: goclient.ProfileJava493, spec: avg}, "127.0.0.1@v2": {profile: goclient.ProfileJava493, spec: avg},
-			"127.0.0.1@w1": {profile: goclient.ProfileJava533, spec: avg}, "127.0.0.1@w2": {profile: goclient.ProfileJava533, spec: avg},
+			"127.0.0.1@v1": {profile: alloc.Java493.Name(), spec: avg}, "127.0.0.1@v2": {profile: alloc.Java493.Name(), spec: avg},
+			"127.0.0.1@w1": {profile: alloc.Java533.Name(), spec: avg}, "127.0.0.1@w2": {profile: alloc.Java533.Name(), spec: avg},
 		}}
 	settle(t, g, 150*time.Second, lg.check)
 	// The members hold their queues before they commit offsets there (every
@@ -97,8 +97,8 @@ func TestKit5MachineRoomWithoutRooms(t *testing.T) {
 	room := mustSpec("room=idc1")
 	lg := &liveGroup{name: g, topics: []string{topicRoom5}, holds: []string{hold}, lines: 3, cids: 3, namesrv: k.namesrv5,
 		members: map[string]member{
-			"127.0.0.1@r1": {profile: goclient.ProfileJava533, spec: room}, "127.0.0.1@r2": {profile: goclient.ProfileJava533, spec: room},
-			"127.0.0.1@r3": {profile: goclient.ProfileJava533, spec: mustSpec("avg")},
+			"127.0.0.1@r1": {profile: alloc.Java533.Name(), spec: room}, "127.0.0.1@r2": {profile: alloc.Java533.Name(), spec: room},
+			"127.0.0.1@r3": {profile: alloc.Java533.Name(), spec: mustSpec("avg")},
 		}}
 	settle(t, g, 150*time.Second, lg.check)
 	lines, err := readHold(hold)

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
 // RocketMQ 5.3.3 (issue 26): kit5's own NameServer and brokers, 5.3.3
@@ -40,7 +40,7 @@ func TestKit5AllocationMatchesRealConsumers(t *testing.T) {
 				lines: len(g.insts), cids: len(g.insts), namesrv: k.namesrv5}
 			for _, inst := range g.insts {
 				args = append(args, inst+":"+g.strat)
-				lg.members["127.0.0.1@"+inst] = member{profile: goclient.ProfileJava533, spec: mustSpec(g.strat)}
+				lg.members["127.0.0.1@"+inst] = member{profile: alloc.Java533.Name(), spec: mustSpec(g.strat)}
 			}
 			k.kit5Consumer(t, "kit5-"+g.name, len(g.insts), args...)
 			settle(t, g.name, 150*time.Second, lg.check)

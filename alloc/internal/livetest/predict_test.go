@@ -9,12 +9,13 @@ import (
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/clients"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
 
-const (
-	javaProfile = goclient.ProfileJava493
-	goProfile   = goclient.Profile
+var (
+	javaProfile = alloc.Java493.Name()
+	goProfile   = goclient.Client.Name()
 )
 
 // consumer is one consumer of a LiveConsumer section: its client IP, its
@@ -119,7 +120,11 @@ func observeOn(namesrv, group string, topics []string, withRetry bool) (v view, 
 func expect(group string, v view, members map[string]member) (map[string][]string, error) {
 	want := map[string][]string{}
 	for cid, m := range members {
-		s, err := goclient.NewStrategyFor(m.profile, m.spec)
+		c, err := clients.Parse(m.profile)
+		if err != nil {
+			return nil, err
+		}
+		s, err := c.NewStrategy(m.spec)
 		if err != nil {
 			return nil, err
 		}
@@ -127,15 +132,10 @@ func expect(group string, v view, members map[string]member) (map[string][]strin
 		for _, qs := range v.topics {
 			mqs := append([]alloc.MessageQueue{}, qs...)
 			cids := append([]string{}, v.cids...)
-			if m.profile == goProfile {
-				goclient.SortQueues(mqs)
-				goclient.SortClientIDs(cids)
-			} else {
-				if err := alloc.SortQueues(mqs); err != nil {
-					return nil, err
-				}
-				alloc.SortClientIDs(cids)
+			if err := c.SortQueues(mqs); err != nil {
+				return nil, err
 			}
+			c.SortClientIDs(cids)
 			plan, err := alloc.AllocateAll(s, group, mqs, cids)
 			if err != nil { // the real rebalance logs it and takes nothing
 				continue
