@@ -20,10 +20,11 @@ const (
 	wkBool
 	wkU8
 	wkStr
-	wkRaw  // the rest of the message, unframed
-	wkList // uvarint n, then n elems
-	wkOpt  // u8 0, or u8 1 then the elem
-	wkRec  // the fields, in order
+	wkRaw    // the rest of the message, unframed
+	wkList   // uvarint n, then n elems
+	wkOpt    // u8 0, or u8 1 then the elem
+	wkRec    // the fields, in order
+	wkCustom // read by hand (reader.custom); requests only
 )
 
 // wtype describes a Go value of a declared type.
@@ -35,7 +36,8 @@ type wtype struct {
 	fields []wfield
 	// mk allocates n zero values of the type (list, opt: of the element),
 	// typed, so the garbage collector sees the pointers they hold.
-	mk func(n int) unsafe.Pointer
+	mk     func(n int) unsafe.Pointer
+	custom uint8 // custom: which one (reader.custom, generated)
 }
 
 // wfield is one field of a record: its offset in the Go struct and type.
@@ -102,6 +104,8 @@ func (r *reader) value(p unsafe.Pointer, t *wtype) {
 		for _, f := range t.fields {
 			r.value(unsafe.Add(p, f.off), f.t)
 		}
+	case wkCustom:
+		r.custom(t.custom, p)
 	}
 }
 

@@ -19,7 +19,6 @@ const (
 	opProducerNew    = 9
 	opProducerSelect = 10
 	opProducerState  = 13
-	opStrategyName   = 15
 	opCidsNew        = 16
 	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)

@@ -2,7 +2,10 @@
 
 package main
 
-import "unsafe"
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"unsafe"
+)
 
 // Declared operations (internal/wireschema).
 const (
@@ -10,6 +13,7 @@ const (
 	opProducerUpdate = 11 // tells a Producer how a send to brokerName went (the client's updateFaultItem), at the clock now
 	opProducerReset  = 12 // puts a Producer back as created (index, fault items, queue list)
 	opProducerFree   = 14 // frees a Producer handle; freeing twice is harmless
+	opStrategyName   = 15 // Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); building it reports spec errors (a negative virtualNodeCnt)
 	opCidsFree       = 17 // frees an interned client-ID list; freeing twice is harmless
 	opConsistentHash = 18 // Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics
 	opPriorityQueue  = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
@@ -19,6 +23,17 @@ const (
 	opPriorityOrder  = 52 // the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityDrain  = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 )
+
+// custom reads the custom value number id (wireschema.Customs) into *p.
+func (r *reader) custom(id uint8, p unsafe.Pointer) {
+	switch id {
+	case 0:
+		*(*alloc.StrategySpec)(p) = readStrategySpec(r)
+	}
+}
+
+// wtCustomStrategySpec: a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec).
+var wtCustomStrategySpec = wtype{kind: wkCustom, custom: 0, size: unsafe.Sizeof(*new(alloc.StrategySpec))}
 
 // wireQueue is the record queue: a message queue.
 type wireQueue struct {
@@ -98,6 +113,26 @@ type producerFreeRequest struct {
 
 var wtProducerFreeRequest = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(producerFreeRequest{}.Handle), &wtUvarint},
+}}
+
+// strategyNameRequest is what strategyName reads.
+type strategyNameRequest struct {
+	Client   byte
+	Strategy alloc.StrategySpec
+}
+
+var wtStrategyNameRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(strategyNameRequest{}.Client), &wtU8},
+	{unsafe.Offsetof(strategyNameRequest{}.Strategy), &wtCustomStrategySpec},
+}}
+
+// strategyNameResponse is what strategyName answers.
+type strategyNameResponse struct {
+	Name string
+}
+
+var wtStrategyNameResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(strategyNameResponse{}.Name), &wtStr},
 }}
 
 // cidsFreeRequest is what cidsFree reads.
@@ -321,6 +356,14 @@ var declaredBoth = [...]declOp{
 			return r.err
 		}
 		return handleProducerFree(q)
+	}},
+	{opStrategyName, func(r *reader, w *writer) error {
+		var q strategyNameRequest
+		if r.request(unsafe.Pointer(&q), &wtStrategyNameRequest) != nil {
+			return r.err
+		}
+		p, err := handleStrategyName(q)
+		return w.answer(unsafe.Pointer(&p), &wtStrategyNameResponse, err)
 	}},
 	{opCidsFree, func(r *reader, w *writer) error {
 		var q cidsFreeRequest

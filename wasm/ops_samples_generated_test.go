@@ -2,12 +2,15 @@
 
 package main
 
+import "github.com/rmqalloc/rmqalloc/alloc"
+
 // wireSamples: what each golden request (testdata/wire/golden.json) decodes to.
 var wireSamples = []wireSample{
 	{"topicFree", opTopicFree, decodeDeclared[topicFreeRequest](&wtTopicFreeRequest), topicFreeRequest{Handle: 1000303}},
 	{"producerUpdate", opProducerUpdate, decodeDeclared[producerUpdateRequest](&wtProducerUpdateRequest), producerUpdateRequest{Handle: 1000303, Now: -1700015855039, BrokerName: "producerUpdate-2-é😀", Latency: -1700015855041, Isolation: true, Reachable: false}},
 	{"producerReset", opProducerReset, decodeDeclared[producerResetRequest](&wtProducerResetRequest), producerResetRequest{Handle: 1000303}},
 	{"producerFree", opProducerFree, decodeDeclared[producerFreeRequest](&wtProducerFreeRequest), producerFreeRequest{Handle: 1000303}},
+	{"strategyName", opStrategyName, decodeDeclared[strategyNameRequest](&wtStrategyNameRequest), strategyNameRequest{Client: 200, Strategy: alloc.StrategySpec{Name: "AVG"}}},
 	{"cidsFree", opCidsFree, decodeDeclared[cidsFreeRequest](&wtCidsFreeRequest), cidsFreeRequest{Handle: 1000303}},
 	{"consistentHash", opConsistentHash, decodeDeclared[consistentHashRequest](&wtConsistentHashRequest), consistentHashRequest{Input: -1234567890123456789, Buckets: 2147483646}},
 	{"priorityQueue", opPriorityQueue, decodeDeclared[priorityQueueRequest](&wtPriorityQueueRequest), priorityQueueRequest{Topic: "priorityQueue-0-é😀", BrokerName: "priorityQueue-1-é😀", QueueId: -3000009, Priority: 2147483644, WriteQueueNums: -5000015}},

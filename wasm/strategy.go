@@ -75,18 +75,19 @@ func readStrategy(r *reader, client byte) (alloc.Strategy, error) {
 	return goclient.NewStrategyFor(profileOf(client), spec)
 }
 
-func init() {
-	// strategyName: u8 client, spec → str Java getName(). Building the
-	// strategy reports spec errors (e.g. a negative virtualNodeCnt).
-	register(opStrategyName, func(r *reader, w *writer) error {
-		client := r.u8()
-		s, err := readStrategy(r, client)
-		if err != nil {
-			return err
-		}
-		w.str(s.Name())
-		return nil
-	})
+// readStrategySpec reads a top-level spec (the declared custom type
+// strategySpec).
+func readStrategySpec(r *reader) alloc.StrategySpec { return readSpec(r, 0) }
+
+// handleStrategyName: Java getName() of the spec built for client.
+// Building the strategy reports spec errors (e.g. a negative
+// virtualNodeCnt).
+func handleStrategyName(req strategyNameRequest) (strategyNameResponse, error) {
+	s, err := goclient.NewStrategyFor(profileOf(req.Client), req.Strategy)
+	if err != nil {
+		return strategyNameResponse{}, err
+	}
+	return strategyNameResponse{Name: s.Name()}, nil
 }
 
 // profileOf names a request's client byte as goclient.NewStrategyFor does.

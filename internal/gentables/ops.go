@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -41,7 +42,11 @@ const (
 	listPrefix = "[]"
 	optPrefix  = "?"
 	recPrefix  = "rec:"
+	custPrefix = "custom:"
 )
+
+// customs indexes wireschema.Customs by name (set by checkOps).
+var customs = map[string]wireschema.CustomType{}
 
 // records indexes wireschema.Records by name (set by checkOps).
 var records = map[string]wireschema.Record{}
@@ -64,6 +69,9 @@ func goTypeOf(t wireschema.Type) string {
 	if e, ok := elemOf(t, recPrefix); ok {
 		return "wire" + upper(string(e))
 	}
+	if e, ok := elemOf(t, custPrefix); ok {
+		return customs[string(e)].GoType
+	}
 	return goTypes[t].goType
 }
 
@@ -78,6 +86,9 @@ func wtName(t wireschema.Type) string {
 	if e, ok := elemOf(t, recPrefix); ok {
 		return "wtRec" + upper(string(e))
 	}
+	if e, ok := elemOf(t, custPrefix); ok {
+		return "wtCustom" + upper(string(e))
+	}
 	return "wt" + upper(goTypes[t].goRead)
 }
 
@@ -88,6 +99,9 @@ func minBytes(t wireschema.Type) int {
 		return 1
 	}
 	if _, ok := elemOf(t, optPrefix); ok {
+		return 1
+	}
+	if _, ok := elemOf(t, custPrefix); ok {
 		return 1
 	}
 	if e, ok := elemOf(t, recPrefix); ok {
@@ -128,6 +142,15 @@ func checkType(t wireschema.Type, top, last, response bool) error {
 		}
 		return nil
 	}
+	if e, ok := elemOf(t, custPrefix); ok {
+		if _, ok := customs[string(e)]; !ok {
+			return fmt.Errorf("unknown custom type %q", e)
+		}
+		if response {
+			return fmt.Errorf("a custom type is read by hand in requests only")
+		}
+		return nil
+	}
 	if _, ok := goTypes[t]; !ok {
 		return fmt.Errorf("unknown type %q", t)
 	}
@@ -161,6 +184,16 @@ func checkFields(what string, fs []wireschema.Field, response bool) error {
 // checkOps refuses declarations the generated code could not serve.
 func checkOps(ops []wireschema.Op) error {
 	clear(records)
+	clear(customs)
+	for _, c := range wireschema.Customs {
+		if !isLowerCamel(c.Name) || customs[c.Name].Name != "" || c.GoType == "" || c.GoRead == "" || c.SampleGo == "" {
+			return fmt.Errorf("wireschema: custom %q: a unique lowerCamel name, a Go type, reader and sample are required", c.Name)
+		}
+		if _, err := hex.DecodeString(c.SampleHex); err != nil || c.SampleHex == "" {
+			return fmt.Errorf("wireschema: custom %s: the sample must be hex bytes", c.Name)
+		}
+		customs[c.Name] = c
+	}
 	for _, r := range wireschema.Records {
 		if !isLowerCamel(r.Name) || records[r.Name].Name != "" {
 			return fmt.Errorf("wireschema: record %q: name must be a unique lowerCamel identifier", r.Name)
@@ -241,6 +274,9 @@ func schemaText(ops []wireschema.Op) string {
 			fmt.Fprintf(&b, "%s:%s", f.Name, f.Type)
 		}
 	}
+	for _, c := range wireschema.Customs {
+		fmt.Fprintf(&b, "custom %s(%s)\n", c.Name, c.GoRead)
+	}
 	for _, r := range wireschema.Records {
 		fmt.Fprintf(&b, "record %s(", r.Name)
 		fields(r.Fields)
@@ -315,11 +351,31 @@ func renderStruct(b *bytes.Buffer, doc, goName, wt string, fs []wireschema.Field
 // walker) and the table of the ops both builds serve.
 func renderOpsGo(ops []wireschema.Op) []byte {
 	var b bytes.Buffer
-	b.WriteString(goHeader + "package main\n\nimport \"unsafe\"\n\n// Declared operations (internal/wireschema).\nconst (\n")
+	b.WriteString(goHeader + "package main\n\nimport (\n\t\"unsafe\"\n")
+	imported := map[string]bool{}
+	for _, c := range wireschema.Customs {
+		if c.GoImport != "" && !imported[c.GoImport] {
+			imported[c.GoImport] = true
+			fmt.Fprintf(&b, "\t%q\n", c.GoImport)
+		}
+	}
+	b.WriteString(")\n\n// Declared operations (internal/wireschema).\nconst (\n")
 	for _, o := range ops {
 		fmt.Fprintf(&b, "\top%s = %d // %s\n", upper(o.Name), o.Num, o.Doc)
 	}
 	b.WriteString(")\n")
+	if len(wireschema.Customs) > 0 {
+		// Direct calls, not a func field: p stays on its op's stack.
+		b.WriteString("\n// custom reads the custom value number id (wireschema.Customs) into *p.\nfunc (r *reader) custom(id uint8, p unsafe.Pointer) {\n\tswitch id {\n")
+		for i, c := range wireschema.Customs {
+			fmt.Fprintf(&b, "\tcase %d:\n\t\t*(*%s)(p) = %s(r)\n", i, c.GoType, c.GoRead)
+		}
+		b.WriteString("\t}\n}\n")
+	}
+	for i, c := range wireschema.Customs {
+		t := wireschema.Custom(c.Name)
+		fmt.Fprintf(&b, "\n// %s: %s.\nvar %s = wtype{kind: wkCustom, custom: %d, size: unsafe.Sizeof(*new(%s))}\n", wtName(t), c.Doc, wtName(t), i, c.GoType)
+	}
 	for _, r := range wireschema.Records {
 		t := wireschema.Rec(r.Name)
 		renderStruct(&b, goTypeOf(t)+" is the record "+r.Name+": "+r.Doc+".", goTypeOf(t), wtName(t), r.Fields, true)
@@ -414,6 +470,10 @@ func sample(op wireschema.Op, i int, t wireschema.Type) (goLit string, jsonVal a
 		l, v := sample(op, i+1, e)
 		return "ptrTo[" + goTypeOf(e) + "](" + l + ")", v
 	}
+	if e, ok := elemOf(t, custPrefix); ok {
+		c := customs[string(e)]
+		return c.SampleGo, c.SampleHex
+	}
 	if e, ok := elemOf(t, recPrefix); ok {
 		var lits []string
 		vals := map[string]any{}
@@ -462,7 +522,27 @@ func sample(op wireschema.Op, i int, t wireschema.Type) (goLit string, jsonVal a
 // renderSamplesGo: the expected decoding of each golden request.
 func renderSamplesGo(ops []wireschema.Op) []byte {
 	var b bytes.Buffer
-	b.WriteString(goHeader + "package main\n\n// wireSamples: what each golden request (testdata/wire/golden.json) decodes to.\nvar wireSamples = []wireSample{\n")
+	b.WriteString(goHeader + "package main\n\n")
+	imported := map[string]bool{}
+	for _, o := range ops {
+		for _, f := range o.Request {
+			t := f.Type
+			for {
+				if e, ok := elemOf(t, listPrefix); ok {
+					t = e
+				} else if e, ok := elemOf(t, optPrefix); ok {
+					t = e
+				} else {
+					break
+				}
+			}
+			if e, ok := elemOf(t, custPrefix); ok && customs[string(e)].GoImport != "" && !imported[customs[string(e)].GoImport] {
+				imported[customs[string(e)].GoImport] = true
+				fmt.Fprintf(&b, "import %q\n\n", customs[string(e)].GoImport)
+			}
+		}
+	}
+	b.WriteString("// wireSamples: what each golden request (testdata/wire/golden.json) decodes to.\nvar wireSamples = []wireSample{\n")
 	for _, o := range ops {
 		fmt.Fprintf(&b, "\t{%q, op%s, decodeDeclared[%sRequest](&wt%sRequest), %sRequest{", o.Name, upper(o.Name), o.Name, upper(o.Name), o.Name)
 		for i, f := range o.Request {
@@ -532,6 +612,9 @@ func jsTypeOf(t wireschema.Type) string {
 	if e, ok := elemOf(t, recPrefix); ok {
 		return jsDoc(records[string(e)].Fields)
 	}
+	if _, ok := elemOf(t, custPrefix); ok {
+		return "(enc: Encoder) => void"
+	}
 	switch t {
 	case wireschema.I64:
 		return "bigint"
@@ -563,6 +646,9 @@ func jsEnc(t wireschema.Type, v string) string {
 	}
 	if e, ok := elemOf(t, recPrefix); ok {
 		return "encRec" + upper(string(e)) + "(enc, " + v + ")"
+	}
+	if _, ok := elemOf(t, custPrefix); ok {
+		return v + "(enc)"
 	}
 	return "enc." + goTypes[t].jsType + "(" + v + ")"
 }

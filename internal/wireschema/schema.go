@@ -44,6 +44,32 @@ func Opt(t Type) Type { return "?" + t }
 // wire order: Go struct wire<Name>, JS an object.
 func Rec(name string) Type { return Type("rec:" + name) }
 
+// Custom is a value whose layout is written by hand on both sides, for
+// what the other types cannot say (a strategy spec's flag bits): declared
+// in Customs. Go reads it with the declared function, JS passes a function
+// (enc) => void that writes it. Requests only.
+func Custom(name string) Type { return Type("custom:" + name) }
+
+// CustomType is a hand-written layout, used through Custom.
+type CustomType struct {
+	Name     string // lowerCamel
+	Doc      string
+	GoType   string // what the handler gets, e.g. alloc.StrategySpec
+	GoImport string // the package GoType needs, if any
+	GoRead   string // the wasm/ function reading it: func(r *reader) GoType, failures in r.err
+	// A golden value: the bytes JS writes (hex) and the Go literal they read as.
+	SampleHex, SampleGo string
+}
+
+// Customs are the declared hand-written layouts.
+var Customs = []CustomType{
+	{
+		Name: "strategySpec", Doc: "a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec)",
+		GoType: "alloc.StrategySpec", GoImport: "github.com/rmqalloc/rmqalloc/alloc", GoRead: "readStrategySpec",
+		SampleHex: "000341564700", SampleGo: `alloc.StrategySpec{Name: "AVG"}`,
+	},
+}
+
 // Record is a named group of fields, used through Rec.
 type Record struct {
 	Name   string // lowerCamel; the Go type is wire<Name>
@@ -114,6 +140,13 @@ var Ops = []Op{
 		Name: "producerFree", Num: 14, JS: "producerFree", Build: Both,
 		Doc:     "frees a Producer handle; freeing twice is harmless",
 		Request: []Field{{"handle", Uvarint}},
+	},
+	{
+		Name: "strategyName", Num: 15, JS: "strategyName", Build: Both,
+		Doc: "Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); " +
+			"building it reports spec errors (a negative virtualNodeCnt)",
+		Request:  []Field{{"client", U8}, {"strategy", Custom("strategySpec")}},
+		Response: []Field{{"name", Str}},
 	},
 	{
 		Name: "cidsFree", Num: 17, JS: "cidsFree", Build: Both,

@@ -609,10 +609,7 @@ export class Rmq {
         const { version, profile } = checkKeys(object(options, 'options'), CLIENT_KEYS);
         client = clientOf(version, profile);
       }
-      const enc = rt.request();
-      enc.u8(client);
-      encSpec(enc, strategy);
-      return rt.call(OP.STRATEGY_NAME, enc).str();
+      return ops.strategyName(rt, { client, strategy: (enc) => encSpec(enc, strategy) }).name;
     });
   }
 

@@ -84,6 +84,25 @@ export function producerFree(rt, req) {
   rt.call(OP.PRODUCER_FREE, encProducerFree(rt.request(), req));
 }
 
+/** Encodes a strategyName request { client: number, strategy: (enc: Encoder) => void } (values validated by the caller). */
+export function encStrategyName(enc, req) {
+  enc.u8(req.client);
+  req.strategy(enc);
+  return enc;
+}
+
+/** Decodes a strategyName response { name: string }. */
+export function decStrategyName(dec) {
+  return {
+    name: dec.str(),
+  };
+}
+
+/** Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); building it reports spec errors (a negative virtualNodeCnt) (both build). */
+export function strategyName(rt, req) {
+  return decStrategyName(rt.call(OP.STRATEGY_NAME, encStrategyName(rt.request(), req)));
+}
+
 /** Encodes a cidsFree request { handle: number } (values validated by the caller). */
 export function encCidsFree(enc, req) {
   enc.uv(req.handle);
@@ -253,6 +272,7 @@ export const REQUEST_ENCODERS = Object.freeze({
   producerUpdate: encProducerUpdate,
   producerReset: encProducerReset,
   producerFree: encProducerFree,
+  strategyName: encStrategyName,
   cidsFree: encCidsFree,
   consistentHash: encConsistentHash,
   priorityQueue: encPriorityQueue,

@@ -148,4 +148,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = 'de18ee039f69036b';
+export const TABLES_HASH = '1df040bd20b615a5';
