@@ -20,7 +20,7 @@ function value(t, v) {
   if (t.startsWith('rec:')) return Object.fromEntries(records[t.slice(4)].map((f) => [f.name, value(f.type, v[f.name])]));
   if (t.startsWith('custom:')) return (enc) => enc.tail(Buffer.from(v, 'hex'));
   if (t === 'i64') return BigInt(v);
-  if (t === 'raw') return utf8.encode(v);
+  if (t === 'raw' || t === 'bytes') return utf8.encode(v);
   return v;
 }
 

@@ -21,6 +21,7 @@ const (
 	wkU8
 	wkStr
 	wkRaw    // the rest of the message, unframed
+	wkBytes  // uvarint n, then n bytes
 	wkList   // uvarint n, then n elems
 	wkOpt    // u8 0, or u8 1 then the elem
 	wkRec    // the fields, in order
@@ -57,6 +58,7 @@ var (
 	wtU8      = wtype{kind: wkU8, size: 1}
 	wtStr     = wtype{kind: wkStr, size: unsafe.Sizeof("")}
 	wtRaw     = wtype{kind: wkRaw, size: unsafe.Sizeof([]byte(nil))}
+	wtBytes   = wtype{kind: wkBytes, size: unsafe.Sizeof([]byte(nil))}
 )
 
 // sliceHeader is the layout of every Go slice.
@@ -87,6 +89,8 @@ func (r *reader) value(p unsafe.Pointer, t *wtype) {
 	case wkRaw:
 		*(*[]byte)(p) = append([]byte{}, r.b[r.p:]...)
 		r.p = len(r.b)
+	case wkBytes:
+		*(*[]byte)(p) = r.bytes()
 	case wkList:
 		n := r.count(int(t.min))
 		e := t.mk(n)
@@ -130,6 +134,8 @@ func (w *writer) value(p unsafe.Pointer, t *wtype) {
 		w.str(*(*string)(p))
 	case wkRaw:
 		w.b = append(w.b, *(*[]byte)(p)...)
+	case wkBytes:
+		w.bytes(*(*[]byte)(p))
 	case wkList:
 		h := (*sliceHeader)(p)
 		w.uvarint(uint64(h.len))

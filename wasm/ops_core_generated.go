@@ -9,6 +9,10 @@ var refusals = [...]struct {
 	num int
 	msg string
 }{
+	{opParse, "rmq.doctor and rmq.parse need the full module: load({ analysis: true })"},
+	{opLiveStart, "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"},
+	{opLiveHandle, "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"},
+	{opLiveResult, "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"},
 	{opLiveFree, "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"},
 	{opAllocationPath, "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"},
 	{opPriorityDecide, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},

@@ -8,6 +8,38 @@ import "unsafe"
 
 // declaredFull: the declared ops this build serves (full build).
 var declaredFull = [...]declOp{
+	{opParse, func(r *reader, w *writer) error {
+		var q parseRequest
+		if r.request(unsafe.Pointer(&q), &wtParseRequest) != nil {
+			return r.err
+		}
+		p, err := handleParse(q)
+		return w.answer(unsafe.Pointer(&p), &wtParseResponse, err)
+	}},
+	{opLiveStart, func(r *reader, w *writer) error {
+		var q liveStartRequest
+		if r.request(unsafe.Pointer(&q), &wtLiveStartRequest) != nil {
+			return r.err
+		}
+		p, err := handleLiveStart(q)
+		return w.answer(unsafe.Pointer(&p), &wtLiveStartResponse, err)
+	}},
+	{opLiveHandle, func(r *reader, w *writer) error {
+		var q liveHandleRequest
+		if r.request(unsafe.Pointer(&q), &wtLiveHandleRequest) != nil {
+			return r.err
+		}
+		p, err := handleLiveHandle(q)
+		return w.answer(unsafe.Pointer(&p), &wtLiveHandleResponse, err)
+	}},
+	{opLiveResult, func(r *reader, w *writer) error {
+		var q liveResultRequest
+		if r.request(unsafe.Pointer(&q), &wtLiveResultRequest) != nil {
+			return r.err
+		}
+		p, err := handleLiveResult(q)
+		return w.answer(unsafe.Pointer(&p), &wtLiveResultResponse, err)
+	}},
 	{opLiveFree, func(r *reader, w *writer) error {
 		var q liveFreeRequest
 		if r.request(unsafe.Pointer(&q), &wtLiveFreeRequest) != nil {

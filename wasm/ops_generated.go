@@ -17,6 +17,10 @@ const (
 	opCidsFree       = 17 // frees an interned client-ID list; freeing twice is harmless
 	opConsistentHash = 18 // Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics
 	opPriorityQueue  = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
+	opParse          = 31 // an mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON
+	opLiveStart      = 34 // starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests
+	opLiveHandle     = 35 // hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error
+	opLiveResult     = 36 // a live read's snapshot as JSON; frees the session
 	opLiveFree       = 37 // frees a live read session
 	opAllocationPath = 42 // where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)
 	opPriorityDecide = 51 // how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
@@ -48,6 +52,21 @@ var wtRecQueue = wtype{kind: wkRec, size: unsafe.Sizeof(wireQueue{}), mk: func(n
 	{unsafe.Offsetof(wireQueue{}.QueueId), &wtI32},
 }}
 
+// wireLiveRequest is the record liveRequest: a frame the live read asks JS to carry to addr (alloc/live.Request).
+type wireLiveRequest struct {
+	Id    uint64
+	Addr  string
+	Frame []byte
+	What  string
+}
+
+var wtRecLiveRequest = wtype{kind: wkRec, size: unsafe.Sizeof(wireLiveRequest{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireLiveRequest{}.Id), &wtUvarint},
+	{unsafe.Offsetof(wireLiveRequest{}.Addr), &wtStr},
+	{unsafe.Offsetof(wireLiveRequest{}.Frame), &wtBytes},
+	{unsafe.Offsetof(wireLiveRequest{}.What), &wtStr},
+}}
+
 // wirePriorityRead is the record priorityRead: one queue read of a pop request (alloc/priority.Read).
 type wirePriorityRead struct {
 	Retry   bool
@@ -63,6 +82,8 @@ var wtRecPriorityRead = wtype{kind: wkRec, size: unsafe.Sizeof(wirePriorityRead{
 
 // Descriptors of the lists and optional values the declarations use.
 var (
+	wtListStr             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
+	wtListRecLiveRequest  = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireLiveRequest)), elem: &wtRecLiveRequest, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }}
 	wtListI32             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
 	wtListInt64f          = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
 	wtOptListInt64f       = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
@@ -192,6 +213,100 @@ var wtPriorityQueueResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityQueueResponse{}.Topic), &wtStr},
 	{unsafe.Offsetof(priorityQueueResponse{}.BrokerName), &wtStr},
 	{unsafe.Offsetof(priorityQueueResponse{}.QueueId), &wtI32},
+}}
+
+// parseRequest is what parse reads.
+type parseRequest struct {
+	Format byte
+	Text   string
+}
+
+var wtParseRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(parseRequest{}.Format), &wtU8},
+	{unsafe.Offsetof(parseRequest{}.Text), &wtStr},
+}}
+
+// parseResponse is what parse answers.
+type parseResponse struct {
+	Json []byte
+}
+
+var wtParseResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(parseResponse{}.Json), &wtRaw},
+}}
+
+// liveStartRequest is what liveStart reads.
+type liveStartRequest struct {
+	NameServer string
+	Group      string
+	Topics     []string
+	Now        int64
+	Zone       int32
+}
+
+var wtLiveStartRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(liveStartRequest{}.NameServer), &wtStr},
+	{unsafe.Offsetof(liveStartRequest{}.Group), &wtStr},
+	{unsafe.Offsetof(liveStartRequest{}.Topics), &wtListStr},
+	{unsafe.Offsetof(liveStartRequest{}.Now), &wtI64},
+	{unsafe.Offsetof(liveStartRequest{}.Zone), &wtI32},
+}}
+
+// liveStartResponse is what liveStart answers.
+type liveStartResponse struct {
+	Handle   uint64
+	Requests []wireLiveRequest
+}
+
+var wtLiveStartResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(liveStartResponse{}.Handle), &wtUvarint},
+	{unsafe.Offsetof(liveStartResponse{}.Requests), &wtListRecLiveRequest},
+}}
+
+// liveHandleRequest is what liveHandle reads.
+type liveHandleRequest struct {
+	Handle  uint64
+	Id      uint64
+	Frame   []byte
+	Failure byte
+	Message string
+}
+
+var wtLiveHandleRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(liveHandleRequest{}.Handle), &wtUvarint},
+	{unsafe.Offsetof(liveHandleRequest{}.Id), &wtUvarint},
+	{unsafe.Offsetof(liveHandleRequest{}.Frame), &wtBytes},
+	{unsafe.Offsetof(liveHandleRequest{}.Failure), &wtU8},
+	{unsafe.Offsetof(liveHandleRequest{}.Message), &wtStr},
+}}
+
+// liveHandleResponse is what liveHandle answers.
+type liveHandleResponse struct {
+	Done     bool
+	Requests []wireLiveRequest
+}
+
+var wtLiveHandleResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(liveHandleResponse{}.Done), &wtBool},
+	{unsafe.Offsetof(liveHandleResponse{}.Requests), &wtListRecLiveRequest},
+}}
+
+// liveResultRequest is what liveResult reads.
+type liveResultRequest struct {
+	Handle uint64
+}
+
+var wtLiveResultRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(liveResultRequest{}.Handle), &wtUvarint},
+}}
+
+// liveResultResponse is what liveResult answers.
+type liveResultResponse struct {
+	Snapshot []byte
+}
+
+var wtLiveResultResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(liveResultResponse{}.Snapshot), &wtRaw},
 }}
 
 // liveFreeRequest is what liveFree reads.

@@ -77,7 +77,7 @@ const version = "9.9.9"
 
 const (
 	opMeta = 1
-	opDoctor = 30
+	opDoctor = 60 // clear of the declared ops' numbers
 )
 
 const (
@@ -110,7 +110,7 @@ const (
 	out, err := generate(dir)
 	require.NoError(t, err)
 	js := string(out[0].data)
-	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 30,", "DOCTOR_CHECK: 30,", "DOCTOR_FIX: 31,", "BROKER: 40,", "JAVA493: 1,", "INNER: 8,"} {
+	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 60,", "DOCTOR_CHECK: 60,", "DOCTOR_FIX: 61,", "BROKER: 40,", "JAVA493: 1,", "INNER: 8,"} {
 		assert.Contains(t, js, line)
 	}
 	assert.NotContains(t, js, "TEST", "test files are not read")

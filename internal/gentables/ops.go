@@ -35,6 +35,8 @@ var goTypes = map[wireschema.Type]struct{ goType, goRead, jsType string }{
 	wireschema.U8:      {"byte", "u8", "u8"},
 	wireschema.Str:     {"string", "str", "str"},
 	wireschema.Raw:     {"[]byte", "raw", "tail"},
+	wireschema.Bytes:   {"[]byte", "bytes", "bytes"},
+	wireschema.Text:    {"string", "str", "strOnce"},
 }
 
 // Composite types: List, Opt and Rec wrap another type in the type's text.
@@ -511,7 +513,7 @@ func sample(op wireschema.Op, i int, t wireschema.Type) (goLit string, jsonVal a
 	case wireschema.U8:
 		v := 200 + i
 		return strconv.Itoa(v), v
-	case wireschema.Raw:
+	case wireschema.Raw, wireschema.Bytes:
 		v := fmt.Sprintf(`{"%s":%d,"é":"😀"}`, op.Name, i)
 		return "[]byte(" + strconv.Quote(v) + ")", v
 	}
@@ -620,9 +622,9 @@ func jsTypeOf(t wireschema.Type) string {
 		return "bigint"
 	case wireschema.Bool:
 		return "boolean"
-	case wireschema.Str:
+	case wireschema.Str, wireschema.Text:
 		return "string"
-	case wireschema.Raw:
+	case wireschema.Raw, wireschema.Bytes:
 		return "Uint8Array"
 	}
 	return "number"
@@ -666,6 +668,9 @@ func jsDec(t wireschema.Type) string {
 	}
 	if t == wireschema.Int64F {
 		return "dec.f64()"
+	}
+	if t == wireschema.Text {
+		return "dec.str()"
 	}
 	return "dec." + goTypes[t].jsType + "()"
 }

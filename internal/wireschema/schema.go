@@ -26,6 +26,10 @@ const (
 	Bool    Type = "bool"    // one byte 0/1
 	U8      Type = "u8"      // one byte (an enum or a tag)
 	Str     Type = "str"     // a string (through the request's string table in requests)
+	Bytes   Type = "bytes"   // uvarint n, then n bytes: Go []byte, JS Uint8Array
+	// Text is a str expected to be unique (a pasted text): the same layout,
+	// kept out of the JS encoder's string map (Encoder.strOnce).
+	Text Type = "text"
 	// Raw is the rest of the message, unframed (a JSON text, a frame):
 	// Go []byte, JS Uint8Array; only as the last field of a request or
 	// response.
@@ -80,6 +84,7 @@ type Record struct {
 // Records are the declared records.
 var Records = []Record{
 	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}}},
+	{Name: "liveRequest", Doc: "a frame the live read asks JS to carry to addr (alloc/live.Request)", Fields: []Field{{"id", Uvarint}, {"addr", Str}, {"frame", Bytes}, {"what", Str}}},
 	{Name: "priorityRead", Doc: "one queue read of a pop request (alloc/priority.Read)", Fields: []Field{{"retry", Bool}, {"queueId", I32}, {"count", I32}}},
 }
 
@@ -115,6 +120,8 @@ const brokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.alloca
 const priorityNeedsFull = "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"
 
 const priorityPath = "path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)"
+
+const doctorNeedsFull = "rmq.doctor and rmq.parse need the full module: load({ analysis: true })"
 
 const liveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"
 
@@ -164,6 +171,32 @@ var Ops = []Op{
 		Doc:      "the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it",
 		Request:  []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}, {"priority", I32}, {"writeQueueNums", I32}},
 		Response: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}},
+	},
+	{
+		Name: "parse", Num: 31, JS: "parse", Build: Full, Refusal: doctorNeedsFull,
+		Doc:      "an mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON",
+		Request:  []Field{{"format", U8}, {"text", Text}},
+		Response: []Field{{"json", Raw}},
+	},
+	{
+		Name: "liveStart", Num: 34, JS: "liveStart", Build: Full, Refusal: liveNeedsFull,
+		Doc: "starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), " +
+			"zone minutes east of UTC: its handle and first requests",
+		Request:  []Field{{"nameServer", Str}, {"group", Str}, {"topics", List(Str)}, {"now", I64}, {"zone", I32}},
+		Response: []Field{{"handle", Uvarint}, {"requests", List(Rec("liveRequest"))}},
+	},
+	{
+		Name: "liveHandle", Num: 35, JS: "liveHandle", Build: Full, Refusal: liveNeedsFull,
+		Doc: "hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); " +
+			"a failure that ends the read frees the session and is the error",
+		Request:  []Field{{"handle", Uvarint}, {"id", Uvarint}, {"frame", Bytes}, {"failure", U8}, {"message", Str}},
+		Response: []Field{{"done", Bool}, {"requests", List(Rec("liveRequest"))}},
+	},
+	{
+		Name: "liveResult", Num: 36, JS: "liveResult", Build: Full, Refusal: liveNeedsFull,
+		Doc:      "a live read's snapshot as JSON; frees the session",
+		Request:  []Field{{"handle", Uvarint}},
+		Response: []Field{{"snapshot", Raw}},
 	},
 	{
 		Name: "liveFree", Num: 37, JS: "liveFree", Build: Full, Refusal: liveNeedsFull,

@@ -19,6 +19,24 @@ export function decRecQueue(dec) {
   };
 }
 
+/** Encodes the record liveRequest { id: number, addr: string, frame: Uint8Array, what: string }. */
+export function encRecLiveRequest(enc, v) {
+  enc.uv(v.id);
+  enc.str(v.addr);
+  enc.bytes(v.frame);
+  enc.str(v.what);
+}
+
+/** Decodes the record liveRequest. */
+export function decRecLiveRequest(dec) {
+  return {
+    id: dec.uv(),
+    addr: dec.str(),
+    frame: dec.bytes(),
+    what: dec.str(),
+  };
+}
+
 /** Encodes the record priorityRead { retry: boolean, queueId: number, count: number }. */
 export function encRecPriorityRead(enc, v) {
   enc.bool(v.retry);
@@ -157,6 +175,89 @@ export function priorityQueue(rt, req) {
   return decPriorityQueue(rt.call(OP.PRIORITY_QUEUE, encPriorityQueue(rt.request(), req)));
 }
 
+/** Encodes a parse request { format: number, text: string } (values validated by the caller). */
+export function encParse(enc, req) {
+  enc.u8(req.format);
+  enc.strOnce(req.text);
+  return enc;
+}
+
+/** Decodes a parse response { json: Uint8Array }. */
+export function decParse(dec) {
+  return {
+    json: dec.tail(),
+  };
+}
+
+/** An mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON (full build). */
+export function parse(rt, req) {
+  return decParse(rt.call(OP.PARSE, encParse(rt.request(), req)));
+}
+
+/** Encodes a liveStart request { nameServer: string, group: string, topics: string[], now: bigint, zone: number } (values validated by the caller). */
+export function encLiveStart(enc, req) {
+  enc.str(req.nameServer);
+  enc.str(req.group);
+  enc.list(req.topics, (enc, v) => enc.str(v));
+  enc.i64(req.now);
+  enc.i32(req.zone);
+  return enc;
+}
+
+/** Decodes a liveStart response { handle: number, requests: { id: number, addr: string, frame: Uint8Array, what: string }[] }. */
+export function decLiveStart(dec) {
+  return {
+    handle: dec.uv(),
+    requests: dec.list((dec) => decRecLiveRequest(dec)),
+  };
+}
+
+/** Starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests (full build). */
+export function liveStart(rt, req) {
+  return decLiveStart(rt.call(OP.LIVE_START, encLiveStart(rt.request(), req)));
+}
+
+/** Encodes a liveHandle request { handle: number, id: number, frame: Uint8Array, failure: number, message: string } (values validated by the caller). */
+export function encLiveHandle(enc, req) {
+  enc.uv(req.handle);
+  enc.uv(req.id);
+  enc.bytes(req.frame);
+  enc.u8(req.failure);
+  enc.str(req.message);
+  return enc;
+}
+
+/** Decodes a liveHandle response { done: boolean, requests: { id: number, addr: string, frame: Uint8Array, what: string }[] }. */
+export function decLiveHandle(dec) {
+  return {
+    done: dec.bool(),
+    requests: dec.list((dec) => decRecLiveRequest(dec)),
+  };
+}
+
+/** Hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error (full build). */
+export function liveHandle(rt, req) {
+  return decLiveHandle(rt.call(OP.LIVE_HANDLE, encLiveHandle(rt.request(), req)));
+}
+
+/** Encodes a liveResult request { handle: number } (values validated by the caller). */
+export function encLiveResult(enc, req) {
+  enc.uv(req.handle);
+  return enc;
+}
+
+/** Decodes a liveResult response { snapshot: Uint8Array }. */
+export function decLiveResult(dec) {
+  return {
+    snapshot: dec.tail(),
+  };
+}
+
+/** A live read's snapshot as JSON; frees the session (full build). */
+export function liveResult(rt, req) {
+  return decLiveResult(rt.call(OP.LIVE_RESULT, encLiveResult(rt.request(), req)));
+}
+
 /** Encodes a liveFree request { handle: number } (values validated by the caller). */
 export function encLiveFree(enc, req) {
   enc.uv(req.handle);
@@ -276,6 +377,10 @@ export const REQUEST_ENCODERS = Object.freeze({
   cidsFree: encCidsFree,
   consistentHash: encConsistentHash,
   priorityQueue: encPriorityQueue,
+  parse: encParse,
+  liveStart: encLiveStart,
+  liveHandle: encLiveHandle,
+  liveResult: encLiveResult,
   liveFree: encLiveFree,
   allocationPath: encAllocationPath,
   priorityDecide: encPriorityDecide,

@@ -148,4 +148,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '1df040bd20b615a5';
+export const TABLES_HASH = '50f836b990a65a5e';
