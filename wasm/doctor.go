@@ -109,20 +109,18 @@ func init() {
 		}
 		return writeReport(w, rep, want, width)
 	})
-	// parse: u8 format, str text → the parsed value as JSON.
-	register(opParse, func(r *reader, w *writer) error {
-		parse, ok := parsers[r.u8()]
-		text := r.str()
-		if r.err != nil {
-			return r.err
-		}
-		if !ok {
-			return invalid("format", "is not a known mqadmin format")
-		}
-		v, err := parse(text)
-		if err != nil {
-			return err
-		}
-		return writeJSON(w, v)
-	})
+}
+
+// handleParse: an mqadmin output parsed, as JSON.
+func handleParse(req parseRequest) (parseResponse, error) {
+	parse, ok := parsers[req.Format]
+	if !ok {
+		return parseResponse{}, invalid("format", "is not a known mqadmin format")
+	}
+	v, err := parse(req.Text)
+	if err != nil {
+		return parseResponse{}, err
+	}
+	b, err := json.Marshal(v)
+	return parseResponse{Json: b}, err
 }

@@ -14,7 +14,7 @@ const (
 )
 
 func init() {
-	registerUnsupported(errDoctorNeedsFull, opDoctorRun, opParse)
+	registerUnsupported(errDoctorNeedsFull, opDoctorRun) // and parse (internal/wireschema)
 	registerUnsupported(errRouteTextNeedsFull, opRouteText)
 	registerUnsupported(errParseRouteNeedsFull, opParseRoute)
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/rmqalloc/rmqalloc/alloc/live"
@@ -17,27 +18,21 @@ var (
 	liveNext     uint64
 )
 
-// writeRequests: uvarint n × (uvarint id, str addr, bytes frame, str what).
-func writeRequests(w *writer, reqs []live.Request) {
-	w.uvarint(uint64(len(reqs)))
-	for _, r := range reqs {
-		w.uvarint(uint64(r.ID))
-		w.str(r.Addr)
-		w.bytes(r.Frame)
-		w.str(r.What)
+// liveRequests: the frames for JS to carry (wireschema record liveRequest).
+func liveRequests(reqs []live.Request) []wireLiveRequest {
+	out := make([]wireLiveRequest, len(reqs))
+	for i, r := range reqs {
+		out[i] = wireLiveRequest{Id: uint64(r.ID), Addr: r.Addr, Frame: r.Frame, What: r.What}
 	}
+	return out
 }
 
-func liveSession(r *reader) (uint64, *live.Session, error) {
-	h := r.uvarint()
-	if r.err != nil {
-		return 0, nil, r.err
-	}
+func liveSession(h uint64) (*live.Session, error) {
 	s, ok := liveSessions[h]
 	if !ok {
-		return 0, nil, disposed("the live read")
+		return nil, disposed("the live read")
 	}
-	return h, s, nil
+	return s, nil
 }
 
 // clusterError: the read failed; code ERR_CLUSTER, field the kind
@@ -60,74 +55,53 @@ type snapshotJSON struct {
 	Millis   int64             `json:"millis"`
 }
 
-func init() {
-	// start: str namesrv, str group, uvarint n × str topic, i64 now
-	// (millis), i32 zone offset (minutes east of UTC) → uvarint handle,
-	// requests.
-	register(opLiveStart, func(r *reader, w *writer) error {
-		o := live.Options{NameServer: r.str(), Group: r.str()}
-		o.Topics = make([]string, r.count(1))
-		for i := range o.Topics {
-			o.Topics[i] = r.str()
-		}
-		now := r.i64()
-		zone := r.i32()
-		if r.err != nil {
-			return r.err
-		}
-		o.Now = func() time.Time { return time.UnixMilli(now) }
-		o.Location = time.FixedZone("", int(zone)*60)
-		s, err := live.NewSession(o)
-		if err != nil {
-			return clusterError(err)
-		}
-		liveNext++
-		liveSessions[liveNext] = s
-		w.uvarint(liveNext)
-		writeRequests(w, s.Start())
-		return nil
-	})
-	// handle: uvarint handle, uvarint id, bytes frame, u8 failure (0 none,
-	// 1 failed, 2 timed out), str message → bool done, requests. A failure
-	// that ends the read frees the session and is the error.
-	register(opLiveHandle, func(r *reader, w *writer) error {
-		h, s, err := liveSession(r)
-		if err != nil {
-			return err
-		}
-		id := r.uvarint()
-		frame := r.bytes()
-		failure := r.u8()
-		msg := r.str()
-		if r.err != nil {
-			return r.err
-		}
-		var terr error
-		if failure != 0 {
-			terr = &live.TransportError{Timeout: failure == 2, Msg: msg}
-		}
-		next, err := s.Handle(int(id), frame, terr)
-		if err != nil {
-			delete(liveSessions, h)
-			return clusterError(err)
-		}
-		w.bool(s.Done())
-		writeRequests(w, next)
-		return nil
-	})
-	// result: uvarint handle → snapshotJSON; frees the session.
-	register(opLiveResult, func(r *reader, w *writer) error {
-		h, s, err := liveSession(r)
-		if err != nil {
-			return err
-		}
-		delete(liveSessions, h)
-		snap, err := s.Snapshot()
-		if err != nil {
-			return clusterError(err)
-		}
-		return writeJSON(w, snapshotJSON{Group: snap.Group, Files: snap.Files(), Warnings: append([]string{}, snap.Warnings...), Offline: snap.Offline(), Millis: snap.Millis})
-	})
+// handleLiveStart: a new session and its first requests.
+func handleLiveStart(req liveStartRequest) (liveStartResponse, error) {
+	o := live.Options{NameServer: req.NameServer, Group: req.Group, Topics: req.Topics}
+	now := req.Now
+	o.Now = func() time.Time { return time.UnixMilli(now) }
+	o.Location = time.FixedZone("", int(req.Zone)*60)
+	s, err := live.NewSession(o)
+	if err != nil {
+		return liveStartResponse{}, clusterError(err)
+	}
+	liveNext++
+	liveSessions[liveNext] = s
+	return liveStartResponse{Handle: liveNext, Requests: liveRequests(s.Start())}, nil
+}
+
+// handleLiveHandle: an answer (or a failure) for request id → done, the
+// next requests. A failure that ends the read frees the session.
+func handleLiveHandle(req liveHandleRequest) (liveHandleResponse, error) {
+	s, err := liveSession(req.Handle)
+	if err != nil {
+		return liveHandleResponse{}, err
+	}
+	var terr error
+	if req.Failure != 0 {
+		terr = &live.TransportError{Timeout: req.Failure == 2, Msg: req.Message}
+	}
+	next, err := s.Handle(int(req.Id), req.Frame, terr)
+	if err != nil {
+		delete(liveSessions, req.Handle)
+		return liveHandleResponse{}, clusterError(err)
+	}
+	return liveHandleResponse{Done: s.Done(), Requests: liveRequests(next)}, nil
+}
+
+// handleLiveResult: the snapshot as JSON; frees the session.
+func handleLiveResult(req liveResultRequest) (liveResultResponse, error) {
+	s, err := liveSession(req.Handle)
+	if err != nil {
+		return liveResultResponse{}, err
+	}
+	delete(liveSessions, req.Handle)
+	snap, err := s.Snapshot()
+	if err != nil {
+		return liveResultResponse{}, clusterError(err)
+	}
+	b, err := json.Marshal(snapshotJSON{Group: snap.Group, Files: snap.Files(), Warnings: append([]string{}, snap.Warnings...), Offline: snap.Offline(), Millis: snap.Millis})
+	return liveResultResponse{Snapshot: b}, err
 }
 
 func handleLiveFree(req liveFreeRequest) error {

@@ -19,7 +19,6 @@ const (
 	opProducerNew    = 9
 	opProducerSelect = 10
 	opProducerState  = 13
-	opStrategyName   = 15
 	opCidsNew        = 16
 	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
@@ -57,19 +56,10 @@ var brokerOps = []int{opQueryAssignment, opProxyAssignment}
 // ERR_UNSUPPORTED (doctor_core.go).
 const (
 	opDoctorRun  = opDoctor + 0 // texts → report JSON + text
-	opParse      = opDoctor + 1 // u8 format, str text → JSON
 	opParseRoute = opDoctor + 2 // str text → route (binary, route.go layout)
 	opRouteText  = opDoctor + 3 // str topic, str text → publish, subscribe
 )
 
-// Live read operations (alloc/live's Session; live.go): the module does
-// the protocol, JS only moves the frames (js/bin/live.js). Full build
-// only (live_core.go answers ERR_UNSUPPORTED).
-const (
-	opLiveStart  = 34 // options → handle, requests
-	opLiveHandle = 35 // handle, answer → done, requests
-	opLiveResult = 36 // handle → snapshot JSON (and frees the handle)
-)
-
-// liveOps lists the live read operations.
-var liveOps = []int{opLiveStart, opLiveHandle, opLiveResult} // and liveFree (internal/wireschema)
+// The live read operations (alloc/live's Session; live.go) are declared in
+// internal/wireschema: liveStart (34), liveHandle (35), liveResult (36),
+// liveFree (37).

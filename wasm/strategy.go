@@ -72,6 +72,11 @@ func readStrategy(r *reader, client byte) (alloc.Strategy, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
+	return strategyOf(client, spec)
+}
+
+// strategyOf builds spec as client (a CLIENT byte) runs it.
+func strategyOf(client byte, spec alloc.StrategySpec) (alloc.Strategy, error) {
 	switch client { // direct calls: the core module links no Client method it does not call
 	case clientGo:
 		return goclient.Client.NewStrategy(spec)
@@ -81,16 +86,17 @@ func readStrategy(r *reader, client byte) (alloc.Strategy, error) {
 	return alloc.Java493.NewStrategy(spec)
 }
 
-func init() {
-	// strategyName: u8 client, spec → str Java getName(). Building the
-	// strategy reports spec errors (e.g. a negative virtualNodeCnt).
-	register(opStrategyName, func(r *reader, w *writer) error {
-		client := r.u8()
-		s, err := readStrategy(r, client)
-		if err != nil {
-			return err
-		}
-		w.str(s.Name())
-		return nil
-	})
+// readStrategySpec reads a top-level spec (the declared custom type
+// strategySpec).
+func readStrategySpec(r *reader) alloc.StrategySpec { return readSpec(r, 0) }
+
+// handleStrategyName: Java getName() of the spec built for client.
+// Building the strategy reports spec errors (e.g. a negative
+// virtualNodeCnt).
+func handleStrategyName(req strategyNameRequest) (strategyNameResponse, error) {
+	s, err := strategyOf(req.Client, req.Strategy)
+	if err != nil {
+		return strategyNameResponse{}, err
+	}
+	return strategyNameResponse{Name: s.Name()}, nil
 }

@@ -77,7 +77,7 @@ const version = "9.9.9"
 
 const (
 	opMeta = 1
-	opDoctor = 30
+	opDoctor = 60 // clear of the declared ops' numbers
 )
 
 const (
@@ -110,7 +110,7 @@ const (
 	out, err := generate(dir)
 	require.NoError(t, err)
 	js := string(out[0].data)
-	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 30,", "DOCTOR_CHECK: 30,", "DOCTOR_FIX: 31,", "BROKER: 40,", "JAVA493: 1,", "INNER: 8,"} {
+	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 60,", "DOCTOR_CHECK: 60,", "DOCTOR_FIX: 61,", "BROKER: 40,", "JAVA493: 1,", "INNER: 8,"} {
 		assert.Contains(t, js, line)
 	}
 	assert.NotContains(t, js, "TEST", "test files are not read")
@@ -162,17 +162,24 @@ func TestOpsDeclarationsAreChecked(t *testing.T) {
 		op   wireschema.Op
 		want string
 	}{
-		"no refusal for a full op": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Full}, "refusal"},
-		"refusal for a both op":    {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Refusal: "no"}, "refusal"},
-		"unknown type":             {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: "u128"}}}, "unknown type"},
-		"two fields of one name":   {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}, {Name: "a", Type: wireschema.I32}}}, "unique"},
-		"int64f in a response":     {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Int64F}}}, "request type"},
-		"bad name":                 {wireschema.Op{Name: "X-y", Num: 1, JS: "x", Build: wireschema.Both}, "lowerCamel"},
+		"no refusal for a full op":  {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Full}, "refusal"},
+		"refusal for a both op":     {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Refusal: "no"}, "refusal"},
+		"unknown type":              {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: "u128"}}}, "unknown type"},
+		"two fields of one name":    {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}, {Name: "a", Type: wireschema.I32}}}, "unique"},
+		"int64f in a response":      {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Int64F}}}, "request type"},
+		"bad name":                  {wireschema.Op{Name: "X-y", Num: 1, JS: "x", Build: wireschema.Both}, "lowerCamel"},
+		"raw not last":              {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.Raw}, {Name: "b", Type: wireschema.U8}}}, "last field"},
+		"raw in a list":             {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.List(wireschema.Raw)}}}, "last field"},
+		"unknown record":            {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.Rec("nope")}}}, "unknown (or not yet declared) record"},
+		"int64f in a response list": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Opt(wireschema.List(wireschema.Int64F))}}}, "request type"},
 	} {
 		err := checkOps([]wireschema.Op{tc.op})
 		require.Error(t, err, name)
 		assert.Contains(t, err.Error(), tc.want, name)
 	}
+	err := checkOps([]wireschema.Op{{Name: "x", Num: 7, JS: "x", Build: wireschema.Both}, {Name: "y", Num: 7, JS: "y", Build: wireschema.Both}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "number 7 is x's")
 }
 
 // TestDeclaredOpsCannotReuseAConstant: an op both declared and left in

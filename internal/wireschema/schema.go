@@ -26,7 +26,67 @@ const (
 	Bool    Type = "bool"    // one byte 0/1
 	U8      Type = "u8"      // one byte (an enum or a tag)
 	Str     Type = "str"     // a string (through the request's string table in requests)
+	Bytes   Type = "bytes"   // uvarint n, then n bytes: Go []byte, JS Uint8Array
+	// Text is a str expected to be unique (a pasted text): the same layout,
+	// kept out of the JS encoder's string map (Encoder.strOnce).
+	Text Type = "text"
+	// Raw is the rest of the message, unframed (a JSON text, a frame):
+	// Go []byte, JS Uint8Array; only as the last field of a request or
+	// response.
+	Raw Type = "raw"
 )
+
+// List is uvarint n, then n elements of t: Go []T, JS an array (a
+// response's empty list decodes to []).
+func List(t Type) Type { return "[]" + t }
+
+// Opt is u8 0 (absent), or u8 1 then a t: Go *T (nil when absent), JS
+// undefined or null when absent.
+func Opt(t Type) Type { return "?" + t }
+
+// Rec is the record declared in Records under name, its fields inline in
+// wire order: Go struct wire<Name>, JS an object.
+func Rec(name string) Type { return Type("rec:" + name) }
+
+// Custom is a value whose layout is written by hand on both sides, for
+// what the other types cannot say (a strategy spec's flag bits): declared
+// in Customs. Go reads it with the declared function, JS passes a function
+// (enc) => void that writes it. Requests only.
+func Custom(name string) Type { return Type("custom:" + name) }
+
+// CustomType is a hand-written layout, used through Custom.
+type CustomType struct {
+	Name     string // lowerCamel
+	Doc      string
+	GoType   string // what the handler gets, e.g. alloc.StrategySpec
+	GoImport string // the package GoType needs, if any
+	GoRead   string // the wasm/ function reading it: func(r *reader) GoType, failures in r.err
+	// A golden value: the bytes JS writes (hex) and the Go literal they read as.
+	SampleHex, SampleGo string
+}
+
+// Customs are the declared hand-written layouts.
+var Customs = []CustomType{
+	{
+		Name: "strategySpec", Doc: "a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec)",
+		GoType: "alloc.StrategySpec", GoImport: "github.com/rmqalloc/rmqalloc/alloc", GoRead: "readStrategySpec",
+		SampleHex: "000341564700", SampleGo: `alloc.StrategySpec{Name: "AVG"}`,
+	},
+}
+
+// Record is a named group of fields, used through Rec.
+type Record struct {
+	Name   string // lowerCamel; the Go type is wire<Name>
+	Doc    string
+	Fields []Field
+}
+
+// Records are the declared records.
+var Records = []Record{
+	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}}},
+	{Name: "liveRequest", Doc: "a frame the live read asks JS to carry to addr (alloc/live.Request)", Fields: []Field{{"id", Uvarint}, {"addr", Str}, {"frame", Bytes}, {"what", Str}}},
+	{Name: "priorityRead", Doc: "one queue read of a pop request (alloc/priority.Read)", Fields: []Field{{"retry", Bool}, {"queueId", I32}, {"count", I32}}},
+}
 
 // Build says which module serves an operation.
 type Build string
@@ -56,6 +116,13 @@ type Op struct {
 
 const brokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"
 
+// alloc/priority would take the core module over its size budget (~6 KB gzip).
+const priorityNeedsFull = "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"
+
+const priorityPath = "path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)"
+
+const doctorNeedsFull = "rmq.doctor and rmq.parse need the full module: load({ analysis: true })"
+
 const liveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"
 
 // Ops are the declared operations, converted area by area from the
@@ -82,6 +149,13 @@ var Ops = []Op{
 		Request: []Field{{"handle", Uvarint}},
 	},
 	{
+		Name: "strategyName", Num: 15, JS: "strategyName", Build: Both,
+		Doc: "Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); " +
+			"building it reports spec errors (a negative virtualNodeCnt)",
+		Request:  []Field{{"client", U8}, {"strategy", Custom("strategySpec")}},
+		Response: []Field{{"name", Str}},
+	},
+	{
 		Name: "cidsFree", Num: 17, JS: "cidsFree", Build: Both,
 		Doc:     "frees an interned client-ID list; freeing twice is harmless",
 		Request: []Field{{"handle", Uvarint}},
@@ -99,6 +173,32 @@ var Ops = []Op{
 		Response: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}},
 	},
 	{
+		Name: "parse", Num: 31, JS: "parse", Build: Full, Refusal: doctorNeedsFull,
+		Doc:      "an mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON",
+		Request:  []Field{{"format", U8}, {"text", Text}},
+		Response: []Field{{"json", Raw}},
+	},
+	{
+		Name: "liveStart", Num: 34, JS: "liveStart", Build: Full, Refusal: liveNeedsFull,
+		Doc: "starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), " +
+			"zone minutes east of UTC: its handle and first requests",
+		Request:  []Field{{"nameServer", Str}, {"group", Str}, {"topics", List(Str)}, {"now", I64}, {"zone", I32}},
+		Response: []Field{{"handle", Uvarint}, {"requests", List(Rec("liveRequest"))}},
+	},
+	{
+		Name: "liveHandle", Num: 35, JS: "liveHandle", Build: Full, Refusal: liveNeedsFull,
+		Doc: "hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); " +
+			"a failure that ends the read frees the session and is the error",
+		Request:  []Field{{"handle", Uvarint}, {"id", Uvarint}, {"frame", Bytes}, {"failure", U8}, {"message", Str}},
+		Response: []Field{{"done", Bool}, {"requests", List(Rec("liveRequest"))}},
+	},
+	{
+		Name: "liveResult", Num: 36, JS: "liveResult", Build: Full, Refusal: liveNeedsFull,
+		Doc:      "a live read's snapshot as JSON; frees the session",
+		Request:  []Field{{"handle", Uvarint}},
+		Response: []Field{{"snapshot", Raw}},
+	},
+	{
 		Name: "liveFree", Num: 37, JS: "liveFree", Build: Full, Refusal: liveNeedsFull,
 		Doc:     "frees a live read session",
 		Request: []Field{{"handle", Uvarint}},
@@ -109,5 +209,27 @@ var Ops = []Op{
 			"(client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)",
 		Request:  []Field{{"client", U8}, {"clientRebalance", Bool}, {"orderly", Bool}, {"messageModel", U8}, {"strategyName", Str}},
 		Response: []Field{{"path", U8}, {"noAssignment", Bool}, {"reason", Str}},
+	},
+	{
+		Name: "priorityDecide", Num: 51, JS: "priorityDecide", Build: Full, Refusal: priorityNeedsFull,
+		Doc: "how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); " +
+			"draw is randomQ on the file path, the group@topic request count on the KV path; " + priorityPath,
+		Request: []Field{{"path", U8}, {"popFromRetryProbability", I32}, {"popFromRetryProbabilityForPriority", I32},
+			{"priorityTopic", Bool}, {"order", Bool}, {"priorityFactor", I32}, {"draw", Int64F}},
+		Response: []Field{{"priorityMode", Bool}, {"retryFirst", Bool}, {"retryAfter", Bool}, {"offset", F64}},
+	},
+	{
+		Name: "priorityOrder", Num: 52, JS: "priorityOrder", Build: Full, Refusal: priorityNeedsFull,
+		Doc:      "the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); " + priorityPath,
+		Request:  []Field{{"readQueueNums", I32}, {"asc", Bool}, {"offset", Int64F}, {"path", U8}},
+		Response: []Field{{"queueIds", List(I32)}},
+	},
+	{
+		Name: "priorityDrain", Num: 53, JS: "priorityDrain", Build: Full, Refusal: priorityNeedsFull,
+		Doc: "the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic " +
+			"and of the retry topic (absent: none); " + priorityPath,
+		Request: []Field{{"asc", Bool}, {"priorityMode", Bool}, {"retryFirst", Bool}, {"retryAfter", Bool}, {"offset", Int64F},
+			{"path", U8}, {"topic", List(Int64F)}, {"retry", Opt(List(Int64F))}, {"maxMsgNums", I32}},
+		Response: []Field{{"reads", List(Rec("priorityRead"))}},
 	},
 }

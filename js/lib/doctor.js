@@ -9,6 +9,7 @@
 // text are the full module's too).
 
 import { OP } from './wire.js';
+import * as ops from './ops.generated.js';
 import { typeError } from './errors.js';
 import { array, checkKeys, object, oneOf, string } from './validate.js';
 import { WANT_SERIES, snapshots } from './doctor_series.js';
@@ -181,10 +182,7 @@ export function makeDoctor(rt, full) {
   const parseAs = (name) => (t) => {
     needsFull(OP.PARSE);
     const s = text(t, 'text');
-    const enc = rt.request();
-    enc.u8(FORMAT[name]);
-    enc.strOnce(s);
-    return json(rt.call(OP.PARSE, enc));
+    return JSON.parse(utf8.decode(ops.parse(rt, { format: FORMAT[name], text: s }).json));
   };
 
   const parse = Object.freeze({

@@ -3,16 +3,9 @@
 // answer; the caller only carries frames to the addresses it is given
 // (js/bin/live.js does it with node:net) and hands back each answer.
 
-import { OP } from './wire.js';
-import { liveFree } from './ops.generated.js';
+import { liveFree, liveHandle, liveResult, liveStart } from './ops.generated.js';
 
 const utf8 = new TextDecoder();
-
-function readRequests(d) {
-  const out = [];
-  for (let n = d.uv(); n > 0; n--) out.push({ id: d.uv(), addr: d.str(), frame: d.bytes(), what: d.str() });
-  return out;
-}
 
 export function makeLive(rt) {
   /**
@@ -21,34 +14,30 @@ export function makeLive(rt) {
    * failure is { timeout: boolean, message } for a call that got no answer.
    */
   function start({ namesrv, group, topics = [], now = Date.now(), zoneOffset = -new Date(now).getTimezoneOffset() }) {
-    const enc = rt.request();
-    enc.str(String(namesrv ?? ''));
-    enc.str(String(group ?? ''));
-    enc.uv(topics.length);
-    for (const t of topics) enc.str(String(t));
-    enc.i64(BigInt(now));
-    enc.i32(zoneOffset | 0);
-    const d = rt.call(OP.LIVE_START, enc);
-    const handle = d.uv();
+    const started = liveStart(rt, {
+      nameServer: String(namesrv ?? ''),
+      group: String(group ?? ''),
+      topics: Array.from(topics, String),
+      now: BigInt(now),
+      zone: zoneOffset | 0,
+    });
+    const handle = started.handle;
     const session = {
-      requests: readRequests(d),
+      requests: started.requests,
       done: false,
       handle(id, frame, failure) {
-        const e = rt.request();
-        e.uv(handle);
-        e.uv(id);
-        e.bytes(frame ?? new Uint8Array(0));
-        e.u8(failure ? (failure.timeout ? 2 : 1) : 0);
-        e.str(failure ? String(failure.message) : '');
-        const r = rt.call(OP.LIVE_HANDLE, e);
-        session.done = r.bool();
-        return readRequests(r);
+        const r = liveHandle(rt, {
+          handle,
+          id,
+          frame: frame ?? new Uint8Array(0),
+          failure: failure ? (failure.timeout ? 2 : 1) : 0,
+          message: failure ? String(failure.message) : '',
+        });
+        session.done = r.done;
+        return r.requests;
       },
       result() {
-        const e = rt.request();
-        e.uv(handle);
-        const r = rt.call(OP.LIVE_RESULT, e);
-        return JSON.parse(utf8.decode(r.b.subarray(r.p)));
+        return JSON.parse(utf8.decode(liveResult(rt, { handle }).snapshot));
       },
       free() {
         liveFree(rt, { handle });

@@ -3,6 +3,56 @@
 
 import { OP } from './tables.generated.js';
 
+/** Encodes the record queue { topic: string, brokerName: string, queueId: number }. */
+export function encRecQueue(enc, v) {
+  enc.str(v.topic);
+  enc.str(v.brokerName);
+  enc.i32(v.queueId);
+}
+
+/** Decodes the record queue. */
+export function decRecQueue(dec) {
+  return {
+    topic: dec.str(),
+    brokerName: dec.str(),
+    queueId: dec.i32(),
+  };
+}
+
+/** Encodes the record liveRequest { id: number, addr: string, frame: Uint8Array, what: string }. */
+export function encRecLiveRequest(enc, v) {
+  enc.uv(v.id);
+  enc.str(v.addr);
+  enc.bytes(v.frame);
+  enc.str(v.what);
+}
+
+/** Decodes the record liveRequest. */
+export function decRecLiveRequest(dec) {
+  return {
+    id: dec.uv(),
+    addr: dec.str(),
+    frame: dec.bytes(),
+    what: dec.str(),
+  };
+}
+
+/** Encodes the record priorityRead { retry: boolean, queueId: number, count: number }. */
+export function encRecPriorityRead(enc, v) {
+  enc.bool(v.retry);
+  enc.i32(v.queueId);
+  enc.i32(v.count);
+}
+
+/** Decodes the record priorityRead. */
+export function decRecPriorityRead(dec) {
+  return {
+    retry: dec.bool(),
+    queueId: dec.i32(),
+    count: dec.i32(),
+  };
+}
+
 /** Encodes a topicFree request { handle: number } (values validated by the caller). */
 export function encTopicFree(enc, req) {
   enc.uv(req.handle);
@@ -50,6 +100,25 @@ export function encProducerFree(enc, req) {
 /** Frees a Producer handle; freeing twice is harmless (both build). */
 export function producerFree(rt, req) {
   rt.call(OP.PRODUCER_FREE, encProducerFree(rt.request(), req));
+}
+
+/** Encodes a strategyName request { client: number, strategy: (enc: Encoder) => void } (values validated by the caller). */
+export function encStrategyName(enc, req) {
+  enc.u8(req.client);
+  req.strategy(enc);
+  return enc;
+}
+
+/** Decodes a strategyName response { name: string }. */
+export function decStrategyName(dec) {
+  return {
+    name: dec.str(),
+  };
+}
+
+/** Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); building it reports spec errors (a negative virtualNodeCnt) (both build). */
+export function strategyName(rt, req) {
+  return decStrategyName(rt.call(OP.STRATEGY_NAME, encStrategyName(rt.request(), req)));
 }
 
 /** Encodes a cidsFree request { handle: number } (values validated by the caller). */
@@ -106,6 +175,89 @@ export function priorityQueue(rt, req) {
   return decPriorityQueue(rt.call(OP.PRIORITY_QUEUE, encPriorityQueue(rt.request(), req)));
 }
 
+/** Encodes a parse request { format: number, text: string } (values validated by the caller). */
+export function encParse(enc, req) {
+  enc.u8(req.format);
+  enc.strOnce(req.text);
+  return enc;
+}
+
+/** Decodes a parse response { json: Uint8Array }. */
+export function decParse(dec) {
+  return {
+    json: dec.tail(),
+  };
+}
+
+/** An mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON (full build). */
+export function parse(rt, req) {
+  return decParse(rt.call(OP.PARSE, encParse(rt.request(), req)));
+}
+
+/** Encodes a liveStart request { nameServer: string, group: string, topics: string[], now: bigint, zone: number } (values validated by the caller). */
+export function encLiveStart(enc, req) {
+  enc.str(req.nameServer);
+  enc.str(req.group);
+  enc.list(req.topics, (enc, v) => enc.str(v));
+  enc.i64(req.now);
+  enc.i32(req.zone);
+  return enc;
+}
+
+/** Decodes a liveStart response { handle: number, requests: { id: number, addr: string, frame: Uint8Array, what: string }[] }. */
+export function decLiveStart(dec) {
+  return {
+    handle: dec.uv(),
+    requests: dec.list((dec) => decRecLiveRequest(dec)),
+  };
+}
+
+/** Starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests (full build). */
+export function liveStart(rt, req) {
+  return decLiveStart(rt.call(OP.LIVE_START, encLiveStart(rt.request(), req)));
+}
+
+/** Encodes a liveHandle request { handle: number, id: number, frame: Uint8Array, failure: number, message: string } (values validated by the caller). */
+export function encLiveHandle(enc, req) {
+  enc.uv(req.handle);
+  enc.uv(req.id);
+  enc.bytes(req.frame);
+  enc.u8(req.failure);
+  enc.str(req.message);
+  return enc;
+}
+
+/** Decodes a liveHandle response { done: boolean, requests: { id: number, addr: string, frame: Uint8Array, what: string }[] }. */
+export function decLiveHandle(dec) {
+  return {
+    done: dec.bool(),
+    requests: dec.list((dec) => decRecLiveRequest(dec)),
+  };
+}
+
+/** Hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error (full build). */
+export function liveHandle(rt, req) {
+  return decLiveHandle(rt.call(OP.LIVE_HANDLE, encLiveHandle(rt.request(), req)));
+}
+
+/** Encodes a liveResult request { handle: number } (values validated by the caller). */
+export function encLiveResult(enc, req) {
+  enc.uv(req.handle);
+  return enc;
+}
+
+/** Decodes a liveResult response { snapshot: Uint8Array }. */
+export function decLiveResult(dec) {
+  return {
+    snapshot: dec.tail(),
+  };
+}
+
+/** A live read's snapshot as JSON; frees the session (full build). */
+export function liveResult(rt, req) {
+  return decLiveResult(rt.call(OP.LIVE_RESULT, encLiveResult(rt.request(), req)));
+}
+
 /** Encodes a liveFree request { handle: number } (values validated by the caller). */
 export function encLiveFree(enc, req) {
   enc.uv(req.handle);
@@ -141,15 +293,97 @@ export function allocationPath(rt, req) {
   return decAllocationPath(rt.call(OP.ALLOCATION_PATH, encAllocationPath(rt.request(), req)));
 }
 
+/** Encodes a priorityDecide request { path: number, popFromRetryProbability: number, popFromRetryProbabilityForPriority: number, priorityTopic: boolean, order: boolean, priorityFactor: number, draw: number } (values validated by the caller). */
+export function encPriorityDecide(enc, req) {
+  enc.u8(req.path);
+  enc.i32(req.popFromRetryProbability);
+  enc.i32(req.popFromRetryProbabilityForPriority);
+  enc.bool(req.priorityTopic);
+  enc.bool(req.order);
+  enc.i32(req.priorityFactor);
+  enc.f64(req.draw);
+  return enc;
+}
+
+/** Decodes a priorityDecide response { priorityMode: boolean, retryFirst: boolean, retryAfter: boolean, offset: number }. */
+export function decPriorityDecide(dec) {
+  return {
+    priorityMode: dec.bool(),
+    retryFirst: dec.bool(),
+    retryAfter: dec.bool(),
+    offset: dec.f64(),
+  };
+}
+
+/** How a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
+export function priorityDecide(rt, req) {
+  return decPriorityDecide(rt.call(OP.PRIORITY_DECIDE, encPriorityDecide(rt.request(), req)));
+}
+
+/** Encodes a priorityOrder request { readQueueNums: number, asc: boolean, offset: number, path: number } (values validated by the caller). */
+export function encPriorityOrder(enc, req) {
+  enc.i32(req.readQueueNums);
+  enc.bool(req.asc);
+  enc.f64(req.offset);
+  enc.u8(req.path);
+  return enc;
+}
+
+/** Decodes a priorityOrder response { queueIds: number[] }. */
+export function decPriorityOrder(dec) {
+  return {
+    queueIds: dec.list((dec) => dec.i32()),
+  };
+}
+
+/** The order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
+export function priorityOrder(rt, req) {
+  return decPriorityOrder(rt.call(OP.PRIORITY_ORDER, encPriorityOrder(rt.request(), req)));
+}
+
+/** Encodes a priorityDrain request { asc: boolean, priorityMode: boolean, retryFirst: boolean, retryAfter: boolean, offset: number, path: number, topic: number[], retry: (number[] | undefined), maxMsgNums: number } (values validated by the caller). */
+export function encPriorityDrain(enc, req) {
+  enc.bool(req.asc);
+  enc.bool(req.priorityMode);
+  enc.bool(req.retryFirst);
+  enc.bool(req.retryAfter);
+  enc.f64(req.offset);
+  enc.u8(req.path);
+  enc.list(req.topic, (enc, v) => enc.f64(v));
+  enc.opt(req.retry, (enc, v) => enc.list(v, (enc, v) => enc.f64(v)));
+  enc.i32(req.maxMsgNums);
+  return enc;
+}
+
+/** Decodes a priorityDrain response { reads: { retry: boolean, queueId: number, count: number }[] }. */
+export function decPriorityDrain(dec) {
+  return {
+    reads: dec.list((dec) => decRecPriorityRead(dec)),
+  };
+}
+
+/** The queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
+export function priorityDrain(rt, req) {
+  return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)));
+}
+
 /** The request encoder of each declared operation, by name (golden requests). */
 export const REQUEST_ENCODERS = Object.freeze({
   topicFree: encTopicFree,
   producerUpdate: encProducerUpdate,
   producerReset: encProducerReset,
   producerFree: encProducerFree,
+  strategyName: encStrategyName,
   cidsFree: encCidsFree,
   consistentHash: encConsistentHash,
   priorityQueue: encPriorityQueue,
+  parse: encParse,
+  liveStart: encLiveStart,
+  liveHandle: encLiveHandle,
+  liveResult: encLiveResult,
   liveFree: encLiveFree,
   allocationPath: encAllocationPath,
+  priorityDecide: encPriorityDecide,
+  priorityOrder: encPriorityOrder,
+  priorityDrain: encPriorityDrain,
 });
