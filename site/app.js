@@ -6,6 +6,7 @@ import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
 import * as V from './lib/views.js';
 import { readWhere, fillWhere, syncWhere, showWhere } from './lib/where-view.js';
+import { renderPriority } from './lib/priority-view.js';
 import { unpack } from './lib/pack.js';
 import { initDiagnose } from './lib/diagnose.js';
 import { initTheme } from './lib/theme.js';
@@ -71,6 +72,7 @@ function readForm() {
     key: $('p-key').value, keyType: $('p-keytype').value, groups: lines($('p-groups').value).slice(0, 200),
     startIndex: num($('p-start'), 0), sends: num($('p-sends'), 8), failing: $('p-failing').value,
   });
+  s.priority = { ...s.priority, messages: lines($('pr-messages').value), selector: $('pr-selector').value, writeQueueNums: num($('pr-wqn'), null) };
   s.problems.seen = num($('pb-seen'), 0);
   const checked = (id) => [...document.querySelectorAll(`#${id} input:checked`)].map((c) => c.dataset.cid);
   if ($('pb-go').dataset.built) s.problems.go = checked('pb-go');
@@ -138,6 +140,9 @@ function fillForm() {
   $('p-groups').value = p.groups.join('\n');
   $('p-start').value = p.startIndex;
   $('p-sends').value = p.sends;
+  $('pr-messages').value = s.priority.messages.join('\n');
+  $('pr-selector').value = s.priority.selector;
+  $('pr-wqn').value = s.priority.writeQueueNums ?? '';
   syncDynamic();
   syncVisibility();
   syncWhatIfAdd();
@@ -245,6 +250,7 @@ function syncVisibility() {
   $('wi-brokers').disabled = $('wi-qpb').disabled = state.source !== 'quick';
   $('wi-brokers').placeholder = `${state.brokers} (as now)`;
   $('wi-qpb').placeholder = `${state.queuesPerBroker} (as now)`;
+  $('pr-wqn').placeholder = state.source === 'quick' ? `${state.queuesPerBroker} (the topic’s)` : 'the route’s, per broker';
 }
 
 function selectTab(tab, focus) {
@@ -264,7 +270,7 @@ const FIELD_INPUT = {
   topic: 'topic', brokers: 'brokers', queuesPerBroker: 'qpb', 'brokers × queuesPerBroker': 'qpb', group: 'group',
   'strategy.virtualNodes': 'vnodes', 'strategy.sep': 'sep', 'strategy.brokerField': 'bfield', 'strategy.consumerField': 'cfield',
   'whatIf.brokers': 'wi-brokers', 'whatIf.queuesPerBroker': 'wi-qpb', 'whatIf brokers × queuesPerBroker': 'wi-qpb',
-  'producer.startIndex': 'p-start', 'producer.sends': 'p-sends', 'problems.seen': 'pb-seen', consumers: 'consumers',
+  'producer.startIndex': 'p-start', 'producer.sends': 'p-sends', 'priority.messages': 'pr-messages', 'priority.writeQueueNums': 'pr-wqn', 'priority.selector': 'pr-selector', 'problems.seen': 'pb-seen', consumers: 'consumers',
 };
 function fieldInput(field) {
   if (!field) return null;
@@ -440,7 +446,7 @@ let resolveFirst;
 const firstResult = new Promise((r) => { resolveFirst = r; });
 // Tabs the core module answers (worker.js): while one shows, the analysis
 // (full module) is not asked for; it is computed when a tab needing it opens.
-const CORE_TABS = new Set(['producer', 'explain']);
+const CORE_TABS = new Set(['producer', 'priority', 'explain']);
 let analysisStale = false;
 const coreOnly = () => CORE_TABS.has(state.tab) && state.source === 'quick';
 
@@ -497,6 +503,16 @@ async function computeProducer() {
   V.renderProducer({ note: $('producer-note'), hash: $('hash-out'), groups: $('groups-out'), rr: $('rr-out'), latency: $('latency-out') }, res);
 }
 
+async function computePriority() {
+  const out = $('priority-out');
+  out.dataset.ready = 'false';
+  const r = await engine.call('priority', structuredClone(state));
+  if (r.stale) return;
+  renderPriority(out, r.error ? { error: r.error } : r.result);
+  markScrollers();
+  out.dataset.ready = 'true';
+}
+
 async function computeCompare() {
   const bar = $('compare-progress');
   let shown = false;
@@ -549,7 +565,7 @@ function wire() {
   form.addEventListener('input', changed);
   form.addEventListener('change', changed);
   form.addEventListener('submit', (e) => e.preventDefault());
-  for (const id of ['pb-seen', 'pb-go', 'pb-nosub', 'wi-add', 'wi-remove', 'wi-brokers', 'wi-qpb', 'p-key', 'p-keytype', 'p-groups', 'p-start', 'p-sends', 'p-failing']) {
+  for (const id of ['pb-seen', 'pb-go', 'pb-nosub', 'wi-add', 'wi-remove', 'wi-brokers', 'wi-qpb', 'p-key', 'p-keytype', 'p-groups', 'p-start', 'p-sends', 'p-failing', 'pr-messages', 'pr-selector', 'pr-wqn']) {
     $(id).addEventListener('input', changed);
     $(id).addEventListener('change', changed);
   }
@@ -633,6 +649,7 @@ function onTab() {
   renderVisible();
   if (state.tab === 'problems') computeProblems();
   if (state.tab === 'producer') computeProducer();
+  if (state.tab === 'priority') computePriority();
   if (state.tab === 'compare') computeCompare();
   if (state.tab === 'explain' && !explained) { explained = true; explain(); }
 }
