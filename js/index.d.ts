@@ -447,6 +447,36 @@ export interface Rmq {
 
   /**
    * Full module only (load({ analysis: true }); the core one throws
+   * ERR_UNSUPPORTED), as are priorityOrder and priorityDrain.
+   * RocketMQ 5.4 priority topics, consumer side (alloc/priority): how the
+   * broker serves one POP request. path 'file' (default: PopMessageProcessor)
+   * takes randomQ, the broker's random.nextInt(100) for the request; path
+   * 'kv' (popConsumerKVServiceEnable) takes requestCount, the group@topic
+   * counter before it. Defaults: priorityTopic true, order false,
+   * priorityFactor 100, popFromRetryProbability 20,
+   * popFromRetryProbabilityForPriority 0. A value out of range → Error with
+   * javaClass 'IllegalArgumentException' and field its name.
+   */
+  priorityDecide(options: PriorityDecideOptions): PriorityDecision;
+  /**
+   * The queue ids one POP request visits, in order: visit i is queue
+   * (base + offset) % readQueueNums, base readQueueNums-1-i with
+   * priorityOrderAsc (default true), i otherwise. offset (default 0) below
+   * 100 on path 'file'; on 'kv' the sum wraps as the broker's int cast does.
+   */
+  priorityOrder(options: { readQueueNums: number; offset?: number; priorityOrderAsc?: boolean; path?: PriorityPath }): number[];
+  /**
+   * The queue reads of one all-queue POP request of up to maxMsgNums
+   * messages: the retry topic first if decision.retryFirst, then the
+   * topic's queues in priorityOrder, then the retry topic if
+   * decision.retryAfter; each queue gives at most what the batch still
+   * lacks. topic and retry are backlogs per queue id (retry omitted or
+   * null: no retry topic); queues that gave nothing are left out.
+   */
+  priorityDrain(options: PriorityDrainOptions): PriorityRead[];
+
+  /**
+   * Full module only (load({ analysis: true }); the core one throws
    * ERR_UNSUPPORTED), as are goSelect and takeMessageQueues.
    * rocketmq-client-go v2.1.2's publish list of a route: queue datas in the
    * order its index comparator (i-j >= 0) leaves them under Go's sort
@@ -1132,4 +1162,52 @@ export interface LiveRequest {
   addr: string;
   frame: Uint8Array;
   what: string;
+}
+
+/** Which of a 5.4 broker's pop implementations serves a request: 'file' (default) or 'kv'. */
+export type PriorityPath = 'file' | 'kv';
+
+export interface PriorityDecideOptions {
+  path?: PriorityPath;
+  /** path 'file': the broker's random.nextInt(100) for this request. */
+  randomQ?: number;
+  /** path 'kv': the group@topic request counter before this request (from 0). */
+  requestCount?: number;
+  /** The topic's TopicMessageType is PRIORITY (default true). */
+  priorityTopic?: boolean;
+  /** A FIFO (orderly) pop (default false). */
+  order?: boolean;
+  /** The group's priority.factor, 0..100 (default 100). */
+  priorityFactor?: number;
+  popFromRetryProbability?: number;
+  popFromRetryProbabilityForPriority?: number;
+}
+
+/** What the broker decided for one POP request. */
+export interface PriorityDecision {
+  /** Scan from the highest-priority queue (offset 0). */
+  priorityMode: boolean;
+  retryFirst: boolean;
+  retryAfter: boolean;
+  /** Rotation offset of the queue scan. */
+  offset: number;
+}
+
+export interface PriorityDrainOptions {
+  /** priorityDecide's answer (missing flags false, offset 0). */
+  decision: Partial<PriorityDecision>;
+  /** Messages waiting per queue id of the topic. */
+  topic: number[];
+  /** Messages waiting per queue id of the group's retry topic; omitted or null: none. */
+  retry?: number[] | null;
+  maxMsgNums: number;
+  priorityOrderAsc?: boolean;
+  path?: PriorityPath;
+}
+
+/** One queue read of a pop request (frozen). */
+export interface PriorityRead {
+  readonly retry: boolean;
+  readonly queueId: number;
+  readonly count: number;
 }

@@ -10,7 +10,18 @@ import { Encoder } from '../js/lib/wire.js';
 import { REQUEST_ENCODERS } from '../js/lib/ops.generated.js';
 
 const dir = new URL('../wasm/testdata/wire/', import.meta.url);
-const { schema, requests } = JSON.parse(readFileSync(new URL('requests.json', dir), 'utf8'));
+const { schema, records, requests } = JSON.parse(readFileSync(new URL('requests.json', dir), 'utf8'));
+const utf8 = new TextEncoder();
+
+/** The JS value of a requests.json value v of declared type t. */
+function value(t, v) {
+  if (t.startsWith('[]')) return v.map((e) => value(t.slice(2), e));
+  if (t.startsWith('?')) return value(t.slice(1), v);
+  if (t.startsWith('rec:')) return Object.fromEntries(records[t.slice(4)].map((f) => [f.name, value(f.type, v[f.name])]));
+  if (t === 'i64') return BigInt(v);
+  if (t === 'raw') return utf8.encode(v);
+  return v;
+}
 
 /** The golden file's text for the current encoders. */
 export function golden() {
@@ -19,7 +30,7 @@ export function golden() {
     const enc = REQUEST_ENCODERS[r.name];
     if (enc === undefined) throw new Error(`no JS encoder for ${r.name}: run make generate`);
     const req = {};
-    for (const f of r.fields) req[f.name] = f.type === 'i64' ? BigInt(f.value) : f.value;
+    for (const f of r.fields) req[f.name] = value(f.type, f.value);
     const e = enc(new Encoder(16), req);
     out.requests[r.name] = Buffer.from(e.buf.subarray(0, e.pos)).toString('hex');
   }

@@ -4,7 +4,20 @@
 
 package main
 
+// refusals: each full-build op and the core build's answer to it.
+var refusals = [...]struct {
+	num int
+	msg string
+}{
+	{opLiveFree, "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"},
+	{opAllocationPath, "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"},
+	{opPriorityDecide, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
+	{opPriorityOrder, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
+	{opPriorityDrain, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
+}
+
 func init() {
-	registerUnsupported("the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })", opLiveFree)
-	registerUnsupported("rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })", opAllocationPath)
+	for _, r := range refusals {
+		registerUnsupported(r.msg, r.num)
+	}
 }

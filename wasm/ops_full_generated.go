@@ -4,28 +4,49 @@
 
 package main
 
-func init() {
-	register(opLiveFree, serveLiveFree)
-	register(opAllocationPath, serveAllocationPath)
+import "unsafe"
+
+// declaredFull: the declared ops this build serves (full build).
+var declaredFull = [...]declOp{
+	{opLiveFree, func(r *reader, w *writer) error {
+		var q liveFreeRequest
+		if r.request(unsafe.Pointer(&q), &wtLiveFreeRequest) != nil {
+			return r.err
+		}
+		return handleLiveFree(q)
+	}},
+	{opAllocationPath, func(r *reader, w *writer) error {
+		var q allocationPathRequest
+		if r.request(unsafe.Pointer(&q), &wtAllocationPathRequest) != nil {
+			return r.err
+		}
+		p, err := handleAllocationPath(q)
+		return w.answer(unsafe.Pointer(&p), &wtAllocationPathResponse, err)
+	}},
+	{opPriorityDecide, func(r *reader, w *writer) error {
+		var q priorityDecideRequest
+		if r.request(unsafe.Pointer(&q), &wtPriorityDecideRequest) != nil {
+			return r.err
+		}
+		p, err := handlePriorityDecide(q)
+		return w.answer(unsafe.Pointer(&p), &wtPriorityDecideResponse, err)
+	}},
+	{opPriorityOrder, func(r *reader, w *writer) error {
+		var q priorityOrderRequest
+		if r.request(unsafe.Pointer(&q), &wtPriorityOrderRequest) != nil {
+			return r.err
+		}
+		p, err := handlePriorityOrder(q)
+		return w.answer(unsafe.Pointer(&p), &wtPriorityOrderResponse, err)
+	}},
+	{opPriorityDrain, func(r *reader, w *writer) error {
+		var q priorityDrainRequest
+		if r.request(unsafe.Pointer(&q), &wtPriorityDrainRequest) != nil {
+			return r.err
+		}
+		p, err := handlePriorityDrain(q)
+		return w.answer(unsafe.Pointer(&p), &wtPriorityDrainResponse, err)
+	}},
 }
 
-func serveLiveFree(r *reader, w *writer) error {
-	req := readLiveFreeRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	return handleLiveFree(req)
-}
-
-func serveAllocationPath(r *reader, w *writer) error {
-	req := readAllocationPathRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	resp, err := handleAllocationPath(req)
-	if err != nil {
-		return err
-	}
-	resp.write(w)
-	return nil
-}
+func init() { registerDeclared(declaredFull[:]) }

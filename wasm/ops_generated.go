@@ -2,6 +2,8 @@
 
 package main
 
+import "unsafe"
+
 // Declared operations (internal/wireschema).
 const (
 	opTopicFree      = 3  // frees a Topic handle; freeing twice is harmless
@@ -13,6 +15,43 @@ const (
 	opPriorityQueue  = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
 	opLiveFree       = 37 // frees a live read session
 	opAllocationPath = 42 // where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)
+	opPriorityDecide = 51 // how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opPriorityOrder  = 52 // the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opPriorityDrain  = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+)
+
+// wireQueue is the record queue: a message queue.
+type wireQueue struct {
+	Topic      string
+	BrokerName string
+	QueueId    int32
+}
+
+var wtRecQueue = wtype{kind: wkRec, size: unsafe.Sizeof(wireQueue{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireQueue, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireQueue{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireQueue{}.BrokerName), &wtStr},
+	{unsafe.Offsetof(wireQueue{}.QueueId), &wtI32},
+}}
+
+// wirePriorityRead is the record priorityRead: one queue read of a pop request (alloc/priority.Read).
+type wirePriorityRead struct {
+	Retry   bool
+	QueueId int32
+	Count   int32
+}
+
+var wtRecPriorityRead = wtype{kind: wkRec, size: unsafe.Sizeof(wirePriorityRead{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wirePriorityRead{}.Retry), &wtBool},
+	{unsafe.Offsetof(wirePriorityRead{}.QueueId), &wtI32},
+	{unsafe.Offsetof(wirePriorityRead{}.Count), &wtI32},
+}}
+
+// Descriptors of the lists and optional values the declarations use.
+var (
+	wtListI32             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
+	wtListInt64f          = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
+	wtOptListInt64f       = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
+	wtListRecPriorityRead = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
 )
 
 // topicFreeRequest is what topicFree reads.
@@ -20,10 +59,9 @@ type topicFreeRequest struct {
 	Handle uint64
 }
 
-func readTopicFreeRequest(r *reader) (q topicFreeRequest) {
-	q.Handle = r.uvarint()
-	return q
-}
+var wtTopicFreeRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(topicFreeRequest{}.Handle), &wtUvarint},
+}}
 
 // producerUpdateRequest is what producerUpdate reads.
 type producerUpdateRequest struct {
@@ -35,45 +73,41 @@ type producerUpdateRequest struct {
 	Reachable  bool
 }
 
-func readProducerUpdateRequest(r *reader) (q producerUpdateRequest) {
-	q.Handle = r.uvarint()
-	q.Now = r.int64f()
-	q.BrokerName = r.str()
-	q.Latency = r.int64f()
-	q.Isolation = r.bool()
-	q.Reachable = r.bool()
-	return q
-}
+var wtProducerUpdateRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(producerUpdateRequest{}.Handle), &wtUvarint},
+	{unsafe.Offsetof(producerUpdateRequest{}.Now), &wtInt64f},
+	{unsafe.Offsetof(producerUpdateRequest{}.BrokerName), &wtStr},
+	{unsafe.Offsetof(producerUpdateRequest{}.Latency), &wtInt64f},
+	{unsafe.Offsetof(producerUpdateRequest{}.Isolation), &wtBool},
+	{unsafe.Offsetof(producerUpdateRequest{}.Reachable), &wtBool},
+}}
 
 // producerResetRequest is what producerReset reads.
 type producerResetRequest struct {
 	Handle uint64
 }
 
-func readProducerResetRequest(r *reader) (q producerResetRequest) {
-	q.Handle = r.uvarint()
-	return q
-}
+var wtProducerResetRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(producerResetRequest{}.Handle), &wtUvarint},
+}}
 
 // producerFreeRequest is what producerFree reads.
 type producerFreeRequest struct {
 	Handle uint64
 }
 
-func readProducerFreeRequest(r *reader) (q producerFreeRequest) {
-	q.Handle = r.uvarint()
-	return q
-}
+var wtProducerFreeRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(producerFreeRequest{}.Handle), &wtUvarint},
+}}
 
 // cidsFreeRequest is what cidsFree reads.
 type cidsFreeRequest struct {
 	Handle uint64
 }
 
-func readCidsFreeRequest(r *reader) (q cidsFreeRequest) {
-	q.Handle = r.uvarint()
-	return q
-}
+var wtCidsFreeRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(cidsFreeRequest{}.Handle), &wtUvarint},
+}}
 
 // consistentHashRequest is what consistentHash reads.
 type consistentHashRequest struct {
@@ -81,20 +115,19 @@ type consistentHashRequest struct {
 	Buckets int32
 }
 
-func readConsistentHashRequest(r *reader) (q consistentHashRequest) {
-	q.Input = r.i64()
-	q.Buckets = r.i32()
-	return q
-}
+var wtConsistentHashRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(consistentHashRequest{}.Input), &wtI64},
+	{unsafe.Offsetof(consistentHashRequest{}.Buckets), &wtI32},
+}}
 
 // consistentHashResponse is what consistentHash answers.
 type consistentHashResponse struct {
 	Bucket int32
 }
 
-func (p *consistentHashResponse) write(w *writer) {
-	w.i32(p.Bucket)
-}
+var wtConsistentHashResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(consistentHashResponse{}.Bucket), &wtI32},
+}}
 
 // priorityQueueRequest is what priorityQueue reads.
 type priorityQueueRequest struct {
@@ -105,14 +138,13 @@ type priorityQueueRequest struct {
 	WriteQueueNums int32
 }
 
-func readPriorityQueueRequest(r *reader) (q priorityQueueRequest) {
-	q.Topic = r.str()
-	q.BrokerName = r.str()
-	q.QueueId = r.i32()
-	q.Priority = r.i32()
-	q.WriteQueueNums = r.i32()
-	return q
-}
+var wtPriorityQueueRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(priorityQueueRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(priorityQueueRequest{}.BrokerName), &wtStr},
+	{unsafe.Offsetof(priorityQueueRequest{}.QueueId), &wtI32},
+	{unsafe.Offsetof(priorityQueueRequest{}.Priority), &wtI32},
+	{unsafe.Offsetof(priorityQueueRequest{}.WriteQueueNums), &wtI32},
+}}
 
 // priorityQueueResponse is what priorityQueue answers.
 type priorityQueueResponse struct {
@@ -121,21 +153,20 @@ type priorityQueueResponse struct {
 	QueueId    int32
 }
 
-func (p *priorityQueueResponse) write(w *writer) {
-	w.str(p.Topic)
-	w.str(p.BrokerName)
-	w.i32(p.QueueId)
-}
+var wtPriorityQueueResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(priorityQueueResponse{}.Topic), &wtStr},
+	{unsafe.Offsetof(priorityQueueResponse{}.BrokerName), &wtStr},
+	{unsafe.Offsetof(priorityQueueResponse{}.QueueId), &wtI32},
+}}
 
 // liveFreeRequest is what liveFree reads.
 type liveFreeRequest struct {
 	Handle uint64
 }
 
-func readLiveFreeRequest(r *reader) (q liveFreeRequest) {
-	q.Handle = r.uvarint()
-	return q
-}
+var wtLiveFreeRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(liveFreeRequest{}.Handle), &wtUvarint},
+}}
 
 // allocationPathRequest is what allocationPath reads.
 type allocationPathRequest struct {
@@ -146,14 +177,13 @@ type allocationPathRequest struct {
 	StrategyName    string
 }
 
-func readAllocationPathRequest(r *reader) (q allocationPathRequest) {
-	q.Client = r.u8()
-	q.ClientRebalance = r.bool()
-	q.Orderly = r.bool()
-	q.MessageModel = r.u8()
-	q.StrategyName = r.str()
-	return q
-}
+var wtAllocationPathRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(allocationPathRequest{}.Client), &wtU8},
+	{unsafe.Offsetof(allocationPathRequest{}.ClientRebalance), &wtBool},
+	{unsafe.Offsetof(allocationPathRequest{}.Orderly), &wtBool},
+	{unsafe.Offsetof(allocationPathRequest{}.MessageModel), &wtU8},
+	{unsafe.Offsetof(allocationPathRequest{}.StrategyName), &wtStr},
+}}
 
 // allocationPathResponse is what allocationPath answers.
 type allocationPathResponse struct {
@@ -162,84 +192,159 @@ type allocationPathResponse struct {
 	Reason       string
 }
 
-func (p *allocationPathResponse) write(w *writer) {
-	w.u8(p.Path)
-	w.bool(p.NoAssignment)
-	w.str(p.Reason)
+var wtAllocationPathResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(allocationPathResponse{}.Path), &wtU8},
+	{unsafe.Offsetof(allocationPathResponse{}.NoAssignment), &wtBool},
+	{unsafe.Offsetof(allocationPathResponse{}.Reason), &wtStr},
+}}
+
+// priorityDecideRequest is what priorityDecide reads.
+type priorityDecideRequest struct {
+	Path                               byte
+	PopFromRetryProbability            int32
+	PopFromRetryProbabilityForPriority int32
+	PriorityTopic                      bool
+	Order                              bool
+	PriorityFactor                     int32
+	Draw                               int64
 }
 
-func init() {
-	register(opTopicFree, serveTopicFree)
-	register(opProducerUpdate, serveProducerUpdate)
-	register(opProducerReset, serveProducerReset)
-	register(opProducerFree, serveProducerFree)
-	register(opCidsFree, serveCidsFree)
-	register(opConsistentHash, serveConsistentHash)
-	register(opPriorityQueue, servePriorityQueue)
+var wtPriorityDecideRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(priorityDecideRequest{}.Path), &wtU8},
+	{unsafe.Offsetof(priorityDecideRequest{}.PopFromRetryProbability), &wtI32},
+	{unsafe.Offsetof(priorityDecideRequest{}.PopFromRetryProbabilityForPriority), &wtI32},
+	{unsafe.Offsetof(priorityDecideRequest{}.PriorityTopic), &wtBool},
+	{unsafe.Offsetof(priorityDecideRequest{}.Order), &wtBool},
+	{unsafe.Offsetof(priorityDecideRequest{}.PriorityFactor), &wtI32},
+	{unsafe.Offsetof(priorityDecideRequest{}.Draw), &wtInt64f},
+}}
+
+// priorityDecideResponse is what priorityDecide answers.
+type priorityDecideResponse struct {
+	PriorityMode bool
+	RetryFirst   bool
+	RetryAfter   bool
+	Offset       float64
 }
 
-func serveTopicFree(r *reader, w *writer) error {
-	req := readTopicFreeRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	return handleTopicFree(req)
+var wtPriorityDecideResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(priorityDecideResponse{}.PriorityMode), &wtBool},
+	{unsafe.Offsetof(priorityDecideResponse{}.RetryFirst), &wtBool},
+	{unsafe.Offsetof(priorityDecideResponse{}.RetryAfter), &wtBool},
+	{unsafe.Offsetof(priorityDecideResponse{}.Offset), &wtF64},
+}}
+
+// priorityOrderRequest is what priorityOrder reads.
+type priorityOrderRequest struct {
+	ReadQueueNums int32
+	Asc           bool
+	Offset        int64
+	Path          byte
 }
 
-func serveProducerUpdate(r *reader, w *writer) error {
-	req := readProducerUpdateRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	return handleProducerUpdate(req)
+var wtPriorityOrderRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(priorityOrderRequest{}.ReadQueueNums), &wtI32},
+	{unsafe.Offsetof(priorityOrderRequest{}.Asc), &wtBool},
+	{unsafe.Offsetof(priorityOrderRequest{}.Offset), &wtInt64f},
+	{unsafe.Offsetof(priorityOrderRequest{}.Path), &wtU8},
+}}
+
+// priorityOrderResponse is what priorityOrder answers.
+type priorityOrderResponse struct {
+	QueueIds []int32
 }
 
-func serveProducerReset(r *reader, w *writer) error {
-	req := readProducerResetRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	return handleProducerReset(req)
+var wtPriorityOrderResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(priorityOrderResponse{}.QueueIds), &wtListI32},
+}}
+
+// priorityDrainRequest is what priorityDrain reads.
+type priorityDrainRequest struct {
+	Asc          bool
+	PriorityMode bool
+	RetryFirst   bool
+	RetryAfter   bool
+	Offset       int64
+	Path         byte
+	Topic        []int64
+	Retry        *[]int64
+	MaxMsgNums   int32
 }
 
-func serveProducerFree(r *reader, w *writer) error {
-	req := readProducerFreeRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	return handleProducerFree(req)
+var wtPriorityDrainRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(priorityDrainRequest{}.Asc), &wtBool},
+	{unsafe.Offsetof(priorityDrainRequest{}.PriorityMode), &wtBool},
+	{unsafe.Offsetof(priorityDrainRequest{}.RetryFirst), &wtBool},
+	{unsafe.Offsetof(priorityDrainRequest{}.RetryAfter), &wtBool},
+	{unsafe.Offsetof(priorityDrainRequest{}.Offset), &wtInt64f},
+	{unsafe.Offsetof(priorityDrainRequest{}.Path), &wtU8},
+	{unsafe.Offsetof(priorityDrainRequest{}.Topic), &wtListInt64f},
+	{unsafe.Offsetof(priorityDrainRequest{}.Retry), &wtOptListInt64f},
+	{unsafe.Offsetof(priorityDrainRequest{}.MaxMsgNums), &wtI32},
+}}
+
+// priorityDrainResponse is what priorityDrain answers.
+type priorityDrainResponse struct {
+	Reads []wirePriorityRead
 }
 
-func serveCidsFree(r *reader, w *writer) error {
-	req := readCidsFreeRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	return handleCidsFree(req)
+var wtPriorityDrainResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(priorityDrainResponse{}.Reads), &wtListRecPriorityRead},
+}}
+
+// declaredBoth: the declared ops this build serves (both build).
+var declaredBoth = [...]declOp{
+	{opTopicFree, func(r *reader, w *writer) error {
+		var q topicFreeRequest
+		if r.request(unsafe.Pointer(&q), &wtTopicFreeRequest) != nil {
+			return r.err
+		}
+		return handleTopicFree(q)
+	}},
+	{opProducerUpdate, func(r *reader, w *writer) error {
+		var q producerUpdateRequest
+		if r.request(unsafe.Pointer(&q), &wtProducerUpdateRequest) != nil {
+			return r.err
+		}
+		return handleProducerUpdate(q)
+	}},
+	{opProducerReset, func(r *reader, w *writer) error {
+		var q producerResetRequest
+		if r.request(unsafe.Pointer(&q), &wtProducerResetRequest) != nil {
+			return r.err
+		}
+		return handleProducerReset(q)
+	}},
+	{opProducerFree, func(r *reader, w *writer) error {
+		var q producerFreeRequest
+		if r.request(unsafe.Pointer(&q), &wtProducerFreeRequest) != nil {
+			return r.err
+		}
+		return handleProducerFree(q)
+	}},
+	{opCidsFree, func(r *reader, w *writer) error {
+		var q cidsFreeRequest
+		if r.request(unsafe.Pointer(&q), &wtCidsFreeRequest) != nil {
+			return r.err
+		}
+		return handleCidsFree(q)
+	}},
+	{opConsistentHash, func(r *reader, w *writer) error {
+		var q consistentHashRequest
+		if r.request(unsafe.Pointer(&q), &wtConsistentHashRequest) != nil {
+			return r.err
+		}
+		p, err := handleConsistentHash(q)
+		return w.answer(unsafe.Pointer(&p), &wtConsistentHashResponse, err)
+	}},
+	{opPriorityQueue, func(r *reader, w *writer) error {
+		var q priorityQueueRequest
+		if r.request(unsafe.Pointer(&q), &wtPriorityQueueRequest) != nil {
+			return r.err
+		}
+		p, err := handlePriorityQueue(q)
+		return w.answer(unsafe.Pointer(&p), &wtPriorityQueueResponse, err)
+	}},
 }
 
-func serveConsistentHash(r *reader, w *writer) error {
-	req := readConsistentHashRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	resp, err := handleConsistentHash(req)
-	if err != nil {
-		return err
-	}
-	resp.write(w)
-	return nil
-}
-
-func servePriorityQueue(r *reader, w *writer) error {
-	req := readPriorityQueueRequest(r)
-	if r.err != nil {
-		return r.err
-	}
-	resp, err := handlePriorityQueue(req)
-	if err != nil {
-		return err
-	}
-	resp.write(w)
-	return nil
-}
+func init() { registerDeclared(declaredBoth[:]) }

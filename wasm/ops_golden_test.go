@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,6 +19,17 @@ type wireSample struct {
 	decode func(*reader) any
 	want   any
 }
+
+// decodeDeclared reads a request of type T with its descriptor t.
+func decodeDeclared[T any](t *wtype) func(*reader) any {
+	return func(r *reader) any {
+		var q T
+		r.value(unsafe.Pointer(&q), t)
+		return q
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }
 
 // TestGoldenRequestsDecode reads the request bytes the real JS encoders
 // wrote (testdata/wire/golden.json, by scripts/wire-golden.mjs in make

@@ -4,13 +4,16 @@ package main
 
 // wireSamples: what each golden request (testdata/wire/golden.json) decodes to.
 var wireSamples = []wireSample{
-	{"topicFree", opTopicFree, func(r *reader) any { return readTopicFreeRequest(r) }, topicFreeRequest{Handle: 1000303}},
-	{"producerUpdate", opProducerUpdate, func(r *reader) any { return readProducerUpdateRequest(r) }, producerUpdateRequest{Handle: 1000303, Now: -1700015855039, BrokerName: "producerUpdate-2-é😀", Latency: -1700015855041, Isolation: true, Reachable: false}},
-	{"producerReset", opProducerReset, func(r *reader) any { return readProducerResetRequest(r) }, producerResetRequest{Handle: 1000303}},
-	{"producerFree", opProducerFree, func(r *reader) any { return readProducerFreeRequest(r) }, producerFreeRequest{Handle: 1000303}},
-	{"cidsFree", opCidsFree, func(r *reader) any { return readCidsFreeRequest(r) }, cidsFreeRequest{Handle: 1000303}},
-	{"consistentHash", opConsistentHash, func(r *reader) any { return readConsistentHashRequest(r) }, consistentHashRequest{Input: -1234567890123456789, Buckets: 2147483646}},
-	{"priorityQueue", opPriorityQueue, func(r *reader) any { return readPriorityQueueRequest(r) }, priorityQueueRequest{Topic: "priorityQueue-0-é😀", BrokerName: "priorityQueue-1-é😀", QueueId: -3000009, Priority: 2147483644, WriteQueueNums: -5000015}},
-	{"liveFree", opLiveFree, func(r *reader) any { return readLiveFreeRequest(r) }, liveFreeRequest{Handle: 1000303}},
-	{"allocationPath", opAllocationPath, func(r *reader) any { return readAllocationPathRequest(r) }, allocationPathRequest{Client: 200, ClientRebalance: false, Orderly: true, MessageModel: 203, StrategyName: "allocationPath-4-é😀"}},
+	{"topicFree", opTopicFree, decodeDeclared[topicFreeRequest](&wtTopicFreeRequest), topicFreeRequest{Handle: 1000303}},
+	{"producerUpdate", opProducerUpdate, decodeDeclared[producerUpdateRequest](&wtProducerUpdateRequest), producerUpdateRequest{Handle: 1000303, Now: -1700015855039, BrokerName: "producerUpdate-2-é😀", Latency: -1700015855041, Isolation: true, Reachable: false}},
+	{"producerReset", opProducerReset, decodeDeclared[producerResetRequest](&wtProducerResetRequest), producerResetRequest{Handle: 1000303}},
+	{"producerFree", opProducerFree, decodeDeclared[producerFreeRequest](&wtProducerFreeRequest), producerFreeRequest{Handle: 1000303}},
+	{"cidsFree", opCidsFree, decodeDeclared[cidsFreeRequest](&wtCidsFreeRequest), cidsFreeRequest{Handle: 1000303}},
+	{"consistentHash", opConsistentHash, decodeDeclared[consistentHashRequest](&wtConsistentHashRequest), consistentHashRequest{Input: -1234567890123456789, Buckets: 2147483646}},
+	{"priorityQueue", opPriorityQueue, decodeDeclared[priorityQueueRequest](&wtPriorityQueueRequest), priorityQueueRequest{Topic: "priorityQueue-0-é😀", BrokerName: "priorityQueue-1-é😀", QueueId: -3000009, Priority: 2147483644, WriteQueueNums: -5000015}},
+	{"liveFree", opLiveFree, decodeDeclared[liveFreeRequest](&wtLiveFreeRequest), liveFreeRequest{Handle: 1000303}},
+	{"allocationPath", opAllocationPath, decodeDeclared[allocationPathRequest](&wtAllocationPathRequest), allocationPathRequest{Client: 200, ClientRebalance: false, Orderly: true, MessageModel: 203, StrategyName: "allocationPath-4-é😀"}},
+	{"priorityDecide", opPriorityDecide, decodeDeclared[priorityDecideRequest](&wtPriorityDecideRequest), priorityDecideRequest{Path: 200, PopFromRetryProbability: 2147483646, PopFromRetryProbabilityForPriority: -3000009, PriorityTopic: false, Order: true, PriorityFactor: 2147483642, Draw: 1700015855044}},
+	{"priorityOrder", opPriorityOrder, decodeDeclared[priorityOrderRequest](&wtPriorityOrderRequest), priorityOrderRequest{ReadQueueNums: -1000003, Asc: false, Offset: 1700015855040, Path: 203}},
+	{"priorityDrain", opPriorityDrain, decodeDeclared[priorityDrainRequest](&wtPriorityDrainRequest), priorityDrainRequest{Asc: true, PriorityMode: false, RetryFirst: true, RetryAfter: false, Offset: 1700015855042, Path: 205, Topic: []int64{1700015855108, -1700015855109}, Retry: ptrTo[[]int64]([]int64{1700015855128, -1700015855129}), MaxMsgNums: -9000027}},
 }

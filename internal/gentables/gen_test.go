@@ -162,17 +162,24 @@ func TestOpsDeclarationsAreChecked(t *testing.T) {
 		op   wireschema.Op
 		want string
 	}{
-		"no refusal for a full op": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Full}, "refusal"},
-		"refusal for a both op":    {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Refusal: "no"}, "refusal"},
-		"unknown type":             {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: "u128"}}}, "unknown type"},
-		"two fields of one name":   {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}, {Name: "a", Type: wireschema.I32}}}, "unique"},
-		"int64f in a response":     {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Int64F}}}, "request type"},
-		"bad name":                 {wireschema.Op{Name: "X-y", Num: 1, JS: "x", Build: wireschema.Both}, "lowerCamel"},
+		"no refusal for a full op":  {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Full}, "refusal"},
+		"refusal for a both op":     {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Refusal: "no"}, "refusal"},
+		"unknown type":              {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: "u128"}}}, "unknown type"},
+		"two fields of one name":    {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}, {Name: "a", Type: wireschema.I32}}}, "unique"},
+		"int64f in a response":      {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Int64F}}}, "request type"},
+		"bad name":                  {wireschema.Op{Name: "X-y", Num: 1, JS: "x", Build: wireschema.Both}, "lowerCamel"},
+		"raw not last":              {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.Raw}, {Name: "b", Type: wireschema.U8}}}, "last field"},
+		"raw in a list":             {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.List(wireschema.Raw)}}}, "last field"},
+		"unknown record":            {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.Rec("nope")}}}, "unknown (or not yet declared) record"},
+		"int64f in a response list": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Opt(wireschema.List(wireschema.Int64F))}}}, "request type"},
 	} {
 		err := checkOps([]wireschema.Op{tc.op})
 		require.Error(t, err, name)
 		assert.Contains(t, err.Error(), tc.want, name)
 	}
+	err := checkOps([]wireschema.Op{{Name: "x", Num: 7, JS: "x", Build: wireschema.Both}, {Name: "y", Num: 7, JS: "y", Build: wireschema.Both}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "number 7 is x's")
 }
 
 // TestDeclaredOpsCannotReuseAConstant: an op both declared and left in

@@ -26,7 +26,36 @@ const (
 	Bool    Type = "bool"    // one byte 0/1
 	U8      Type = "u8"      // one byte (an enum or a tag)
 	Str     Type = "str"     // a string (through the request's string table in requests)
+	// Raw is the rest of the message, unframed (a JSON text, a frame):
+	// Go []byte, JS Uint8Array; only as the last field of a request or
+	// response.
+	Raw Type = "raw"
 )
+
+// List is uvarint n, then n elements of t: Go []T, JS an array (a
+// response's empty list decodes to []).
+func List(t Type) Type { return "[]" + t }
+
+// Opt is u8 0 (absent), or u8 1 then a t: Go *T (nil when absent), JS
+// undefined or null when absent.
+func Opt(t Type) Type { return "?" + t }
+
+// Rec is the record declared in Records under name, its fields inline in
+// wire order: Go struct wire<Name>, JS an object.
+func Rec(name string) Type { return Type("rec:" + name) }
+
+// Record is a named group of fields, used through Rec.
+type Record struct {
+	Name   string // lowerCamel; the Go type is wire<Name>
+	Doc    string
+	Fields []Field
+}
+
+// Records are the declared records.
+var Records = []Record{
+	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}}},
+	{Name: "priorityRead", Doc: "one queue read of a pop request (alloc/priority.Read)", Fields: []Field{{"retry", Bool}, {"queueId", I32}, {"count", I32}}},
+}
 
 // Build says which module serves an operation.
 type Build string
@@ -55,6 +84,11 @@ type Op struct {
 }
 
 const brokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"
+
+// alloc/priority would take the core module over its size budget (~6 KB gzip).
+const priorityNeedsFull = "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"
+
+const priorityPath = "path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)"
 
 const liveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"
 
@@ -109,5 +143,27 @@ var Ops = []Op{
 			"(client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)",
 		Request:  []Field{{"client", U8}, {"clientRebalance", Bool}, {"orderly", Bool}, {"messageModel", U8}, {"strategyName", Str}},
 		Response: []Field{{"path", U8}, {"noAssignment", Bool}, {"reason", Str}},
+	},
+	{
+		Name: "priorityDecide", Num: 51, JS: "priorityDecide", Build: Full, Refusal: priorityNeedsFull,
+		Doc: "how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); " +
+			"draw is randomQ on the file path, the group@topic request count on the KV path; " + priorityPath,
+		Request: []Field{{"path", U8}, {"popFromRetryProbability", I32}, {"popFromRetryProbabilityForPriority", I32},
+			{"priorityTopic", Bool}, {"order", Bool}, {"priorityFactor", I32}, {"draw", Int64F}},
+		Response: []Field{{"priorityMode", Bool}, {"retryFirst", Bool}, {"retryAfter", Bool}, {"offset", F64}},
+	},
+	{
+		Name: "priorityOrder", Num: 52, JS: "priorityOrder", Build: Full, Refusal: priorityNeedsFull,
+		Doc:      "the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); " + priorityPath,
+		Request:  []Field{{"readQueueNums", I32}, {"asc", Bool}, {"offset", Int64F}, {"path", U8}},
+		Response: []Field{{"queueIds", List(I32)}},
+	},
+	{
+		Name: "priorityDrain", Num: 53, JS: "priorityDrain", Build: Full, Refusal: priorityNeedsFull,
+		Doc: "the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic " +
+			"and of the retry topic (absent: none); " + priorityPath,
+		Request: []Field{{"asc", Bool}, {"priorityMode", Bool}, {"retryFirst", Bool}, {"retryAfter", Bool}, {"offset", Int64F},
+			{"path", U8}, {"topic", List(Int64F)}, {"retry", Opt(List(Int64F))}, {"maxMsgNums", I32}},
+		Response: []Field{{"reads", List(Rec("priorityRead"))}},
 	},
 }

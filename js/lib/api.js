@@ -35,6 +35,22 @@ const PRODUCER_KEYS = ['mqs', 'version', 'latencyFaultTolerance', 'startIndex', 
 const PRODUCER_SELECT_KEYS = ['lastBrokerName', 'resetIndex', 'now'];
 const PRODUCER_UPDATE_KEYS = ['reachable', 'now'];
 const ROUTE_KEYS = ['topic', 'route'];
+const PRIORITY_DECIDE_KEYS = ['path', 'priorityTopic', 'order', 'priorityFactor', 'randomQ', 'requestCount', 'popFromRetryProbability', 'popFromRetryProbabilityForPriority'];
+const PRIORITY_ORDER_KEYS = ['readQueueNums', 'priorityOrderAsc', 'offset', 'path'];
+const PRIORITY_DRAIN_KEYS = ['decision', 'topic', 'retry', 'maxMsgNums', 'priorityOrderAsc', 'path'];
+const PRIORITY_DECISION_KEYS = ['priorityMode', 'retryFirst', 'retryAfter', 'offset'];
+const PRIORITY_PATHS = ['file', 'kv'];
+
+/** A pop path's wire byte (wireschema priorityPath): 'file' (default) 0, 'kv' 1. */
+const priorityPath = (v) => (v === undefined ? 0 : PRIORITY_PATHS.indexOf(oneOf(v, 'path', PRIORITY_PATHS)));
+
+/** A backlog: an array of safe integers, one per queue id (Go checks the signs). */
+function backlog(v, field) {
+  const n = array(v, field);
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = safeInt(v[i], `${field}[${i}]`);
+  return out;
+}
 
 // Frees module-side objects (topics, producers) that were garbage-collected
 // without dispose(); free is the declared operation's call (ops.generated.js).
@@ -742,6 +758,79 @@ export class Rmq {
       int32(writeQueueNums, 'writeQueueNums');
       const got = ops.priorityQueue(rt, { topic: q.topic, brokerName: q.brokerName, queueId: q.queueId, priority, writeQueueNums });
       return frozenQueue(got.topic, got.brokerName, got.queueId);
+    });
+  }
+
+  /**
+   * RocketMQ 5.4 priority topics, consumer side (alloc/priority; full
+   * module): how the broker serves one POP request. path 'file' (the
+   * default, PopMessageProcessor) draws randomQ = random.nextInt(100);
+   * path 'kv' (popConsumerKVServiceEnable) counts requestCount.
+   */
+  priorityDecide(options) {
+    const rt = this.#rt;
+    return rt.within(() => {
+      const o = { ...checkKeys(object(options, 'options'), PRIORITY_DECIDE_KEYS) }; // each value read once
+      const path = priorityPath(o.path);
+      const draw = path === 1 ? 'requestCount' : 'randomQ';
+      const other = path === 1 ? 'randomQ' : 'requestCount';
+      if (o[other] !== undefined) throw typeError(other, `undefined on path '${PRIORITY_PATHS[path]}' (give ${draw})`, o[other]);
+      const { popFromRetryProbability: p, popFromRetryProbabilityForPriority: pp, priorityFactor: f } = o;
+      const d = ops.priorityDecide(rt, {
+        path,
+        popFromRetryProbability: p === undefined ? 20 : int32(p, 'popFromRetryProbability'),
+        popFromRetryProbabilityForPriority: pp === undefined ? 0 : int32(pp, 'popFromRetryProbabilityForPriority'),
+        priorityTopic: bool(o.priorityTopic, 'priorityTopic', true),
+        order: bool(o.order, 'order', false),
+        priorityFactor: f === undefined ? 100 : int32(f, 'priorityFactor'),
+        draw: safeInt(o[draw], draw),
+      });
+      return { priorityMode: d.priorityMode, retryFirst: d.retryFirst, retryAfter: d.retryAfter, offset: d.offset };
+    });
+  }
+
+  /**
+   * The queue ids one POP request visits, in order (alloc/priority
+   * QueueOrder; full module): visit i is queue (base + offset) %
+   * readQueueNums, base readQueueNums-1-i with priorityOrderAsc (the
+   * broker default), i otherwise.
+   */
+  priorityOrder(options) {
+    const rt = this.#rt;
+    return rt.within(() => {
+      const { readQueueNums, priorityOrderAsc, offset, path } = checkKeys(object(options, 'options'), PRIORITY_ORDER_KEYS);
+      return ops.priorityOrder(rt, {
+        readQueueNums: int32(readQueueNums, 'readQueueNums'),
+        asc: bool(priorityOrderAsc, 'priorityOrderAsc', true),
+        offset: offset === undefined ? 0 : safeInt(offset, 'offset'),
+        path: priorityPath(path),
+      }).queueIds;
+    });
+  }
+
+  /**
+   * The queue reads of one all-queue POP request (alloc/priority Drain;
+   * full module), given its decision (priorityDecide's answer), the
+   * backlog of each queue of the topic and of the group's retry topic
+   * (omitted or null: none) and maxMsgNums.
+   */
+  priorityDrain(options) {
+    const rt = this.#rt;
+    return rt.within(() => {
+      const { decision, topic, retry, maxMsgNums, priorityOrderAsc, path } = checkKeys(object(options, 'options'), PRIORITY_DRAIN_KEYS);
+      const { priorityMode, retryFirst, retryAfter, offset } = checkKeys(object(decision, 'decision'), PRIORITY_DECISION_KEYS, 'decision');
+      const req = {
+        asc: bool(priorityOrderAsc, 'priorityOrderAsc', true),
+        priorityMode: bool(priorityMode, 'decision.priorityMode', false),
+        retryFirst: bool(retryFirst, 'decision.retryFirst', false),
+        retryAfter: bool(retryAfter, 'decision.retryAfter', false),
+        offset: offset === undefined ? 0 : safeInt(offset, 'decision.offset'),
+        path: priorityPath(path),
+        topic: backlog(topic, 'topic'),
+        retry: retry === undefined || retry === null ? undefined : backlog(retry, 'retry'),
+        maxMsgNums: int32(maxMsgNums, 'maxMsgNums'),
+      };
+      return ops.priorityDrain(rt, req).reads.map((r) => Object.freeze({ retry: r.retry, queueId: r.queueId, count: r.count }));
     });
   }
 

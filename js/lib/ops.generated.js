@@ -3,6 +3,38 @@
 
 import { OP } from './tables.generated.js';
 
+/** Encodes the record queue { topic: string, brokerName: string, queueId: number }. */
+export function encRecQueue(enc, v) {
+  enc.str(v.topic);
+  enc.str(v.brokerName);
+  enc.i32(v.queueId);
+}
+
+/** Decodes the record queue. */
+export function decRecQueue(dec) {
+  return {
+    topic: dec.str(),
+    brokerName: dec.str(),
+    queueId: dec.i32(),
+  };
+}
+
+/** Encodes the record priorityRead { retry: boolean, queueId: number, count: number }. */
+export function encRecPriorityRead(enc, v) {
+  enc.bool(v.retry);
+  enc.i32(v.queueId);
+  enc.i32(v.count);
+}
+
+/** Decodes the record priorityRead. */
+export function decRecPriorityRead(dec) {
+  return {
+    retry: dec.bool(),
+    queueId: dec.i32(),
+    count: dec.i32(),
+  };
+}
+
 /** Encodes a topicFree request { handle: number } (values validated by the caller). */
 export function encTopicFree(enc, req) {
   enc.uv(req.handle);
@@ -141,6 +173,80 @@ export function allocationPath(rt, req) {
   return decAllocationPath(rt.call(OP.ALLOCATION_PATH, encAllocationPath(rt.request(), req)));
 }
 
+/** Encodes a priorityDecide request { path: number, popFromRetryProbability: number, popFromRetryProbabilityForPriority: number, priorityTopic: boolean, order: boolean, priorityFactor: number, draw: number } (values validated by the caller). */
+export function encPriorityDecide(enc, req) {
+  enc.u8(req.path);
+  enc.i32(req.popFromRetryProbability);
+  enc.i32(req.popFromRetryProbabilityForPriority);
+  enc.bool(req.priorityTopic);
+  enc.bool(req.order);
+  enc.i32(req.priorityFactor);
+  enc.f64(req.draw);
+  return enc;
+}
+
+/** Decodes a priorityDecide response { priorityMode: boolean, retryFirst: boolean, retryAfter: boolean, offset: number }. */
+export function decPriorityDecide(dec) {
+  return {
+    priorityMode: dec.bool(),
+    retryFirst: dec.bool(),
+    retryAfter: dec.bool(),
+    offset: dec.f64(),
+  };
+}
+
+/** How a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
+export function priorityDecide(rt, req) {
+  return decPriorityDecide(rt.call(OP.PRIORITY_DECIDE, encPriorityDecide(rt.request(), req)));
+}
+
+/** Encodes a priorityOrder request { readQueueNums: number, asc: boolean, offset: number, path: number } (values validated by the caller). */
+export function encPriorityOrder(enc, req) {
+  enc.i32(req.readQueueNums);
+  enc.bool(req.asc);
+  enc.f64(req.offset);
+  enc.u8(req.path);
+  return enc;
+}
+
+/** Decodes a priorityOrder response { queueIds: number[] }. */
+export function decPriorityOrder(dec) {
+  return {
+    queueIds: dec.list((dec) => dec.i32()),
+  };
+}
+
+/** The order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
+export function priorityOrder(rt, req) {
+  return decPriorityOrder(rt.call(OP.PRIORITY_ORDER, encPriorityOrder(rt.request(), req)));
+}
+
+/** Encodes a priorityDrain request { asc: boolean, priorityMode: boolean, retryFirst: boolean, retryAfter: boolean, offset: number, path: number, topic: number[], retry: (number[] | undefined), maxMsgNums: number } (values validated by the caller). */
+export function encPriorityDrain(enc, req) {
+  enc.bool(req.asc);
+  enc.bool(req.priorityMode);
+  enc.bool(req.retryFirst);
+  enc.bool(req.retryAfter);
+  enc.f64(req.offset);
+  enc.u8(req.path);
+  enc.list(req.topic, (enc, v) => enc.f64(v));
+  enc.opt(req.retry, (enc, v) => enc.list(v, (enc, v) => enc.f64(v)));
+  enc.i32(req.maxMsgNums);
+  return enc;
+}
+
+/** Decodes a priorityDrain response { reads: { retry: boolean, queueId: number, count: number }[] }. */
+export function decPriorityDrain(dec) {
+  return {
+    reads: dec.list((dec) => decRecPriorityRead(dec)),
+  };
+}
+
+/** The queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
+export function priorityDrain(rt, req) {
+  return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)));
+}
+
 /** The request encoder of each declared operation, by name (golden requests). */
 export const REQUEST_ENCODERS = Object.freeze({
   topicFree: encTopicFree,
@@ -152,4 +258,7 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityQueue: encPriorityQueue,
   liveFree: encLiveFree,
   allocationPath: encAllocationPath,
+  priorityDecide: encPriorityDecide,
+  priorityOrder: encPriorityOrder,
+  priorityDrain: encPriorityDrain,
 });

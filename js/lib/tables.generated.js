@@ -46,6 +46,9 @@ export const OP = Object.freeze({
   PROXY_ASSIGNMENT: 41,
   ALLOCATION_PATH: 42,
   PRIORITY_QUEUE: 50,
+  PRIORITY_DECIDE: 51,
+  PRIORITY_ORDER: 52,
+  PRIORITY_DRAIN: 53,
   GO_ROUTE: 60,
   GO_SELECT: 61,
   TAKE_MESSAGE_QUEUES: 62,
@@ -145,4 +148,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '9116bcab9e4b31f4';
+export const TABLES_HASH = 'de18ee039f69036b';

@@ -129,6 +129,28 @@ export class Encoder {
     this.pos += u.length;
   }
 
+  /** Raw bytes to the end of the request (a Uint8Array, no length). */
+  tail(u) {
+    this.room(u.length);
+    this.buf.set(u, this.pos);
+    this.pos += u.length;
+  }
+
+  /** A list (declared List): uv length, then each element by f(enc, e). */
+  list(a, f) {
+    this.uv(a.length);
+    for (let i = 0; i < a.length; i++) f(this, a[i]);
+  }
+
+  /** An optional value (declared Opt): u8 0 when v is undefined or null, else u8 1 and f(enc, v). */
+  opt(v, f) {
+    if (v === undefined || v === null) this.u8(0);
+    else {
+      this.u8(1);
+      f(this, v);
+    }
+  }
+
   /** A string through the request's string table (repeats cost 1 byte). */
   str(s) {
     const k = this.table.get(s);
@@ -319,6 +341,21 @@ export class Decoder {
     const n = this.uv();
     const out = this.b.slice(this.p, this.p + n);
     this.p += n;
+    return out;
+  }
+
+  /** The rest of the response (a copy). */
+  tail() {
+    const out = this.b.slice(this.p);
+    this.p = this.b.length;
+    return out;
+  }
+
+  /** A list (declared List): uv length, then each element by f(dec). */
+  list(f) {
+    const n = this.uv();
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = f(this);
     return out;
   }
 
