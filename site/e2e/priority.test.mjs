@@ -159,15 +159,78 @@ test('a pasted route: only writable brokers, each with its writeQueueNums', asyn
   noTrouble(log);
 });
 
+/** Waits for the POP side (the full module's rmq.priorityDrain) of the latest state. */
+async function drainReady(page) {
+  await priorityReady(page);
+  await page.waitForFunction(() => document.getElementById('pr-drain-out').dataset.ready === 'true', null, { timeout: 30000 });
+}
+
+/** The drain table: [request, reads, left, mode, draw] per row. */
+const requests = (page) => page.$$eval('#pr-drain-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+const reads = async (page) => (await requests(page)).map((r) => r[1]);
+
+// broker-a's queues hold [0, 1, 1, 3] (priorities 1, 2, 3 ×3); batches of 2.
+const DRAIN = { priority: { messages: ['1 broker-a:0', '3*3 broker-a:0', '2 broker-a:0'], maxMsgNums: 2 } };
+
+test('POP drain: priority mode takes the highest-priority queue first; priorityOrderAsc off, from queue 0', async () => {
+  const { page, log } = await openPriority(DRAIN);
+  await drainReady(page);
+  assert.equal(await page.isVisible('#pr-drain'), true);
+  assert.match(await page.textContent('#pr-order'), /broker-a’s queues 3 → 2 → 1 → 0 \(readQueueNums 4\)/);
+  assert.deepEqual(await requests(page), [
+    ['1', 'queue 3 ×2', '3', 'priority · retry after', '50'],
+    ['2', 'queue 3 ×1, queue 2 ×1', '1', 'priority · retry after', '50'],
+    ['3', 'queue 1 ×1', '0', 'priority · retry after', '50'],
+  ]);
+  assert.match(await page.textContent('#pr-drain-summary'), /^3 requests take all 5 messages of broker-a/);
+  await page.uncheck('#pr-asc');
+  await drainReady(page);
+  assert.match(await page.textContent('#pr-order'), /0 → 1 → 2 → 3/);
+  assert.deepEqual(await reads(page), ['queue 1 ×1, queue 2 ×1', 'queue 3 ×2', 'queue 3 ×1']);
+  noTrouble(log);
+});
+
+test('POP drain: priority.factor 0 turns priority mode off (offset = the draw); the retry topic first at popFromRetryProbabilityForPriority 100', async () => {
+  const { page, log } = await openPriority(DRAIN);
+  await drainReady(page);
+  // Normal mode, randomQ 50: visit i is queue (3 - i + 50) % 4: 1 0 3 2.
+  await page.fill('#pr-factor', '0');
+  await drainReady(page);
+  const r = await requests(page);
+  assert.equal(r[0][3], 'normal, offset 50 · retry after');
+  assert.deepEqual(r.map((x) => x[1]), ['queue 1 ×1, queue 3 ×1', 'queue 3 ×2', 'queue 2 ×1']);
+  // Draws per request: 10 (< factor 30: priority mode), then 90 (normal, offset 90: 1 0 3 2 again, 93 % 4 = 1).
+  await page.fill('#pr-factor', '30');
+  await page.fill('#pr-draws', '10, 90');
+  await drainReady(page);
+  assert.deepEqual((await requests(page)).map((x) => [x[4], x[3]]), [['10', 'priority · retry after'], ['90', 'normal, offset 90 · retry after'], ['90', 'normal, offset 90 · retry after']]);
+  // Three retries waiting, read first by every priority-mode request.
+  await page.fill('#pr-factor', '100');
+  await page.fill('#pr-draws', '50');
+  await page.fill('#pr-retry', '3');
+  await page.fill('#pr-rpp', '100');
+  await drainReady(page);
+  const t = await requests(page);
+  assert.deepEqual(t.map((x) => x[1]), ['retry queue 0 ×2', 'retry queue 0 ×1, queue 3 ×1', 'queue 3 ×2', 'queue 2 ×1, queue 1 ×1']);
+  assert.equal(t[0][3], 'priority · retry first');
+  // A bad draw names its field.
+  await page.fill('#pr-draws', '50, 100');
+  await page.waitForSelector('#pr-draws-error');
+  assert.match(await page.textContent('#pr-draws-error'), /^priority\.draws must be random\.nextInt\(100\) values, 0 to 99: 100 is not one/);
+  noTrouble(log);
+});
+
 test('screenshots at 390 and 1366 px, light and dark; nothing wider than the phone', async () => {
   for (const [w, hgt] of [[390, 844], [1366, 900]]) {
     for (const scheme of ['light', 'dark']) {
-      const { page, log } = await openPriority({ priority: { messages: ['0', '1', '2', '3', '5*2', '7', '9 broker-a:0', '2 broker-b:3', '-1'] } }, w, hgt, scheme);
+      const { page, log } = await openPriority({ priority: { messages: ['0', '1', '2', '3', '5*2', '7', '9 broker-a:0', '2 broker-b:3', '-1'], drainBroker: 'broker-b', maxMsgNums: 2, retryBacklog: 2, retryProbabilityForPriority: 50, draws: [10, 70] } }, w, hgt, scheme);
       if (w === 390) {
         const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
         assert.equal(wide, false, `no sideways scroll of the page at 390 px (${scheme})`);
       }
+      await drainReady(page);
       await page.locator('#tab-priority').screenshot({ path: join(RESULTS, `priority-${w}-${scheme}.png`) });
+      await page.locator('#pr-drain').screenshot({ path: join(RESULTS, `priority-drain-${w}-${scheme}.png`) });
       noTrouble(log);
     }
   }

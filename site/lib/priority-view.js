@@ -72,3 +72,26 @@ export function renderPriority(el, res) {
     table(['Line', 'Priority', 'Broker', 'Sent to → stored on'], res.rows.map(messageRow), { className: 'pr-messages', id: 'pr-table' }),
     res.more ? h('p', { className: 'hint' }, 'The first 200 rows; the counts above have every message.') : null);
 }
+
+/** "queue 3 ×4, retry ×1": one request's reads. */
+function readsText(reads) {
+  if (!reads.length) return h('span', { className: 'hint' }, 'nothing');
+  return reads.map((r, i) => [i ? ', ' : '', h('span', { className: r.retry ? 'pr-read pr-read-retry' : 'pr-read' }, r.retry ? `retry queue ${r.queueId}` : `queue ${r.queueId}`, ` ×${r.count}`)]);
+}
+
+/** Renders priority.js's drainView result into el. */
+export function renderDrain(el, d) {
+  if (d.error) return put(el, errorBox(d.error, 'POP'));
+  const total = d.requests.length ? d.requests[0].left + d.requests[0].reads.reduce((a, r) => a + r.count, 0) : d.left;
+  const mode = (r) => [r.priorityMode ? h('strong', {}, 'priority') : `normal, offset ${r.offset}`,
+    r.retryFirst ? ' · retry first' : r.retryAfter ? ' · retry after' : ''];
+  put(el,
+    h('p', { id: 'pr-order' }, 'In priority mode a request visits ', h('strong', {}, d.broker), '’s queues ',
+      h('strong', { className: 'nowrap' }, d.order.priority.join(' → ')), ` (readQueueNums ${d.readQueueNums}).`),
+    d.unread ? h('p', { className: 'warnbox' }, `⚠ ${plural(d.unread, 'message')} on queues past readQueueNums ${d.readQueueNums}: no consumer reads them.`) : null,
+    h('p', { id: 'pr-drain-summary', attrs: { role: 'status' } }, total === 0 ? `Nothing waits on ${d.broker}.`
+      : d.left === 0 ? `${plural(d.requests.length, 'request')} ${d.requests.length === 1 ? 'takes' : 'take'} all ${plural(total, 'message')} of ${d.broker}.`
+        : `${plural(d.requests.length, 'request')} ${d.requests.length === 1 ? 'leaves' : 'leave'} ${plural(d.left, 'message')} of ${total}.`),
+    d.requests.length ? table(['Request', 'Reads', 'Left', 'Mode', d.path === 'kv' ? 'Counter' : 'randomQ'], d.requests.map((r, i) => [
+      String(i + 1), readsText(r.reads), String(r.left), mode(r), String(r.draw)]), { className: 'pr-drain', id: 'pr-drain-table' }) : null);
+}
