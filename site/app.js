@@ -6,6 +6,7 @@ import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
 import * as V from './lib/views.js';
 import { readWhere, fillWhere, syncWhere, showWhere } from './lib/where-view.js';
+import { renderPriority, renderDrain } from './lib/priority-view.js';
 import { unpack } from './lib/pack.js';
 import { initDiagnose } from './lib/diagnose.js';
 import { initTheme } from './lib/theme.js';
@@ -71,6 +72,12 @@ function readForm() {
     key: $('p-key').value, keyType: $('p-keytype').value, groups: lines($('p-groups').value).slice(0, 200),
     startIndex: num($('p-start'), 0), sends: num($('p-sends'), 8), failing: $('p-failing').value,
   });
+  s.priority = {
+    ...s.priority, messages: lines($('pr-messages').value), selector: $('pr-selector').value, writeQueueNums: num($('pr-wqn'), null),
+    drainBroker: $('pr-broker').value, factor: num($('pr-factor'), 100), maxMsgNums: num($('pr-max'), 4), asc: $('pr-asc').checked,
+    path: $('pr-path').value, draws: list($('pr-draws').value).map(Number), requestCount: num($('pr-count'), 0),
+    retryBacklog: num($('pr-retry'), 0), retryProbabilityForPriority: num($('pr-rpp'), 0), retryProbability: num($('pr-rp'), 20),
+  };
   s.problems.seen = num($('pb-seen'), 0);
   const checked = (id) => [...document.querySelectorAll(`#${id} input:checked`)].map((c) => c.dataset.cid);
   if ($('pb-go').dataset.built) s.problems.go = checked('pb-go');
@@ -138,6 +145,20 @@ function fillForm() {
   $('p-groups').value = p.groups.join('\n');
   $('p-start').value = p.startIndex;
   $('p-sends').value = p.sends;
+  $('pr-messages').value = s.priority.messages.join('\n');
+  $('pr-selector').value = s.priority.selector;
+  $('pr-wqn').value = s.priority.writeQueueNums ?? '';
+  const pr = s.priority;
+  options($('pr-broker'), [...new Set(['', pr.drainBroker])], pr.drainBroker, (v) => v || '(the first with messages)');
+  $('pr-factor').value = pr.factor;
+  $('pr-max').value = pr.maxMsgNums;
+  $('pr-asc').checked = pr.asc;
+  $('pr-path').value = pr.path;
+  $('pr-draws').value = pr.draws.join(', ');
+  $('pr-count').value = pr.requestCount;
+  $('pr-retry').value = pr.retryBacklog;
+  $('pr-rpp').value = pr.retryProbabilityForPriority;
+  $('pr-rp').value = pr.retryProbability;
   syncDynamic();
   syncVisibility();
   syncWhatIfAdd();
@@ -245,6 +266,8 @@ function syncVisibility() {
   $('wi-brokers').disabled = $('wi-qpb').disabled = state.source !== 'quick';
   $('wi-brokers').placeholder = `${state.brokers} (as now)`;
   $('wi-qpb').placeholder = `${state.queuesPerBroker} (as now)`;
+  for (const el of document.querySelectorAll('[data-pr-path]')) el.hidden = el.dataset.prPath !== state.priority.path;
+  $('pr-wqn').placeholder = state.source === 'quick' ? `${state.queuesPerBroker} (the topic’s)` : 'the route’s, per broker';
 }
 
 function selectTab(tab, focus) {
@@ -264,7 +287,9 @@ const FIELD_INPUT = {
   topic: 'topic', brokers: 'brokers', queuesPerBroker: 'qpb', 'brokers × queuesPerBroker': 'qpb', group: 'group',
   'strategy.virtualNodes': 'vnodes', 'strategy.sep': 'sep', 'strategy.brokerField': 'bfield', 'strategy.consumerField': 'cfield',
   'whatIf.brokers': 'wi-brokers', 'whatIf.queuesPerBroker': 'wi-qpb', 'whatIf brokers × queuesPerBroker': 'wi-qpb',
-  'producer.startIndex': 'p-start', 'producer.sends': 'p-sends', 'problems.seen': 'pb-seen', consumers: 'consumers',
+  'producer.startIndex': 'p-start', 'producer.sends': 'p-sends', 'priority.messages': 'pr-messages', 'priority.writeQueueNums': 'pr-wqn', 'priority.selector': 'pr-selector',
+  'priority.factor': 'pr-factor', 'priority.maxMsgNums': 'pr-max', 'priority.draws': 'pr-draws', 'priority.requestCount': 'pr-count',
+  'priority.retryBacklog': 'pr-retry', 'priority.retryProbabilityForPriority': 'pr-rpp', 'priority.retryProbability': 'pr-rp', 'problems.seen': 'pb-seen', consumers: 'consumers',
 };
 function fieldInput(field) {
   if (!field) return null;
@@ -440,7 +465,7 @@ let resolveFirst;
 const firstResult = new Promise((r) => { resolveFirst = r; });
 // Tabs the core module answers (worker.js): while one shows, the analysis
 // (full module) is not asked for; it is computed when a tab needing it opens.
-const CORE_TABS = new Set(['producer', 'explain']);
+const CORE_TABS = new Set(['producer', 'priority', 'explain']);
 let analysisStale = false;
 const coreOnly = () => CORE_TABS.has(state.tab) && state.source === 'quick';
 
@@ -497,6 +522,29 @@ async function computeProducer() {
   V.renderProducer({ note: $('producer-note'), hash: $('hash-out'), groups: $('groups-out'), rr: $('rr-out'), latency: $('latency-out') }, res);
 }
 
+async function computePriority() {
+  const out = $('priority-out');
+  out.dataset.ready = 'false';
+  const r = await engine.call('priority', structuredClone(state));
+  if (r.stale) return;
+  const res = r.error ? { error: r.error } : r.result;
+  renderPriority(out, res);
+  markScrollers();
+  out.dataset.ready = 'true';
+  // The POP side, from the full module (loaded on the way when the page has only the core one).
+  const drainOut = $('pr-drain-out');
+  drainOut.dataset.ready = 'false';
+  if (res.error) { $('pr-drain').hidden = true; drainOut.dataset.ready = 'true'; return; }
+  const d = await engine.call('priorityDrain', structuredClone(state));
+  if (d.stale) return;
+  const drain = d.error ? { error: d.error } : d.result.drain;
+  $('pr-drain').hidden = !drain;
+  if (drain && drain.brokers) options($('pr-broker'), ['', ...drain.brokers], state.priority.drainBroker, (v) => v || '(the first with messages)');
+  if (drain) renderDrain(drainOut, drain);
+  markScrollers();
+  drainOut.dataset.ready = 'true';
+}
+
 async function computeCompare() {
   const bar = $('compare-progress');
   let shown = false;
@@ -549,7 +597,7 @@ function wire() {
   form.addEventListener('input', changed);
   form.addEventListener('change', changed);
   form.addEventListener('submit', (e) => e.preventDefault());
-  for (const id of ['pb-seen', 'pb-go', 'pb-nosub', 'wi-add', 'wi-remove', 'wi-brokers', 'wi-qpb', 'p-key', 'p-keytype', 'p-groups', 'p-start', 'p-sends', 'p-failing']) {
+  for (const id of ['pb-seen', 'pb-go', 'pb-nosub', 'wi-add', 'wi-remove', 'wi-brokers', 'wi-qpb', 'p-key', 'p-keytype', 'p-groups', 'p-start', 'p-sends', 'p-failing', 'pr-messages', 'pr-selector', 'pr-wqn', 'pr-broker', 'pr-factor', 'pr-max', 'pr-asc', 'pr-path', 'pr-draws', 'pr-count', 'pr-retry', 'pr-rpp', 'pr-rp']) {
     $(id).addEventListener('input', changed);
     $(id).addEventListener('change', changed);
   }
@@ -633,6 +681,7 @@ function onTab() {
   renderVisible();
   if (state.tab === 'problems') computeProblems();
   if (state.tab === 'producer') computeProducer();
+  if (state.tab === 'priority') computePriority();
   if (state.tab === 'compare') computeCompare();
   if (state.tab === 'explain' && !explained) { explained = true; explain(); }
 }

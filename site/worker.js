@@ -4,6 +4,7 @@
 import { load } from '/js/index.js';
 import { analyze, compareAll, producerView, problemsView, examples } from './lib/engine.js';
 import { whereView } from './lib/where.js';
+import { priorityView, priorityDrainView } from './lib/priority.js';
 import { exportFiles } from './lib/export.js';
 import { pack } from './lib/pack.js';
 import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.js';
@@ -34,7 +35,7 @@ async function instance(kind) {
 function needs(msg) {
   if (msg.op === 'resources') return null; // no module: what was loaded so far
   if (msg.op === 'examples' || msg.op === 'info') return 'core';
-  if (msg.op === 'producer' && msg.state && msg.state.source !== 'route') return 'core';
+  if ((msg.op === 'producer' || msg.op === 'priority') && msg.state && msg.state.source !== 'route') return 'core';
   return 'full';
 }
 
@@ -46,6 +47,8 @@ const ops = {
   problems: (r, msg) => problemsView(r, msg.state),
   examples: (r) => examples(r),
   where: (r, msg) => whereView(r, msg.state),
+  priority: (r, msg) => priorityView(r, msg.state),
+  priorityDrain: (r, msg) => priorityDrainView(r, msg.state), // the full module's alloc/priority
   export: (r, msg) => exportFiles(r, msg.state),
   info: (r) => ({ version: r.version, strategies: r.strategies, profiles: r.profiles, build: r.build }),
   // What this worker loaded (its scripts, the module), for the offline cache (sw.js).

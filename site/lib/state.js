@@ -2,11 +2,12 @@
 // its permalink form (the URL hash: #s=<base64url of JSON>, or, when
 // shorter, #z=<base64url of the JSON deflated>: see encodeLink).
 import { whereDefaults, validateWhere } from './where.js';
+import { priorityDefaults, validatePriority } from './priority.js';
 
 export const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONFIG'];
 export const INNER = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH'];
 export const CLIENTS = ['4.9.3', '5.3.3', 'go'];
-export const TABS = ['alloc', 'whatif', 'compare', 'problems', 'producer', 'explain', 'diagnose'];
+export const TABS = ['alloc', 'whatif', 'compare', 'problems', 'producer', 'priority', 'explain', 'diagnose'];
 const LIMITS = { brokers: 1000, queuesPerBroker: 65536, queues: 2_000_000, consumers: 100_000, text: 2_000_000 };
 export { LIMITS };
 
@@ -63,6 +64,7 @@ export function defaults() {
       startIndex: 0, sends: 8, failing: '', latency: { 'broker-b': 3000 }, isolated: {},
     },
     problems: { seen: 2, go: ['192.168.1.4@4004'], nosub: [] },
+    priority: priorityDefaults(), // RocketMQ 5.4 priority messages (priority.js)
     tab: 'alloc',
   };
 }
@@ -164,6 +166,7 @@ export function validate(input) {
     go: strList(pick(pb, 'go', d.problems.go), 'problems.go', LIMITS.consumers),
     nosub: strList(pick(pb, 'nosub', d.problems.nosub), 'problems.nosub', LIMITS.consumers),
   };
+  try { st.priority = validatePriority(pick(s, 'priority', d.priority)); } catch (e) { throw new StateError(e.message, e.field); }
   st.tab = oneOf(pick(s, 'tab', d.tab), 'tab', TABS);
   return st;
 }
