@@ -364,6 +364,8 @@ export type ErrorCode =
   | 'ERR_FORBIDDEN'
   /** rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR. */
   | 'ERR_INTERNAL_SERVER_ERROR'
+  /** rmq.live: the cluster could not be read (field: the kind of failure, the message names the address). */
+  | 'ERR_CLUSTER'
   /**
    * A pasted text cannot be read (a route, mqadmin output): the error's
    * `box`, `line` and `column` say where, its message what was expected.

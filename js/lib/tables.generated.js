@@ -58,6 +58,25 @@ export const STATUS = Object.freeze({
   INPUT_ERROR: 2,
 });
 
+/** Error codes a thrown error carries as err.code (wasm/errors.go); index.d.ts's ErrorCode lists them. */
+export const ERROR_CODE = Object.freeze({
+  ARITHMETIC: 'ERR_ARITHMETIC',
+  BAD_INPUT: 'ERR_BAD_INPUT',
+  CLUSTER: 'ERR_CLUSTER',
+  DISPOSED: 'ERR_DISPOSED',
+  FORBIDDEN: 'ERR_FORBIDDEN',
+  INDEX_OUT_OF_RANGE: 'ERR_INDEX_OUT_OF_RANGE',
+  INTERNAL: 'ERR_INTERNAL',
+  INTERNAL_SERVER_ERROR: 'ERR_INTERNAL_SERVER_ERROR',
+  INVALID_ARGUMENT: 'ERR_INVALID_ARGUMENT',
+  LIMIT: 'ERR_LIMIT',
+  LOAD_FAILED: 'ERR_LOAD_FAILED',
+  MODULE_EXITED: 'ERR_MODULE_EXITED',
+  NUMBER_FORMAT: 'ERR_NUMBER_FORMAT',
+  PANIC: 'ERR_PANIC',
+  UNSUPPORTED: 'ERR_UNSUPPORTED',
+});
+
 /** Index of the JS constructor an error is thrown as (wasm/errors.go). */
 export const ERROR_CTOR = Object.freeze({
   ERROR: 0,
@@ -145,4 +164,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '9116bcab9e4b31f4';
+export const TABLES_HASH = '408a4aa5b8ec0443';

@@ -1,0 +1,43 @@
+// One home for each concept (issue 22): what the Go side defines reaches
+// the JS side through the generated tables or the module's meta, never as
+// a hand copy. Each test here fails when a copy reappears or drifts.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ERROR_CODE } from '../lib/tables.generated.js';
+import { JS_DIR } from './helpers.mjs';
+
+const ROOT = path.resolve(JS_DIR, '..');
+
+/** Every .js file under dir (relative to the repository root), recursively. */
+function jsFiles(dir) {
+  const out = [];
+  for (const e of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...jsFiles(p));
+    else if (e.name.endsWith('.js') && !e.name.endsWith('.generated.js')) out.push(p);
+  }
+  return out;
+}
+
+test('index.d.ts ErrorCode lists exactly the generated ERROR_CODE values', () => {
+  const dts = readFileSync(path.join(JS_DIR, 'index.d.ts'), 'utf8');
+  const from = dts.indexOf('export type ErrorCode =');
+  const union = dts.slice(from, dts.indexOf("';", from)) + "'";
+  const got = [...union.matchAll(/\| '(ERR_[A-Z_]+)'/g)].map((m) => m[1]).sort();
+  assert.deepEqual(got, Object.values(ERROR_CODE).sort());
+});
+
+test('every error code js/ and site/ name is one of ERROR_CODE', () => {
+  // Node's own codes (util.parseArgs's), which the CLI reads, are not ours.
+  const known = new Set([...Object.values(ERROR_CODE), 'ERR_PARSE_ARGS']);
+  const unknown = [];
+  for (const f of [...jsFiles('js/lib'), ...jsFiles('js/bin'), ...jsFiles('site/lib')]) {
+    for (const m of readFileSync(path.join(ROOT, f), 'utf8').matchAll(/'(ERR_[A-Z_]+)'/g)) {
+      if (!known.has(m[1])) unknown.push(`${f}: ${m[1]}`);
+    }
+  }
+  assert.deepEqual(unknown, []);
+});
