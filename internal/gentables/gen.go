@@ -36,6 +36,8 @@ var tables = []struct{ js, prefix, doc string }{
 	{"GROUP", "group", "Message-group selectors (wasm/select.go)."},
 	{"PRODUCER_VERSION", "producerVersion", "Producer client versions (wasm/producer.go)."},
 	{"ANALYSIS_SORT", "analysisSort", "Scenario sort option (wasm/analysis.go)."},
+	{"PARSE_FORMAT", "parseFormat", "mqadmin formats of a parse request (wasm/doctor.go)."},
+	{"WANT", "want", "What a doctor request asks for: bits of its first byte (wasm/doctor.go, doctor_series.go)."},
 	{"WIRE_LIMIT", "wireLimit", "Limits of the wire format itself (wasm/strategy.go)."},
 }
 

@@ -106,6 +106,8 @@ const (
 	analysisSortTrue = 2
 	wireLimitSpecDepth = 32
 	codeInternal = "ERR_INTERNAL"
+	parseFormatConsumerStatus = 3
+	wantSeries = 4
 	codeOther = "ERR_" + p.Other // another package of the module
 )
 `

@@ -154,6 +154,20 @@ export const ANALYSIS_SORT = Object.freeze({
   TRUE: 2,
 });
 
+/** mqadmin formats of a parse request (wasm/doctor.go). */
+export const PARSE_FORMAT = Object.freeze({
+  CONSUMER_CONNECTION: 1,
+  CONSUMER_PROGRESS: 2,
+  CONSUMER_STATUS: 3,
+});
+
+/** What a doctor request asks for: bits of its first byte (wasm/doctor.go, doctor_series.go). */
+export const WANT = Object.freeze({
+  TEXT: 1,
+  JSON: 2,
+  SERIES: 4,
+});
+
 /** Limits of the wire format itself (wasm/strategy.go). */
 export const WIRE_LIMIT = Object.freeze({
   SPEC_DEPTH: 32,
@@ -164,4 +178,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '408a4aa5b8ec0443';
+export const TABLES_HASH = '59266dd568671519';
