@@ -108,6 +108,11 @@ const (
 	codeInternal = "ERR_INTERNAL"
 	parseFormatConsumerStatus = 3
 	wantSeries = 4
+	modelBroadcasting = 1
+	modePop = 1
+	configuredPop = 2
+	consumerKindGrpc = 2
+	pathProxy = 2
 	codeOther = "ERR_" + p.Other // another package of the module
 )
 `

@@ -168,6 +168,39 @@ export const WANT = Object.freeze({
   SERIES: 4,
 });
 
+/** Message models of the broker operations (wasm/broker.go). */
+export const MESSAGE_MODEL = Object.freeze({
+  CLUSTERING: 0,
+  BROADCASTING: 1,
+});
+
+/** Message request modes of the broker operations (wasm/broker.go). */
+export const BROKER_MODE = Object.freeze({
+  PULL: 0,
+  POP: 1,
+});
+
+/** The configured mode of a queryAssignment request (wasm/broker.go). */
+export const CONFIGURED = Object.freeze({
+  NONE: 0,
+  PULL: 1,
+  POP: 2,
+});
+
+/** Consumer kinds of an allocationPath request (wasm/broker.go). */
+export const CONSUMER_KIND = Object.freeze({
+  PUSH: 0,
+  PULL: 1,
+  GRPC: 2,
+});
+
+/** Where a consumer's queues are decided: an allocationPath answer (wasm/broker.go). */
+export const PATH = Object.freeze({
+  CLIENT: 0,
+  BROKER: 1,
+  PROXY: 2,
+});
+
 /** Limits of the wire format itself (wasm/strategy.go). */
 export const WIRE_LIMIT = Object.freeze({
   SPEC_DEPTH: 32,
@@ -178,4 +211,4 @@ export const WIRE_LIMIT = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '59266dd568671519';
+export const TABLES_HASH = '9816e0aacf36befc';
