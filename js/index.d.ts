@@ -324,6 +324,12 @@ export interface StrategyInfo {
   options: string[];
 }
 
+/** A client an allocate request names, with the Java versions that name it too. */
+export interface ClientInfo {
+  profile: AllocateProfile;
+  versions: string[];
+}
+
 /** A profile the module reproduces, with the operations it supports. */
 export interface ProfileInfo {
   name: Profile;
@@ -417,6 +423,12 @@ export interface Rmq {
   readonly strategies: readonly StrategyInfo[];
   /** The profiles and their ops. */
   readonly profiles: readonly ProfileInfo[];
+  /**
+   * The clients allocate, allocateAll and strategyName run (options.profile),
+   * each with the Java versions that name it too (options.version; 5.3.4
+   * to 5.5.1 run as 5.3.3).
+   */
+  readonly clients: readonly ClientInfo[];
   /** False once the Go program has exited (every call then throws ERR_MODULE_EXITED). */
   readonly alive: boolean;
 

@@ -223,3 +223,15 @@ func TestSpecNestingLimitIsAllocs(t *testing.T) {
 	assert.Equal(t, "ERR_INTERNAL", code)
 	assert.Contains(t, msg, "malformed request")
 }
+
+// TestMetaListsTheClients: meta lists the clients an allocate request
+// names, by client byte, each with the Java versions that name it too and
+// its sort (1 Java's, 2 the Go client's): what the JS package reads.
+func TestMetaListsTheClients(t *testing.T) {
+	got := readMeta(t, call(t, opMeta, nil)).clients
+	assert.Equal(t, []metaClient{
+		{profile: "java-4.9.3", versions: []string{"4.9.3"}, order: 1},
+		{profile: "java-5.3.3", versions: []string{"5.3.3"}, order: 1},
+		{profile: "go-client-2.1.2", order: 2},
+	}, got)
+}

@@ -5,12 +5,32 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
 
-// Clients an allocate request names (u8).
+// Clients an allocate request names (u8): CLIENT of
+// js/lib/tables.generated.js, and CLIENT_PROFILE, the profile each one is
+// (goclient.NewStrategyFor's names), for the CLI's help, which loads no
+// module.
 const (
 	clientJava493 = 0
 	clientJava533 = 1
 	clientGo      = 2
+
+	clientProfileJava493 = goclient.ProfileJava493
+	clientProfileJava533 = goclient.ProfileJava533
+	clientProfileGo      = goclient.Profile
 )
+
+// clients: each client byte's profile, the modelled Java versions that
+// name it too (allocate's version option) and whose rebalance sort it
+// applies. meta reports them; the JS package reads them from there.
+var clients = [...]struct {
+	profile  string
+	versions []string
+	order    sortOrder
+}{
+	clientJava493: {clientProfileJava493, []string{alloc.Java493.String()}, javaSort},
+	clientJava533: {clientProfileJava533, []string{alloc.Java533.String()}, javaSort},
+	clientGo:      {clientProfileGo, nil, goSort},
+}
 
 // Spec flag bits (u8): which optional fields follow the name, in this order.
 const (
@@ -89,13 +109,11 @@ func init() {
 	})
 }
 
-// profileOf names a request's client byte as goclient.NewStrategyFor does.
+// profileOf names a request's client byte as goclient.NewStrategyFor does
+// (java-4.9.3 for a byte no client has).
 func profileOf(client byte) string {
-	switch client {
-	case clientGo:
-		return goclient.Profile
-	case clientJava533:
-		return goclient.ProfileJava533
+	if int(client) < len(clients) {
+		return clients[client].profile
 	}
-	return goclient.ProfileJava493
+	return clientProfileJava493
 }

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 	"github.com/rmqalloc/rmqalloc/internal/wireschema"
 )
 
@@ -29,6 +31,7 @@ var tables = []struct{ js, prefix, doc string }{
 	{"QLIST", "qlist", "Queue-list tags of a request (wasm/queues.go)."},
 	{"CIDS", "cids", "Client-ID-list tags of an allocate request (wasm/cids.go)."},
 	{"CLIENT", "client", "Clients an allocate request names (wasm/strategy.go)."},
+	{"CLIENT_PROFILE", "clientProfile", "The profile each client is (wasm/strategy.go); meta lists them with their versions and sort."},
 	{"SPEC_FLAG", "specFlag", "Strategy spec flag bits (wasm/strategy.go)."},
 	{"MEMBER", "member", "Member result kinds of a plan (wasm/allocate.go)."},
 	{"PLAN_FORM", "planForm", "How a plan's members are written (wasm/allocate.go)."},
@@ -44,6 +47,16 @@ var tables = []struct{ js, prefix, doc string }{
 	{"CONSUMER_KIND", "consumerKind", "Consumer kinds of an allocationPath request (wasm/broker.go)."},
 	{"PATH", "path", "Where a consumer's queues are decided: an allocationPath answer (wasm/broker.go)."},
 	{"WIRE_LIMIT", "wireLimit", "Limits of the wire format itself (wasm/strategy.go)."},
+}
+
+// lists: each JS array of names and the Go function that gives it, for
+// JS that loads no module (the CLI's --help) and to check meta against.
+var lists = []struct {
+	js, doc string
+	names   func() []string
+}{
+	{"STRATEGY_NAMES", "Every strategy (alloc.StrategyNames), in the order meta lists them.", alloc.StrategyNames},
+	{"SIMULATED_STRATEGIES", "The strategies the doctor simulates (doctor.SimulatedStrategies): the CLI's --strategy.", doctor.SimulatedStrategies},
 }
 
 // file is one generated file, its path relative to the module root.
@@ -186,6 +199,13 @@ func renderTables(c consts, ops []wireschema.Op) (string, error) {
 			fmt.Fprintf(&b, "  %s: %s,\n", e.name, e.js())
 		}
 		b.WriteString("});\n\n")
+	}
+	for _, l := range lists {
+		quoted := make([]string, 0, len(l.names()))
+		for _, n := range l.names() {
+			quoted = append(quoted, quoteJS(n))
+		}
+		fmt.Fprintf(&b, "/** %s */\nexport const %s = Object.freeze([%s]);\n\n", l.doc, l.js, strings.Join(quoted, ", "))
 	}
 	return b.String(), nil
 }

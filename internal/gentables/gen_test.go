@@ -113,6 +113,7 @@ const (
 	configuredPop = 2
 	consumerKindGrpc = 2
 	pathProxy = 2
+	clientProfileGo = "go-client-2.1.2"
 	codeOther = "ERR_" + p.Other // another package of the module
 )
 `

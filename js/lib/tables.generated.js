@@ -105,6 +105,13 @@ export const CLIENT = Object.freeze({
   GO: 2,
 });
 
+/** The profile each client is (wasm/strategy.go); meta lists them with their versions and sort. */
+export const CLIENT_PROFILE = Object.freeze({
+  GO: 'go-client-2.1.2',
+  JAVA493: 'java-4.9.3',
+  JAVA533: 'java-5.3.3',
+});
+
 /** Strategy spec flag bits (wasm/strategy.go). */
 export const SPEC_FLAG = Object.freeze({
   MESSAGE_QUEUE_LIST: 1,
@@ -206,9 +213,15 @@ export const WIRE_LIMIT = Object.freeze({
   SPEC_DEPTH: 32,
 });
 
+/** Every strategy (alloc.StrategyNames), in the order meta lists them. */
+export const STRATEGY_NAMES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONFIG', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONSISTENT_HASH']);
+
+/** The strategies the doctor simulates (doctor.SimulatedStrategies): the CLI's --strategy. */
+export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH']);
+
 /**
  * Hash of the wire schema: the tables above and every declared operation's
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '9816e0aacf36befc';
+export const TABLES_HASH = '9b961f0ce9dcd788';

@@ -6,7 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODE } from '../lib/tables.generated.js';
+import { CLIENT, CLIENT_PROFILE, ERROR_CODE, SIMULATED_STRATEGIES, STRATEGY_NAMES } from '../lib/tables.generated.js';
+import { PROFILES, STRATEGIES } from '../bin/io.js';
+import { load } from '../index.js';
 import { JS_DIR } from './helpers.mjs';
 
 const ROOT = path.resolve(JS_DIR, '..');
@@ -40,4 +42,29 @@ test('every error code js/ and site/ name is one of ERROR_CODE', () => {
     }
   }
   assert.deepEqual(unknown, []);
+});
+
+test('the generated client and strategy tables are what the module says', async () => {
+  const rmq = await load();
+  // CLIENT_PROFILE (for the CLI, which loads no module) by client byte.
+  const byByte = Object.keys(CLIENT).map((k) => CLIENT_PROFILE[k]);
+  assert.deepEqual(rmq.clients.map((c) => c.profile), byByte);
+  assert.deepEqual(rmq.clients, [
+    { profile: 'java-4.9.3', versions: ['4.9.3'] },
+    { profile: 'java-5.3.3', versions: ['5.3.3'] },
+    { profile: 'go-client-2.1.2', versions: [] },
+  ]);
+  assert.deepEqual(rmq.strategies.map((s) => s.name), STRATEGY_NAMES);
+  assert.deepEqual(PROFILES, byByte, 'js/bin/io.js PROFILES');
+  assert.deepEqual(STRATEGIES, SIMULATED_STRATEGIES, 'js/bin/io.js STRATEGIES');
+});
+
+test('allocate names its clients as meta lists them', async () => {
+  const rmq = await load();
+  const mqAll = [{ topic: 'T', brokerName: 'b', queueId: 0 }, { topic: 'T', brokerName: 'b', queueId: 1 }];
+  const one = (o) => rmq.allocate({ strategy: { name: 'AVG' }, currentCID: 'c', mqAll, cidAll: ['c', 'd'], sort: true, ...o });
+  assert.deepEqual(one({ version: '5.5.1' }), one({ profile: 'java-5.3.3' }));
+  assert.deepEqual(one({ profile: 'go-client-2.1.2' }), [mqAll[0]]);
+  assert.throws(() => one({ profile: 'go' }), /profile must be one of 'java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'/);
+  assert.throws(() => one({ version: '4.9.3', profile: 'go-client-2.1.2' }), /contradicts/);
 });
