@@ -68,3 +68,19 @@ test('allocate names its clients as meta lists them', async () => {
   assert.throws(() => one({ profile: 'go' }), /profile must be one of 'java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'/);
   assert.throws(() => one({ version: '4.9.3', profile: 'go-client-2.1.2' }), /contradicts/);
 });
+
+test('the lists the embed elements and the playground offer are the module\'s', async () => {
+  const rmq = await load();
+  const embed = await import('../lib/embed/inputs.js');
+  const site = await import('../../site/lib/state.js');
+  // Orders of their own (what a menu shows first), the names the module's.
+  assert.deepEqual([...embed.STRATEGIES].sort(), [...STRATEGY_NAMES].sort(), 'js/lib/embed/inputs.js STRATEGIES');
+  assert.deepEqual([...site.STRATEGIES].sort(), [...STRATEGY_NAMES].sort(), 'site/lib/state.js STRATEGIES');
+  for (const s of site.INNER) assert.ok(STRATEGY_NAMES.includes(s), `site/lib/state.js INNER: ${s}`);
+  // The embed's clients: each profile, a Java one named by its meta version.
+  assert.deepEqual(Object.keys(embed.CLIENTS), rmq.clients.map((c) => c.profile));
+  rmq.clients.forEach((c) => {
+    const o = embed.CLIENTS[c.profile];
+    assert.deepEqual(o, c.versions.length ? { version: c.versions[0] } : { profile: c.profile }, c.profile);
+  });
+});
