@@ -114,6 +114,7 @@ const (
 	consumerKindGrpc = 2
 	pathProxy = 2
 	clientProfileGo = "go-client-2.1.2"
+	balancerJava = 2
 	codeOther = "ERR_" + p.Other // another package of the module
 )
 `

@@ -3,13 +3,15 @@
 // documents them). Each call is stateless and runs a whole sequence of
 // sends, so the selector's state (counters, random source) starts fresh.
 
-import { OP } from './wire.js';
+import { BALANCER, OP } from './wire.js';
 import { array, checkKeys, encQueues, int32, object, oneOf, safeInt, string } from './validate.js';
 import { rmqError, typeError } from './errors.js';
 import { encRoute } from './route.js';
 
 const SELECTORS = ['roundRobin', 'random', 'hash', 'manual']; // wasm/goproducer.go goSelector*
-const CLIENTS = ['go-5.1.4', 'go-fixed', 'java']; // producer.BalancerClient
+// takeMessageQueues's clients: each one's BALANCER byte (wasm/goproducer.go).
+const BALANCERS = Object.freeze({ 'go-5.1.4': BALANCER.GO514, 'go-fixed': BALANCER.GO_FIXED, java: BALANCER.JAVA });
+const CLIENTS = Object.keys(BALANCERS);
 const ROUTE_KEYS = ['topic', 'route'];
 const SELECT_KEYS = ['selector', 'mqs', 'seed', 'startIndex', 'steps'];
 const STEP_KEYS = ['topic', 'mqs', 'lastBrokerName', 'shardingKey', 'queue'];
@@ -113,7 +115,7 @@ export function defineGoProducer(rmq, rt, topicOf) {
     takeMessageQueues(options) {
       const { client, mqs, endpoints, startIndex, steps } = checkKeys(object(options, 'options'), TAKE_KEYS);
       const enc = rt.request();
-      enc.u8(CLIENTS.indexOf(oneOf(client, 'client', CLIENTS)));
+      enc.u8(BALANCERS[oneOf(client, 'client', CLIENTS)]);
       encQueues(enc, mqs, 'mqs', { topicOf });
       const eps = endpoints === undefined ? {} : object(endpoints, 'endpoints');
       const brokers = Object.keys(eps);

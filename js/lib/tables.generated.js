@@ -154,6 +154,13 @@ export const PRODUCER_VERSION = Object.freeze({
   JAVA533: 2,
 });
 
+/** Publishing load balancers a takeMessageQueues request names (wasm/goproducer.go). */
+export const BALANCER = Object.freeze({
+  GO514: 0,
+  GO_FIXED: 1,
+  JAVA: 2,
+});
+
 /** Scenario sort option (wasm/analysis.go). */
 export const ANALYSIS_SORT = Object.freeze({
   DEFAULT: 0,
@@ -224,4 +231,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '9b961f0ce9dcd788';
+export const TABLES_HASH = '634f286e0657a0f7';
