@@ -5,4 +5,4 @@ package main
 // tablesHash identifies the wire schema, tables and declared layouts
 // (js/lib/tables.generated.js has the same); meta reports it so the JS side
 // can refuse a module built from another.
-const tablesHash = "634f286e0657a0f7"
+const tablesHash = "c7e813f01a516242"

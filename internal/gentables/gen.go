@@ -38,6 +38,7 @@ var tables = []struct{ js, prefix, doc string }{
 	{"HASH_ARG", "arg", "Hash selector argument types (wasm/select.go)."},
 	{"GROUP", "group", "Message-group selectors (wasm/select.go)."},
 	{"PRODUCER_VERSION", "producerVersion", "Producer client versions (wasm/producer.go)."},
+	{"GO_SELECTOR", "goSelector", "The Go client's queue selectors a goSelect request names (wasm/goproducer_ops.go)."},
 	{"BALANCER", "balancer", "Publishing load balancers a takeMessageQueues request names (wasm/goproducer.go)."},
 	{"ANALYSIS_SORT", "analysisSort", "Scenario sort option (wasm/analysis.go)."},
 	{"PARSE_FORMAT", "parseFormat", "mqadmin formats of a parse request (wasm/doctor.go)."},

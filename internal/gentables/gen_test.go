@@ -115,6 +115,7 @@ const (
 	pathProxy = 2
 	clientProfileGo = "go-client-2.1.2"
 	balancerJava = 2
+	goSelectorManual = 3
 	codeOther = "ERR_" + p.Other // another package of the module
 )
 `

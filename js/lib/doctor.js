@@ -10,12 +10,11 @@
 
 import { OP, PARSE_FORMAT, WANT } from './wire.js';
 import { typeError } from './errors.js';
-import { array, checkKeys, object, oneOf, string } from './validate.js';
+import { array, camel, checkKeys, object, oneOf, string } from './validate.js';
 import { snapshots } from './doctor_series.js';
 
 // rmq.parse's methods: each the camelCase name of its PARSE_FORMAT
 // (wasm/doctor.go), consumerConnection ... .
-const camel = (s) => s.toLowerCase().replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 const FORMAT = Object.fromEntries(Object.entries(PARSE_FORMAT).map(([k, v]) => [camel(k), v]));
 // What rmq.doctor returns (options.format) → what it asks the module for
 // (WANT, wasm/doctor.go: the text, the JSON or both).

@@ -3,12 +3,15 @@
 // documents them). Each call is stateless and runs a whole sequence of
 // sends, so the selector's state (counters, random source) starts fresh.
 
-import { BALANCER, OP } from './wire.js';
-import { array, checkKeys, encQueues, int32, object, oneOf, safeInt, string } from './validate.js';
+import { BALANCER, GO_SELECTOR, OP } from './wire.js';
+import { array, camel, checkKeys, encQueues, int32, object, oneOf, safeInt, string } from './validate.js';
 import { rmqError, typeError } from './errors.js';
 import { encRoute } from './route.js';
 
-const SELECTORS = ['roundRobin', 'random', 'hash', 'manual']; // wasm/goproducer.go goSelector*
+// goSelect's selectors: roundRobin, random, hash, manual, each the camelCase
+// of its GO_SELECTOR (wasm/goproducer_ops.go goSelector*).
+const SELECTOR = Object.freeze(Object.fromEntries(Object.entries(GO_SELECTOR).map(([k, v]) => [camel(k), v])));
+const SELECTORS = Object.keys(SELECTOR);
 // takeMessageQueues's clients: each one's BALANCER byte (wasm/goproducer.go).
 const BALANCERS = Object.freeze({ 'go-5.1.4': BALANCER.GO514, 'go-fixed': BALANCER.GO_FIXED, java: BALANCER.JAVA });
 const CLIENTS = Object.keys(BALANCERS);
@@ -75,7 +78,7 @@ export function defineGoProducer(rmq, rt, topicOf) {
     goSelect(options) {
       const { selector, mqs, seed, startIndex, steps } = checkKeys(object(options, 'options'), SELECT_KEYS);
       const enc = rt.request();
-      enc.u8(SELECTORS.indexOf(oneOf(selector, 'selector', SELECTORS)));
+      enc.u8(SELECTOR[oneOf(selector, 'selector', SELECTORS)]);
       enc.i64(seedOf(seed));
       const idx = startIndex === undefined ? {} : object(startIndex, 'startIndex');
       const topics = Object.keys(idx);

@@ -154,6 +154,14 @@ export const PRODUCER_VERSION = Object.freeze({
   JAVA533: 2,
 });
 
+/** The Go client's queue selectors a goSelect request names (wasm/goproducer_ops.go). */
+export const GO_SELECTOR = Object.freeze({
+  ROUND_ROBIN: 0,
+  RANDOM: 1,
+  HASH: 2,
+  MANUAL: 3,
+});
+
 /** Publishing load balancers a takeMessageQueues request names (wasm/goproducer.go). */
 export const BALANCER = Object.freeze({
   GO514: 0,
@@ -231,4 +239,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '634f286e0657a0f7';
+export const TABLES_HASH = 'c7e813f01a516242';

@@ -319,6 +319,11 @@ export function clientTable(list) {
   });
 }
 
+/** The camelCase of a generated table's name: CONSUMER_CONNECTION is consumerConnection. */
+export function camel(name) {
+  return name.toLowerCase().replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+
 /** The client byte of an allocate request from version / profile, in clients (clientTable). */
 export function clientOf(clients, version, profile) {
   let c;
