@@ -25,7 +25,7 @@ export interface MessageQueue {
 export type JavaVersion = '4.9.3' | '5.3.3' | '5.3.4' | '5.4.0' | '5.5.0' | '5.5.1';
 
 /** Every client profile of the conformance vectors. */
-export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1.0.8' | 'go-client-2.1.2' | 'broker-5.3.3';
+export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1.0.8' | 'go-client-2.1.2' | 'golang-5.1.4' | 'golang-5.1.4-fixed' | 'broker-5.3.3' | 'broker-5.5.0';
 
 /** Profiles that allocate queues to consumers (allocate / allocateAll). */
 export type AllocateProfile = 'java-4.9.3' | 'java-5.3.3' | 'go-client-2.1.2';

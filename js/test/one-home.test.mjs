@@ -84,3 +84,18 @@ test('the lists the embed elements and the playground offer are the module\'s', 
     assert.deepEqual(o, c.versions.length ? { version: c.versions[0] } : { profile: c.profile }, c.profile);
   });
 });
+
+/** The string literals of index.d.ts's `export type NAME = ... ;`. */
+function unionOf(name) {
+  const dts = readFileSync(path.join(JS_DIR, 'index.d.ts'), 'utf8');
+  const from = dts.indexOf(`export type ${name} =`);
+  assert.ok(from >= 0, name);
+  return [...dts.slice(from, dts.indexOf(';', from)).matchAll(/'([^']+)'/g)].map((m) => m[1]);
+}
+
+test('index.d.ts names the strategies, clients and profiles the module has', async () => {
+  const rmq = await load();
+  assert.deepEqual(unionOf('StrategyName').sort(), [...STRATEGY_NAMES].sort(), 'StrategyName');
+  assert.deepEqual(unionOf('AllocateProfile').sort(), Object.values(CLIENT_PROFILE).sort(), 'AllocateProfile');
+  assert.deepEqual(unionOf('Profile').sort(), rmq.profiles.map((p) => p.name).sort(), 'Profile');
+});
