@@ -11,7 +11,8 @@
 
 import { shadow, h, renderGrid, legend, errorBox } from './lib/embed/grid.js';
 import { allocationInput, rebalanceInput, producerInput, consumersOf, consumerIds, STRATEGIES, AttrError } from './lib/embed/inputs.js';
-import { allocationView, rebalanceView, producerView, ownerCells, plural } from './lib/embed/views.js';
+import { allocationView, rebalanceView, producerView, ownerCells, plural, profileLabel } from './lib/embed/views.js';
+import { CLIENT_PROFILE } from './lib/tables.generated.js';
 
 export { renderGrid, legend, ownerCells };
 
@@ -208,7 +209,12 @@ export class RmqRebalance extends EmbedElement {
   }
 }
 
-const PRODUCER_CLIENT = { 'java-4.9.3': 'Java client 4.9.3', 'java-5.3.3': 'Java client 5.3.3', 'grpc-java': 'gRPC Java client', 'grpc-nodejs-1.0.8': 'gRPC Node.js client 1.0.8' };
+const PRODUCER_CLIENT = {
+  [CLIENT_PROFILE.JAVA493]: profileLabel(CLIENT_PROFILE.JAVA493),
+  [CLIENT_PROFILE.JAVA533]: profileLabel(CLIENT_PROFILE.JAVA533),
+  'grpc-java': 'gRPC Java client',
+  'grpc-nodejs-1.0.8': 'gRPC Node.js client 1.0.8',
+};
 const SELECTOR_LABEL = { hash: 'SelectMessageQueueByHash', 'round-robin': 'round robin', 'message-group': 'message groups' };
 
 /** <rmq-producer>: which queue each message key goes to. */

@@ -25,7 +25,7 @@ export interface MessageQueue {
 export type JavaVersion = '4.9.3' | '5.3.3' | '5.3.4' | '5.4.0' | '5.5.0' | '5.5.1';
 
 /** Every client profile of the conformance vectors. */
-export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1.0.8' | 'go-client-2.1.2' | 'broker-5.3.3';
+export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1.0.8' | 'go-client-2.1.2' | 'golang-5.1.4' | 'golang-5.1.4-fixed' | 'broker-5.3.3' | 'broker-5.5.0';
 
 /** Profiles that allocate queues to consumers (allocate / allocateAll). */
 export type AllocateProfile = 'java-4.9.3' | 'java-5.3.3' | 'go-client-2.1.2';
@@ -324,6 +324,12 @@ export interface StrategyInfo {
   options: string[];
 }
 
+/** A client an allocate request names, with the Java versions that name it too. */
+export interface ClientInfo {
+  profile: AllocateProfile;
+  versions: string[];
+}
+
 /** A profile the module reproduces, with the operations it supports. */
 export interface ProfileInfo {
   name: Profile;
@@ -364,6 +370,8 @@ export type ErrorCode =
   | 'ERR_FORBIDDEN'
   /** rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR. */
   | 'ERR_INTERNAL_SERVER_ERROR'
+  /** rmq.live: the cluster could not be read (field: the kind of failure, the message names the address). */
+  | 'ERR_CLUSTER'
   /**
    * A pasted text cannot be read (a route, mqadmin output): the error's
    * `box`, `line` and `column` say where, its message what was expected.
@@ -415,6 +423,12 @@ export interface Rmq {
   readonly strategies: readonly StrategyInfo[];
   /** The profiles and their ops. */
   readonly profiles: readonly ProfileInfo[];
+  /**
+   * The clients allocate, allocateAll and strategyName run (options.profile),
+   * each with the Java versions that name it too (options.version; 5.3.4
+   * to 5.5.1 run as 5.3.3).
+   */
+  readonly clients: readonly ClientInfo[];
   /** False once the Go program has exited (every call then throws ERR_MODULE_EXITED). */
   readonly alive: boolean;
 

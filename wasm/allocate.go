@@ -21,7 +21,7 @@ type allocHead struct {
 
 func readAllocHead(r *reader) (*allocHead, error) {
 	h := &allocHead{client: r.u8()}
-	if h.client > clientGo {
+	if int(h.client) >= len(clients) {
 		r.fail()
 		return nil, r.err
 	}
@@ -45,10 +45,7 @@ func readAllocHead(r *reader) (*allocHead, error) {
 	}
 	order := unsorted
 	if sort {
-		order = javaSort
-		if h.client == clientGo {
-			order = goSort
-		}
+		order = clients[h.client].order
 	}
 	h.mqs = viewOf(qs, t, order)
 	if h.mqs.err != nil {

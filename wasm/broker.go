@@ -6,20 +6,29 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/broker"
 )
 
-// Enum bytes of the broker operations.
+// Enum bytes of the broker operations, each named as the JS API spells it
+// (js/lib/broker.js reads them from js/lib/tables.generated.js).
 const (
-	modelClustering   = 0 // MessageModel
-	modelBroadcasting = 1
-	configuredNone    = 0 // configured mode: none, PULL, POP
+	modelClustering   = byte(broker.Clustering) // MESSAGE_MODEL
+	modelBroadcasting = byte(broker.Broadcasting)
+	modePull          = byte(broker.Pull) // BROKER_MODE, of a request and of its answer
+	modePop           = byte(broker.Pop)
+	configuredNone    = 0 // CONFIGURED: the configured mode, none, PULL, POP
 	configuredPull    = 1
 	configuredPop     = 2
+	consumerKindPush  = 0 // CONSUMER_KIND of an allocationPath request
+	consumerKindPull  = 1
+	consumerKindGrpc  = 2
+	pathClient        = byte(broker.PathClient) // PATH of its answer
+	pathBroker        = byte(broker.PathBroker)
+	pathProxy         = byte(broker.PathProxy)
 )
 
 func readMode(r *reader) broker.Mode {
 	switch r.u8() {
-	case 0:
+	case modePull:
 		return broker.Pull
-	case 1:
+	case modePop:
 		return broker.Pop
 	}
 	r.fail()
@@ -115,11 +124,11 @@ func init() {
 func handleAllocationPath(req allocationPathRequest) (allocationPathResponse, error) {
 	s := broker.Settings{ClientRebalance: req.ClientRebalance, Orderly: req.Orderly, StrategyName: req.StrategyName}
 	switch req.Client {
-	case 0:
+	case consumerKindPush:
 		s.Client = broker.ClassicPush
-	case 1:
+	case consumerKindPull:
 		s.Client = broker.ClassicPull
-	case 2:
+	case consumerKindGrpc:
 		s.Client = broker.GRPCPush
 	default:
 		return allocationPathResponse{}, invalid("client", "not a client kind (0 push, 1 pull, 2 grpc)")

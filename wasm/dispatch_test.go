@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -215,4 +216,23 @@ func TestSpecNestingLimitIsAllocs(t *testing.T) {
 	code, _, _, msg = responseError(t, call(t, opStrategyName, nestedSpecRequest(wireLimitSpecDepth+1)))
 	assert.Equal(t, "ERR_INTERNAL", code)
 	assert.Contains(t, msg, "malformed request")
+}
+
+// TestMetaListsTheClients: meta lists the clients an allocate request
+// names, by client byte, each with the Java versions that name it too and
+// its sort (1 Java's, 2 the Go client's): what the JS package reads.
+func TestMetaListsTheClients(t *testing.T) {
+	got := readMeta(t, call(t, opMeta, nil)).clients
+	assert.Equal(t, []metaClient{
+		{profile: "java-4.9.3", versions: []string{"4.9.3"}, order: 1},
+		{profile: "java-5.3.3", versions: []string{"5.3.3"}, order: 1},
+		{profile: "go-client-2.1.2", order: 2},
+	}, got)
+}
+
+// The client profile constants the generator reads are the clients' own names.
+func TestClientProfilesAreTheClientsNames(t *testing.T) {
+	require.Equal(t, alloc.Java493.Name(), clientProfileJava493)
+	require.Equal(t, alloc.Java533.Name(), clientProfileJava533)
+	require.Equal(t, goclient.Client.Name(), clientProfileGo)
 }

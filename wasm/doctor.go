@@ -14,16 +14,24 @@ import (
 // build only: results are encoded with encoding/json, which the core
 // module cannot afford (doctor_core.go answers there).
 
-// Formats of the parse operation; js/lib/doctor.js has the same table.
+// Formats of the parse operation (u8): PARSE_FORMAT of
+// js/lib/tables.generated.js, which rmq.parse's methods are named after.
+const (
+	parseFormatConsumerConnection = 1
+	parseFormatConsumerProgress   = 2
+	parseFormatConsumerStatus     = 3
+)
+
 var parsers = map[byte]func(string) (any, error){
-	1: func(s string) (any, error) { return mqadmin.ParseConsumerConnection(s) },
-	2: func(s string) (any, error) { return mqadmin.ParseConsumerProgress(s) },
-	3: func(s string) (any, error) { return mqadmin.ParseConsumerStatus(s) },
+	parseFormatConsumerConnection: func(s string) (any, error) { return mqadmin.ParseConsumerConnection(s) },
+	parseFormatConsumerProgress:   func(s string) (any, error) { return mqadmin.ParseConsumerProgress(s) },
+	parseFormatConsumerStatus:     func(s string) (any, error) { return mqadmin.ParseConsumerStatus(s) },
 }
 
 // What a doctor request asks for (bits of its first byte): the report for
 // a person (Report.Text), the report as JSON, or both. Each costs time at
-// 20,000 queues, so the CLI asks for the one it prints.
+// 20,000 queues, so the CLI asks for the one it prints. WANT of
+// js/lib/tables.generated.js (with wantSeries, doctor_series.go).
 const (
 	wantText = 1
 	wantJSON = 2

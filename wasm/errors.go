@@ -21,6 +21,30 @@ const (
 	jsRangeError = 2
 )
 
+// The error codes a thrown error carries (err.code): js/lib/tables.generated.js's
+// ERROR_CODE, whose values js/index.d.ts's ErrorCode lists (a JS test checks
+// both, and that js/lib throws no other).
+const (
+	codeInvalidArgument = "ERR_INVALID_ARGUMENT"
+	codeIndexOutOfRange = "ERR_INDEX_OUT_OF_RANGE"
+	codeArithmetic      = "ERR_ARITHMETIC"
+	codeNumberFormat    = "ERR_NUMBER_FORMAT"
+	codePanic           = "ERR_PANIC"
+	codeLimit           = "ERR_LIMIT"
+	codeUnsupported     = "ERR_UNSUPPORTED"
+	codeDisposed        = "ERR_DISPOSED"
+	codeInternal        = "ERR_INTERNAL"
+	codeBadInput        = "ERR_BAD_INPUT" // input_errors.go
+	codeCluster         = "ERR_CLUSTER"   // live.go
+	// The gRPC proxy's status (writeErrorBody: "ERR_" + its code).
+	codeForbidden           = "ERR_" + broker.CodeForbidden
+	codeInternalServerError = "ERR_" + broker.CodeInternalServerError
+	// Thrown by the JS package itself (js/lib/errors.js, runtime.js), never
+	// by the module; declared here so that every code has one home.
+	codeModuleExited = "ERR_MODULE_EXITED"
+	codeLoadFailed   = "ERR_LOAD_FAILED"
+)
+
 // boundaryError is a failure found at the boundary itself: a handle that
 // does not exist, a request JS should not have sent, a recovered panic.
 type boundaryError struct {
@@ -31,36 +55,36 @@ type boundaryError struct {
 func (e *boundaryError) Error() string { return e.msg }
 
 func invalid(field, msg string) error {
-	return &boundaryError{code: "ERR_INVALID_ARGUMENT", field: field, msg: field + " " + msg, jsType: jsTypeError}
+	return &boundaryError{code: codeInvalidArgument, field: field, msg: field + " " + msg, jsType: jsTypeError}
 }
 
 func disposed(what string) error {
-	return &boundaryError{code: "ERR_DISPOSED", msg: what + " has been disposed"}
+	return &boundaryError{code: codeDisposed, msg: what + " has been disposed"}
 }
 
 func unsupported(msg string) error {
-	return &boundaryError{code: "ERR_UNSUPPORTED", msg: msg}
+	return &boundaryError{code: codeUnsupported, msg: msg}
 }
 
 // codeOf maps an error kind of package alloc to the JS error code.
 func codeOf(err error) string {
 	switch {
 	case errors.Is(err, alloc.ErrInvalidArgument):
-		return "ERR_INVALID_ARGUMENT"
+		return codeInvalidArgument
 	case errors.Is(err, alloc.ErrIndexOutOfRange):
-		return "ERR_INDEX_OUT_OF_RANGE"
+		return codeIndexOutOfRange
 	case errors.Is(err, alloc.ErrArithmetic):
-		return "ERR_ARITHMETIC"
+		return codeArithmetic
 	case errors.Is(err, alloc.ErrNumberFormat):
-		return "ERR_NUMBER_FORMAT"
+		return codeNumberFormat
 	case errors.Is(err, goclient.ErrPanic):
-		return "ERR_PANIC"
+		return codePanic
 	case errors.Is(err, alloc.ErrLimit):
-		return "ERR_LIMIT"
+		return codeLimit
 	case errors.Is(err, alloc.ErrUnsupported):
-		return "ERR_UNSUPPORTED"
+		return codeUnsupported
 	}
-	return "ERR_INTERNAL"
+	return codeInternal
 }
 
 // writeError replaces the response with err: status, code, Java class,
@@ -108,14 +132,14 @@ func writeErrorBody(w *writer, err error) {
 		return
 	}
 	if m, ok := err.(errMalformed); ok {
-		w.str("ERR_INTERNAL")
+		w.str(codeInternal)
 		w.str("")
 		w.str("")
 		w.str("rmqalloc: " + m.Error() + " (a bug in index.js)")
 		w.u8(jsError)
 		return
 	}
-	w.str("ERR_INTERNAL")
+	w.str(codeInternal)
 	w.str("")
 	w.str("")
 	w.str(err.Error())
@@ -131,7 +155,7 @@ func panicError(v any) error {
 	case string:
 		msg = "panic: " + x
 	}
-	return &boundaryError{code: "ERR_INTERNAL", msg: "rmqalloc internal error (recovered " + msg + ")"}
+	return &boundaryError{code: codeInternal, msg: "rmqalloc internal error (recovered " + msg + ")"}
 }
 
 // as finds the first error of type T in err's Unwrap chain, like errors.As

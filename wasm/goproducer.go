@@ -9,6 +9,14 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
 
+// The clients a takeMessageQueues request names (u8, producer.BalancerClient):
+// BALANCER of js/lib/tables.generated.js.
+const (
+	balancerGo514   = byte(producer.BalancerGo514)
+	balancerGoFixed = byte(producer.BalancerGoFixed)
+	balancerJava    = byte(producer.BalancerJava)
+)
+
 // The Go producers' operations (goproducer_ops.go), full build only.
 func init() {
 	// goRoute: str topic, route, u8 queueDatas null, uvarint n, n × uvarint

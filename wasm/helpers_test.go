@@ -16,13 +16,33 @@ func malformed(err error) bool {
 // metaBuild decodes a meta response (meta.go) down to its closing build name.
 func metaBuild(t testing.TB, resp []byte) string {
 	t.Helper()
+	return readMeta(t, resp).build
+}
+
+// metaClient is one client meta lists.
+type metaClient struct {
+	profile  string
+	versions []string
+	order    byte
+}
+
+type metaAnswer struct {
+	build   string
+	clients []metaClient
+}
+
+// readMeta reads a meta answer's build and clients (wasm/meta.go).
+func readMeta(t testing.TB, resp []byte) metaAnswer {
+	t.Helper()
 	require.True(t, len(resp) > 0 && resp[0] == statusOK, "want an ok response")
 	r := reader{b: resp[1:]}
 	str := func() string { n := int(r.uvarint()); s := string(r.b[r.p : r.p+n]); r.p += n; return s }
-	strs := func() {
+	strs := func() []string {
+		var out []string
 		for n := r.uvarint(); n > 0; n-- {
-			str()
+			out = append(out, str())
 		}
+		return out
 	}
 	str() // version
 	str() // tables hash
@@ -33,7 +53,11 @@ func metaBuild(t testing.TB, resp []byte) string {
 			strs()
 		}
 	}
-	b := str()
-	assert.Equal(t, len(r.b), r.p, "nothing after the build name")
-	return b
+	var m metaAnswer
+	m.build = str()
+	for n := r.uvarint(); n > 0; n-- {
+		m.clients = append(m.clients, metaClient{profile: str(), versions: strs(), order: r.u8()})
+	}
+	assert.Equal(t, len(r.b), r.p, "nothing after the clients")
+	return m
 }

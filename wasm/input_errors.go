@@ -30,7 +30,7 @@ func inputErrorOf(err error) (inputError, bool) {
 // writeInputError writes a statusInputError response.
 func writeInputError(w *writer, in inputError) {
 	w.u8(statusInputError)
-	writeErrorBody(w, &boundaryError{code: "ERR_BAD_INPUT", field: in.box, msg: in.msg, jsType: jsError})
+	writeErrorBody(w, &boundaryError{code: codeBadInput, field: in.box, msg: in.msg, jsType: jsError})
 	w.uvarint(uint64(max(in.line, 0)))
 	w.uvarint(uint64(max(in.column, 0)))
 }

@@ -36,7 +36,9 @@ var profiles = []struct {
 
 func init() {
 	// meta: → str version, str tablesHash, uvarint n × (str name, strings options),
-	// uvarint n × (str profile, strings ops), str build ("core" or "full").
+	// uvarint n × (str profile, strings ops), str build ("core" or "full"),
+	// uvarint n × (str profile, strings versions, u8 sort order) the clients
+	// an allocate request names, by client byte (strategy.go).
 	register(opMeta, func(_ *reader, w *writer) error {
 		w.str(version)
 		w.str(tablesHash)
@@ -52,6 +54,12 @@ func init() {
 			writeStrings(w, p.ops)
 		}
 		w.str(build)
+		w.uvarint(uint64(len(clients)))
+		for _, c := range clients {
+			w.str(c.profile)
+			writeStrings(w, c.versions)
+			w.u8(byte(c.order))
+		}
 		return nil
 	})
 }

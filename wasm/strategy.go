@@ -5,12 +5,34 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
 
-// Clients an allocate request names (u8).
+// Clients an allocate request names (u8): CLIENT of
+// js/lib/tables.generated.js, and CLIENT_PROFILE, the profile each one is
+// (the clients' Name()), for the CLI's help, which loads no
+// module.
 const (
 	clientJava493 = 0
 	clientJava533 = 1
 	clientGo      = 2
+
+	// The clients' Name()s, as constants for the generator (a test checks
+	// they are alloc.Java493's, alloc.Java533's and goclient.Client's).
+	clientProfileJava493 = "java-4.9.3"
+	clientProfileJava533 = "java-5.3.3"
+	clientProfileGo      = "go-client-2.1.2"
 )
+
+// clients: each client byte's profile, the modelled Java versions that
+// name it too (allocate's version option) and whose rebalance sort it
+// applies. meta reports them; the JS package reads them from there.
+var clients = [...]struct {
+	profile  string
+	versions []string
+	order    sortOrder
+}{
+	clientJava493: {clientProfileJava493, []string{alloc.Java493.Version()}, javaSort},
+	clientJava533: {clientProfileJava533, []string{alloc.Java533.Version()}, javaSort},
+	clientGo:      {clientProfileGo, nil, goSort},
+}
 
 // Spec flag bits (u8): which optional fields follow the name, in this order.
 const (
@@ -99,4 +121,13 @@ func handleStrategyName(req strategyNameRequest) (strategyNameResponse, error) {
 		return strategyNameResponse{}, err
 	}
 	return strategyNameResponse{Name: s.Name()}, nil
+}
+
+// profileOf names a request's client byte as its Client's Name() does
+// (java-4.9.3 for a byte no client has).
+func profileOf(client byte) string {
+	if int(client) < len(clients) {
+		return clients[client].profile
+	}
+	return clientProfileJava493
 }

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/doctor"
 	"github.com/rmqalloc/rmqalloc/internal/wireschema"
 )
 
@@ -24,18 +26,39 @@ import (
 var tables = []struct{ js, prefix, doc string }{
 	{"OP", "op", "Operation numbers (wasm/opcodes.go)."},
 	{"STATUS", "status", "Response status bytes (wasm/errors.go)."},
+	{"ERROR_CODE", "code", "Error codes a thrown error carries as err.code (wasm/errors.go); index.d.ts's ErrorCode lists them."},
 	{"ERROR_CTOR", "js", "Index of the JS constructor an error is thrown as (wasm/errors.go)."},
 	{"QLIST", "qlist", "Queue-list tags of a request (wasm/queues.go)."},
 	{"CIDS", "cids", "Client-ID-list tags of an allocate request (wasm/cids.go)."},
 	{"CLIENT", "client", "Clients an allocate request names (wasm/strategy.go)."},
+	{"CLIENT_PROFILE", "clientProfile", "The profile each client is (wasm/strategy.go); meta lists them with their versions and sort."},
 	{"SPEC_FLAG", "specFlag", "Strategy spec flag bits (wasm/strategy.go)."},
 	{"MEMBER", "member", "Member result kinds of a plan (wasm/allocate.go)."},
 	{"PLAN_FORM", "planForm", "How a plan's members are written (wasm/allocate.go)."},
 	{"HASH_ARG", "arg", "Hash selector argument types (wasm/select.go)."},
 	{"GROUP", "group", "Message-group selectors (wasm/select.go)."},
 	{"PRODUCER_VERSION", "producerVersion", "Producer client versions (wasm/producer.go)."},
+	{"GO_SELECTOR", "goSelector", "The Go client's queue selectors a goSelect request names (wasm/goproducer_ops.go)."},
+	{"BALANCER", "balancer", "Publishing load balancers a takeMessageQueues request names (wasm/goproducer.go)."},
 	{"ANALYSIS_SORT", "analysisSort", "Scenario sort option (wasm/analysis.go)."},
+	{"PARSE_FORMAT", "parseFormat", "mqadmin formats of a parse request (wasm/doctor.go)."},
+	{"WANT", "want", "What a doctor request asks for: bits of its first byte (wasm/doctor.go, doctor_series.go)."},
+	{"MESSAGE_MODEL", "model", "Message models of the broker operations (wasm/broker.go)."},
+	{"BROKER_MODE", "mode", "Message request modes of the broker operations (wasm/broker.go)."},
+	{"CONFIGURED", "configured", "The configured mode of a queryAssignment request (wasm/broker.go)."},
+	{"CONSUMER_KIND", "consumerKind", "Consumer kinds of an allocationPath request (wasm/broker.go)."},
+	{"PATH", "path", "Where a consumer's queues are decided: an allocationPath answer (wasm/broker.go)."},
 	{"WIRE_LIMIT", "wireLimit", "Limits of the wire format itself (wasm/strategy.go)."},
+}
+
+// lists: each JS array of names and the Go function that gives it, for
+// JS that loads no module (the CLI's --help) and to check meta against.
+var lists = []struct {
+	js, doc string
+	names   func() []string
+}{
+	{"STRATEGY_NAMES", "Every strategy (alloc.StrategyNames), in the order meta lists them.", alloc.StrategyNames},
+	{"SIMULATED_STRATEGIES", "The strategies the doctor simulates (doctor.SimulatedStrategies): the CLI's --strategy.", doctor.SimulatedStrategies},
 }
 
 // file is one generated file, its path relative to the module root.
@@ -49,10 +72,36 @@ const (
 	goPath = "wasm/tables_generated.go"
 )
 
-// entry is one constant of a table.
+// entry is one constant of a table: an integer, or a string in a table
+// whose constants are strings (ERROR_CODE).
 type entry struct {
 	name  string // JS name: OP's opAnalysisPlan is ANALYSIS_PLAN
 	value int64
+	str   *string
+}
+
+func (e entry) js() string {
+	if e.str != nil {
+		return quoteJS(*e.str)
+	}
+	return fmt.Sprint(e.value)
+}
+
+func (e entry) less(o entry) bool {
+	if e.str != nil && o.str != nil && *e.str != *o.str {
+		return *e.str < *o.str
+	}
+	if e.value != o.value {
+		return e.value < o.value
+	}
+	return e.name < o.name
+}
+
+func (e entry) same(o entry) bool {
+	if e.str != nil || o.str != nil {
+		return e.str != nil && o.str != nil && *e.str == *o.str
+	}
+	return e.value == o.value
 }
 
 // generate reads root/wasm and returns the generated files.
@@ -120,7 +169,7 @@ func renderTables(c consts, ops []wireschema.Op) (string, error) {
 				if _, dup := c.defs["op"+upper(o.Name)]; dup {
 					return "", fmt.Errorf("op%s is declared in internal/wireschema and as a constant in wasm/", upper(o.Name))
 				}
-				es = append(es, entry{upperSnake(upper(o.Name)), int64(o.Num)})
+				es = append(es, entry{name: upperSnake(upper(o.Name)), value: int64(o.Num)})
 			}
 		}
 		for name := range c.defs {
@@ -128,29 +177,37 @@ func renderTables(c consts, ops []wireschema.Op) (string, error) {
 			if !ok || rest == "" || !startsUpper(rest) || shadowed(name, t.prefix) {
 				continue
 			}
-			v, err := c.int(name)
-			if err != nil {
+			e := entry{name: upperSnake(rest)}
+			if v, err := c.value(name, 0); err == nil && v.Kind() == constant.String {
+				s := constant.StringVal(v)
+				e.str = &s
+			} else if e.value, err = c.int(name); err != nil {
 				return "", err
 			}
-			es = append(es, entry{upperSnake(rest), v})
+			if len(es) > 0 && (es[0].str == nil) != (e.str == nil) {
+				return "", fmt.Errorf("table %s: %s is not of the same kind as %s", t.js, name, es[0].name)
+			}
+			es = append(es, e)
 		}
 		if len(es) == 0 {
 			return "", fmt.Errorf("table %s: no constant starts with %q", t.js, t.prefix)
 		}
-		sort.Slice(es, func(i, j int) bool {
-			if es[i].value != es[j].value {
-				return es[i].value < es[j].value
-			}
-			return es[i].name < es[j].name
-		})
+		sort.Slice(es, func(i, j int) bool { return es[i].less(es[j]) })
 		if err := distinct(t.js, es); err != nil {
 			return "", err
 		}
 		fmt.Fprintf(&b, "/** %s */\nexport const %s = Object.freeze({\n", t.doc, t.js)
 		for _, e := range es {
-			fmt.Fprintf(&b, "  %s: %d,\n", e.name, e.value)
+			fmt.Fprintf(&b, "  %s: %s,\n", e.name, e.js())
 		}
 		b.WriteString("});\n\n")
+	}
+	for _, l := range lists {
+		quoted := make([]string, 0, len(l.names()))
+		for _, n := range l.names() {
+			quoted = append(quoted, quoteJS(n))
+		}
+		fmt.Fprintf(&b, "/** %s */\nexport const %s = Object.freeze([%s]);\n\n", l.doc, l.js, strings.Join(quoted, ", "))
 	}
 	return b.String(), nil
 }
@@ -161,8 +218,8 @@ func renderTables(c consts, ops []wireschema.Op) (string, error) {
 func distinct(table string, es []entry) error {
 	for i := 1; i < len(es); i++ {
 		a, b := es[i-1], es[i]
-		if a.value == b.value && !strings.HasPrefix(b.name, a.name+"_") && !strings.HasPrefix(a.name, b.name+"_") {
-			return fmt.Errorf("table %s: %s and %s are both %d", table, a.name, b.name, a.value)
+		if a.same(b) && !strings.HasPrefix(b.name, a.name+"_") && !strings.HasPrefix(a.name, b.name+"_") {
+			return fmt.Errorf("table %s: %s and %s are both %s", table, a.name, b.name, a.js())
 		}
 	}
 	return nil
@@ -203,22 +260,37 @@ func quoteJS(s string) string {
 	return "'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", `\'`) + "'"
 }
 
-// def is one constant: its expression and the iota of its spec.
+// def is one constant: its expression, the iota of its spec and the
+// imports of its file (name → path), for constants of other packages.
 type def struct {
-	expr ast.Expr
-	iota int64
-	at   string
+	expr    ast.Expr
+	iota    int64
+	at      string
+	imports map[string]string
 }
 
 // consts are the package-level constants of a directory's Go files.
 type consts struct {
+	root string // the module's root
+	dir  string
 	defs map[string][]def // a name may have one definition per build
 	done map[string]constant.Value
+	pkgs map[string]*consts // this module's other packages, by directory, parsed on first use
 }
 
-// parseConsts collects every constant of dir's non-test .go files.
+// modulePath is this module's import path: a constant may be another of
+// its packages' (clientProfileGo = goclient.Profile).
+const modulePath = "github.com/rmqalloc/rmqalloc"
+
+// parseConsts collects every constant of dir's non-test .go files; dir is
+// a package of the module at dir/.. (wasm/).
 func parseConsts(dir string) (consts, error) {
-	c := consts{defs: map[string][]def{}, done: map[string]constant.Value{}}
+	return parseConstsIn(filepath.Dir(dir), dir, map[string]*consts{})
+}
+
+func parseConstsIn(root, dir string, pkgs map[string]*consts) (consts, error) {
+	c := consts{root: root, dir: dir, defs: map[string][]def{}, done: map[string]constant.Value{}, pkgs: pkgs}
+	pkgs[filepath.Clean(dir)] = &c
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return c, err
@@ -236,6 +308,15 @@ func parseConsts(dir string) (consts, error) {
 		if err != nil {
 			return c, err
 		}
+		imports := map[string]string{}
+		for _, im := range f.Imports {
+			path := strings.Trim(im.Path.Value, `"`)
+			name := path[strings.LastIndex(path, "/")+1:]
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			imports[name] = path
+		}
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
 			if !ok || g.Tok != token.CONST {
@@ -251,7 +332,7 @@ func parseConsts(dir string) (consts, error) {
 					if id.Name == "_" || j >= len(last) {
 						continue
 					}
-					c.defs[id.Name] = append(c.defs[id.Name], def{last[j], int64(i), fset.Position(id.Pos()).String()})
+					c.defs[id.Name] = append(c.defs[id.Name], def{last[j], int64(i), fset.Position(id.Pos()).String(), imports})
 				}
 			}
 		}
@@ -290,14 +371,14 @@ func (c consts) value(name string, depth int) (constant.Value, error) {
 	}
 	ds := c.defs[name]
 	if len(ds) == 0 {
-		return nil, fmt.Errorf("constant %s not found in wasm/", name)
+		return nil, fmt.Errorf("constant %s not found in %s", name, c.dir)
 	}
 	if depth > 100 {
 		return nil, fmt.Errorf("%s: constant defined in terms of itself", name)
 	}
 	var v constant.Value
 	for _, d := range ds {
-		dv, err := c.eval(d.expr, d.iota, depth+1)
+		dv, err := c.eval(d.expr, d, depth+1)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", d.at, name, err)
 		}
@@ -312,32 +393,32 @@ func (c consts) value(name string, depth int) (constant.Value, error) {
 
 // eval evaluates the constant expressions the wire tables use: literals,
 // iota, other constants, unary and binary operators, conversions.
-func (c consts) eval(x ast.Expr, iota int64, depth int) (constant.Value, error) {
+func (c consts) eval(x ast.Expr, d def, depth int) (constant.Value, error) {
 	switch x := x.(type) {
 	case *ast.BasicLit:
 		return constant.MakeFromLiteral(x.Value, x.Kind, 0), nil
 	case *ast.ParenExpr:
-		return c.eval(x.X, iota, depth)
+		return c.eval(x.X, d, depth)
 	case *ast.Ident:
 		switch x.Name {
 		case "iota":
-			return constant.MakeInt64(iota), nil
+			return constant.MakeInt64(d.iota), nil
 		case "true", "false":
 			return constant.MakeBool(x.Name == "true"), nil
 		}
 		return c.value(x.Name, depth)
 	case *ast.UnaryExpr:
-		v, err := c.eval(x.X, iota, depth)
+		v, err := c.eval(x.X, d, depth)
 		if err != nil {
 			return nil, err
 		}
 		return constant.UnaryOp(x.Op, v, 0), nil
 	case *ast.BinaryExpr:
-		a, err := c.eval(x.X, iota, depth)
+		a, err := c.eval(x.X, d, depth)
 		if err != nil {
 			return nil, err
 		}
-		b, err := c.eval(x.Y, iota, depth)
+		b, err := c.eval(x.Y, d, depth)
 		if err != nil {
 			return nil, err
 		}
@@ -356,10 +437,35 @@ func (c consts) eval(x ast.Expr, iota int64, depth int) (constant.Value, error) 
 			}
 		}
 		return constant.BinaryOp(a, x.Op, b), nil
+	case *ast.SelectorExpr: // a constant of another package of this module
+		if pkg, ok := x.X.(*ast.Ident); ok {
+			if path, ok := d.imports[pkg.Name]; ok {
+				return c.imported(path, x.Sel.Name, depth)
+			}
+		}
 	case *ast.CallExpr: // a conversion such as byte(1)
 		if len(x.Args) == 1 {
-			return c.eval(x.Args[0], iota, depth)
+			return c.eval(x.Args[0], d, depth)
 		}
 	}
 	return nil, fmt.Errorf("cannot evaluate %T", x)
+}
+
+// imported evaluates constant name of the package at import path, one of
+// this module's.
+func (c consts) imported(path, name string, depth int) (constant.Value, error) {
+	rel, ok := strings.CutPrefix(path, modulePath+"/")
+	if !ok {
+		return nil, fmt.Errorf("%s.%s: not a package of %s", path, name, modulePath)
+	}
+	dir := filepath.Clean(filepath.Join(c.root, rel))
+	p, ok := c.pkgs[dir]
+	if !ok {
+		q, err := parseConstsIn(c.root, dir, c.pkgs)
+		if err != nil {
+			return nil, err
+		}
+		p = &q
+	}
+	return p.value(name, depth)
 }

@@ -73,6 +73,8 @@ func TestNewConstantsAreGeneric(t *testing.T) {
 	require.NoError(t, os.Mkdir(wasm, 0o755))
 	src := `package main
 
+import "github.com/rmqalloc/rmqalloc/alloc/p"
+
 const version = "9.9.9"
 
 const (
@@ -103,14 +105,29 @@ const (
 	producerVersionJava493 = byte(1)
 	analysisSortTrue = 2
 	wireLimitSpecDepth = 32
+	codeInternal = "ERR_INTERNAL"
+	parseFormatConsumerStatus = 3
+	wantSeries = 4
+	modelBroadcasting = 1
+	modePop = 1
+	configuredPop = 2
+	consumerKindGrpc = 2
+	pathProxy = 2
+	clientProfileGo = "go-client-2.1.2"
+	balancerJava = 2
+	goSelectorManual = 3
+	codeOther = "ERR_" + p.Other // another package of the module
 )
 `
 	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x.go"), []byte(src), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "alloc", "p"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "alloc", "p", "p.go"), []byte("package p\nconst Other = \"OTHER\"\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x_test.go"), []byte("package main\nconst opTest = 99\n"), 0o644))
 	out, err := generate(dir)
 	require.NoError(t, err)
 	js := string(out[0].data)
-	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 60,", "DOCTOR_CHECK: 60,", "DOCTOR_FIX: 61,", "BROKER: 40,", "JAVA493: 1,", "INNER: 8,"} {
+	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 60,", "DOCTOR_CHECK: 60,", "DOCTOR_FIX: 61,", "BROKER: 40,", "JAVA493: 1,", "INNER: 8,",
+		"INTERNAL: 'ERR_INTERNAL',", "OTHER: 'ERR_OTHER',"} {
 		assert.Contains(t, js, line)
 	}
 	assert.NotContains(t, js, "TEST", "test files are not read")

@@ -2,6 +2,7 @@
 // code of the declared operations from their Go definitions, so the two sides cannot drift apart:
 //
 //	js/lib/tables.generated.js   operation numbers, tags, kinds, flag bits,
+//	                             error codes, client profiles, strategy names,
 //	                             the module version and a hash of the tables
 //	wasm/tables_generated.go     the same hash, which the meta operation reports
 //	wasm/ops_*generated.go       from the declared operations (internal/wireschema):
@@ -13,8 +14,10 @@
 //
 // It parses every non-test .go file of wasm/ (whatever its build tags) and
 // evaluates each constant whose name starts with a table's prefix (see
-// tables): a new `opDoctorCheck = 30` lands in OP as DOCTOR_CHECK by
-// re-running it. Run it as `make generate` (go generate ./wasm).
+// tables), an integer or a string, following references to constants of
+// the module's other packages (goclient.Profile): a new
+// `opDoctorCheck = 30` lands in OP as DOCTOR_CHECK by re-running it. The
+// name lists (see lists) come from the Go functions that give them. Run it as `make generate` (go generate ./wasm).
 package main
 
 import (

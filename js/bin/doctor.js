@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, UsageError, readText, statusFiles, terminalWidth, write } from './io.js';
+import { EXIT, PROFILES, STRATEGIES, UsageError, orList, readText, statusFiles, terminalWidth, write } from './io.js';
 import { readLive } from './live.js';
 import { doctorSeriesCommand, firstWithText, statusDirOf } from './series.js';
 
@@ -48,10 +48,10 @@ Or from saved outputs:
                       a FILE with several clients' texts is split at each
                       #Consumer Properties# line)
   --strategy NAME     strategy of members whose status file does not name one
-                      (AVG, AVG_BY_CIRCLE or CONSISTENT_HASH, the strategies
-                      the doctor simulates; default AVG)
-  --profile P         one client for every member (java-4.9.3, java-5.3.3,
-                      go-client-2.1.2); default: from the connection's Language/Version
+                      (${orList(STRATEGIES)}, the strategies
+                      the doctor simulates; default ${STRATEGIES[0]})
+  --profile P         one client for every member (${PROFILES.slice(0, -1).join(', ')},
+                      ${PROFILES.at(-1)}); default: from the connection's Language/Version
   --captured-at TIME  when the outputs were taken (RFC 3339, UTC); dates the
                       stuck-consumer check (default: the newest #LastTime)
   --json              print the report as one JSON object

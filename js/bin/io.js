@@ -3,6 +3,7 @@
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { CLIENT, CLIENT_PROFILE, SIMULATED_STRATEGIES } from '../lib/tables.generated.js';
 
 /**
  * Exit statuses: all ok, problems found (costing messages or duplicates),
@@ -11,8 +12,16 @@ import { basename, join } from 'node:path';
  */
 export const EXIT = Object.freeze({ OK: 0, PROBLEMS: 1, BAD_INPUT: 2, NOT_JUDGED: 3, FAILED: 4 });
 
-/** The strategies plan and the doctor simulate (Go: doctor.SimulatedStrategies). */
-export const STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH']);
+/** The strategies plan and the doctor simulate (doctor.SimulatedStrategies, generated). */
+export const STRATEGIES = SIMULATED_STRATEGIES;
+
+/** The client profiles (--profile), by client byte: java-4.9.3, java-5.3.3, go-client-2.1.2. */
+export const PROFILES = Object.freeze(Object.keys(CLIENT).map((k) => CLIENT_PROFILE[k]));
+
+/** 'a, b or c': a list of names in a help text. */
+export function orList(names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
 
 /** A failure the user can fix: printed as one line, no stack, exit 2. */
 export class UsageError extends Error {}

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, STRATEGIES, UsageError, readText, write } from './io.js';
+import { EXIT, PROFILES, STRATEGIES, UsageError, orList, readText, write } from './io.js';
 
 export const PLAN_HELP = `Usage: rmqalloc plan (--route [TOPIC=]FILE [--topic NAME] | --brokers N|NAMES [--queues N])
                      --consumers N|IDS|@FILE [--strategy NAME] [--vnodes N] [--profile P] [--json]
@@ -25,9 +25,9 @@ runs it (queues and client IDs sorted first).
   --consumers N         N consumers named 192.168.1.1@4001, 192.168.1.2@4002, ...
   --consumers IDS       a comma list of client IDs
   --consumers @FILE     client IDs, one per line, or mqadmin consumerConnection output
-  --strategy NAME       AVG (default), AVG_BY_CIRCLE or CONSISTENT_HASH
+  --strategy NAME       ${STRATEGIES[0]} (default), ${orList(STRATEGIES.slice(1))}
   --vnodes N            CONSISTENT_HASH virtual nodes per consumer (default 10)
-  --profile P           java-4.9.3 (default), java-5.3.3 or go-client-2.1.2
+  --profile P           ${PROFILES[0]} (default), ${orList(PROFILES.slice(1))}
   --json                print { topic, strategy, profile, queues, assignments } as JSON
                         (topic null when nothing names it)
   --compare             every strategy side by side on N brokers × --queues queues and N
@@ -53,8 +53,6 @@ const OPTIONS = {
   markdown: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
-
-const PROFILES = ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'];
 
 function count(v, flag, max, min = 0) {
   if (!/^\d+$/.test(v) || Number(v) > max || Number(v) < min) throw new UsageError(`${flag} ${v}: want a whole number from ${min} to ${max}`);
@@ -188,9 +186,9 @@ export async function planCommand(load, argv) {
   if (o.compare) return compareCommand(load, o);
   if (o.markdown) throw new UsageError('--markdown is for --compare');
   if (o.consumers === undefined) throw new UsageError('missing --consumers (rmqalloc plan --help)');
-  const strategyName = o.strategy ?? 'AVG';
+  const strategyName = o.strategy ?? STRATEGIES[0];
   if (!STRATEGIES.includes(strategyName)) throw new UsageError(`--strategy ${strategyName}: plan knows ${STRATEGIES.join(', ')} (the JS API has every strategy)`);
-  const profile = o.profile ?? 'java-4.9.3';
+  const profile = o.profile ?? PROFILES[0];
   if (!PROFILES.includes(profile)) throw new UsageError(`--profile ${profile}: want one of ${PROFILES.join(', ')}`);
   const strategy = { name: strategyName };
   if (strategyName === 'CONSISTENT_HASH') strategy.virtualNodeCnt = o.vnodes === undefined ? 10 : count(o.vnodes, '--vnodes', 10000);

@@ -11,7 +11,7 @@
 
 import { array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, object, string, SPEC_KEYS } from './validate.js';
 import { rmqError } from './errors.js';
-import { ANALYSIS_SORT, OP } from './tables.generated.js';
+import { ANALYSIS_SORT, CLIENT, OP } from './tables.generated.js';
 
 const OPS = {
   plan: OP.ANALYSIS_PLAN,
@@ -98,9 +98,10 @@ class PositionsReader {
 /**
  * rmq.analysis over runtime rt; full tells whether the module is the full
  * build. On the core build each method asks the module anyway (which
- * answers ERR_UNSUPPORTED) before looking at its arguments.
+ * answers ERR_UNSUPPORTED) before looking at its arguments. clients is the
+ * module's client table (validate.js clientTable).
  */
-export function makeAnalysis(rt, topicOf, full) {
+export function makeAnalysis(rt, topicOf, full, clients) {
   // Each method counts in rt.depth (see api.js) and reads user values once.
   const guarded = (name, fn) => (o) => rt.within(() => fn(o));
   if (!full) {
@@ -116,7 +117,7 @@ export function makeAnalysis(rt, topicOf, full) {
   };
   const strategy = (enc, s, field) => {
     const { version, profile } = checkKeys(object(s, field), STRATEGY_KEYS, field);
-    enc.u8(clientOf(version, profile));
+    enc.u8(clientOf(clients, version, profile));
     encSpec(enc, s, field, STRATEGY_KEYS);
   };
   const strategies = (enc, list, field) => {
@@ -226,7 +227,7 @@ export function makeAnalysis(rt, topicOf, full) {
       const enc = rt.request();
       strategy(enc, java, 'java');
       const g = checkKeys(object(go, 'go'), STRATEGY_KEYS, 'go');
-      enc.u8(clientOf(undefined, 'go-client-2.1.2'));
+      enc.u8(CLIENT.GO);
       encSpec(enc, g, 'go', STRATEGY_KEYS);
       encQueues(enc, queues, 'queues', { topicOf });
       const n = array(members, 'members', 'an array of { id, client }');

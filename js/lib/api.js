@@ -12,7 +12,7 @@
 // allocate, of, indexesOf, select ... is the caller's own (a fresh array);
 // plan.queues, plan.members and topic.queues are frozen and shared.
 
-import { CIDS, GROUP, HASH_ARG, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
+import { CIDS, CLIENT, GROUP, HASH_ARG, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
 import * as ops from './ops.generated.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
@@ -22,10 +22,8 @@ import { makeLive } from './live.js';
 import { encRoute } from './route.js';
 import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
 import {
-  array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, javaVersion, object, oneOf, safeInt, sameQueues, string,
+  array, bool, checkKeys, clientOf, clientTable, encCids, encQueues, encSpec, int32, javaVersion, object, oneOf, safeInt, sameQueues, string,
 } from './validate.js';
-
-const SORT_ORDER = [1, 1, 2]; // client byte → sorted-view slot (java, java, go)
 
 const ALLOCATE_KEYS = ['strategy', 'consumerGroup', 'currentCID', 'mqAll', 'cidAll', 'sort', 'version', 'profile'];
 const ALLOCATE_ALL_KEYS = ['strategy', 'consumerGroup', 'topic', 'mqAll', 'consumers', 'sort', 'version', 'profile'];
@@ -140,7 +138,7 @@ class Topic {
     this.#rt = rt;
     this.id = id;
     this.base = base; // ColsBase of the list as interned
-    this.sorted = [null, null, null]; // ColsBase per sort order, once known
+    this.sorted = []; // ColsBase per sort order (meta's clients), once known
     this.disposed = false;
     Object.defineProperty(this, 'id', { enumerable: false });
     Object.defineProperty(this, 'base', { enumerable: false });
@@ -170,10 +168,12 @@ class Topic {
   }
 }
 
-// Member kinds in Plan's spans (wasm/allocate.go writePlan).
-const REFS = 0;
-const NONE = 1;
-const RANGE = 2;
+// Member kinds in Plan's spans: the plan's own MEMBER kinds (wasm/allocate.go
+// writePlan) for refs and ranges, and NONE (no answer: null, or an error)
+// where the plan says MEMBER.ERROR or null refs.
+const REFS = MEMBER.REFS;
+const RANGE = MEMBER.RANGE;
+const NONE = -1;
 
 /** A whole group's allocation (index.d.ts: Plan). */
 class Plan {
@@ -397,6 +397,7 @@ const MAX_INTERNED = 1 << 22;
 /** A loaded module (index.d.ts: Rmq). */
 export class Rmq {
   #rt;
+  #clients;
   #cidCache = new WeakMap();
   #mqCache = new WeakMap();
   constructor(rt) {
@@ -414,8 +415,13 @@ export class Rmq {
     this.strategies = Object.freeze(strategies);
     this.profiles = Object.freeze(profiles);
     // Which module this is: 'core' (rmqalloc.wasm) or 'full' (with analysis).
-    this.build = d.p < d.b.length ? d.str() : 'core';
-    this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full');
+    this.build = d.str();
+    // The clients an allocate request names, by client byte (wasm/strategy.go).
+    const clients = [];
+    for (let n = d.uv(); n > 0; n--) clients.push({ profile: d.str(), versions: d.strings(), sortOrder: d.u8() });
+    this.#clients = clientTable(clients);
+    this.clients = Object.freeze(clients.map(({ profile, versions }) => Object.freeze({ profile, versions: Object.freeze(versions) })));
+    this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full', this.#clients);
     defineBroker(this, rt, (v) => this.#topicOf(v)); // queryAssignment, proxyAssignment, allocationPath
     defineGoProducer(this, rt, (v) => this.#topicOf(v)); // goPublishQueues, goSelect, takeMessageQueues
     const { doctor, parse } = makeDoctor(rt, this.build === 'full');
@@ -546,8 +552,8 @@ export class Rmq {
       ids = encCids(enc, a.cids, a.cidField, allowNull, !allowNull);
     }
     enc.bool(a.sort);
-    const slot = SORT_ORDER[a.client];
-    const cached = topic && a.sort ? topic.sorted[slot] : null;
+    const slot = this.#clients.sortSlot[a.client];
+    const cached = topic && a.sort ? topic.sorted[slot] ?? null : null;
     const needPerm = a.sort && src !== null && cached === null;
     enc.bool(needPerm);
     const base = (d) => {
@@ -570,7 +576,7 @@ export class Rmq {
     const o = checkKeys(object(options, 'options'), keys);
     const { strategy, consumerGroup, sort, version, profile } = o;
     const a = {
-      client: clientOf(version, profile),
+      client: clientOf(this.#clients, version, profile),
       sort: bool(sort, 'sort', false),
       strategy,
       group: string(consumerGroup ?? '', 'consumerGroup'),
@@ -604,10 +610,10 @@ export class Rmq {
   strategyName(strategy, options) {
     const rt = this.#rt;
     return rt.within(() => {
-      let client = 0;
+      let client = CLIENT.JAVA493;
       if (options !== undefined) {
         const { version, profile } = checkKeys(object(options, 'options'), CLIENT_KEYS);
-        client = clientOf(version, profile);
+        client = clientOf(this.#clients, version, profile);
       }
       return ops.strategyName(rt, { client, strategy: (enc) => encSpec(enc, strategy) }).name;
     });

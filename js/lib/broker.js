@@ -4,16 +4,24 @@
 // one answers ERR_UNSUPPORTED). Like every call, each one reads the
 // caller's values once and runs with its own encoder when nested.
 
-import { OP } from './wire.js';
+import { BROKER_MODE, CONFIGURED, CONSUMER_KIND, MESSAGE_MODEL, OP, PATH } from './wire.js';
 import * as ops from './ops.generated.js';
 import { bool, checkKeys, encCids, encQueues, int32, object, oneOf, string } from './validate.js';
 import { typeError } from './errors.js';
 import { encRoute } from './route.js';
 
-const MODES = ['PULL', 'POP'];
-const MODELS = ['CLUSTERING', 'BROADCASTING'];
-const CLIENTS = ['push', 'pull', 'grpc'];
-const PATHS = ['client', 'broker', 'proxy'];
+// The names of a generated table (wasm/broker.go) by their byte: PULL is
+// BROKER_MODE.PULL, 'push' CONSUMER_KIND.PUSH.
+function byByte(table, spell = (k) => k) {
+  const out = [];
+  for (const [k, v] of Object.entries(table)) out[v] = spell(k);
+  return Object.freeze(out);
+}
+const lower = (k) => k.toLowerCase();
+const MODES = byByte(BROKER_MODE);
+const MODELS = byByte(MESSAGE_MODEL);
+const CLIENTS = byByte(CONSUMER_KIND, lower);
+const PATHS = byByte(PATH, lower);
 
 const QUERY_KEYS = ['topic', 'consumerGroup', 'messageModel', 'strategyName', 'serverLoadBalancerEnable',
   'brokerDefaultMode', 'brokerDefaultPopShareQueueNum', 'configuredMode', 'mqAll', 'cidAll', 'clientIds'];
@@ -55,10 +63,10 @@ export function defineBroker(rmq, rt, topicOf) {
       enc.u8(MODES.indexOf(brokerDefaultMode === undefined ? 'PULL' : oneOf(brokerDefaultMode, 'brokerDefaultMode', MODES)));
       enc.i32(brokerDefaultPopShareQueueNum === undefined ? -1 : int32(brokerDefaultPopShareQueueNum, 'brokerDefaultPopShareQueueNum'));
       const cm = configuredMode ?? null;
-      if (cm === null) enc.u8(0);
+      if (cm === null) enc.u8(CONFIGURED.NONE);
       else {
         const { mode, popShareQueueNum } = checkKeys(object(cm, 'configuredMode'), CONFIGURED_KEYS, 'configuredMode');
-        enc.u8(1 + MODES.indexOf(oneOf(mode, 'configuredMode.mode', MODES)));
+        enc.u8(CONFIGURED[oneOf(mode, 'configuredMode.mode', MODES)]);
         enc.i32(popShareQueueNum === undefined ? 0 : int32(popShareQueueNum, 'configuredMode.popShareQueueNum'));
       }
       encQueues(enc, mqAll, 'mqAll', { allowNull: true, topicOf });

@@ -8,18 +8,19 @@
 // and the instance stays usable; so does rmq.parse.topicRoute (routes as
 // text are the full module's too).
 
-import { OP } from './wire.js';
+import { OP, PARSE_FORMAT, WANT } from './wire.js';
 import * as ops from './ops.generated.js';
 import { typeError } from './errors.js';
-import { array, checkKeys, object, oneOf, string } from './validate.js';
-import { WANT_SERIES, snapshots } from './doctor_series.js';
+import { array, camel, checkKeys, object, oneOf, string } from './validate.js';
+import { snapshots } from './doctor_series.js';
 
-// Formats of OP.PARSE (wasm/doctor.go parsers).
-const FORMAT = { consumerConnection: 1, consumerProgress: 2, consumerStatus: 3 };
+// rmq.parse's methods: each the camelCase name of its PARSE_FORMAT
+// (wasm/doctor.go), consumerConnection ... .
+const FORMAT = Object.fromEntries(Object.entries(PARSE_FORMAT).map(([k, v]) => [camel(k), v]));
 // What rmq.doctor returns (options.format) → what it asks the module for
-// (wasm/doctor.go: 1 the text, 2 the JSON).
+// (WANT, wasm/doctor.go: the text, the JSON or both).
 const FORMATS = ['report', 'text', 'json'];
-const WANT = { report: 3, text: 1, json: 2 };
+const ASK = { report: WANT.TEXT | WANT.JSON, text: WANT.TEXT, json: WANT.JSON };
 const utf8 = new TextDecoder();
 export const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile', 'capturedAt'];
 
@@ -156,7 +157,7 @@ export function makeDoctor(rt, full) {
     if (!Number.isInteger(width) || width < 0) throw typeError('options.width', 'a whole number of columns', width);
     const format = fmt === undefined ? 'report' : oneOf(fmt, 'options.format', FORMATS);
     const enc = rt.request();
-    enc.u8(WANT[format] | (series ? WANT_SERIES : 0));
+    enc.u8(ASK[format] | (series ? WANT.SERIES : 0));
     enc.uv(width);
     if (series) enc.uv(snaps.length);
     for (const sn of snaps) {
@@ -192,9 +193,8 @@ export function makeDoctor(rt, full) {
       enc.strOnce(s);
       return readRoute(rt.call(OP.PARSE_ROUTE, enc));
     }),
-    consumerConnection: guarded(parseAs('consumerConnection')),
-    consumerProgress: guarded(parseAs('consumerProgress')),
-    consumerStatus: guarded(parseAs('consumerStatus')),
+    // consumerConnection, consumerProgress, consumerStatus: one per PARSE_FORMAT
+    ...Object.fromEntries(Object.keys(FORMAT).map((name) => [name, guarded(parseAs(name))])),
   });
   return { doctor: guarded(doctor), parse };
 }

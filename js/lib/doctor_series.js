@@ -5,9 +5,6 @@
 import { rangeError, typeError } from './errors.js';
 import { array, string } from './validate.js';
 
-/** The bit of a doctor request's first byte that says "a series". */
-export const WANT_SERIES = 4;
-
 const SNAPSHOT_KEYS = ['at', 'name', 'atSource'];
 
 /** at: a Date, milliseconds since the epoch, or a time string → ISO 8601 UTC. */

@@ -3,13 +3,18 @@
 // documents them). Each call is stateless and runs a whole sequence of
 // sends, so the selector's state (counters, random source) starts fresh.
 
-import { OP } from './wire.js';
-import { array, checkKeys, encQueues, int32, object, oneOf, safeInt, string } from './validate.js';
+import { BALANCER, GO_SELECTOR, OP } from './wire.js';
+import { array, camel, checkKeys, encQueues, int32, object, oneOf, safeInt, string } from './validate.js';
 import { rmqError, typeError } from './errors.js';
 import { encRoute } from './route.js';
 
-const SELECTORS = ['roundRobin', 'random', 'hash', 'manual']; // wasm/goproducer.go goSelector*
-const CLIENTS = ['go-5.1.4', 'go-fixed', 'java']; // producer.BalancerClient
+// goSelect's selectors: roundRobin, random, hash, manual, each the camelCase
+// of its GO_SELECTOR (wasm/goproducer_ops.go goSelector*).
+const SELECTOR = Object.freeze(Object.fromEntries(Object.entries(GO_SELECTOR).map(([k, v]) => [camel(k), v])));
+const SELECTORS = Object.keys(SELECTOR);
+// takeMessageQueues's clients: each one's BALANCER byte (wasm/goproducer.go).
+const BALANCERS = Object.freeze({ 'go-5.1.4': BALANCER.GO514, 'go-fixed': BALANCER.GO_FIXED, java: BALANCER.JAVA });
+const CLIENTS = Object.keys(BALANCERS);
 const ROUTE_KEYS = ['topic', 'route'];
 const SELECT_KEYS = ['selector', 'mqs', 'seed', 'startIndex', 'steps'];
 const STEP_KEYS = ['topic', 'mqs', 'lastBrokerName', 'shardingKey', 'queue'];
@@ -73,7 +78,7 @@ export function defineGoProducer(rmq, rt, topicOf) {
     goSelect(options) {
       const { selector, mqs, seed, startIndex, steps } = checkKeys(object(options, 'options'), SELECT_KEYS);
       const enc = rt.request();
-      enc.u8(SELECTORS.indexOf(oneOf(selector, 'selector', SELECTORS)));
+      enc.u8(SELECTOR[oneOf(selector, 'selector', SELECTORS)]);
       enc.i64(seedOf(seed));
       const idx = startIndex === undefined ? {} : object(startIndex, 'startIndex');
       const topics = Object.keys(idx);
@@ -113,7 +118,7 @@ export function defineGoProducer(rmq, rt, topicOf) {
     takeMessageQueues(options) {
       const { client, mqs, endpoints, startIndex, steps } = checkKeys(object(options, 'options'), TAKE_KEYS);
       const enc = rt.request();
-      enc.u8(CLIENTS.indexOf(oneOf(client, 'client', CLIENTS)));
+      enc.u8(BALANCERS[oneOf(client, 'client', CLIENTS)]);
       encQueues(enc, mqs, 'mqs', { topicOf });
       const eps = endpoints === undefined ? {} : object(endpoints, 'endpoints');
       const brokers = Object.keys(eps);

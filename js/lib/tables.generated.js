@@ -61,6 +61,25 @@ export const STATUS = Object.freeze({
   INPUT_ERROR: 2,
 });
 
+/** Error codes a thrown error carries as err.code (wasm/errors.go); index.d.ts's ErrorCode lists them. */
+export const ERROR_CODE = Object.freeze({
+  ARITHMETIC: 'ERR_ARITHMETIC',
+  BAD_INPUT: 'ERR_BAD_INPUT',
+  CLUSTER: 'ERR_CLUSTER',
+  DISPOSED: 'ERR_DISPOSED',
+  FORBIDDEN: 'ERR_FORBIDDEN',
+  INDEX_OUT_OF_RANGE: 'ERR_INDEX_OUT_OF_RANGE',
+  INTERNAL: 'ERR_INTERNAL',
+  INTERNAL_SERVER_ERROR: 'ERR_INTERNAL_SERVER_ERROR',
+  INVALID_ARGUMENT: 'ERR_INVALID_ARGUMENT',
+  LIMIT: 'ERR_LIMIT',
+  LOAD_FAILED: 'ERR_LOAD_FAILED',
+  MODULE_EXITED: 'ERR_MODULE_EXITED',
+  NUMBER_FORMAT: 'ERR_NUMBER_FORMAT',
+  PANIC: 'ERR_PANIC',
+  UNSUPPORTED: 'ERR_UNSUPPORTED',
+});
+
 /** Index of the JS constructor an error is thrown as (wasm/errors.go). */
 export const ERROR_CTOR = Object.freeze({
   ERROR: 0,
@@ -87,6 +106,13 @@ export const CLIENT = Object.freeze({
   JAVA493: 0,
   JAVA533: 1,
   GO: 2,
+});
+
+/** The profile each client is (wasm/strategy.go); meta lists them with their versions and sort. */
+export const CLIENT_PROFILE = Object.freeze({
+  GO: 'go-client-2.1.2',
+  JAVA493: 'java-4.9.3',
+  JAVA533: 'java-5.3.3',
 });
 
 /** Strategy spec flag bits (wasm/strategy.go). */
@@ -131,6 +157,21 @@ export const PRODUCER_VERSION = Object.freeze({
   JAVA533: 2,
 });
 
+/** The Go client's queue selectors a goSelect request names (wasm/goproducer_ops.go). */
+export const GO_SELECTOR = Object.freeze({
+  ROUND_ROBIN: 0,
+  RANDOM: 1,
+  HASH: 2,
+  MANUAL: 3,
+});
+
+/** Publishing load balancers a takeMessageQueues request names (wasm/goproducer.go). */
+export const BALANCER = Object.freeze({
+  GO514: 0,
+  GO_FIXED: 1,
+  JAVA: 2,
+});
+
 /** Scenario sort option (wasm/analysis.go). */
 export const ANALYSIS_SORT = Object.freeze({
   DEFAULT: 0,
@@ -138,14 +179,67 @@ export const ANALYSIS_SORT = Object.freeze({
   TRUE: 2,
 });
 
+/** mqadmin formats of a parse request (wasm/doctor.go). */
+export const PARSE_FORMAT = Object.freeze({
+  CONSUMER_CONNECTION: 1,
+  CONSUMER_PROGRESS: 2,
+  CONSUMER_STATUS: 3,
+});
+
+/** What a doctor request asks for: bits of its first byte (wasm/doctor.go, doctor_series.go). */
+export const WANT = Object.freeze({
+  TEXT: 1,
+  JSON: 2,
+  SERIES: 4,
+});
+
+/** Message models of the broker operations (wasm/broker.go). */
+export const MESSAGE_MODEL = Object.freeze({
+  CLUSTERING: 0,
+  BROADCASTING: 1,
+});
+
+/** Message request modes of the broker operations (wasm/broker.go). */
+export const BROKER_MODE = Object.freeze({
+  PULL: 0,
+  POP: 1,
+});
+
+/** The configured mode of a queryAssignment request (wasm/broker.go). */
+export const CONFIGURED = Object.freeze({
+  NONE: 0,
+  PULL: 1,
+  POP: 2,
+});
+
+/** Consumer kinds of an allocationPath request (wasm/broker.go). */
+export const CONSUMER_KIND = Object.freeze({
+  PUSH: 0,
+  PULL: 1,
+  GRPC: 2,
+});
+
+/** Where a consumer's queues are decided: an allocationPath answer (wasm/broker.go). */
+export const PATH = Object.freeze({
+  CLIENT: 0,
+  BROKER: 1,
+  PROXY: 2,
+});
+
 /** Limits of the wire format itself (wasm/strategy.go). */
 export const WIRE_LIMIT = Object.freeze({
   SPEC_DEPTH: 32,
 });
+
+/** Every strategy (alloc.StrategyNames), in the order meta lists them. */
+export const STRATEGY_NAMES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONFIG', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONSISTENT_HASH']);
+
+/** The strategies the doctor simulates (doctor.SimulatedStrategies): the CLI's --strategy. */
+export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH']);
 
 /**
  * Hash of the wire schema: the tables above and every declared operation's
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '50f836b990a65a5e';
+export const TABLES_HASH = '0e202ed7d6e40539';

@@ -301,20 +301,35 @@ export function javaVersion(v, field = 'version') {
   return oneOf(v, field, JAVA_VERSIONS) === '4.9.3' ? '4.9.3' : '5.3.3';
 }
 
-const CLIENTS = {
-  '4.9.3': CLIENT.JAVA493,
-  '5.3.3': CLIENT.JAVA533,
-  'java-4.9.3': CLIENT.JAVA493,
-  'java-5.3.3': CLIENT.JAVA533,
-  'go-client-2.1.2': CLIENT.GO,
-};
+/**
+ * The clients an allocate request names, as the module's meta lists them
+ * (wasm/strategy.go clients: profile, Java versions, sort order, by client
+ * byte): what clientOf reads and the sorted-view slot of each byte.
+ */
+export function clientTable(list) {
+  const byName = new Map();
+  list.forEach((c, client) => {
+    byName.set(c.profile, client);
+    for (const v of c.versions) byName.set(v, client);
+  });
+  return Object.freeze({
+    byName,
+    profiles: Object.freeze(list.map((c) => c.profile)),
+    sortSlot: Object.freeze(list.map((c) => c.sortOrder)),
+  });
+}
 
-/** The client byte of an allocate request from version / profile. */
-export function clientOf(version, profile) {
+/** The camelCase of a generated table's name: CONSUMER_CONNECTION is consumerConnection. */
+export function camel(name) {
+  return name.toLowerCase().replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+
+/** The client byte of an allocate request from version / profile, in clients (clientTable). */
+export function clientOf(clients, version, profile) {
   let c;
-  if (version !== undefined) c = CLIENTS[javaVersion(version)];
+  if (version !== undefined) c = clients.byName.get(javaVersion(version));
   if (profile !== undefined) {
-    const p = CLIENTS[oneOf(profile, 'profile', ['java-4.9.3', 'java-5.3.3', 'go-client-2.1.2'])];
+    const p = clients.byName.get(oneOf(profile, 'profile', clients.profiles));
     if (c !== undefined && c !== p) {
       throw rmqError(RangeError, 'ERR_INVALID_ARGUMENT', `version ${describe(version)} contradicts profile ${describe(profile)}`, { field: 'profile' });
     }

@@ -5,6 +5,8 @@
 // box take the ID column of pasted consumerConnection output.
 
 import { h, put } from './dom.js';
+import { CLIENT, CLIENT_PROFILE, SIMULATED_STRATEGIES } from '/js/lib/tables.generated.js';
+import { profileLabel } from '/js/lib/embed/views.js';
 import { gridElement } from './views.js';
 import { verifiedButton } from './verified.js';
 import { packShare, unpackShare, isShare } from './share.js';
@@ -29,8 +31,10 @@ const STATUS = {
   unknown: ['unknown', 'no owner information (progress without -s true, no status files)'],
 };
 
-const STRATEGIES = [['', 'AVG (the default)'], ['AVG_BY_CIRCLE', 'AVG_BY_CIRCLE'], ['CONSISTENT_HASH', 'CONSISTENT_HASH']];
-const PROFILES = [['', 'each as its connection says'], ['java-4.9.3', 'Java client 4.9.3'], ['java-5.3.3', 'Java client 5.3.3'], ['go-client-2.1.2', 'Go client 2.1.2']];
+// The strategies the doctor simulates and the client profiles, by client
+// byte (generated from the Go side): AVG first, the doctor's default.
+const STRATEGIES = [['', `${SIMULATED_STRATEGIES[0]} (the default)`], ...SIMULATED_STRATEGIES.slice(1).map((s) => [s, s])];
+const PROFILES = [['', 'each as its connection says'], ...Object.keys(CLIENT).map((k) => [CLIENT_PROFILE[k], profileLabel(CLIENT_PROFILE[k])])];
 const GRID_MAX = 4000;
 const ROWS_MAX = 300;
 const EXAMPLES_URL = new URL('../examples/cluster.json', import.meta.url);

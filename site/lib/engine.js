@@ -2,6 +2,10 @@
 // instance. Pure functions of (rmq, state); run inside the Web Worker so the
 // page never freezes. Results are plain data (structured-cloneable).
 
+// Relative, so that node (e2e/logic.test.mjs) resolves it too; the page's
+// /lib/engine.js resolves it to /js/lib/ (../ stops at the root).
+import { CLIENT_PROFILE } from '../../js/lib/tables.generated.js';
+
 /** Broker names of the quick form: broker-a, broker-b, ..., with rooms "room@broker-x". */
 export function brokerNames(count, rooms) {
   const names = [];
@@ -99,9 +103,12 @@ export function strategySpec(s, topic, name = s.name) {
   }
 }
 
+/** The playground's clients (state.client) → the module's profile names (generated from wasm/strategy.go). */
+export const PROFILE_OF = Object.freeze({ '4.9.3': CLIENT_PROFILE.JAVA493, '5.3.3': CLIENT_PROFILE.JAVA533, go: CLIENT_PROFILE.GO });
+
 /** rmqalloc options naming the client that allocates. */
 export function clientOptions(client) {
-  return client === 'go' ? { profile: 'go-client-2.1.2' } : { version: client };
+  return client === 'go' ? { profile: PROFILE_OF.go } : { version: client };
 }
 
 const key = (q) => q.brokerName + '\u0000' + q.queueId;

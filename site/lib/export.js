@@ -13,9 +13,8 @@
 // CSV: a header "consumer,topic,brokerName,queueId", then one row per
 // consumer and queue (a consumer with no queue: one row with the queue
 // fields empty). Fields with a comma, quote or line break are quoted.
-import { topicQueues, strategySpec, planInput, roomsOf } from './engine.js';
+import { topicQueues, strategySpec, planInput, roomsOf, PROFILE_OF } from './engine.js';
 
-const CLIENT_LABEL = { '4.9.3': 'java-4.9.3', '5.3.3': 'java-5.3.3', go: 'go-client-2.1.2' };
 
 /** The plan of st as the export object above. */
 export function exportPlan(rmq, st) {
@@ -31,7 +30,7 @@ export function exportPlan(rmq, st) {
     // CONFIG hands out its list as is, queues the topic lacks included.
     for (const m of p.members) if (!errors[m]) consumers[m] = spec.messageQueueList.map(q);
   }
-  return { topic: st.topic, group: st.group, strategy: st.strategy.name, client: CLIENT_LABEL[st.client], mode: st.mode, consumers, errors };
+  return { topic: st.topic, group: st.group, strategy: st.strategy.name, client: PROFILE_OF[st.client], mode: st.mode, consumers, errors };
 }
 
 const cell = (v) => {

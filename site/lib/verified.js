@@ -5,9 +5,9 @@
 // which e2e/verified.test.mjs keeps equal to testdata/) and the cluster
 // samples the doctor is checked on.
 import { h, put } from './dom.js';
+import { PROFILE_OF } from './engine.js';
 
 const URL_JSON = new URL('../verified.json', import.meta.url);
-const CLIENT_PROFILE = { '4.9.3': 'testdata/java-4.9.3', '5.3.3': 'testdata/java-5.3.3', go: 'testdata/go-client-2.1.2' };
 
 let data = null;
 async function load() {
@@ -20,7 +20,7 @@ async function load() {
 }
 
 function body(d, client) {
-  const mine = CLIENT_PROFILE[client];
+  const mine = PROFILE_OF[client] && 'testdata/' + PROFILE_OF[client];
   const total = d.profiles.reduce((n, p) => n + Object.values(p.vectors).reduce((a, b) => a + b, 0), 0);
   return [
     h('h2', { id: 'verified-title' }, 'Verified against the real clients'),

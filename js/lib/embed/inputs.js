@@ -2,6 +2,8 @@
 // arguments of the public API (allocateAll, select, producer). Pure: no DOM,
 // no module; every failure is an AttrError naming the attribute.
 
+import { CLIENT_PROFILE } from '../tables.generated.js';
+
 export class AttrError extends Error {
   constructor(attr, value, must) {
     super(value === null ? `${attr}: ${must}` : `${attr}="${value}": ${must}`);
@@ -9,8 +11,15 @@ export class AttrError extends Error {
   }
 }
 
+// The strategies in the order the elements offer them (js/test/one-home
+// checks they are every strategy the module has), and the clients by
+// profile (generated from wasm/strategy.go; meta's versions name the Java ones).
 export const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONFIG'];
-export const CLIENTS = { 'java-4.9.3': { version: '4.9.3' }, 'java-5.3.3': { version: '5.3.3' }, 'go-client-2.1.2': { profile: 'go-client-2.1.2' } };
+export const CLIENTS = {
+  [CLIENT_PROFILE.JAVA493]: { version: '4.9.3' },
+  [CLIENT_PROFILE.JAVA533]: { version: '5.3.3' },
+  [CLIENT_PROFILE.GO]: { profile: CLIENT_PROFILE.GO },
+};
 const MAX_BROKERS = 256;
 const MAX_QPB = 1024;
 const MAX_CONSUMERS = 10000;
@@ -212,7 +221,7 @@ export function allocationInput(get, props, rmq) {
     queues: queuesOf(get, props, rmq),
     consumers: consumersOf(get, props),
     strategy: strategyOf(get),
-    client: CLIENTS[choice('client', get('client'), Object.keys(CLIENTS), 'java-4.9.3')],
+    client: CLIENTS[choice('client', get('client'), Object.keys(CLIENTS), CLIENT_PROFILE.JAVA493)],
     sort: flag('sort', get('sort'), true),
     mode: choice('mode', get('mode'), ['clustering', 'broadcasting'], 'clustering'),
   };
@@ -245,8 +254,8 @@ export function rebalanceInput(get, props, rmq) {
 
 export const SELECTORS = ['hash', 'round-robin', 'message-group'];
 const PRODUCER_CLIENTS = {
-  hash: ['java-4.9.3', 'java-5.3.3'],
-  'round-robin': ['java-4.9.3', 'java-5.3.3'],
+  hash: [CLIENT_PROFILE.JAVA493, CLIENT_PROFILE.JAVA533],
+  'round-robin': [CLIENT_PROFILE.JAVA493, CLIENT_PROFILE.JAVA533],
   'message-group': ['grpc-java', 'grpc-nodejs-1.0.8'],
 };
 

@@ -3,8 +3,12 @@
 
 import { AttrError } from './inputs.js';
 
-const CLIENT_LABEL = { '4.9.3': 'Java client 4.9.3', '5.3.3': 'Java client 5.3.3', 'go-client-2.1.2': 'Go client 2.1.2' };
-export const clientLabel = (c) => CLIENT_LABEL[c.profile || c.version];
+/** A person's name for a client profile: java-4.9.3 is 'Java client 4.9.3', go-client-2.1.2 'Go client 2.1.2'. */
+export function profileLabel(profile) {
+  const m = /^(java|go-client)-(.*)$/.exec(profile);
+  return m ? `${m[1] === 'java' ? 'Java' : 'Go'} client ${m[2]}` : profile;
+}
+export const clientLabel = (c) => profileLabel(c.profile || `java-${c.version}`);
 
 const qkey = (q) => q.brokerName + '\u0000' + q.queueId;
 const byJava = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
