@@ -66,7 +66,7 @@ func FuzzViews(f *testing.F) {
 			_, seen := randomGroup(r)
 			views = append(views, View{Member: cids[r.IntN(len(cids))], Members: seen, Strategy: r.IntN(len(strategies))})
 		}
-		res, err := Views(strategies, qs, cids, views, Options{Sort: r.IntN(2) == 0})
+		res, err := Views(strategies, qs, cids, views, Options{AsGiven: r.IntN(2) != 0})
 		if err != nil {
 			t.Fatal(err)
 		}
