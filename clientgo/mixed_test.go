@@ -119,7 +119,7 @@ func TestMixedGroupFigures(t *testing.T) {
 			}
 			ms = append(ms, analysis.Member{ID: m.id, Client: client})
 		}
-		res, err := analysis.Mixed(g.java, g.golang, qs, ms, analysis.Options{Sort: true})
+		res, err := analysis.Mixed(g.java, g.golang, qs, ms, analysis.Options{})
 		require.NoError(t, err)
 		assert.Len(t, res.DoubleOwned, g.doubled, g.java.Name())
 		assert.Len(t, res.Orphaned, g.orphans, g.java.Name())

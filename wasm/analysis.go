@@ -29,7 +29,7 @@ const (
 
 // readOptions: bool sort, u8 has rooms [str sep, i32 brokerField, i32 consumerField].
 func readOptions(r *reader) (analysis.Options, error) {
-	o := analysis.Options{Sort: r.bool()}
+	o := analysis.Options{AsGiven: !r.bool()}
 	if r.bool() {
 		sep, bf, cf := r.str(), int(r.i32()), int(r.i32())
 		if r.err != nil {
@@ -126,8 +126,7 @@ func init() {
 		}
 		var o analysis.RunOptions
 		if s := r.u8(); s != analysisSortDefault {
-			v := s == analysisSortTrue
-			o.Sort = &v
+			o.AsGiven = s != analysisSortTrue
 		}
 		if r.err != nil {
 			return r.err

@@ -13,8 +13,8 @@ import (
 
 func TestDiffWorkedExample(t *testing.T) {
 	qs := testkit.QueuesOn(6, "a")
-	a := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1"}, Options{})
-	b := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1", "c2"}, Options{})
+	a := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1"}, Options{AsGiven: true})
+	b := mustPlan(t, alloc.Averagely(), qs, []string{"c0", "c1", "c2"}, Options{AsGiven: true})
 	d := DiffPlans(a, b)
 	assert.Equal(t, []int{6, 3, 3, 0, 0, 2, 1}, []int{d.Common, d.Kept, d.Moved, d.Added, d.Removed, d.MinMoves, d.Excess})
 	assert.Equal(t, []int32{2, 4, 5}, d.MovedQueues)
@@ -26,8 +26,8 @@ func TestDiffWorkedExample(t *testing.T) {
 }
 
 func TestDiffQueuesAddedAndRemoved(t *testing.T) {
-	a := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "a", "b"), []string{"c0", "c1"}, Options{})
-	b := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b", "c"), []string{"c1"}, Options{})
+	a := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "a", "b"), []string{"c0", "c1"}, Options{AsGiven: true})
+	b := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b", "c"), []string{"c1"}, Options{AsGiven: true})
 	d := DiffPlans(a, b)
 	// a: c0 [a0 a1], c1 [b0 b1]; b: c1 [b0 b1 c0 c1].
 	assert.Equal(t, []int{2, 2, 0, 2, 2}, []int{d.Common, d.Kept, d.Moved, d.Added, d.Removed})
@@ -104,8 +104,8 @@ func TestMinMovesMatchesBruteForce(t *testing.T) {
 		ma := pool[:1+r.IntN(4)]
 		mb := slices.Clone(pool[r.IntN(2) : 2+r.IntN(2)])
 		sa, sb := strategies[r.IntN(len(strategies))], strategies[r.IntN(len(strategies))]
-		a := mustPlan(t, sa, qa, ma, Options{Sort: true})
-		b := mustPlan(t, sb, qb, mb, Options{Sort: true})
+		a := mustPlan(t, sa, qa, ma, Options{})
+		b := mustPlan(t, sb, qb, mb, Options{})
 		d := DiffPlans(a, b)
 		require.Equal(t, bruteMinMoves(a, b), d.MinMoves, "%s→%s %v/%v → %v/%v: MinMoves against brute force", a.Strategy, b.Strategy, qa, ma, qb, mb)
 	}
@@ -120,10 +120,10 @@ func TestDiffProperties(t *testing.T) {
 		qa, ma := randomGroup(r)
 		qb, mb := randomGroup(r)
 		for si, s := range strategies {
-			a := mustPlan(t, s, qa, ma, Options{Sort: true})
+			a := mustPlan(t, s, qa, ma, Options{})
 			self := DiffPlans(a, a)
 			require.False(t, self.Moved != 0 || self.Added != 0 || self.Removed != 0 || len(self.Members) != 0 || len(self.MovedQueues) != 0, "%s: self diff not empty: %+v", a.Strategy, self)
-			b := mustPlan(t, s, qb, mb, Options{Sort: true})
+			b := mustPlan(t, s, qb, mb, Options{})
 			d := DiffPlans(a, b)
 			require.False(t, d.Moved+d.Kept != d.Common || d.Moved != len(d.MovedQueues), "%s: moved %d + kept %d != common %d", a.Strategy, d.Moved, d.Kept, d.Common)
 			require.False(t, d.MinMoves < 0 || d.MinMoves > d.Common, "%s: MinMoves %d out of [0, %d]", a.Strategy, d.MinMoves, d.Common)

@@ -16,7 +16,7 @@
 //
 // Strategies are alloc.Strategy values: the Java client's (package alloc)
 // and the Go client's (package goclient); alloc.ClientOf tells them apart.
-// With sorting on, each is given the queues and client IDs sorted the way
+// Unless Options.AsGiven, each is given the queues and client IDs sorted the way
 // its own client sorts them in a rebalance (alloc.Client's sort orders;
 // Java: UTF-16 order; Go: bytes).
 package analysis

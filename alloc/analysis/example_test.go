@@ -30,7 +30,7 @@ func names(p *analysis.Plan, pos []int32) string {
 }
 
 func ExampleNewPlan() {
-	p, _ := analysis.NewPlan(alloc.Averagely(), queues(5, "a", "b"), []string{"c0", "c1", "c2", "c3"}, analysis.Options{Sort: true})
+	p, _ := analysis.NewPlan(alloc.Averagely(), queues(5, "a", "b"), []string{"c0", "c1", "c2", "c3"}, analysis.Options{})
 	for m, cid := range p.Members {
 		fmt.Println(cid, names(p, p.Shares[m]))
 	}
@@ -51,8 +51,8 @@ func ExampleNewPlan() {
 
 func ExampleDiffPlans() {
 	qs := queues(6, "a")
-	before, _ := analysis.NewPlan(alloc.Averagely(), qs, []string{"c0", "c1"}, analysis.Options{Sort: true})
-	after, _ := analysis.NewPlan(alloc.Averagely(), qs, []string{"c0", "c1", "c2"}, analysis.Options{Sort: true})
+	before, _ := analysis.NewPlan(alloc.Averagely(), qs, []string{"c0", "c1"}, analysis.Options{})
+	after, _ := analysis.NewPlan(alloc.Averagely(), qs, []string{"c0", "c1", "c2"}, analysis.Options{})
 	d := analysis.DiffPlans(before, after)
 	fmt.Printf("moved %d kept %d, least possible %d, excess %d\n", d.Moved, d.Kept, d.MinMoves, d.Excess)
 	fmt.Println("moved:", names(after, d.MovedQueues))
@@ -128,7 +128,7 @@ func ExampleViews() {
 		{Member: "c1", Members: []string{"c1", "c2"}},
 		{Member: "c2"},
 		{Member: "c3"},
-	}, analysis.Options{Sort: true})
+	}, analysis.Options{})
 	p := res.Combined
 	for c, cid := range p.Members {
 		fmt.Println(cid, names(p, p.Shares[c]))
@@ -146,7 +146,7 @@ func ExampleViews() {
 }
 
 func ExampleSubscription() {
-	res, _ := analysis.Subscription(alloc.Averagely(), queues(4, "a"), []string{"c0", "c1"}, []string{"c0"}, analysis.Options{Sort: true})
+	res, _ := analysis.Subscription(alloc.Averagely(), queues(4, "a"), []string{"c0", "c1"}, []string{"c0"}, analysis.Options{})
 	fmt.Println("never consumed:", names(res.Combined, res.Orphaned))
 	// Output:
 	// never consumed: [a/2 a/3]
@@ -159,7 +159,7 @@ func ExampleMixed() {
 		{ID: "10.0.0.2@1", Client: alloc.LanguageGo},
 		{ID: "10.0.0.3@1", Client: alloc.LanguageJava},
 	}
-	res, _ := analysis.Mixed(java, goclient.ConsistentHash(10), queues(4, "broker-a", "broker-b"), members, analysis.Options{Sort: true})
+	res, _ := analysis.Mixed(java, goclient.ConsistentHash(10), queues(4, "broker-a", "broker-b"), members, analysis.Options{})
 	p := res.Combined
 	for c, cid := range p.Members {
 		fmt.Println(cid, res.Strategies[c], names(p, p.Shares[c]))

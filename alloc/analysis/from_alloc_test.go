@@ -38,7 +38,7 @@ func TestFromAllocAgreesWithNewPlan(t *testing.T) {
 			if errA != nil || errB != nil {
 				continue // group-wide errors make no plan
 			}
-			pa, pb := mustPlan(t, s, qs, cids, Options{}), mustPlan(t, s, qs2, cids2, Options{})
+			pa, pb := mustPlan(t, s, qs, cids, Options{AsGiven: true}), mustPlan(t, s, qs2, cids2, Options{AsGiven: true})
 			fa := FromAlloc(a)
 			require.Equal(t, pa.Shares, fa.Shares, s.Name())
 			require.Equal(t, pa.Errors, fa.Errors, s.Name())

@@ -64,7 +64,7 @@ func FuzzViews(f *testing.F) {
 			_, seen := randomGroup(r)
 			views = append(views, View{Member: cids[r.IntN(len(cids))], Members: seen, Strategy: r.IntN(len(strategies))})
 		}
-		res, err := Views(strategies, qs, cids, views, Options{Sort: r.IntN(2) == 0})
+		res, err := Views(strategies, qs, cids, views, Options{AsGiven: r.IntN(2) != 0})
 		require.NoError(t, err)
 		single := 0
 		for i := range res.Combined.Queues {

@@ -13,9 +13,9 @@ import (
 func TestGivenPositionsWorkedExample(t *testing.T) {
 	t.Parallel()
 	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}, {Topic: "T", BrokerName: "a", QueueID: 0}, {Topic: "T", BrokerName: "a", QueueID: 1}}
-	p := mustPlan(t, alloc.Averagely(), qs, []string{"c0"}, Options{Sort: true})
+	p := mustPlan(t, alloc.Averagely(), qs, []string{"c0"}, Options{})
 	assert.Equal(t, []int32{1, 2, 0}, p.GivenPositions())
-	assert.Nil(t, mustPlan(t, alloc.Averagely(), qs, []string{"c0"}, Options{}).GivenPositions(), "unsorted: Queues is the list given")
+	assert.Nil(t, mustPlan(t, alloc.Averagely(), qs, []string{"c0"}, Options{AsGiven: true}).GivenPositions(), "unsorted: Queues is the list given")
 }
 
 // GivenPositions is a permutation that maps every position of Queues to an
@@ -29,7 +29,7 @@ func TestGivenPositionsMapQueuesBack(t *testing.T) {
 			qs = append(qs, qs[r.IntN(len(qs))]) // a queue listed twice
 		}
 		for _, s := range []alloc.Strategy{alloc.Averagely(), goclient.Averagely()} {
-			p := mustPlan(t, s, qs, cids, Options{Sort: true})
+			p := mustPlan(t, s, qs, cids, Options{})
 			given := p.GivenPositions()
 			if given == nil {
 				require.Equal(t, qs, p.Queues)
@@ -49,7 +49,7 @@ func TestGivenPositionsMapQueuesBack(t *testing.T) {
 func TestGivenPositionsNilWhenTheJDKSortFails(t *testing.T) {
 	t.Parallel()
 	qs := contractBreaking(t)
-	p := mustPlan(t, alloc.Averagely(), qs, []string{"c0"}, Options{Sort: true})
+	p := mustPlan(t, alloc.Averagely(), qs, []string{"c0"}, Options{})
 	assert.Nil(t, p.GivenPositions())
 	assert.Equal(t, qs, p.Queues)
 }

@@ -32,12 +32,13 @@ type MemberError struct {
 
 // Options tunes NewPlan.
 type Options struct {
-	// Sort sorts copies of the queues and client IDs the way the strategy's
-	// client does before allocating, as a rebalance does. Plan.Queues and
+	// AsGiven keeps the queues and client IDs in the order given. By
+	// default (false) copies are sorted the way the strategy's client sorts
+	// them before allocating, as a rebalance does; Plan.Queues and
 	// Plan.Members are then in Java's order whatever the client. When the
 	// JDK's sort fails on the queues (alloc.SortQueues), every member of a
 	// Java strategy gets that error and Plan.Queues stay in the order given.
-	Sort bool
+	AsGiven bool
 	// Rooms, when set, fills Stats.Rooms and Stats.Locality. A failing
 	// lookup counts as room "".
 	Rooms alloc.MachineRoomResolver
@@ -71,7 +72,7 @@ func NewPlan(s alloc.Strategy, queues []alloc.MessageQueue, cidAll []string, o O
 	if s == nil {
 		return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.NullPointerException, Field: "strategy", Msg: "strategy is null"}
 	}
-	u := newUniverse(queues, cidAll, o.Sort)
+	u := newUniverse(queues, cidAll, !o.AsGiven)
 	p := u.plan(s)
 	p.Stats = computeStats(p, o.Rooms)
 	return p, nil
@@ -119,11 +120,11 @@ func FromAlloc(ap *alloc.Plan) *Plan {
 }
 
 // GivenPositions is, per position of Queues, that queue's position in the
-// list NewPlan was given (Options.Sort reorders a copy); nil when Queues is
+// list NewPlan was given (sorting reorders a copy, unless Options.AsGiven); nil when Queues is
 // in the order given. A caller holding the list it gave can then read
 // shares and diffs as positions in it, without the queues themselves.
 //
-// Example: NewPlan over [b:1 a:0 a:1] with Sort has Queues [a:0 a:1 b:1]
+// Example: NewPlan over [b:1 a:0 a:1] (sorted, the default) has Queues [a:0 a:1 b:1]
 // and GivenPositions [1 2 0].
 func (p *Plan) GivenPositions() []int32 { return p.given }
 

@@ -13,7 +13,7 @@ import (
 )
 
 func TestPlanStatsWorkedExample(t *testing.T) {
-	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(10, "broker-a"), []string{"c0", "c1", "c2", "c3"}, Options{})
+	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(10, "broker-a"), []string{"c0", "c1", "c2", "c3"}, Options{AsGiven: true})
 	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}}, p.Shares)
 	st := p.Stats
 	assert.Equal(t, []int{3, 3, 2, 2}, st.PerMember)
@@ -24,7 +24,7 @@ func TestPlanStatsWorkedExample(t *testing.T) {
 	assert.Equal(t, []BrokerSpread{{Broker: "broker-a", Queues: 10, Consumers: 4, MaxPerConsumer: 3}}, st.Brokers)
 	assert.Equal(t, []int32{1}, p.Owners(4))
 
-	idle := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "broker-a"), []string{"c0", "c1", "c2", "c3", "c4"}, Options{})
+	idle := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "broker-a"), []string{"c0", "c1", "c2", "c3", "c4"}, Options{AsGiven: true})
 	assert.Equal(t, []int{4}, idle.Stats.Idle)
 	assert.Equal(t, 0, idle.Stats.Min)
 }
@@ -33,8 +33,8 @@ func TestPlanSortsPerClient(t *testing.T) {
 	// Java orders "😀" (surrogates) before "ｲ" (U+FF72); Go the other way.
 	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "ｲ"}, {Topic: "T", BrokerName: "😀"}}
 	cids := []string{"ｲ", "😀"}
-	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{Sort: true})
-	golang := mustPlan(t, goclient.Averagely(), qs, cids, Options{Sort: true})
+	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{})
+	golang := mustPlan(t, goclient.Averagely(), qs, cids, Options{})
 	assert.Equal(t, "😀", java.Queues[0].BrokerName)
 	assert.Equal(t, []string{"😀", "ｲ"}, java.Members)
 	assert.Equal(t, java.Queues, golang.Queues, "canonical order is Java's for both clients")
@@ -44,8 +44,8 @@ func TestPlanSortsPerClient(t *testing.T) {
 
 	// Over one broker the member order alone decides: Java gives q0 to 😀,
 	// Go gives q0 to ｲ.
-	java = mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{Sort: true})
-	golang = mustPlan(t, goclient.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{Sort: true})
+	java = mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{})
+	golang = mustPlan(t, goclient.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{})
 	assert.Equal(t, [][]int32{{0}, {1}}, java.Shares)
 	assert.Equal(t, [][]int32{{1}, {0}}, golang.Shares)
 	assert.Equal(t, goclient.Client, golang.Client)
@@ -53,14 +53,14 @@ func TestPlanSortsPerClient(t *testing.T) {
 }
 
 func TestPlanErrorsPerMember(t *testing.T) {
-	p := mustPlan(t, alloc.Averagely(), nil, []string{"c0", "c1"}, Options{})
+	p := mustPlan(t, alloc.Averagely(), nil, []string{"c0", "c1"}, Options{AsGiven: true})
 	assert.Len(t, p.Errors, 2)
 	assert.Equal(t, alloc.IllegalArgumentException, p.Errors[0].JavaClass)
-	g := mustPlan(t, goclient.ConsistentHash(0), testkit.QueuesOn(2, "b"), []string{"c0", "c1"}, Options{})
+	g := mustPlan(t, goclient.ConsistentHash(0), testkit.QueuesOn(2, "b"), []string{"c0", "c1"}, Options{AsGiven: true})
 	assert.Len(t, g.Errors, 2)
 	assert.Equal(t, goclient.PanicClass, g.Errors[1].JavaClass)
 	assert.Equal(t, 2, g.Stats.Orphaned)
-	_, err := NewPlan(nil, nil, nil, Options{})
+	_, err := NewPlan(nil, nil, nil, Options{AsGiven: true})
 	assert.Error(t, err, "nil strategy accepted")
 }
 
@@ -68,7 +68,7 @@ func TestRoomsAndLocality(t *testing.T) {
 	res, err := alloc.SplitResolver("@", 0, 1)
 	require.NoError(t, err)
 	// AVG over A@b0/0..3 then B@b1/0..3; members c0@A, c1@B, c2@B.
-	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: res})
+	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{AsGiven: true, Rooms: res})
 	// c0@A [A0 A1 A2], c1@B [A3 B0 B1], c2@B [B2 B3]: 7 of 8 local.
 	assert.True(t, p.Stats.HasRooms)
 	assert.Equal(t, 7.0/8, p.Stats.Locality)
@@ -77,7 +77,7 @@ func TestRoomsAndLocality(t *testing.T) {
 		{Room: "B", Queues: 4, Members: 2, Local: 4},
 	}, p.Stats.Rooms)
 	f := RoomFuncs(func(q alloc.MessageQueue) string { return q.BrokerName[:1] }, func(c string) string { return c[len(c)-1:] })
-	p2 := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{Rooms: f})
+	p2 := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{AsGiven: true, Rooms: f})
 	assert.Equal(t, p.Stats.Rooms, p2.Stats.Rooms)
 }
 
@@ -88,7 +88,7 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 	for range 300 {
 		qs, cids := randomGroup(r)
 		for _, s := range partitioning(t) {
-			p := mustPlan(t, s, qs, cids, Options{Sort: true})
+			p := mustPlan(t, s, qs, cids, Options{})
 			require.False(t, p.Stats.Shared != 0, "%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
 			sq, err := alloc.SortedQueues(qs)
 			require.NoError(t, err)

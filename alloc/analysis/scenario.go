@@ -78,8 +78,8 @@ type ScenarioTotals struct {
 
 // RunOptions tunes RunScenario.
 type RunOptions struct {
-	// Sort: see Options.Sort. RunScenario always sorts when this is nil.
-	Sort *bool
+	// AsGiven: see Options.AsGiven (false: sort, as a rebalance does).
+	AsGiven bool
 	// Progress, when set, is called after each step with the steps done
 	// and the total (len(Changes) + 1).
 	Progress func(done, total int)
@@ -95,7 +95,7 @@ type RunOptions struct {
 // newcomer (fewer than a balanced assignment needs, since it is not
 // balanced: 2..5 queues per consumer).
 func RunScenario(sc Scenario, strategies []alloc.Strategy, o RunOptions) (*ScenarioResult, error) {
-	sort := o.Sort == nil || *o.Sort
+	sort := !o.AsGiven
 	for i, s := range strategies {
 		if s == nil {
 			return nil, &alloc.Error{Kind: alloc.ErrInvalidArgument, JavaClass: alloc.NullPointerException, Field: "strategies[" + strconv.Itoa(i) + "]", Msg: "strategy is null"}

@@ -36,7 +36,7 @@ func TestPlanWhenTheJDKSortFails(t *testing.T) {
 	qs := contractBreaking(t)
 	cids := []string{"c0", "c1", "c2"}
 
-	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{Sort: true})
+	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{})
 	require.Len(t, java.Errors, 3)
 	for m, e := range java.Errors {
 		assert.Equal(t, m, e.Member)
@@ -44,7 +44,7 @@ func TestPlanWhenTheJDKSortFails(t *testing.T) {
 	}
 	assert.Equal(t, qs, java.Queues, "queues stay in the order given")
 
-	gp := mustPlan(t, goclient.Averagely(), qs, cids, Options{Sort: true})
+	gp := mustPlan(t, goclient.Averagely(), qs, cids, Options{})
 	assert.Empty(t, gp.Errors)
 	total := 0
 	for _, sh := range gp.Shares {
@@ -53,7 +53,7 @@ func TestPlanWhenTheJDKSortFails(t *testing.T) {
 	assert.Equal(t, len(qs), total)
 
 	// Without sorting nothing fails.
-	assert.Empty(t, mustPlan(t, alloc.Averagely(), qs, cids, Options{}).Errors)
+	assert.Empty(t, mustPlan(t, alloc.Averagely(), qs, cids, Options{AsGiven: true}).Errors)
 }
 
 // In a mixed group over queues the JDK cannot sort, the Java consumers
@@ -63,7 +63,7 @@ func TestMixedWhenTheJDKSortFails(t *testing.T) {
 	t.Parallel()
 	qs := contractBreaking(t)
 	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), qs,
-		[]Member{{ID: "c0", Client: alloc.LanguageJava}, {ID: "c1", Client: alloc.LanguageGo}}, Options{Sort: true})
+		[]Member{{ID: "c0", Client: alloc.LanguageJava}, {ID: "c1", Client: alloc.LanguageGo}}, Options{})
 	require.NoError(t, err)
 	require.Len(t, res.Combined.Errors, 1)
 	assert.Equal(t, 0, res.Combined.Errors[0].Member)

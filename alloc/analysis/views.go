@@ -36,7 +36,7 @@ type QueueOwners struct {
 }
 
 // Views runs, for every view, its consumer's strategy on the consumer's
-// own member list (sorted as its client sorts, with o.Sort) and keeps that
+// own member list (sorted as its client sorts, unless o.AsGiven) and keeps that
 // consumer's share; then lists the queues several consumers take and those
 // nobody takes. Consumers with identical views share one computation, so a
 // thousand consumers that mostly agree cost a few whole-group plans.
@@ -57,7 +57,7 @@ func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []s
 				Msg: "strategy index " + strconv.Itoa(v.Strategy) + " out of range for " + strconv.Itoa(len(strategies)) + " strategies"}
 		}
 	}
-	order := newQueueOrder(queues, o.Sort)
+	order := newQueueOrder(queues, !o.AsGiven)
 	comb := &Plan{Strategy: "VIEWS", Queues: order.queues, Members: make([]string, len(views)), Shares: make([][]int32, len(views))}
 	res := &ViewsResult{Combined: comb, Strategies: make([]string, len(views)), DoubleOwned: []QueueOwners{}, Orphaned: []int32{}}
 	cache := map[string]*Plan{}
@@ -135,7 +135,7 @@ type Member struct {
 
 // Mixed is a group of Java and Go consumers over the same member list:
 // each runs its own client's strategy (java for alloc.LanguageJava members,
-// golang for alloc.LanguageGo ones) after sorting as its client sorts (with o.Sort), so
+// golang for alloc.LanguageGo ones) after sorting as its client sorts (unless o.AsGiven), so
 // the two halves may disagree: a Go consumer orders client IDs by bytes,
 // and its CONSISTENT_HASH uses another ring.
 //

@@ -18,7 +18,7 @@ func TestViewsStaleAndNewMembers(t *testing.T) {
 		{Member: "c1", Members: []string{"c1", "c2"}},
 		{Member: "c2", Members: []string{"c0", "c1", "c2", "c3"}},
 		{Member: "c3"},
-	}, Options{Sort: true})
+	}, Options{})
 	require.NoError(t, err)
 	// c1: [a0 a1 a2]; c2 (index 2 of 4): [a4]; c3 (index 2 of 3): [a4 a5].
 	assert.Equal(t, [][]int32{{0, 1, 2}, {4}, {4, 5}}, res.Combined.Shares)
@@ -29,16 +29,16 @@ func TestViewsStaleAndNewMembers(t *testing.T) {
 }
 
 func TestViewsNotInOwnList(t *testing.T) {
-	res, err := Views([]alloc.Strategy{alloc.Averagely()}, testkit.QueuesOn(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{})
+	res, err := Views([]alloc.Strategy{alloc.Averagely()}, testkit.QueuesOn(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{AsGiven: true})
 	require.NoError(t, err)
 	assert.Equal(t, [][]int32{{}}, res.Combined.Shares)
 	assert.Equal(t, []int32{0, 1}, res.Orphaned)
-	_, err = Views([]alloc.Strategy{alloc.Averagely()}, nil, nil, []View{{Member: "x", Strategy: 3}}, Options{})
+	_, err = Views([]alloc.Strategy{alloc.Averagely()}, nil, nil, []View{{Member: "x", Strategy: 3}}, Options{AsGiven: true})
 	assert.Error(t, err, "bad strategy index accepted")
 }
 
 func TestSubscriptionMismatch(t *testing.T) {
-	res, err := Subscription(alloc.Averagely(), testkit.QueuesOn(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{Sort: true})
+	res, err := Subscription(alloc.Averagely(), testkit.QueuesOn(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c0"}, res.Combined.Members)
 	assert.Equal(t, []int32{2, 3}, res.Orphaned)
@@ -51,13 +51,13 @@ func TestMixedClients(t *testing.T) {
 	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), testkit.QueuesOn(2, "b"), []Member{
 		{ID: "😀", Client: alloc.LanguageJava},
 		{ID: "ｲ", Client: alloc.LanguageGo},
-	}, Options{Sort: true})
+	}, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, [][]int32{{0}, {0}}, res.Combined.Shares)
 	assert.Equal(t, []QueueOwners{{Queue: 0, Owners: []int32{0, 1}}}, res.DoubleOwned)
 	assert.Equal(t, []int32{1}, res.Orphaned)
 	assert.Equal(t, []string{"AVG", "go:AVG"}, res.Strategies)
-	_, err = Mixed(alloc.Averagely(), goclient.Averagely(), nil, []Member{{ID: "x", Client: "rust"}}, Options{})
+	_, err = Mixed(alloc.Averagely(), goclient.Averagely(), nil, []Member{{ID: "x", Client: "rust"}}, Options{AsGiven: true})
 	assert.Error(t, err, "unknown client accepted")
 }
 
@@ -76,10 +76,10 @@ func TestConsistentViewsProperty(t *testing.T) {
 					views = append(views, View{Member: c, Members: cids})
 				}
 			}
-			res, err := Views([]alloc.Strategy{s}, qs, cids, views, Options{Sort: true})
+			res, err := Views([]alloc.Strategy{s}, qs, cids, views, Options{})
 			require.NoError(t, err)
 			require.False(t, len(res.DoubleOwned) != 0, "%s: double-owned %v on a consistent view", Label(s), res.DoubleOwned)
-			p := mustPlan(t, s, qs, cids, Options{Sort: true})
+			p := mustPlan(t, s, qs, cids, Options{})
 			assert.Equal(t, p.Stats.Orphaned, res.Combined.Stats.Orphaned, Label(s))
 			name := s.Name()
 			// With a repeated client ID the later slots belong to nobody.

@@ -142,26 +142,13 @@ func runWhole(st wholeInput, o *orders, strat alloc.Strategy) ([][]int32, []erro
 	for c, m := range st.subs {
 		subIdx[m.cid] = c
 	}
-	if gs, ok := strat.(goclient.Strategy); ok {
-		g := goclient.AllocateGroup(gs, o.goQueues, o.goCids)
-		for m, cid := range g.Members {
-			c, ok := subIdx[cid]
-			if !ok {
-				continue
-			}
-			if errs[c] = g.Errs[m]; errs[c] != nil {
-				continue
-			}
-			sh := make([]int32, len(g.Shares[m]))
-			for k, p := range g.Shares[m] {
-				sh[k] = o.goPos[p]
-			}
-			slices.Sort(sh)
-			shares[c] = slices.Compact(sh)
-		}
-		return shares, errs
+	// Each client over the input its rebalance sees; goPos maps the Go
+	// client's positions back to the subscribe set's.
+	qs, cids, back := st.queues, o.javaCids, []int32(nil)
+	if alloc.ClientOf(strat).Language() == alloc.LanguageGo {
+		qs, cids, back = o.goQueues, o.goCids, o.goPos
 	}
-	plan, err := alloc.AllocateAll(strat, "", st.queues, o.javaCids)
+	plan, err := alloc.AllocateAll(strat, "", qs, cids)
 	if err != nil {
 		for c := range errs {
 			errs[c] = err // every member's call fails alike
@@ -182,6 +169,11 @@ func runWhole(st wholeInput, o *orders, strat alloc.Strategy) ([][]int32, []erro
 			continue
 		}
 		sh := slices.Clone(pos) // the plan's own slice, in the strategy's order
+		if back != nil {
+			for k, p := range sh {
+				sh[k] = back[p]
+			}
+		}
 		slices.Sort(sh)
 		shares[c] = slices.Compact(sh)
 	}

@@ -142,5 +142,5 @@ func (d *diagnosis) strategyIndex(name, profile string, rooms []string) (int, er
 // share runs each view over queues and cidAll, sorted as each client
 // sorts: the result's Combined.Queues are queues in Java order.
 func (d *diagnosis) share(queues []alloc.MessageQueue, cidAll []string, views []analysis.View) (*analysis.ViewsResult, error) {
-	return analysis.Views(d.strats, queues, cidAll, views, analysis.Options{Sort: true})
+	return analysis.Views(d.strats, queues, cidAll, views, analysis.Options{})
 }

@@ -78,7 +78,7 @@ func BenchmarkClientGoAVG(b *testing.B) {
 		b.Run("group/"+size, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = AllocateGroup(s, mqs, cids)
+				_ = allocateGroup(s, mqs, cids)
 			}
 		})
 	}

@@ -133,7 +133,7 @@ func TestNewStrategy(t *testing.T) {
 
 // groupMatchesEach checks AllocateGroup against one Allocate call per member.
 func groupMatchesEach(t testing.TB, s Strategy, mqAll []alloc.MessageQueue, cidAll []string) {
-	g := AllocateGroup(s, mqAll, cidAll)
+	g := allocateGroup(s, mqAll, cidAll)
 	seen := map[string]bool{}
 	var members []string
 	for _, c := range cidAll {
@@ -206,7 +206,7 @@ func TestAllocateGroupMatchesEachMember(t *testing.T) {
 func TestAllocateGroupConfig(t *testing.T) {
 	mqAll := testkit.Queues("b", 4)
 	foreign := alloc.MessageQueue{Topic: "X", BrokerName: "b"}
-	g := AllocateGroup(ByConfig([]alloc.MessageQueue{mqAll[2], foreign, mqAll[0]}), mqAll, []string{"c0", "c1"})
+	g := allocateGroup(ByConfig([]alloc.MessageQueue{mqAll[2], foreign, mqAll[0]}), mqAll, []string{"c0", "c1"})
 	assert.Equal(t, [][]int32{{2, 0}, {2, 0}}, g.Shares)
 }
 
@@ -231,7 +231,7 @@ func TestMachineRoomHugeKeptRefused(t *testing.T) {
 	}
 	_, err := ByMachineRoom(idcs).Allocate("g", "c0", mqAll, []string{"c0"})
 	require.ErrorIs(t, err, alloc.ErrInvalidArgument, "error %v", err)
-	g := AllocateGroup(ByMachineRoom(idcs), mqAll, []string{"c0"})
+	g := allocateGroup(ByMachineRoom(idcs), mqAll, []string{"c0"})
 	if !errors.Is(g.Errs[0], alloc.ErrInvalidArgument) {
 		t.Fatalf("group error %v", g.Errs[0])
 	}

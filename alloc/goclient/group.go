@@ -7,10 +7,10 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// Group is a whole group's assignment under one Go client strategy, by
+// groupShares is a whole group's assignment under one Go client strategy, by
 // queue position: Shares[m] lists the positions in mqAll of the queues that
 // Members[m]'s own Allocate call returns, in the order it returns them.
-type Group struct {
+type groupShares struct {
 	Members []string  // distinct client IDs, in cidAll order
 	Shares  [][]int32 // per member: positions in mqAll
 	Errs    []error   // per member: the error its call returns, or nil
@@ -18,16 +18,16 @@ type Group struct {
 	first []int // per member: the index of its first occurrence in cidAll
 }
 
-// AllocateGroup computes every member's allocation at once, in O(Q + C)
+// allocateGroup computes every member's allocation at once, in O(Q + C)
 // time for AVG, AVG_BY_CIRCLE and NEARBY, O(Q log(vn·C) + vn·C log(vn·C))
 // for CONSISTENT_HASH (one ring for the whole group). alloc.AllocateAll,
-// the usual entry point, takes this path through each strategy's
-// alloc.GroupAllocator method; AllocateGroup is the raw result, as
-// positions. Shares[m] equals, as
+// the one public entry point (its alloc.Plan is the whole-group result),
+// takes this path through each strategy's alloc.GroupAllocator method;
+// allocateGroup is the raw result, as positions. Shares[m] equals, as
 // positions, s.Allocate(group, Members[m], mqAll, cidAll). For CONFIG,
 // whose list need not come from mqAll, a configured queue maps to its first
 // position in mqAll and one that mqAll lacks is left out.
-func AllocateGroup(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) Group {
+func allocateGroup(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) groupShares {
 	g := newGroup(cidAll)
 	switch st := s.(type) {
 	case avg:
@@ -50,8 +50,8 @@ func AllocateGroup(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) Grou
 
 // newGroup lists the distinct members; first[m] is the index of Members[m]'s
 // first occurrence in cidAll.
-func newGroup(cidAll []string) Group {
-	g := Group{Members: make([]string, 0, len(cidAll)), first: make([]int, 0, len(cidAll))}
+func newGroup(cidAll []string) groupShares {
+	g := groupShares{Members: make([]string, 0, len(cidAll)), first: make([]int, 0, len(cidAll))}
 	if slices.IsSorted(cidAll) {
 		// The common case (a rebalance sorts cidAll): equal IDs are
 		// adjacent, no map needed.
@@ -79,15 +79,15 @@ func newGroup(cidAll []string) Group {
 
 // active reports whether member m's call gets past the common preamble
 // (non-empty cid, q queues and c client IDs, both non-zero).
-func (g *Group) active(m int, q, c int) bool {
+func (g *groupShares) active(m int, q, c int) bool {
 	return g.Members[m] != "" && q > 0 && c > 0
 }
 
 // firstIndexes is, per member, the index of its first occurrence in cidAll.
-func (g *Group) firstIndexes([]string) []int { return g.first }
+func (g *groupShares) firstIndexes([]string) []int { return g.first }
 
 // fillAvg is avgRunsOf as positions; an inactive member's share stays nil.
-func (g *Group) fillAvg(q int, cidAll []string) {
+func (g *groupShares) fillAvg(q int, cidAll []string) {
 	var all []int32 // 0..q-1 once; every share is a capped run of it
 	for m, run := range avgRunsOf(q, len(cidAll), g.Members, g.first).Runs {
 		if !g.active(m, q, len(cidAll)) {
@@ -101,7 +101,7 @@ func (g *Group) fillAvg(q int, cidAll []string) {
 	}
 }
 
-func (g *Group) fillCircle(q int, cidAll []string) {
+func (g *groupShares) fillCircle(q int, cidAll []string) {
 	c := len(cidAll)
 	backing := make([]int32, 0, q) // every member's share, back to back
 	for m, i := range g.firstIndexes(cidAll) {
@@ -118,7 +118,7 @@ func (g *Group) fillCircle(q int, cidAll []string) {
 	}
 }
 
-func (g *Group) fillConsistentHash(s consistentHash, mqAll []alloc.MessageQueue, cidAll []string) {
+func (g *groupShares) fillConsistentHash(s consistentHash, mqAll []alloc.MessageQueue, cidAll []string) {
 	if len(mqAll) == 0 || len(cidAll) == 0 {
 		return
 	}
@@ -149,7 +149,7 @@ func (g *Group) fillConsistentHash(s consistentHash, mqAll []alloc.MessageQueue,
 	}
 }
 
-func (g *Group) fillMachineRoom(s machineRoom, mqAll []alloc.MessageQueue, cidAll []string) {
+func (g *groupShares) fillMachineRoom(s machineRoom, mqAll []alloc.MessageQueue, cidAll []string) {
 	if len(mqAll) == 0 || len(cidAll) == 0 {
 		return
 	}
@@ -197,7 +197,7 @@ func (s machineRoom) keptPositions(mqAll []alloc.MessageQueue) ([]int32, error) 
 	return kept, nil
 }
 
-func (g *Group) fillConfig(s config, mqAll []alloc.MessageQueue) {
+func (g *groupShares) fillConfig(s config, mqAll []alloc.MessageQueue) {
 	if len(s.list) == 0 {
 		return
 	}
@@ -218,7 +218,7 @@ func (g *Group) fillConfig(s config, mqAll []alloc.MessageQueue) {
 
 // fillEach is the fallback for strategies of other packages that claim to
 // be Go client strategies: one call per member, mapped to positions.
-func (g *Group) fillEach(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) {
+func (g *groupShares) fillEach(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) {
 	pos := make(map[alloc.MessageQueue]int32, len(mqAll))
 	for p := len(mqAll) - 1; p >= 0; p-- {
 		pos[mqAll[p]] = int32(p)

@@ -8,7 +8,7 @@ import (
 
 // Every strategy of this package is an alloc.GroupAllocator: AllocateAll
 // (and with it the WebAssembly module's allocateAll) computes a whole Go
-// client group in one pass, as positions (see AllocateGroup).
+// client group in one pass, as positions (see allocateGroup).
 
 var (
 	_ alloc.ConsumersAllocator = avg{}
@@ -19,9 +19,9 @@ var (
 	_ alloc.GroupAllocator     = config{}
 )
 
-// groupResult is AllocateGroup's Group as an alloc.GroupResult.
+// groupResult is allocateGroup's groupShares as an alloc.GroupResult.
 func groupResult(s Strategy, mqAll []alloc.MessageQueue, cidAll []string) alloc.GroupResult {
-	g := AllocateGroup(s, mqAll, cidAll)
+	g := allocateGroup(s, mqAll, cidAll)
 	return alloc.GroupResult{Members: g.Members, Positions: g.Shares, Errs: g.Errs}
 }
 
@@ -59,7 +59,7 @@ func avgRuns(q int, cidAll []string) alloc.GroupResult {
 func avgRunsOf(q, c int, members []string, first []int) alloc.GroupResult {
 	runs := make([][2]int32, len(members))
 	for m, i := range first {
-		if members[m] != "" && q > 0 && c > 0 { // Group.active
+		if members[m] != "" && q > 0 && c > 0 { // groupShares.active
 			start, n := alloc.AverageRange(i, q, c)
 			runs[m] = [2]int32{int32(start), int32(n)}
 		}
