@@ -1,7 +1,7 @@
 package goclient
 
 import (
-	"hash/crc32"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/crc32ieee"
 	"sort"
 	"strconv"
 
@@ -95,7 +95,7 @@ func (s consistentHash) ring(cidAll []string) (ring, error) {
 		for i := 0; i < s.vn; i++ {
 			buf = strconv.AppendInt(buf[:0], int64(i), 10)
 			buf = append(buf, c...)
-			nodes = append(nodes, node{key: crc32.ChecksumIEEE(buf), seq: len(nodes), owner: o})
+			nodes = append(nodes, node{key: crc32ieee.Checksum(buf), seq: len(nodes), owner: o})
 		}
 	}
 	sortx.Func(nodes, func(a, b node) int {
@@ -136,7 +136,7 @@ func (r ring) owner(q alloc.MessageQueue) (int32, bool) {
 	if len(r.keys) == 0 {
 		return 0, false
 	}
-	return r.ownerOfKey(crc32.ChecksumIEEE(q.AppendString(nil))), true
+	return r.ownerOfKey(crc32ieee.Checksum(q.AppendString(nil))), true
 }
 
 // ownerOfKey is the owner of the first key strictly greater than h,

@@ -1,7 +1,7 @@
 package goclient
 
 import (
-	"hash/crc32"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/crc32ieee"
 	"slices"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -142,7 +142,7 @@ func (g *groupShares) fillConsistentHash(s consistentHash, mqAll []alloc.Message
 	var buf []byte
 	for p, q := range mqAll {
 		buf = q.AppendString(buf[:0])
-		m := byFirst[r.ownerOfKey(crc32.ChecksumIEEE(buf))]
+		m := byFirst[r.ownerOfKey(crc32ieee.Checksum(buf))]
 		if g.Members[m] != "" {
 			g.Shares[m] = append(g.Shares[m], int32(p))
 		}
