@@ -52,11 +52,14 @@ func TestNoClockSeedsAreRandom(t *testing.T) {
 	assert.Greater(t, len(seeds), 1, "time seeds without a clock")
 }
 
-// Natively the package has a clock: New is newProducer with one.
-func TestNativeHostHasAClock(t *testing.T) {
-	if !hasClock {
-		t.Skip("this build's host has no clock (GOOS=js)")
-	}
+// New is newProducer with the host's clock: natively it has one, so
+// latency fault tolerance needs no Options.Clock; under GOOS=js it has
+// none, and New refuses (clock_js_test.go checks the message).
+func TestNewWithoutClockFollowsTheHost(t *testing.T) {
 	_, err := New(testkit.Queues("a", 2), Options{Client: alloc.Java493, LatencyFaultTolerance: true})
-	assert.NoError(t, err)
+	if hasClock {
+		assert.NoError(t, err)
+	} else {
+		assert.ErrorIs(t, err, alloc.ErrInvalidArgument)
+	}
 }
