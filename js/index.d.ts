@@ -497,8 +497,13 @@ export interface Rmq {
    * (reversed up to 12 entries), orderTopicConf ignored, writable entries
    * with a master address. queueDatas null → Error with javaClass 'error';
    * a brokerAddrs null → code ERR_PANIC (the client's decoder panics).
+   * producer: true gives the list a v2.1.2 producer's selector really gets
+   * for a topic its client looks up for the first time (the client sorts
+   * the route in place and converts it twice, so up to 12 queue datas it
+   * sends in the route's own order; checked against a real producer on the
+   * live layer); the default is the one conversion (the vectors' call).
    */
-  goPublishQueues(options: { topic: string; route: TopicRouteData }): MessageQueue[];
+  goPublishQueues(options: { topic: string; route: TopicRouteData; producer?: boolean }): MessageQueue[];
   /**
    * rocketmq-client-go v2.1.2's QueueSelectors over a sequence of sends
    * (one selector, fresh state): round robin (per-topic uint32 counters from

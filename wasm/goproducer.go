@@ -20,7 +20,9 @@ const (
 // The Go producers' operations (goproducer_ops.go), full build only.
 func init() {
 	// goRoute: str topic, route, u8 queueDatas null, uvarint n, n × uvarint
-	// index of a brokerData whose brokerAddrs is null → queues publish.
+	// index of a brokerData whose brokerAddrs is null, u8 producer (the
+	// list a producer's selector gets: the conversion applied twice) →
+	// queues publish.
 	register(opGoRoute, func(r *reader, w *writer) error {
 		topic := r.str()
 		rt := readRoute(r)
@@ -34,10 +36,15 @@ func init() {
 				r.fail()
 			}
 		}
+		asProducer := r.bool()
 		if r.err != nil {
 			return r.err
 		}
-		pub, err := producer.GoPublishQueues(topic, rt)
+		convert := producer.GoPublishQueues
+		if asProducer {
+			convert = producer.GoProducerPublishQueues
+		}
+		pub, err := convert(topic, rt)
 		if err != nil {
 			return err
 		}

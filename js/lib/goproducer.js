@@ -4,7 +4,7 @@
 // sends, so the selector's state (counters, random source) starts fresh.
 
 import { BALANCER, GO_SELECTOR, OP } from './wire.js';
-import { array, camel, checkKeys, encQueues, int32, object, oneOf, safeInt, string } from './validate.js';
+import { array, bool, camel, checkKeys, encQueues, int32, object, oneOf, safeInt, string } from './validate.js';
 import { rmqError, typeError } from './errors.js';
 import { encRoute } from './route.js';
 
@@ -15,7 +15,7 @@ const SELECTORS = Object.keys(SELECTOR);
 // takeMessageQueues's clients: each one's BALANCER byte (wasm/goproducer.go).
 const BALANCERS = Object.freeze({ 'go-5.1.4': BALANCER.GO514, 'go-fixed': BALANCER.GO_FIXED, java: BALANCER.JAVA });
 const CLIENTS = Object.keys(BALANCERS);
-const ROUTE_KEYS = ['topic', 'route'];
+const ROUTE_KEYS = ['topic', 'route', 'producer'];
 const SELECT_KEYS = ['selector', 'mqs', 'seed', 'startIndex', 'steps'];
 const STEP_KEYS = ['topic', 'mqs', 'lastBrokerName', 'shardingKey', 'queue'];
 const TAKE_KEYS = ['client', 'mqs', 'endpoints', 'startIndex', 'steps'];
@@ -60,7 +60,8 @@ function encAddresses(enc, v, field) {
 export function defineGoProducer(rmq, rt, topicOf) {
   const methods = {
     goPublishQueues(options) {
-      const { topic, route } = checkKeys(object(options, 'options'), ROUTE_KEYS);
+      const { topic, route, producer } = checkKeys(object(options, 'options'), ROUTE_KEYS);
+      const asProducer = bool(producer, 'producer', false);
       const enc = rt.request();
       enc.str(string(topic, 'topic'));
       const r = object(route, 'route');
@@ -72,6 +73,7 @@ export function defineGoProducer(rmq, rt, topicOf) {
       });
       enc.uv(nulls.length);
       for (const i of nulls) enc.uv(i);
+      enc.bool(asProducer);
       return readQueues(rt.call(OP.GO_ROUTE, enc));
     },
 

@@ -82,6 +82,29 @@ test('goPublishQueues: the index comparator reverses short lists; a null brokerA
   assert.throws(() => rmq.goPublishQueues({ topic: 'T', route: { brokerDatas: [] } }), { javaClass: 'error', field: 'queueDatas' });
 });
 
+test('goPublishQueues producer: true: the list a producer gets, the conversion applied twice', async () => {
+  const rmq = await load({ analysis: true });
+  const route = {
+    queueDatas: [{ brokerName: 'a', readQueueNums: 1, writeQueueNums: 2, perm: 6 }, { brokerName: 'b', readQueueNums: 1, writeQueueNums: 1, perm: 6 }],
+    brokerDatas: [{ brokerName: 'a', brokerAddrs: { 0: 'x:1' } }, { brokerName: 'b', brokerAddrs: { 0: 'y:1' } }],
+  };
+  // Two reversals: the name server's order, as the real producer sent on the live layer.
+  assert.deepEqual(ids(rmq.goPublishQueues({ topic: 'T', route, producer: true })), ['a/0', 'a/1', 'b/0']);
+  assert.deepEqual(ids(rmq.goPublishQueues({ topic: 'T', route, producer: false })), ['b/0', 'a/0', 'a/1']);
+  // 13 queue datas: the producer's list is the one conversion of the route
+  // the first conversion left (no longer the route's order).
+  const names = [...'abcdefghijklm'];
+  const wide = (order) => ({
+    queueDatas: order.map((brokerName) => ({ brokerName, readQueueNums: 1, writeQueueNums: 1, perm: 6 })),
+    brokerDatas: names.map((brokerName) => ({ brokerName, brokerAddrs: { 0: `${brokerName}:1` } })),
+  });
+  const once = rmq.goPublishQueues({ topic: 'T', route: wide(names) }).map((q) => q.brokerName);
+  const twice = rmq.goPublishQueues({ topic: 'T', route: wide(names), producer: true }).map((q) => q.brokerName);
+  assert.deepEqual(twice, rmq.goPublishQueues({ topic: 'T', route: wide(once) }).map((q) => q.brokerName));
+  assert.notDeepEqual(twice, names);
+  assert.throws(() => rmq.goPublishQueues({ topic: 'T', route, producer: 1 }), { field: 'producer' });
+});
+
 test('Java versions 5.3.4-5.5.1 are the 5.3.3 behaviour', async () => {
   const rmq = await load();
   const mqAll = [q('a', 0), q('a', 1), q('b', 0)];
