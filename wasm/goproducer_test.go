@@ -119,7 +119,7 @@ func TestGoSelectOpPanicIsAnError(t *testing.T) {
 }
 
 func TestGoRouteOp(t *testing.T) {
-	route := func(nullAddrs bool) []byte {
+	route := func(nullAddrs, asProducer bool) []byte {
 		w := newRequest()
 		w.str("T")
 		w.u8(0)      // no orderTopicConf
@@ -146,13 +146,18 @@ func TestGoRouteOp(t *testing.T) {
 		} else {
 			w.uvarint(0)
 		}
+		w.bool(asProducer)
 		return w.b
 	}
-	resp := call(t, opGoRoute, route(false))
+	resp := call(t, opGoRoute, route(false, false))
 	require.Equal(t, byte(statusOK), resp[0], "%s", resp[1:])
 	r := reader{b: resp[1:]}
 	assert.Equal(t, []alloc.MessageQueue{testkit.Q("b", 0), testkit.Q("a", 0)}, readQueueAnswer(&r), "the index comparator reverses")
-	code, _, field, _ := responseError(t, call(t, opGoRoute, route(true)))
+	resp = call(t, opGoRoute, route(false, true))
+	require.Equal(t, byte(statusOK), resp[0], "%s", resp[1:])
+	r = reader{b: resp[1:]}
+	assert.Equal(t, []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("b", 0)}, readQueueAnswer(&r), "a producer's list: reversed twice")
+	code, _, field, _ := responseError(t, call(t, opGoRoute, route(true, false)))
 	assert.Equal(t, "ERR_PANIC", code)
 	assert.Equal(t, "brokerDatas[1].brokerAddrs", field)
 }
