@@ -122,12 +122,3 @@ func handleStrategyName(req strategyNameRequest) (strategyNameResponse, error) {
 	}
 	return strategyNameResponse{Name: s.Name()}, nil
 }
-
-// profileOf names a request's client byte as its Client's Name() does
-// (java-4.9.3 for a byte no client has).
-func profileOf(client byte) string {
-	if int(client) < len(clients) {
-		return clients[client].profile
-	}
-	return clientProfileJava493
-}

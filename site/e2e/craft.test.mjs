@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, noTrouble, settle, ready, RESULTS } from './harness.mjs';
+import { suite, noTrouble, settle, RESULTS, openIn } from './harness.mjs';
 
 const s = suite();
 
@@ -16,15 +16,7 @@ async function openAt(width, height, scheme = 'light', hash = '') {
   const context = await s.browser.newContext({ viewport: { width, height }, colorScheme: scheme });
   s.contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.server.url });
-  const page = await context.newPage();
-  const log = { errors: [], dialogs: [], foreign: [] };
-  page.on('console', (m) => { if (m.type() === 'error') log.errors.push(m.text()); });
-  page.on('pageerror', (e) => log.errors.push('pageerror: ' + e.message));
-  page.on('dialog', (d) => { log.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
-  page.on('request', (r) => { if (!r.url().startsWith(s.server.url) && !r.url().startsWith('data:')) log.foreign.push(r.url()); });
-  await page.goto(s.server.url + hash);
-  await ready(page);
-  return { page, log };
+  return openIn(context, s.server.url, hash);
 }
 
 const box = (page, sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, width: r.width }; });

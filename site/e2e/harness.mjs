@@ -54,6 +54,15 @@ export async function startBrowser() {
  */
 export async function openPage(browser, base, { width = 1280, height = 900, hash = '' } = {}) {
   const context = await browser.newContext({ viewport: { width, height } });
+  return { ...(await openIn(context, base, hash)), context };
+}
+
+/**
+ * The playground at base + hash in a new page of context, ready, with its
+ * log: console errors, page errors, dialogs (dismissed), requests and
+ * requests outside base.
+ */
+export async function openIn(context, base, hash = '') {
   const page = await context.newPage();
   const log = { errors: [], dialogs: [], foreign: [], requests: [] };
   page.on('console', (m) => { if (m.type() === 'error') log.errors.push(m.text()); });
@@ -65,7 +74,7 @@ export async function openPage(browser, base, { width = 1280, height = 900, hash
   });
   await page.goto(base + hash);
   await ready(page);
-  return { page, context, log };
+  return { page, log };
 }
 
 /** Waits until the worker's latest analysis is rendered. */

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, noTrouble, ready, RESULTS } from './harness.mjs';
+import { suite, noTrouble, ready, RESULTS, openIn } from './harness.mjs';
 
 const s = suite();
 
@@ -15,15 +15,7 @@ const link = (o) => '#s=' + Buffer.from(JSON.stringify(o)).toString('base64url')
 async function openAt(hash = '', width = 1366, height = 900, scheme = 'light') {
   const context = await s.browser.newContext({ viewport: { width, height }, colorScheme: scheme });
   s.contexts.push(context);
-  const page = await context.newPage();
-  const log = { errors: [], dialogs: [], foreign: [] };
-  page.on('console', (m) => { if (m.type() === 'error') log.errors.push(m.text()); });
-  page.on('pageerror', (e) => log.errors.push('pageerror: ' + e.message));
-  page.on('dialog', (d) => { log.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
-  page.on('request', (r) => { if (!r.url().startsWith(s.server.url) && !r.url().startsWith('data:')) log.foreign.push(r.url()); });
-  await page.goto(s.server.url + hash);
-  await ready(page);
-  return { page, log };
+  return openIn(context, s.server.url, hash);
 }
 
 /** Waits for the Priority tab's answer to the latest state. */
