@@ -10,7 +10,7 @@ import { Encoder } from '../js/lib/wire.js';
 import { REQUEST_ENCODERS } from '../js/lib/ops.generated.js';
 
 const dir = new URL('../wasm/testdata/wire/', import.meta.url);
-const { schema, records, requests } = JSON.parse(readFileSync(new URL('requests.json', dir), 'utf8'));
+const { schema, customs, records, requests } = JSON.parse(readFileSync(new URL('requests.json', dir), 'utf8'));
 const utf8 = new TextEncoder();
 
 /** The JS value of a requests.json value v of declared type t. */
@@ -18,10 +18,16 @@ function value(t, v) {
   if (t.startsWith('[]')) return v.map((e) => value(t.slice(2), e));
   if (t.startsWith('?')) return value(t.slice(1), v);
   if (t.startsWith('rec:')) return Object.fromEntries(records[t.slice(4)].map((f) => [f.name, value(f.type, v[f.name])]));
-  if (t.startsWith('custom:')) return (enc) => enc.tail(Buffer.from(v, 'hex'));
+  // A custom JS encodes from a value (its sample) or through the caller's function.
+  if (t.startsWith('custom:')) return customs[t.slice(7)].encode ? v : (enc) => enc.tail(Buffer.from(v, 'hex'));
   if (t === 'i64') return BigInt(v);
   if (t === 'raw' || t === 'bytes') return utf8.encode(v);
   return v;
+}
+
+/** Each custom value's golden bytes and JS value (requests.json). */
+export function customSamples() {
+  return customs;
 }
 
 /** The golden file's text for the current encoders. */

@@ -25,7 +25,7 @@ const (
 	wkList   // uvarint n, then n elems
 	wkOpt    // u8 0, or u8 1 then the elem
 	wkRec    // the fields, in order
-	wkCustom // read by hand (reader.custom); requests only
+	wkCustom // read and written by hand (reader.custom, writer.custom)
 )
 
 // wtype describes a Go value of a declared type.
@@ -38,7 +38,7 @@ type wtype struct {
 	// mk allocates n zero values of the type (list, opt: of the element),
 	// typed, so the garbage collector sees the pointers they hold.
 	mk     func(n int) unsafe.Pointer
-	custom uint8 // custom: which one (reader.custom, generated)
+	custom uint8 // custom: which one (reader.custom, writer.custom, generated)
 }
 
 // wfield is one field of a record: its offset in the Go struct and type.
@@ -154,6 +154,8 @@ func (w *writer) value(p unsafe.Pointer, t *wtype) {
 		for _, f := range t.fields {
 			w.value(unsafe.Add(p, f.off), f.t)
 		}
+	case wkCustom:
+		w.custom(t.custom, p)
 	}
 }
 

@@ -28,11 +28,21 @@ const (
 	opPriorityDrain  = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 )
 
-// custom reads the custom value number id (wireschema.Customs) into *p.
+// custom reads the custom value number id (wireschema.Customs) at p.
 func (r *reader) custom(id uint8, p unsafe.Pointer) {
 	switch id {
 	case 0:
 		*(*alloc.StrategySpec)(p) = readStrategySpec(r)
+	default:
+		r.customFull(id, p)
+	}
+}
+
+// custom writes the custom value number id (wireschema.Customs) at p.
+func (w *writer) custom(id uint8, p unsafe.Pointer) {
+	switch id {
+	default:
+		w.customFull(id, p)
 	}
 }
 
@@ -51,44 +61,6 @@ var wtRecQueue = wtype{kind: wkRec, size: unsafe.Sizeof(wireQueue{}), mk: func(n
 	{unsafe.Offsetof(wireQueue{}.BrokerName), &wtStr},
 	{unsafe.Offsetof(wireQueue{}.QueueId), &wtI32},
 }}
-
-// wireLiveRequest is the record liveRequest: a frame the live read asks JS to carry to addr (alloc/live.Request).
-type wireLiveRequest struct {
-	Id    uint64
-	Addr  string
-	Frame []byte
-	What  string
-}
-
-var wtRecLiveRequest = wtype{kind: wkRec, size: unsafe.Sizeof(wireLiveRequest{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }, fields: []wfield{
-	{unsafe.Offsetof(wireLiveRequest{}.Id), &wtUvarint},
-	{unsafe.Offsetof(wireLiveRequest{}.Addr), &wtStr},
-	{unsafe.Offsetof(wireLiveRequest{}.Frame), &wtBytes},
-	{unsafe.Offsetof(wireLiveRequest{}.What), &wtStr},
-}}
-
-// wirePriorityRead is the record priorityRead: one queue read of a pop request (alloc/priority.Read).
-type wirePriorityRead struct {
-	Retry   bool
-	QueueId int32
-	Count   int32
-}
-
-var wtRecPriorityRead = wtype{kind: wkRec, size: unsafe.Sizeof(wirePriorityRead{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }, fields: []wfield{
-	{unsafe.Offsetof(wirePriorityRead{}.Retry), &wtBool},
-	{unsafe.Offsetof(wirePriorityRead{}.QueueId), &wtI32},
-	{unsafe.Offsetof(wirePriorityRead{}.Count), &wtI32},
-}}
-
-// Descriptors of the lists and optional values the declarations use.
-var (
-	wtListStr             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
-	wtListRecLiveRequest  = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireLiveRequest)), elem: &wtRecLiveRequest, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }}
-	wtListI32             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
-	wtListInt64f          = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
-	wtOptListInt64f       = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
-	wtListRecPriorityRead = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
-)
 
 // topicFreeRequest is what topicFree reads.
 type topicFreeRequest struct {
@@ -213,233 +185,6 @@ var wtPriorityQueueResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityQueueResponse{}.Topic), &wtStr},
 	{unsafe.Offsetof(priorityQueueResponse{}.BrokerName), &wtStr},
 	{unsafe.Offsetof(priorityQueueResponse{}.QueueId), &wtI32},
-}}
-
-// parseRequest is what parse reads.
-type parseRequest struct {
-	Format byte
-	Text   string
-}
-
-var wtParseRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(parseRequest{}.Format), &wtU8},
-	{unsafe.Offsetof(parseRequest{}.Text), &wtStr},
-}}
-
-// parseResponse is what parse answers.
-type parseResponse struct {
-	Json []byte
-}
-
-var wtParseResponse = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(parseResponse{}.Json), &wtRaw},
-}}
-
-// liveStartRequest is what liveStart reads.
-type liveStartRequest struct {
-	NameServer string
-	Group      string
-	Topics     []string
-	Now        int64
-	Zone       int32
-}
-
-var wtLiveStartRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(liveStartRequest{}.NameServer), &wtStr},
-	{unsafe.Offsetof(liveStartRequest{}.Group), &wtStr},
-	{unsafe.Offsetof(liveStartRequest{}.Topics), &wtListStr},
-	{unsafe.Offsetof(liveStartRequest{}.Now), &wtI64},
-	{unsafe.Offsetof(liveStartRequest{}.Zone), &wtI32},
-}}
-
-// liveStartResponse is what liveStart answers.
-type liveStartResponse struct {
-	Handle   uint64
-	Requests []wireLiveRequest
-}
-
-var wtLiveStartResponse = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(liveStartResponse{}.Handle), &wtUvarint},
-	{unsafe.Offsetof(liveStartResponse{}.Requests), &wtListRecLiveRequest},
-}}
-
-// liveHandleRequest is what liveHandle reads.
-type liveHandleRequest struct {
-	Handle  uint64
-	Id      uint64
-	Frame   []byte
-	Failure byte
-	Message string
-}
-
-var wtLiveHandleRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(liveHandleRequest{}.Handle), &wtUvarint},
-	{unsafe.Offsetof(liveHandleRequest{}.Id), &wtUvarint},
-	{unsafe.Offsetof(liveHandleRequest{}.Frame), &wtBytes},
-	{unsafe.Offsetof(liveHandleRequest{}.Failure), &wtU8},
-	{unsafe.Offsetof(liveHandleRequest{}.Message), &wtStr},
-}}
-
-// liveHandleResponse is what liveHandle answers.
-type liveHandleResponse struct {
-	Done     bool
-	Requests []wireLiveRequest
-}
-
-var wtLiveHandleResponse = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(liveHandleResponse{}.Done), &wtBool},
-	{unsafe.Offsetof(liveHandleResponse{}.Requests), &wtListRecLiveRequest},
-}}
-
-// liveResultRequest is what liveResult reads.
-type liveResultRequest struct {
-	Handle uint64
-}
-
-var wtLiveResultRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(liveResultRequest{}.Handle), &wtUvarint},
-}}
-
-// liveResultResponse is what liveResult answers.
-type liveResultResponse struct {
-	Snapshot []byte
-}
-
-var wtLiveResultResponse = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(liveResultResponse{}.Snapshot), &wtRaw},
-}}
-
-// liveFreeRequest is what liveFree reads.
-type liveFreeRequest struct {
-	Handle uint64
-}
-
-var wtLiveFreeRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(liveFreeRequest{}.Handle), &wtUvarint},
-}}
-
-// allocationPathRequest is what allocationPath reads.
-type allocationPathRequest struct {
-	Client          byte
-	ClientRebalance bool
-	Orderly         bool
-	MessageModel    byte
-	StrategyName    string
-}
-
-var wtAllocationPathRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(allocationPathRequest{}.Client), &wtU8},
-	{unsafe.Offsetof(allocationPathRequest{}.ClientRebalance), &wtBool},
-	{unsafe.Offsetof(allocationPathRequest{}.Orderly), &wtBool},
-	{unsafe.Offsetof(allocationPathRequest{}.MessageModel), &wtU8},
-	{unsafe.Offsetof(allocationPathRequest{}.StrategyName), &wtStr},
-}}
-
-// allocationPathResponse is what allocationPath answers.
-type allocationPathResponse struct {
-	Path         byte
-	NoAssignment bool
-	Reason       string
-}
-
-var wtAllocationPathResponse = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(allocationPathResponse{}.Path), &wtU8},
-	{unsafe.Offsetof(allocationPathResponse{}.NoAssignment), &wtBool},
-	{unsafe.Offsetof(allocationPathResponse{}.Reason), &wtStr},
-}}
-
-// priorityDecideRequest is what priorityDecide reads.
-type priorityDecideRequest struct {
-	Path                               byte
-	PopFromRetryProbability            int32
-	PopFromRetryProbabilityForPriority int32
-	PriorityTopic                      bool
-	Order                              bool
-	PriorityFactor                     int32
-	Draw                               int64
-}
-
-var wtPriorityDecideRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(priorityDecideRequest{}.Path), &wtU8},
-	{unsafe.Offsetof(priorityDecideRequest{}.PopFromRetryProbability), &wtI32},
-	{unsafe.Offsetof(priorityDecideRequest{}.PopFromRetryProbabilityForPriority), &wtI32},
-	{unsafe.Offsetof(priorityDecideRequest{}.PriorityTopic), &wtBool},
-	{unsafe.Offsetof(priorityDecideRequest{}.Order), &wtBool},
-	{unsafe.Offsetof(priorityDecideRequest{}.PriorityFactor), &wtI32},
-	{unsafe.Offsetof(priorityDecideRequest{}.Draw), &wtInt64f},
-}}
-
-// priorityDecideResponse is what priorityDecide answers.
-type priorityDecideResponse struct {
-	PriorityMode bool
-	RetryFirst   bool
-	RetryAfter   bool
-	Offset       float64
-}
-
-var wtPriorityDecideResponse = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(priorityDecideResponse{}.PriorityMode), &wtBool},
-	{unsafe.Offsetof(priorityDecideResponse{}.RetryFirst), &wtBool},
-	{unsafe.Offsetof(priorityDecideResponse{}.RetryAfter), &wtBool},
-	{unsafe.Offsetof(priorityDecideResponse{}.Offset), &wtF64},
-}}
-
-// priorityOrderRequest is what priorityOrder reads.
-type priorityOrderRequest struct {
-	ReadQueueNums int32
-	Asc           bool
-	Offset        int64
-	Path          byte
-}
-
-var wtPriorityOrderRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(priorityOrderRequest{}.ReadQueueNums), &wtI32},
-	{unsafe.Offsetof(priorityOrderRequest{}.Asc), &wtBool},
-	{unsafe.Offsetof(priorityOrderRequest{}.Offset), &wtInt64f},
-	{unsafe.Offsetof(priorityOrderRequest{}.Path), &wtU8},
-}}
-
-// priorityOrderResponse is what priorityOrder answers.
-type priorityOrderResponse struct {
-	QueueIds []int32
-}
-
-var wtPriorityOrderResponse = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(priorityOrderResponse{}.QueueIds), &wtListI32},
-}}
-
-// priorityDrainRequest is what priorityDrain reads.
-type priorityDrainRequest struct {
-	Asc          bool
-	PriorityMode bool
-	RetryFirst   bool
-	RetryAfter   bool
-	Offset       int64
-	Path         byte
-	Topic        []int64
-	Retry        *[]int64
-	MaxMsgNums   int32
-}
-
-var wtPriorityDrainRequest = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(priorityDrainRequest{}.Asc), &wtBool},
-	{unsafe.Offsetof(priorityDrainRequest{}.PriorityMode), &wtBool},
-	{unsafe.Offsetof(priorityDrainRequest{}.RetryFirst), &wtBool},
-	{unsafe.Offsetof(priorityDrainRequest{}.RetryAfter), &wtBool},
-	{unsafe.Offsetof(priorityDrainRequest{}.Offset), &wtInt64f},
-	{unsafe.Offsetof(priorityDrainRequest{}.Path), &wtU8},
-	{unsafe.Offsetof(priorityDrainRequest{}.Topic), &wtListInt64f},
-	{unsafe.Offsetof(priorityDrainRequest{}.Retry), &wtOptListInt64f},
-	{unsafe.Offsetof(priorityDrainRequest{}.MaxMsgNums), &wtI32},
-}}
-
-// priorityDrainResponse is what priorityDrain answers.
-type priorityDrainResponse struct {
-	Reads []wirePriorityRead
-}
-
-var wtPriorityDrainResponse = wtype{kind: wkRec, fields: []wfield{
-	{unsafe.Offsetof(priorityDrainResponse{}.Reads), &wtListRecPriorityRead},
 }}
 
 // declaredBoth: the declared ops this build serves (both build).

@@ -2,7 +2,9 @@
 
 package main
 
-import "github.com/rmqalloc/rmqalloc/alloc"
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+)
 
 // wireSamples: what each golden request (testdata/wire/golden.json) decodes to.
 var wireSamples = []wireSample{
@@ -14,13 +16,12 @@ var wireSamples = []wireSample{
 	{"cidsFree", opCidsFree, decodeDeclared[cidsFreeRequest](&wtCidsFreeRequest), cidsFreeRequest{Handle: 1000303}},
 	{"consistentHash", opConsistentHash, decodeDeclared[consistentHashRequest](&wtConsistentHashRequest), consistentHashRequest{Input: -1234567890123456789, Buckets: 2147483646}},
 	{"priorityQueue", opPriorityQueue, decodeDeclared[priorityQueueRequest](&wtPriorityQueueRequest), priorityQueueRequest{Topic: "priorityQueue-0-é😀", BrokerName: "priorityQueue-1-é😀", QueueId: -3000009, Priority: 2147483644, WriteQueueNums: -5000015}},
-	{"parse", opParse, decodeDeclared[parseRequest](&wtParseRequest), parseRequest{Format: 200, Text: "parse-1-é😀"}},
-	{"liveStart", opLiveStart, decodeDeclared[liveStartRequest](&wtLiveStartRequest), liveStartRequest{NameServer: "liveStart-0-é😀", Group: "liveStart-1-é😀", Topics: []string{"liveStart-30-é😀", "liveStart-31-é😀"}, Now: -1234567890123456786, Zone: -5000015}},
-	{"liveHandle", opLiveHandle, decodeDeclared[liveHandleRequest](&wtLiveHandleRequest), liveHandleRequest{Handle: 1000303, Id: 2000306, Frame: []byte("{\"liveHandle\":2,\"é\":\"😀\"}"), Failure: 203, Message: "liveHandle-4-é😀"}},
-	{"liveResult", opLiveResult, decodeDeclared[liveResultRequest](&wtLiveResultRequest), liveResultRequest{Handle: 1000303}},
-	{"liveFree", opLiveFree, decodeDeclared[liveFreeRequest](&wtLiveFreeRequest), liveFreeRequest{Handle: 1000303}},
-	{"allocationPath", opAllocationPath, decodeDeclared[allocationPathRequest](&wtAllocationPathRequest), allocationPathRequest{Client: 200, ClientRebalance: false, Orderly: true, MessageModel: 203, StrategyName: "allocationPath-4-é😀"}},
-	{"priorityDecide", opPriorityDecide, decodeDeclared[priorityDecideRequest](&wtPriorityDecideRequest), priorityDecideRequest{Path: 200, PopFromRetryProbability: 2147483646, PopFromRetryProbabilityForPriority: -3000009, PriorityTopic: false, Order: true, PriorityFactor: 2147483642, Draw: 1700015855044}},
-	{"priorityOrder", opPriorityOrder, decodeDeclared[priorityOrderRequest](&wtPriorityOrderRequest), priorityOrderRequest{ReadQueueNums: -1000003, Asc: false, Offset: 1700015855040, Path: 203}},
-	{"priorityDrain", opPriorityDrain, decodeDeclared[priorityDrainRequest](&wtPriorityDrainRequest), priorityDrainRequest{Asc: true, PriorityMode: false, RetryFirst: true, RetryAfter: false, Offset: 1700015855042, Path: 205, Topic: []int64{1700015855108, -1700015855109}, Retry: ptrTo[[]int64]([]int64{1700015855128, -1700015855129}), MaxMsgNums: -9000027}},
 }
+
+// customSamples: each custom's golden bytes and the Go value they are.
+var customSamples = []customSample{
+	{name: "strategySpec", hex: "000341564700", want: alloc.StrategySpec{Name: "AVG"}, read: func(r *reader) any { return readStrategySpec(r) }},
+}
+
+// fullOps: the full build's declared ops (the core build refuses them), by name.
+var fullOps = map[string]int{"parse": opParse, "liveStart": opLiveStart, "liveHandle": opLiveHandle, "liveResult": opLiveResult, "liveFree": opLiveFree, "allocationPath": opAllocationPath, "priorityDecide": opPriorityDecide, "priorityOrder": opPriorityOrder, "priorityDrain": opPriorityDrain}

@@ -145,7 +145,7 @@ func generate(root string) ([]file, error) {
 	out := []file{
 		{jsPath, js.Bytes()}, {goPath, g.Bytes()},
 		{opsGoPath, renderOpsGo(ops)}, {opsFullGoPath, renderOpsFullGo(ops)}, {opsCoreGoPath, renderOpsCoreGo(ops)},
-		{opsSamplesPath, renderSamplesGo(ops)}, {opsJSPath, renderOpsJS(ops)}, {requestsPath, requests},
+		{opsSamplesPath, renderSamplesGo(ops, false)}, {opsFullSamplesPath, renderSamplesGo(ops, true)}, {opsJSPath, renderOpsJS(ops)}, {requestsPath, requests},
 	}
 	for i, f := range out {
 		if strings.HasSuffix(f.path, ".go") {

@@ -189,6 +189,8 @@ func TestOpsDeclarationsAreChecked(t *testing.T) {
 		"raw in a list":             {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.List(wireschema.Raw)}}}, "last field"},
 		"unknown record":            {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.Rec("nope")}}}, "unknown (or not yet declared) record"},
 		"int64f in a response list": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Opt(wireschema.List(wireschema.Int64F))}}}, "request type"},
+		"a request custom answered": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Custom("strategySpec")}}}, "no GoWrite"},
+		"unknown custom":            {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.Custom("nope")}}}, "unknown custom"},
 	} {
 		err := checkOps([]wireschema.Op{tc.op})
 		require.Error(t, err, name)
@@ -197,6 +199,54 @@ func TestOpsDeclarationsAreChecked(t *testing.T) {
 	err := checkOps([]wireschema.Op{{Name: "x", Num: 7, JS: "x", Build: wireschema.Both}, {Name: "y", Num: 7, JS: "y", Build: wireschema.Both}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "number 7 is x's")
+}
+
+// Not parallel: checkCustom reads the customs index checkOps rebuilds.
+func TestCustomDeclarationsAreChecked(t *testing.T) {
+	ok := wireschema.CustomType{Name: "v", GoType: "int", GoRead: "readV", GoWrite: "writeV", JSDecode: "decV", JSFrom: "./wire.js", JSType: "number", SampleHex: "02", SampleGo: "1", SampleJS: "1"}
+	require.NoError(t, checkCustom(ok))
+	for name, tc := range map[string]struct {
+		edit func(*wireschema.CustomType)
+		want string
+	}{
+		"bad name":                   {func(c *wireschema.CustomType) { c.Name = "V" }, "lowerCamel"},
+		"no Go type":                 {func(c *wireschema.CustomType) { c.GoType = "" }, "Go type"},
+		"neither reader nor writer":  {func(c *wireschema.CustomType) { c.GoRead, c.GoWrite, c.JSDecode = "", "", "" }, "GoRead"},
+		"a response JS cannot read":  {func(c *wireschema.CustomType) { c.JSDecode = "" }, "JSDecode"},
+		"a JS reader with no writer": {func(c *wireschema.CustomType) { c.GoWrite = "" }, "needs GoWrite"},
+		"a JS writer with no reader": {func(c *wireschema.CustomType) { c.GoRead, c.JSEncode = "", "encV" }, "needs GoRead"},
+		"no module":                  {func(c *wireschema.CustomType) { c.JSFrom = "" }, "JSFrom"},
+		"no JS sample":               {func(c *wireschema.CustomType) { c.SampleJS = "" }, "SampleJS"},
+		"a JS sample not JSON":       {func(c *wireschema.CustomType) { c.SampleJS = "{" }, "JSON"},
+		"a sample not hex":           {func(c *wireschema.CustomType) { c.SampleHex = "zz" }, "hex"},
+	} {
+		c := ok
+		tc.edit(&c)
+		err := checkCustom(c)
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), tc.want, name)
+	}
+}
+
+// TestFullOnlyDeclarationsStayOutOfTheCoreFile: what only full-build ops
+// use (their types, the records and lists they alone reach) is generated
+// under -tags rmqfull, so the core module never links it.
+func TestFullOnlyDeclarationsStayOutOfTheCoreFile(t *testing.T) {
+	require.NoError(t, checkOps(wireschema.Ops))
+	core, full := string(renderOpsGo(wireschema.Ops)), string(renderOpsFullGo(wireschema.Ops))
+	for _, o := range wireschema.Ops {
+		decl := "type " + o.Name + "Request struct"
+		if o.Build == wireschema.Full {
+			assert.NotContains(t, core, decl, "the core file declares %s", o.Name)
+			assert.Contains(t, full, decl, "the full file declares %s", o.Name)
+		} else {
+			assert.Contains(t, core, decl, "the core file declares %s", o.Name)
+		}
+	}
+	// liveRequest is only the live read's (full); queue is no op's.
+	assert.Contains(t, full, "type wireLiveRequest struct")
+	assert.NotContains(t, core, "type wireLiveRequest struct")
+	assert.Contains(t, core, "type wireQueue struct")
 }
 
 // TestDeclaredOpsCannotReuseAConstant: an op both declared and left in

@@ -49,20 +49,36 @@ func Opt(t Type) Type { return "?" + t }
 func Rec(name string) Type { return Type("rec:" + name) }
 
 // Custom is a value whose layout is written by hand on both sides, for
-// what the other types cannot say (a strategy spec's flag bits): declared
-// in Customs. Go reads it with the declared function, JS passes a function
-// (enc) => void that writes it. Requests only.
+// what the other types cannot say (a strategy spec's flag bits, a queue
+// list against a topic's table): declared in Customs. In a request Go
+// reads it with GoRead; JS writes it with JSEncode(enc, value) when the
+// custom has one, else the caller passes a function (enc) => void that
+// writes it. In a response Go writes it with GoWrite and JS reads it with
+// JSDecode(dec).
 func Custom(name string) Type { return Type("custom:" + name) }
 
 // CustomType is a hand-written layout, used through Custom.
 type CustomType struct {
 	Name     string // lowerCamel
 	Doc      string
-	GoType   string // what the handler gets, e.g. alloc.StrategySpec
+	GoType   string // what the handler gets or answers, e.g. alloc.StrategySpec
 	GoImport string // the package GoType needs, if any
-	GoRead   string // the wasm/ function reading it: func(r *reader) GoType, failures in r.err
-	// A golden value: the bytes JS writes (hex) and the Go literal they read as.
-	SampleHex, SampleGo string
+	// Requests: the wasm/ function reading it, func(r *reader) GoType
+	// (failures in r.err); and optionally the JS function writing a value,
+	// (enc, v) => void.
+	GoRead, JSEncode string
+	// Responses: the wasm/ function writing it, func(w *writer, v GoType);
+	// and the JS function reading it, (dec, ctx) => value.
+	GoWrite, JSDecode string
+	// JSFrom is the js/lib module (e.g. "./wire.js") exporting JSEncode and
+	// JSDecode; JSType the value's TypeScript type when either is set.
+	JSFrom, JSType string
+	// A golden value: its bytes (hex), the Go literal they are, and, when
+	// JS encodes or decodes it, the JS value as JSON (bigints as strings
+	// are not supported: keep samples to numbers, strings, arrays,
+	// objects). The generated tests check every direction the custom is
+	// declared for.
+	SampleHex, SampleGo, SampleJS string
 }
 
 // Customs are the declared hand-written layouts.

@@ -10,8 +10,8 @@ export function encRecQueue(enc, v) {
   enc.i32(v.queueId);
 }
 
-/** Decodes the record queue. */
-export function decRecQueue(dec) {
+/** Decodes the record queue (ctx: what its custom values' decoders need). */
+export function decRecQueue(dec, ctx) {
   return {
     topic: dec.str(),
     brokerName: dec.str(),
@@ -27,8 +27,8 @@ export function encRecLiveRequest(enc, v) {
   enc.str(v.what);
 }
 
-/** Decodes the record liveRequest. */
-export function decRecLiveRequest(dec) {
+/** Decodes the record liveRequest (ctx: what its custom values' decoders need). */
+export function decRecLiveRequest(dec, ctx) {
   return {
     id: dec.uv(),
     addr: dec.str(),
@@ -44,8 +44,8 @@ export function encRecPriorityRead(enc, v) {
   enc.i32(v.count);
 }
 
-/** Decodes the record priorityRead. */
-export function decRecPriorityRead(dec) {
+/** Decodes the record priorityRead (ctx: what its custom values' decoders need). */
+export function decRecPriorityRead(dec, ctx) {
   return {
     retry: dec.bool(),
     queueId: dec.i32(),
@@ -109,16 +109,16 @@ export function encStrategyName(enc, req) {
   return enc;
 }
 
-/** Decodes a strategyName response { name: string }. */
-export function decStrategyName(dec) {
+/** Decodes a strategyName response { name: string } (ctx: what its custom values' decoders need). */
+export function decStrategyName(dec, ctx) {
   return {
     name: dec.str(),
   };
 }
 
-/** Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); building it reports spec errors (a negative virtualNodeCnt) (both build). */
-export function strategyName(rt, req) {
-  return decStrategyName(rt.call(OP.STRATEGY_NAME, encStrategyName(rt.request(), req)));
+/** Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); building it reports spec errors (a negative virtualNodeCnt) (both build). ctx goes to the response's custom decoders. */
+export function strategyName(rt, req, ctx) {
+  return decStrategyName(rt.call(OP.STRATEGY_NAME, encStrategyName(rt.request(), req)), ctx);
 }
 
 /** Encodes a cidsFree request { handle: number } (values validated by the caller). */
@@ -139,16 +139,16 @@ export function encConsistentHash(enc, req) {
   return enc;
 }
 
-/** Decodes a consistentHash response { bucket: number }. */
-export function decConsistentHash(dec) {
+/** Decodes a consistentHash response { bucket: number } (ctx: what its custom values' decoders need). */
+export function decConsistentHash(dec, ctx) {
   return {
     bucket: dec.i32(),
   };
 }
 
-/** Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics (both build). */
-export function consistentHash(rt, req) {
-  return decConsistentHash(rt.call(OP.CONSISTENT_HASH, encConsistentHash(rt.request(), req)));
+/** Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics (both build). ctx goes to the response's custom decoders. */
+export function consistentHash(rt, req, ctx) {
+  return decConsistentHash(rt.call(OP.CONSISTENT_HASH, encConsistentHash(rt.request(), req)), ctx);
 }
 
 /** Encodes a priorityQueue request { topic: string, brokerName: string, queueId: number, priority: number, writeQueueNums: number } (values validated by the caller). */
@@ -161,8 +161,8 @@ export function encPriorityQueue(enc, req) {
   return enc;
 }
 
-/** Decodes a priorityQueue response { topic: string, brokerName: string, queueId: number }. */
-export function decPriorityQueue(dec) {
+/** Decodes a priorityQueue response { topic: string, brokerName: string, queueId: number } (ctx: what its custom values' decoders need). */
+export function decPriorityQueue(dec, ctx) {
   return {
     topic: dec.str(),
     brokerName: dec.str(),
@@ -170,9 +170,9 @@ export function decPriorityQueue(dec) {
   };
 }
 
-/** The queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it (both build). */
-export function priorityQueue(rt, req) {
-  return decPriorityQueue(rt.call(OP.PRIORITY_QUEUE, encPriorityQueue(rt.request(), req)));
+/** The queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it (both build). ctx goes to the response's custom decoders. */
+export function priorityQueue(rt, req, ctx) {
+  return decPriorityQueue(rt.call(OP.PRIORITY_QUEUE, encPriorityQueue(rt.request(), req)), ctx);
 }
 
 /** Encodes a parse request { format: number, text: string } (values validated by the caller). */
@@ -182,16 +182,16 @@ export function encParse(enc, req) {
   return enc;
 }
 
-/** Decodes a parse response { json: Uint8Array }. */
-export function decParse(dec) {
+/** Decodes a parse response { json: Uint8Array } (ctx: what its custom values' decoders need). */
+export function decParse(dec, ctx) {
   return {
     json: dec.tail(),
   };
 }
 
-/** An mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON (full build). */
-export function parse(rt, req) {
-  return decParse(rt.call(OP.PARSE, encParse(rt.request(), req)));
+/** An mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON (full build). ctx goes to the response's custom decoders. */
+export function parse(rt, req, ctx) {
+  return decParse(rt.call(OP.PARSE, encParse(rt.request(), req)), ctx);
 }
 
 /** Encodes a liveStart request { nameServer: string, group: string, topics: string[], now: bigint, zone: number } (values validated by the caller). */
@@ -204,17 +204,17 @@ export function encLiveStart(enc, req) {
   return enc;
 }
 
-/** Decodes a liveStart response { handle: number, requests: { id: number, addr: string, frame: Uint8Array, what: string }[] }. */
-export function decLiveStart(dec) {
+/** Decodes a liveStart response { handle: number, requests: { id: number, addr: string, frame: Uint8Array, what: string }[] } (ctx: what its custom values' decoders need). */
+export function decLiveStart(dec, ctx) {
   return {
     handle: dec.uv(),
-    requests: dec.list((dec) => decRecLiveRequest(dec)),
+    requests: dec.list((dec) => decRecLiveRequest(dec, ctx)),
   };
 }
 
-/** Starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests (full build). */
-export function liveStart(rt, req) {
-  return decLiveStart(rt.call(OP.LIVE_START, encLiveStart(rt.request(), req)));
+/** Starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests (full build). ctx goes to the response's custom decoders. */
+export function liveStart(rt, req, ctx) {
+  return decLiveStart(rt.call(OP.LIVE_START, encLiveStart(rt.request(), req)), ctx);
 }
 
 /** Encodes a liveHandle request { handle: number, id: number, frame: Uint8Array, failure: number, message: string } (values validated by the caller). */
@@ -227,17 +227,17 @@ export function encLiveHandle(enc, req) {
   return enc;
 }
 
-/** Decodes a liveHandle response { done: boolean, requests: { id: number, addr: string, frame: Uint8Array, what: string }[] }. */
-export function decLiveHandle(dec) {
+/** Decodes a liveHandle response { done: boolean, requests: { id: number, addr: string, frame: Uint8Array, what: string }[] } (ctx: what its custom values' decoders need). */
+export function decLiveHandle(dec, ctx) {
   return {
     done: dec.bool(),
-    requests: dec.list((dec) => decRecLiveRequest(dec)),
+    requests: dec.list((dec) => decRecLiveRequest(dec, ctx)),
   };
 }
 
-/** Hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error (full build). */
-export function liveHandle(rt, req) {
-  return decLiveHandle(rt.call(OP.LIVE_HANDLE, encLiveHandle(rt.request(), req)));
+/** Hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error (full build). ctx goes to the response's custom decoders. */
+export function liveHandle(rt, req, ctx) {
+  return decLiveHandle(rt.call(OP.LIVE_HANDLE, encLiveHandle(rt.request(), req)), ctx);
 }
 
 /** Encodes a liveResult request { handle: number } (values validated by the caller). */
@@ -246,16 +246,16 @@ export function encLiveResult(enc, req) {
   return enc;
 }
 
-/** Decodes a liveResult response { snapshot: Uint8Array }. */
-export function decLiveResult(dec) {
+/** Decodes a liveResult response { snapshot: Uint8Array } (ctx: what its custom values' decoders need). */
+export function decLiveResult(dec, ctx) {
   return {
     snapshot: dec.tail(),
   };
 }
 
-/** A live read's snapshot as JSON; frees the session (full build). */
-export function liveResult(rt, req) {
-  return decLiveResult(rt.call(OP.LIVE_RESULT, encLiveResult(rt.request(), req)));
+/** A live read's snapshot as JSON; frees the session (full build). ctx goes to the response's custom decoders. */
+export function liveResult(rt, req, ctx) {
+  return decLiveResult(rt.call(OP.LIVE_RESULT, encLiveResult(rt.request(), req)), ctx);
 }
 
 /** Encodes a liveFree request { handle: number } (values validated by the caller). */
@@ -279,8 +279,8 @@ export function encAllocationPath(enc, req) {
   return enc;
 }
 
-/** Decodes a allocationPath response { path: number, noAssignment: boolean, reason: string }. */
-export function decAllocationPath(dec) {
+/** Decodes a allocationPath response { path: number, noAssignment: boolean, reason: string } (ctx: what its custom values' decoders need). */
+export function decAllocationPath(dec, ctx) {
   return {
     path: dec.u8(),
     noAssignment: dec.bool(),
@@ -288,9 +288,9 @@ export function decAllocationPath(dec) {
   };
 }
 
-/** Where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy) (full build). */
-export function allocationPath(rt, req) {
-  return decAllocationPath(rt.call(OP.ALLOCATION_PATH, encAllocationPath(rt.request(), req)));
+/** Where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy) (full build). ctx goes to the response's custom decoders. */
+export function allocationPath(rt, req, ctx) {
+  return decAllocationPath(rt.call(OP.ALLOCATION_PATH, encAllocationPath(rt.request(), req)), ctx);
 }
 
 /** Encodes a priorityDecide request { path: number, popFromRetryProbability: number, popFromRetryProbabilityForPriority: number, priorityTopic: boolean, order: boolean, priorityFactor: number, draw: number } (values validated by the caller). */
@@ -305,8 +305,8 @@ export function encPriorityDecide(enc, req) {
   return enc;
 }
 
-/** Decodes a priorityDecide response { priorityMode: boolean, retryFirst: boolean, retryAfter: boolean, offset: number }. */
-export function decPriorityDecide(dec) {
+/** Decodes a priorityDecide response { priorityMode: boolean, retryFirst: boolean, retryAfter: boolean, offset: number } (ctx: what its custom values' decoders need). */
+export function decPriorityDecide(dec, ctx) {
   return {
     priorityMode: dec.bool(),
     retryFirst: dec.bool(),
@@ -315,9 +315,9 @@ export function decPriorityDecide(dec) {
   };
 }
 
-/** How a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
-export function priorityDecide(rt, req) {
-  return decPriorityDecide(rt.call(OP.PRIORITY_DECIDE, encPriorityDecide(rt.request(), req)));
+/** How a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). ctx goes to the response's custom decoders. */
+export function priorityDecide(rt, req, ctx) {
+  return decPriorityDecide(rt.call(OP.PRIORITY_DECIDE, encPriorityDecide(rt.request(), req)), ctx);
 }
 
 /** Encodes a priorityOrder request { readQueueNums: number, asc: boolean, offset: number, path: number } (values validated by the caller). */
@@ -329,16 +329,16 @@ export function encPriorityOrder(enc, req) {
   return enc;
 }
 
-/** Decodes a priorityOrder response { queueIds: number[] }. */
-export function decPriorityOrder(dec) {
+/** Decodes a priorityOrder response { queueIds: number[] } (ctx: what its custom values' decoders need). */
+export function decPriorityOrder(dec, ctx) {
   return {
     queueIds: dec.list((dec) => dec.i32()),
   };
 }
 
-/** The order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
-export function priorityOrder(rt, req) {
-  return decPriorityOrder(rt.call(OP.PRIORITY_ORDER, encPriorityOrder(rt.request(), req)));
+/** The order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). ctx goes to the response's custom decoders. */
+export function priorityOrder(rt, req, ctx) {
+  return decPriorityOrder(rt.call(OP.PRIORITY_ORDER, encPriorityOrder(rt.request(), req)), ctx);
 }
 
 /** Encodes a priorityDrain request { asc: boolean, priorityMode: boolean, retryFirst: boolean, retryAfter: boolean, offset: number, path: number, topic: number[], retry: (number[] | undefined), maxMsgNums: number } (values validated by the caller). */
@@ -355,17 +355,21 @@ export function encPriorityDrain(enc, req) {
   return enc;
 }
 
-/** Decodes a priorityDrain response { reads: { retry: boolean, queueId: number, count: number }[] }. */
-export function decPriorityDrain(dec) {
+/** Decodes a priorityDrain response { reads: { retry: boolean, queueId: number, count: number }[] } (ctx: what its custom values' decoders need). */
+export function decPriorityDrain(dec, ctx) {
   return {
-    reads: dec.list((dec) => decRecPriorityRead(dec)),
+    reads: dec.list((dec) => decRecPriorityRead(dec, ctx)),
   };
 }
 
-/** The queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). */
-export function priorityDrain(rt, req) {
-  return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)));
+/** The queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable) (full build). ctx goes to the response's custom decoders. */
+export function priorityDrain(rt, req, ctx) {
+  return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
+
+/** The JS side of each custom value with one, by name (golden values). */
+export const CUSTOMS = Object.freeze({
+});
 
 /** The request encoder of each declared operation, by name (golden requests). */
 export const REQUEST_ENCODERS = Object.freeze({

@@ -242,4 +242,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '0e202ed7d6e40539';
+export const TABLES_HASH = '3b2bcfe4f35c461c';
