@@ -81,8 +81,12 @@ type CustomType struct {
 	SampleHex, SampleGo, SampleJS string
 }
 
-// Customs are the declared hand-written layouts.
-var Customs = []CustomType{
+// Customs are the declared hand-written layouts: these, then those of the
+// queue and allocation ops (queues.go) and of the full build's analysis,
+// doctor and broker ops (full.go).
+var Customs = concat(baseCustoms, queueCustoms, fullCustoms)
+
+var baseCustoms = []CustomType{
 	{
 		Name: "strategySpec", Doc: "a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec)",
 		GoType: "alloc.StrategySpec", GoImport: "github.com/rmqalloc/rmqalloc/alloc", GoRead: "readStrategySpec",
@@ -143,7 +147,17 @@ const liveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full 
 
 // Ops are the declared operations, converted area by area from the
 // hand-written ones of wasm/opcodes.go.
-var Ops = []Op{
+var Ops = concat(baseOps, queueOps, fullOps)
+
+func concat[T any](parts ...[]T) []T {
+	var out []T
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+var baseOps = []Op{
 	{
 		Name: "topicFree", Num: 3, JS: "topicFree", Build: Both,
 		Doc:     "frees a Topic handle; freeing twice is harmless",
