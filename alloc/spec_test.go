@@ -64,35 +64,43 @@ func TestNewStrategyOptions(t *testing.T) {
 	mq := queues("T", "A@b", 0, 1)
 	cids := []string{" ", "c"}
 	spec := StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}
-	s493, _ := Java493.NewStrategy(spec)
-	s533, _ := Java533.NewStrategy(spec)
-	if _, err := s493.Allocate("g", " ", mq, cids); JavaClassOf(err) != IllegalArgumentException {
-		t.Errorf("4.9.3 blank cid: %v", err)
-	}
-	if got, err := s533.Allocate("g", " ", mq, cids); err != nil || len(got) != 1 {
-		t.Errorf("5.3.3 blank cid: %v %v", got, err)
-	}
+	s493, err := Java493.NewStrategy(spec)
+	require.NoError(t, err)
+	s533, err := Java533.NewStrategy(spec)
+	require.NoError(t, err)
+	// A blank client ID: 4.9.3's check refuses it, 5.3.3 has no such check.
+	_, err = s493.Allocate("g", " ", mq, cids)
+	assert.Equal(t, IllegalArgumentException, JavaClassOf(err), "4.9.3 blank cid: got %v", err)
+	got, err := s533.Allocate("g", " ", mq, cids)
+	require.NoError(t, err, "5.3.3 blank cid")
+	assert.Len(t, got, 1, "5.3.3 blank cid: got %v", got)
 	// CONFIG: nil list is null, HasMessageQueueList makes it [].
-	c, _ := Java493.NewStrategy(StrategySpec{Name: "CONFIG"})
-	if got, _ := c.Allocate("g", "c", nil, nil); got != nil {
-		t.Errorf("CONFIG without list: %v", got)
-	}
-	c, _ = Java493.NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
-	if got, _ := c.Allocate("g", "c", nil, nil); got == nil {
-		t.Error("CONFIG with empty list gave null")
-	}
+	c, err := Java493.NewStrategy(StrategySpec{Name: "CONFIG"})
+	require.NoError(t, err)
+	got, _ = c.Allocate("g", "c", nil, nil)
+	assert.Nil(t, got, "CONFIG without list: got %v, want null", got)
+	c, err = Java493.NewStrategy(StrategySpec{Name: "CONFIG", HasMessageQueueList: true})
+	require.NoError(t, err)
+	got, _ = c.Allocate("g", "c", nil, nil)
+	assert.NotNil(t, got, "CONFIG with an empty list: got null, want []")
+	assert.Empty(t, got, "CONFIG with an empty list")
 	vn := 0
-	ch, _ := Java493.NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
-	if got, _ := ch.Allocate("g", "c", mq, cids); len(got) != 0 {
-		t.Errorf("vn 0: %v", got)
-	}
+	ch, err := Java493.NewStrategy(StrategySpec{Name: "CONSISTENT_HASH", VirtualNodeCnt: &vn})
+	require.NoError(t, err)
+	got, _ = ch.Allocate("g", "c", mq, cids)
+	assert.Empty(t, got, "virtualNodeCnt 0: got %v, want no queue", got)
 }
 
 func TestJavaClientNames(t *testing.T) {
-	if Java493.Name() != "java-4.9.3" || Java533.Name() != "java-5.3.3" || Java493.Version() != "4.9.3" || Java533.Version() != "5.3.3" {
-		t.Error("client names")
+	for _, tc := range []struct {
+		c             JavaClient
+		name, version string
+	}{
+		{Java493, "java-4.9.3", "4.9.3"},
+		{Java533, "java-5.3.3", "5.3.3"},
+	} {
+		assert.Equal(t, tc.name, tc.c.Name())
+		assert.Equal(t, tc.version, tc.c.Version())
 	}
-	if JavaClient(9).Name() != "java-unknown" {
-		t.Error("unknown client name")
-	}
+	assert.Equal(t, "java-unknown", JavaClient(9).Name())
 }

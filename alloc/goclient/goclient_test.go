@@ -135,35 +135,26 @@ func TestNewStrategy(t *testing.T) {
 func groupMatchesEach(t testing.TB, s Strategy, mqAll []alloc.MessageQueue, cidAll []string) {
 	g := allocateGroup(s, mqAll, cidAll)
 	seen := map[string]bool{}
-	var members []string
+	members := []string{}
 	for _, c := range cidAll {
 		if !seen[c] {
 			seen[c] = true
 			members = append(members, c)
 		}
 	}
-	if len(members) != len(g.Members) {
-		t.Fatalf("members %q, want %q", g.Members, members)
-	}
+	require.Equal(t, members, g.Members, "the group's members, in order of first occurrence")
 	for m, cid := range members {
-		if g.Members[m] != cid {
-			t.Fatalf("member %d = %q, want %q", m, g.Members[m], cid)
-		}
 		want, err := s.Allocate("g", cid, mqAll, cidAll)
-		if (err != nil) != (g.Errs[m] != nil) {
-			t.Fatalf("%s %q: error %v, group error %v", s.Name(), cid, err, g.Errs[m])
-		}
+		require.Equal(t, err != nil, g.Errs[m] != nil, "%s %q: group error %v, its own call's error %v", s.Name(), cid, g.Errs[m], err)
 		if err != nil {
 			continue
 		}
 		if _, isConfig := s.(config); isConfig {
 			continue // positions of CONFIG drop foreign queues; checked elsewhere
 		}
-		if len(want) != len(g.Shares[m]) {
-			t.Fatalf("%s %q: %d queues, group has %d", s.Name(), cid, len(want), len(g.Shares[m]))
-		}
+		require.Len(t, g.Shares[m], len(want), "%s %q: the group's share against its own call's %d queues", s.Name(), cid, len(want))
 		for i, p := range g.Shares[m] {
-			require.False(t, mqAll[p] != want[i], "%s %q: queue %d = %v, want %v", s.Name(), cid, i, mqAll[p], want[i])
+			require.Equal(t, want[i], mqAll[p], "%s %q: queue %d", s.Name(), cid, i)
 		}
 	}
 }
@@ -232,9 +223,7 @@ func TestMachineRoomHugeKeptRefused(t *testing.T) {
 	_, err := ByMachineRoom(idcs).Allocate("g", "c0", mqAll, []string{"c0"})
 	require.ErrorIs(t, err, alloc.ErrInvalidArgument, "error %v", err)
 	g := allocateGroup(ByMachineRoom(idcs), mqAll, []string{"c0"})
-	if !errors.Is(g.Errs[0], alloc.ErrInvalidArgument) {
-		t.Fatalf("group error %v", g.Errs[0])
-	}
+	require.ErrorIs(t, g.Errs[0], alloc.ErrInvalidArgument, "the group's error")
 }
 
 // A ring that cannot be built fails every member alike: AllocateAll

@@ -221,17 +221,15 @@ func TestEmptyList(t *testing.T) {
 func TestNewErrors(t *testing.T) {
 	_, err := New(testkit.Queues("a", 1), Options{Client: 7})
 	wantJavaError(t, err, alloc.IllegalArgumentException, alloc.ErrInvalidArgument)
-	if p, err := New(testkit.Queues("a", 1), Options{}); err != nil || p.Client() != alloc.Java493 {
-		t.Fatalf("the zero Options are 4.9.3's: %v", err)
-	}
-	if _, err := clients.ParseJava("4.9.4"); err == nil {
-		t.Fatal("4.9.4 accepted")
-	}
+	p, err := New(testkit.Queues("a", 1), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, alloc.Java493, p.Client(), "the zero Options are 4.9.3's")
+	_, err = clients.ParseJava("4.9.4")
+	assert.Error(t, err, "4.9.4 accepted")
 	for _, v := range []alloc.JavaClient{alloc.Java493, alloc.Java533} {
 		got, err := clients.ParseJava(v.Name())
-		if err != nil || got != v {
-			t.Fatalf("clients.ParseJava(%q) = %v, %v", v.Name(), got, err)
-		}
+		require.NoError(t, err, v.Name())
+		assert.Equal(t, v, got, "clients.ParseJava(%q)", v.Name())
 	}
 }
 
