@@ -147,7 +147,7 @@ func (u *universe) clientView(c alloc.Client) ([]alloc.MessageQueue, []int32, []
 
 // plan runs s over the universe; Stats is left for the caller. Every
 // client's strategies take one path, alloc.AllocateAll (the Go client's
-// through alloc.GroupAllocator), each over the input its client sees.
+// through their whole-group fast path), each over the input its client sees.
 func (u *universe) plan(s alloc.Strategy) *Plan {
 	c := alloc.ClientOf(s)
 	p := &Plan{Strategy: Label(s), Client: c, Queues: u.queues, Members: u.members, given: u.order.given}
