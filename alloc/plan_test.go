@@ -167,6 +167,8 @@ func TestPlanConcurrentReaders(t *testing.T) {
 						_ = p.Owners(i)
 					case 2:
 						_ = p.String()
+					case 3:
+						_ = p.MemberShare(i)
 					}
 					if w == 0 {
 						want[i] = p.MemberQueues(i)

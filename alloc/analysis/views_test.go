@@ -37,6 +37,26 @@ func TestViewsNotInOwnList(t *testing.T) {
 	assert.Error(t, err, "bad strategy index accepted")
 }
 
+// The combined plan is a whole *alloc.Plan: one member per view (a
+// consumer listed twice stays twice), found by ID, its Queues sorted with
+// GivenPositions back to the list given, and no client.
+func TestViewsCombinedIsAPlan(t *testing.T) {
+	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}, {Topic: "T", BrokerName: "a", QueueID: 0}}
+	res, err := Views([]alloc.Strategy{alloc.Averagely()}, qs, []string{"c0", "c1"},
+		[]View{{Member: "c1"}, {Member: "c0"}, {Member: "c1", Members: []string{"c1"}}}, Options{})
+	require.NoError(t, err)
+	p := res.Combined
+	assert.Equal(t, []string{"c1", "c0", "c1"}, p.Members())
+	assert.Equal(t, "VIEWS", p.Strategy())
+	assert.Nil(t, p.Client())
+	assert.Equal(t, []int32{1, 0}, p.GivenPositions())
+	// Sorted: [a/0 b/1]; c0 takes a/0, c1 b/1 (and all of it alone).
+	assert.Equal(t, [][]int32{{1}, {0}, {0, 1}}, sharesOf(p))
+	assert.Equal(t, []alloc.MessageQueue{qs[0]}, p.Of("c1"), "the first view of c1")
+	assert.Equal(t, []alloc.MessageQueue{qs[1], qs[0]}, p.MemberQueues(2))
+	assert.Equal(t, [][]int32{{1, 2}, {0, 2}}, [][]int32{p.Owners(0), p.Owners(1)})
+}
+
 func TestSubscriptionMismatch(t *testing.T) {
 	res, err := Subscription(alloc.Averagely(), testkit.QueuesOn(4, "a"), []string{"c0", "c1"}, []string{"c0"}, Options{})
 	require.NoError(t, err)
