@@ -259,7 +259,10 @@ func (p *Plan) Owners(i int) []int32 {
 }
 
 // computeSets fills sets and own once: O(Q + total assigned), copying
-// nothing when the strategy's positions are already ascending.
+// nothing when the strategy's positions are already ascending. (Not
+// inlined: its two callers would each carry a copy of the body.)
+//
+//go:noinline
 func (p *Plan) computeSets() {
 	p.setsOnce.Do(func() {
 		g := p.g

@@ -87,7 +87,7 @@ func memberMapping(a, b []string) []int32 {
 }
 
 func diffWith(a, b *plan, qmap []int32) *Diff {
-	d := &Diff{From: PlanLabel(a.Plan), To: PlanLabel(b.Plan), MovedQueues: []int32{}, Members: []MemberChange{}}
+	d := &Diff{From: PlanLabel(a.p), To: PlanLabel(b.p), MovedQueues: []int32{}, Members: []MemberChange{}}
 	mmap := memberMapping(a.members, b.members)
 	at := func(i int) int32 { // b's position of a's queue i
 		if qmap == nil {

@@ -98,7 +98,7 @@ var link = func() planlink.Link[alloc.MessageQueue, alloc.Strategy, alloc.Client
 // plan is this package's working view of an *alloc.Plan: its queues,
 // members, shares (ascending positions per member) and owners, read once.
 type plan struct {
-	*alloc.Plan
+	p       *alloc.Plan
 	queues  []alloc.MessageQueue
 	members []string
 	shares  [][]int32
@@ -107,7 +107,7 @@ type plan struct {
 
 func viewOf(p *alloc.Plan) *plan {
 	shares, start, list := link.Sets(p)
-	return &plan{Plan: p, queues: p.Queues(), members: p.Members(), shares: shares, owners: owners{start: start, list: list}}
+	return &plan{p: p, queues: p.Queues(), members: p.Members(), shares: shares, owners: owners{start: start, list: list}}
 }
 
 // owners is the inverse of shares in compressed form: the owners of queue

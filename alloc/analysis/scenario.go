@@ -283,7 +283,7 @@ func (st *scenarioState) run(ch Change, strategies []alloc.Strategy, sort bool, 
 	for i, s := range strategies {
 		p := viewOf(link.Plan(view, s))
 		views[i] = p
-		step.Plans[i] = p.Plan
+		step.Plans[i] = p.p
 		step.Stats[i] = computeStats(p, nil)
 		step.Unconsumed[i] = unconsumed(p, dead)
 	}

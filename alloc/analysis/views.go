@@ -87,7 +87,7 @@ func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []s
 			shares[c] = []int32{} // not in its own list: Java and Go give nothing
 			continue
 		}
-		if err := p.MemberErr(m); err != nil {
+		if err := p.p.MemberErr(m); err != nil {
 			if errs == nil {
 				errs = make([]error, len(views))
 			}
@@ -96,7 +96,7 @@ func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []s
 		shares[c] = p.shares[m]
 	}
 	comb := viewOf(link.Combine("VIEWS", nil, sorted, consumers, shares, errs, given))
-	res.Combined = comb.Plan
+	res.Combined = comb.p
 	res.Stats = computeStats(comb, o.Rooms)
 	for i := range comb.queues {
 		switch own := comb.owners.of(i); {
