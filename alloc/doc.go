@@ -28,8 +28,13 @@
 // differ in MACHINE_ROOM's check of a blank client ID); goclient.Client is
 // rocketmq-client-go's; package clients lists them and reads their names.
 // AllocateAll computes a whole group at once — what
-// every member's own call returns — as a Plan; Broadcast is the plan of
-// broadcasting mode, where everyone consumes every queue.
+// every member's own call returns — as a Plan; Rebalance, with the same
+// arguments, first sorts the lists as the strategy's client does in a
+// rebalance; Broadcast is the plan of broadcasting mode, where everyone
+// consumes every queue. A Plan is the one whole-group result: package
+// analysis measures and compares plans. Its queues are named by position
+// in Queues (MemberShare, MemberPositions) and its members by position in
+// Members (Owners).
 //
 // The package is plain Go: it has no dependency on syscall/js and is the
 // same code that the WebAssembly module runs. No input makes it panic.

@@ -102,7 +102,11 @@ func ExampleAllocateAll() {
 	}
 	fmt.Print(plan)
 	for i := range plan.Queues() {
-		fmt.Println(i, plan.OwnersOf(i))
+		var owners []string
+		for _, m := range plan.Owners(i) { // positions in Members
+			owners = append(owners, plan.Members()[m])
+		}
+		fmt.Println(i, owners)
 	}
 	// Output:
 	// c1: [broker-a/0 broker-a/1]
@@ -113,6 +117,28 @@ func ExampleAllocateAll() {
 	// 2 [c2]
 	// 3 []
 	// 4 [c3]
+}
+
+// Rebalance sorts the queues and client IDs as the strategy's client does
+// in a rebalance; shares and owners are positions in the sorted lists.
+func ExampleRebalance() {
+	mqAll := []alloc.MessageQueue{
+		{Topic: "T", BrokerName: "broker-b", QueueID: 0},
+		{Topic: "T", BrokerName: "broker-a", QueueID: 1},
+		{Topic: "T", BrokerName: "broker-a", QueueID: 0},
+	}
+	plan, err := alloc.Rebalance(alloc.Averagely(), "group", mqAll, []string{"c2", "c1"}, alloc.RebalanceOptions{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(plan)
+	fmt.Println(plan.MemberShare(0), plan.MemberShare(1), plan.GivenPositions())
+	fmt.Println(plan.Owners(2))
+	// Output:
+	// c1: [broker-a/0 broker-a/1]
+	// c2: [broker-b/0]
+	// [0 1] [2] [2 1 0]
+	// [1]
 }
 
 func ExampleSortClientIDs() {

@@ -83,7 +83,7 @@ func FuzzAllocate(f *testing.F) {
 			}
 			_ = p.String()
 			for i := range mq {
-				_ = p.OwnersOf(i)
+				_ = p.Owners(i)
 			}
 			for _, c := range cids {
 				if _, err := s.Allocate("g", c+"x", mq, cids); err != nil {
@@ -103,8 +103,8 @@ func FuzzAllocate(f *testing.F) {
 				p, err := AllocateAll(s, "g", mq, cids)
 				require.NoError(t, err)
 				for i := range mq {
-					owners := p.OwnersOf(i)
-					require.LessOrEqual(t, len(owners), 1, "%s: queue %v has owners %q", s.Name(), mq[i], owners)
+					owners := p.Owners(i)
+					require.LessOrEqual(t, len(owners), 1, "%s: queue %v has owners %v", s.Name(), mq[i], owners)
 				}
 			}
 		}

@@ -161,16 +161,17 @@ type groupAllocator interface {
 	allocateGroup(g *groupView) error
 }
 
-// allocateGroup fills g with s: the built-in fast path, else a
-// GroupAllocator's, else one Allocate call per member.
+// allocateGroup fills g with s: the built-in fast path, else an external
+// group.Allocator's (goclient, candidate), else one Allocate call per
+// member.
 func allocateGroup(s Strategy, g *groupView) error {
 	if ga, ok := s.(groupAllocator); ok {
 		return ga.allocateGroup(g)
 	}
-	if ga, ok := s.(GroupAllocator); ok {
-		var r GroupResult
+	if ga, ok := s.(externalGroupAllocator); ok {
+		var r groupResult
 		var err error
-		if ca, ok := s.(ConsumersAllocator); ok && g.consumers != nil {
+		if ca, ok := s.(externalConsumersGroups); ok && g.consumers != nil {
 			r, err = ca.AllocateConsumers(g.consumerGroup, g.mqAll, g.consumers)
 		} else {
 			r, err = ga.AllocateGroup(g.consumerGroup, g.mqAll, g.cidAll)
@@ -189,10 +190,10 @@ func allocateGroup(s Strategy, g *groupView) error {
 	return nil
 }
 
-// fill takes a GroupAllocator's result; false (g untouched) when it does
+// fill takes a group.Allocator's result; false (g untouched) when it does
 // not describe this group: other members, lists of the wrong length, a
 // position outside mqAll.
-func (g *groupView) fill(r GroupResult) bool {
+func (g *groupView) fill(r groupResult) bool {
 	n := len(g.members.ids)
 	if !sameStrings(r.Members, g.members.ids) || (r.Errs != nil && len(r.Errs) != n) {
 		return false
@@ -237,7 +238,7 @@ func (g *groupView) fill(r GroupResult) bool {
 }
 
 // sameStrings is slices.Equal, at once when both are the same slice (a
-// ConsumersAllocator returning Consumers.Members).
+// group.ConsumersAllocator returning Consumers.Members).
 func sameStrings(a, b []string) bool {
 	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
 		return true
@@ -245,9 +246,9 @@ func sameStrings(a, b []string) bool {
 	return slices.Equal(a, b)
 }
 
-// fillRuns records a GroupResult given as runs of mqAll (Runs), as AVG's
+// fillRuns records a group result given as runs of mqAll (Runs), as AVG's
 // own fast path does: slices of mqAll, positions derived on demand.
-func (g *groupView) fillRuns(r GroupResult) bool {
+func (g *groupView) fillRuns(r groupResult) bool {
 	n := len(g.members.ids)
 	if len(r.Runs) != n {
 		return false

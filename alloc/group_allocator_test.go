@@ -10,7 +10,7 @@ import (
 // firstQueueGroup gives every member mqAll[0] (Allocate), and answers the
 // group with the result it is told to.
 type firstQueueGroup struct {
-	result GroupResult
+	result groupResult
 	calls  *int
 }
 
@@ -19,7 +19,7 @@ func (s firstQueueGroup) Allocate(_, _ string, mqAll []MessageQueue, _ []string)
 	*s.calls++
 	return mqAll[:1], nil
 }
-func (s firstQueueGroup) AllocateGroup(string, []MessageQueue, []string) (GroupResult, error) {
+func (s firstQueueGroup) AllocateGroup(string, []MessageQueue, []string) (groupResult, error) {
 	return s.result, nil
 }
 
@@ -29,14 +29,14 @@ func TestAllocateAllUsesAGroupAllocator(t *testing.T) {
 	cids := []string{"c1", "c2"}
 	tests := []struct {
 		name      string
-		result    GroupResult
+		result    groupResult
 		wantCalls int // Allocate calls: 0 when the group result is used
 	}{
-		{"positions", GroupResult{Members: cids, Positions: [][]int32{{0}, {0}}}, 0},
-		{"queues", GroupResult{Members: cids, Queues: [][]MessageQueue{mq[:1], mq[:1]}}, 0},
-		{"other members", GroupResult{Members: []string{"c2", "c1"}, Positions: [][]int32{{0}, {0}}}, 2},
-		{"position outside mqAll", GroupResult{Members: cids, Positions: [][]int32{{0}, {3}}}, 2},
-		{"too few shares", GroupResult{Members: cids, Positions: [][]int32{{0}}}, 2},
+		{"positions", groupResult{Members: cids, Positions: [][]int32{{0}, {0}}}, 0},
+		{"queues", groupResult{Members: cids, Queues: [][]MessageQueue{mq[:1], mq[:1]}}, 0},
+		{"other members", groupResult{Members: []string{"c2", "c1"}, Positions: [][]int32{{0}, {0}}}, 2},
+		{"position outside mqAll", groupResult{Members: cids, Positions: [][]int32{{0}, {3}}}, 2},
+		{"too few shares", groupResult{Members: cids, Positions: [][]int32{{0}}}, 2},
 	}
 	for _, tt := range tests {
 		calls := 0
@@ -53,8 +53,8 @@ func TestAllocateAllUsesAGroupAllocator(t *testing.T) {
 // positions; AllocateAll must give what each member's own call gives.
 type runsStrategy struct{ Strategy }
 
-func (s runsStrategy) AllocateGroup(_ string, mqAll []MessageQueue, cidAll []string) (GroupResult, error) {
-	r := GroupResult{}
+func (s runsStrategy) AllocateGroup(_ string, mqAll []MessageQueue, cidAll []string) (groupResult, error) {
+	r := groupResult{}
 	seen := map[string]bool{}
 	for i, c := range cidAll {
 		if seen[c] {
@@ -93,6 +93,6 @@ func TestGroupResultRuns(t *testing.T) {
 
 type badRuns struct{ Strategy }
 
-func (s badRuns) AllocateGroup(_ string, mqAll []MessageQueue, cidAll []string) (GroupResult, error) {
-	return GroupResult{Members: cidAll, Runs: [][2]int32{{0, 99}, {0, 1}}}, nil
+func (s badRuns) AllocateGroup(_ string, mqAll []MessageQueue, cidAll []string) (groupResult, error) {
+	return groupResult{Members: cidAll, Runs: [][2]int32{{0, 99}, {0, 1}}}, nil
 }

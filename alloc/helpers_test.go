@@ -181,7 +181,7 @@ func requireEachQueueOnce(t testing.TB, p *Plan) {
 	t.Helper()
 	total := 0
 	for i := range p.Queues() {
-		require.Len(t, p.OwnersOf(i), 1, "%s: queue %d (%v) has exactly one owner\n%s", p.Strategy(), i, p.Queues()[i], p)
+		require.Len(t, p.Owners(i), 1, "%s: queue %d (%v) has exactly one owner\n%s", p.Strategy(), i, p.Queues()[i], p)
 	}
 	for _, m := range p.Members() {
 		total += len(p.Of(m))

@@ -1,18 +1,26 @@
 package alloc
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
 // Plan is a whole group's assignment: what every member's own allocate call
-// returns, computed once. Build it with AllocateAll (or Broadcast).
+// returns, computed once. Build it with AllocateAll (the lists exactly as
+// given), Rebalance (sorted as a rebalance sorts them) or Broadcast;
+// package analysis measures plans (StatsOf), compares them (DiffPlans) and
+// makes them for what-if questions.
 //
 // A member is reached by its client ID (Of, Err) or, faster, by its index
-// in Members (MemberQueues, MemberErr, MemberPositions). The built-in
-// strategies record most results as positions in Queues; the queue slices
-// are then built on first use, for every member at once.
+// in Members (MemberQueues, MemberErr, MemberPositions, MemberShare). A
+// queue is named by its position in Queues, and its owners (Owners) by
+// their positions in Members. The built-in strategies record most results
+// as positions in Queues; the queue slices are then built on first use,
+// for every member at once.
 //
 // The slices a Plan returns may share memory with each other and with the
 // mqAll given to AllocateAll: treat them as read-only. A Plan is safe for
@@ -25,8 +33,12 @@ type Plan struct {
 	queuesOnce sync.Once // builds g.of from g.pos
 	posOnce    sync.Once // derives g.pos from g.start
 
-	ownersOnce sync.Once
-	owners     [][]string // per index of queues
+	given  []int32 // see GivenPositions
+	linear bool    // Members repeat an ID: look IDs up one by one
+
+	setsOnce sync.Once // fills sets and own
+	sets     [][]int32 // per member: MemberShare
+	own      owners    // per queue: Owners
 }
 
 // AllocateAll computes every member's allocation at once. The result for a
@@ -52,7 +64,7 @@ func AllocateAll(s Strategy, consumerGroup string, mqAll []MessageQueue, cidAll 
 // allocatePlan fills p's fresh group view with s.
 func allocatePlan(s Strategy, p *Plan) (*Plan, error) {
 	if s == nil {
-		return nil, &Error{Kind: ErrInvalidArgument, JavaClass: NullPointerException, Field: "strategy", Msg: "strategy is null"}
+		return nil, nullStrategy("strategy")
 	}
 	if err := allocateGroup(s, p.g); err != nil {
 		return nil, err
@@ -91,17 +103,39 @@ func (p *Plan) Strategy() string { return p.strategy }
 // same Strategy name but different clients can assign queues differently.
 func (p *Plan) Client() Client { return p.client }
 
-// Queues is mqAll as given to AllocateAll.
+// Queues is mqAll as the strategy saw it: as given to AllocateAll; for
+// Rebalance, sorted in Java's order (see GivenPositions).
 func (p *Plan) Queues() []MessageQueue { return p.g.mqAll }
 
-// Members is the distinct client IDs of cidAll, in cidAll order. Member
-// index i below is a position in this list.
+// Members is the distinct client IDs of cidAll, in cidAll order (for
+// Rebalance, Java's order). Member index i below is a position in this
+// list. (In package analysis's Views, the combined plan has one member per
+// view.)
 func (p *Plan) Members() []string { return p.g.members.ids }
+
+// GivenPositions is, per position of Queues, that queue's position in the
+// mqAll given to Rebalance, which sorts a copy; nil when Queues is the list
+// given (AllocateAll, RebalanceOptions.AsGiven, or a sort that failed). A
+// caller holding the list it gave can then read shares and diffs as
+// positions in it, without the queues themselves.
+//
+// Example: Rebalance over [b:1 a:0 a:1] has Queues [a:0 a:1 b:1] and
+// GivenPositions [1 2 0].
+func (p *Plan) GivenPositions() []int32 { return p.given }
+
+// lookup is member cid's index.
+func (p *Plan) lookup(cid string) (int, bool) {
+	if p.linear {
+		m := slices.Index(p.g.members.ids, cid)
+		return m, m >= 0
+	}
+	return p.g.members.lookup(cid)
+}
 
 // Of is the queues member cid gets (nil for a non-member or a member whose
 // call failed).
 func (p *Plan) Of(cid string) []MessageQueue {
-	if m, ok := p.g.members.lookup(cid); ok {
+	if m, ok := p.lookup(cid); ok {
 		return p.MemberQueues(m)
 	}
 	return nil
@@ -109,7 +143,7 @@ func (p *Plan) Of(cid string) []MessageQueue {
 
 // Err is the error member cid's own allocate call returns, if any.
 func (p *Plan) Err(cid string) error {
-	if m, ok := p.g.members.lookup(cid); ok {
+	if m, ok := p.lookup(cid); ok {
 		return p.g.errs[m]
 	}
 	return nil
@@ -195,49 +229,138 @@ func (p *Plan) MemberPositions(i int) []int32 {
 	return p.g.pos[i]
 }
 
-// OwnersOf is the members (in Members order) whose allocation holds the
-// queue Queues()[i]: none for an orphaned queue, one when the group agrees,
-// more when the strategy hands it out twice (CONFIG, BROADCASTING). Equal
-// queues listed twice in mqAll share their owners. An i out of range gives
-// nil.
-func (p *Plan) OwnersOf(i int) []string {
-	if i < 0 || i >= len(p.g.mqAll) {
+// MemberShare is member i's queues as positions in Queues, ascending and
+// without repeats: MemberPositions sorted, or for a strategy that does not
+// say where its queues come from (CONFIG) the positions of the queues it
+// names (a queue outside Queues is left out; of an equal queue listed
+// twice, the first). It is empty (not nil) for a member whose call failed,
+// and nil only for i out of range. Built once for every member.
+//
+// Example: AVG over 10 queues and members [c0 c1 c2 c3] gives
+// MemberShare [0 1 2] [3 4 5] [6 7] [8 9].
+func (p *Plan) MemberShare(i int) []int32 {
+	if i < 0 || i >= len(p.g.members.ids) {
 		return nil
 	}
-	p.ownersOnce.Do(p.computeOwners)
-	return p.owners[i]
+	p.computeSets()
+	return p.sets[i]
 }
 
-// computeOwners inverts the plan once: O(Q + total assigned).
-func (p *Plan) computeOwners() {
-	p.queuesOnce.Do(p.g.buildQueues)
-	queues, members, of := p.g.mqAll, p.g.members.ids, p.g.of
-	canon := make(map[MessageQueue]int, len(queues))
-	first := make([]int, len(queues))
-	for i, q := range queues {
-		if j, ok := canon[q]; ok {
-			first[i] = j
-			continue
-		}
-		canon[q] = i
-		first[i] = i
-	}
-	owners := make([][]string, len(queues))
-	for m, qs := range of {
-		for _, q := range qs {
-			j, ok := canon[q]
-			if !ok {
-				continue // CONFIG may list queues outside mqAll
+// Owners is the members (positions in Members, ascending) whose share
+// (MemberShare) holds the queue Queues()[i]: none (nil) for an orphaned
+// queue, one when the group agrees, more when the strategy hands it out
+// twice (CONFIG, BROADCASTING). An i out of range gives nil.
+//
+// Example: with AVG, queues q0..q4 and cidAll [c1 c2], Owners(3) is [1]:
+// Members()[1], c2.
+func (p *Plan) Owners(i int) []int32 {
+	p.computeSets()
+	return p.own.of(i)
+}
+
+// computeSets fills sets and own once: O(Q + total assigned), copying
+// nothing when the strategy's positions are already ascending. (Not
+// inlined: its two callers would each carry a copy of the body.)
+//
+//go:noinline
+func (p *Plan) computeSets() {
+	p.setsOnce.Do(func() {
+		g := p.g
+		p.posOnce.Do(func() { g.positions() })
+		sets := make([][]int32, len(g.members.ids))
+		var idx *queueIndex
+		for m := range sets {
+			sets[m] = []int32{}
+			if g.errs[m] != nil {
+				continue
 			}
-			if o := owners[j]; len(o) == 0 || o[len(o)-1] != members[m] {
-				owners[j] = append(owners[j], members[m])
+			var at []int32
+			if g.pos != nil {
+				at = g.pos[m]
+			}
+			if at == nil { // CONFIG and strategies of one's own: find the queues
+				p.queuesOnce.Do(g.buildQueues)
+				for _, q := range g.of[m] {
+					if idx == nil {
+						idx = newQueueIndex(g.mqAll)
+					}
+					if k := idx.pos(q); k >= 0 {
+						at = append(at, k)
+					}
+				}
+				if len(at) > 0 {
+					sets[m] = sortedSet(at)
+				}
+				continue
+			}
+			switch {
+			case len(at) == 0:
+			case ascending(at):
+				sets[m] = at
+			default:
+				sets[m] = sortedSet(slices.Clone(at))
 			}
 		}
+		p.sets, p.own = sets, invert(sets, len(g.mqAll))
+	})
+}
+
+// ascending reports whether s is strictly increasing.
+func ascending(s []int32) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i] <= s[i-1] {
+			return false
+		}
 	}
-	for i, j := range first {
-		owners[i] = owners[j]
+	return true
+}
+
+// sortedSet sorts s and drops repeats, in place.
+func sortedSet(s []int32) []int32 {
+	if !slices.IsSorted(s) {
+		sortx.Int32s(s)
 	}
-	p.owners = owners
+	return slices.Compact(s)
+}
+
+// owners is the inverse of a plan's shares in compressed form: the owners
+// of queue i are list[start[i]:start[i+1]].
+type owners struct {
+	start []int32
+	list  []int32
+}
+
+func (o owners) of(i int) []int32 {
+	if i < 0 || i+1 >= len(o.start) {
+		return nil
+	}
+	lo, hi := o.start[i], o.start[i+1]
+	if lo == hi {
+		return nil
+	}
+	return o.list[lo:hi:hi]
+}
+
+// invert builds owners from shares over q queues: O(Q + assigned).
+func invert(shares [][]int32, q int) owners {
+	start := make([]int32, q+1)
+	for _, sh := range shares {
+		for _, p := range sh {
+			start[p+1]++
+		}
+	}
+	for i := 1; i <= q; i++ {
+		start[i] += start[i-1]
+	}
+	list := make([]int32, start[q])
+	next := slices.Clone(start[:q])
+	for m, sh := range shares {
+		for _, p := range sh {
+			list[next[p]] = int32(m)
+			next[p]++
+		}
+	}
+	return owners{start: start, list: list}
 }
 
 // Map is the plan as a map from member to its queues; members whose call

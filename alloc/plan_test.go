@@ -21,12 +21,17 @@ func TestPlanViews(t *testing.T) {
 	wantMap := map[string][]MessageQueue{"c1": mq[0:2], "c3": mq[4:5]}
 	assert.True(t, maps.EqualFunc(p.Map(), wantMap, slices.Equal), "Map() = %v, want %v", p.Map(), wantMap)
 	// The empty member's block (2) and c1's second slot (3) are nobody's.
-	wantOwners := [][]string{{"c1"}, {"c1"}, nil, nil, {"c3"}}
+	// Owners are positions in Members: 0 is c1, 2 is c3.
+	wantOwners := [][]int32{{0}, {0}, nil, nil, {2}}
 	for i, w := range wantOwners {
-		got := p.OwnersOf(i)
-		assert.True(t, slices.Equal(got, w), "OwnersOf(%d) = %q, want %q (nil and empty alike)", i, got, w)
+		assert.Equal(t, w, p.Owners(i), "Owners(%d)", i)
 	}
-	assert.False(t, p.OwnersOf(-1) != nil || p.OwnersOf(5) != nil, "OwnersOf out of range")
+	assert.False(t, p.Owners(-1) != nil || p.Owners(5) != nil, "Owners out of range")
+	wantShares := [][]int32{{0, 1}, {}, {4}}
+	for m, w := range wantShares {
+		assert.Equal(t, w, p.MemberShare(m), "MemberShare(%d)", m)
+	}
+	assert.Nil(t, p.MemberShare(3), "MemberShare out of range")
 	want := "c1: [broker-a/0 broker-a/1]\n: error: currentCID is empty\nc3: [broker-a/4]\n"
 	assert.Equal(t, want, p.String(), "String()")
 }
@@ -36,13 +41,13 @@ func TestPlanOwnersShared(t *testing.T) {
 	p := Broadcast(mq, []string{"c1", "c2"})
 	assert.False(t, p.Strategy() != "BROADCASTING", "strategy %q", p.Strategy())
 	for i := range mq {
-		assert.Equal(t, []string{"c1", "c2"}, p.OwnersOf(i), "broadcast OwnersOf(%d)", i)
+		assert.Equal(t, []int32{0, 1}, p.Owners(i), "broadcast Owners(%d)", i)
 	}
 	assert.False(t, !strings.Contains(p.String(), "c2: [T:b/0 U:b/0 T:b/0]"), "multi-topic String():\n%s", p)
 	// CONFIG: every member owns the listed queues; unlisted ones nobody.
 	c, _ := AllocateAll(ByConfig(mq[1:2]), "g", mq, []string{"c1", "c2"})
-	assert.Equal(t, []string{"c1", "c2"}, c.OwnersOf(1), "config OwnersOf(1)")
-	assert.Nil(t, c.OwnersOf(0), "config OwnersOf(0)")
+	assert.Equal(t, []int32{0, 1}, c.Owners(1), "config Owners(1)")
+	assert.Nil(t, c.Owners(0), "config Owners(0)")
 	// Broadcast of nothing.
 	e := Broadcast(nil, []string{"c"})
 	assert.NotNil(t, e.Of("c"), "broadcast of no queues: empty, not nil")
@@ -159,9 +164,11 @@ func TestPlanConcurrentReaders(t *testing.T) {
 					case 0:
 						_ = p.MemberPositions(i)
 					case 1:
-						_ = p.OwnersOf(i)
+						_ = p.Owners(i)
 					case 2:
 						_ = p.String()
+					case 3:
+						_ = p.MemberShare(i)
 					}
 					if w == 0 {
 						want[i] = p.MemberQueues(i)

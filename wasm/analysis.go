@@ -44,22 +44,28 @@ func readOptions(r *reader) (analysis.Options, error) {
 	return o, r.err
 }
 
-// readPlan: strategy, qlist queues, strings members, options.
-func readPlan(r *reader) (*analysis.Plan, error) {
+// readPlan: strategy, qlist queues, strings members, options; the plan
+// (alloc.Rebalance) and its statistics (with the options' rooms).
+func readPlan(r *reader) (*alloc.Plan, *analysis.Stats, error) {
 	s, err := readClientStrategy(r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	qs, _, _, err := readQueueList(r, "queues")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	members := readStrings(r)
 	o, err := readOptions(r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return analysis.NewPlan(s, qs, members, o)
+	p, err := alloc.Rebalance(s, "", qs, members, alloc.RebalanceOptions{AsGiven: o.AsGiven})
+	if err != nil {
+		return nil, nil, err
+	}
+	st := analysis.StatsOf(p, o.Rooms)
+	return p, &st, nil
 }
 
 func readStrategies(r *reader) ([]alloc.Strategy, error) {
@@ -76,36 +82,36 @@ func readStrategies(r *reader) ([]alloc.Strategy, error) {
 
 func init() {
 	register(opAnalysisPlan, func(r *reader, w *writer) error {
-		p, err := readPlan(r)
+		p, st, err := readPlan(r)
 		if err != nil {
 			return err
 		}
 		if positionsRequested(r) {
-			writePlanPositions(w, p)
+			writePlanPositions(w, p, st)
 			return r.err
 		}
-		writePlanJSON(jsonw{w}, p)
+		writePlanJSON(jsonw{w}, p, st)
 		return nil
 	})
 	// diff: plan a, plan b → {"from":Plan,"to":Plan,"diff":Diff}.
 	register(opAnalysisDiff, func(r *reader, w *writer) error {
-		a, err := readPlan(r)
+		a, as, err := readPlan(r)
 		if err != nil {
 			return err
 		}
-		b, err := readPlan(r)
+		b, bs, err := readPlan(r)
 		if err != nil {
 			return err
 		}
 		if positionsRequested(r) {
-			writeDiffPositions(w, a, b)
+			writeDiffPositions(w, a, as, b, bs)
 			return r.err
 		}
 		j := jsonw{w}
 		j.raw(`{"from":`)
-		writePlanJSON(j, a)
+		writePlanJSON(j, a, as)
 		j.raw(`,"to":`)
-		writePlanJSON(j, b)
+		writePlanJSON(j, b, bs)
 		j.raw(`,"diff":`)
 		writeDiffJSON(j, analysis.DiffPlans(a, b))
 		j.raw("}")
@@ -219,36 +225,37 @@ func init() {
 	})
 }
 
-func writePlanJSON(j jsonw, p *analysis.Plan) {
+// writePlanJSON writes plan p, with its statistics st, as JSON.
+func writePlanJSON(j jsonw, p *alloc.Plan, st *analysis.Stats) {
 	if p == nil {
 		j.raw("null")
 		return
 	}
-	writePlanFields(j, p, true)
+	writePlanFields(j, p, st, true)
 }
 
 // writePlanFields writes plan p as JSON; without queues it leaves out the
 // queue list and the shares, which the positions answer sends as binary
 // (analysis_positions.go).
-func writePlanFields(j jsonw, p *analysis.Plan, queues bool) {
+func writePlanFields(j jsonw, p *alloc.Plan, st *analysis.Stats, queues bool) {
 	j.raw(`{"strategy":`)
-	j.str(p.Strategy)
+	j.str(analysis.PlanLabel(p))
 	j.key("client", false)
-	j.str(languageOf(p.Client))
+	j.str(languageOf(p.Client()))
 	if queues {
 		j.key("queues", false)
-		j.queues(p.Queues)
+		j.queues(p.Queues())
 	}
 	j.key("members", false)
-	j.strs(p.Members)
+	j.strs(p.Members())
 	if queues {
 		j.key("shares", false)
-		j.list(len(p.Shares), func(k int) { j.int32s(p.Shares[k]) })
+		j.list(len(p.Members()), func(k int) { j.int32s(p.MemberShare(k)) })
 	}
 	j.key("errors", false)
-	writeMemberErrorsJSON(j, p.Errors)
+	writeMemberErrorsJSON(j, analysis.MemberErrors(p))
 	j.key("stats", false)
-	writeStatsJSON(j, &p.Stats)
+	writeStatsJSON(j, st)
 	j.raw("}")
 }
 
@@ -375,7 +382,7 @@ func writeScenarioJSON(j jsonw, res *analysis.ScenarioResult) {
 		j.key("crashed", false)
 		j.strs(st.Crashed)
 		j.key("plans", false)
-		j.list(len(st.Plans), func(i int) { writePlanJSON(j, st.Plans[i]) })
+		j.list(len(st.Plans), func(i int) { writePlanJSON(j, st.Plans[i], &st.Stats[i]) })
 		j.key("diffs", false)
 		if st.Diffs == nil {
 			j.raw("null")
@@ -399,7 +406,7 @@ func writeScenarioJSON(j jsonw, res *analysis.ScenarioResult) {
 
 func writeViewsJSON(j jsonw, v *analysis.ViewsResult) {
 	j.raw(`{"combined":`)
-	writePlanJSON(j, v.Combined)
+	writePlanJSON(j, v.Combined, &v.Stats)
 	j.key("strategies", false)
 	j.strs(v.Strategies)
 	j.key("doubleOwned", false)

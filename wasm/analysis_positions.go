@@ -2,7 +2,10 @@
 
 package main
 
-import "github.com/rmqalloc/rmqalloc/alloc/analysis"
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/analysis"
+)
 
 // Plans and diffs by position (issue 12): the caller holds the queue list
 // it sent (often an interned Topic), so the answer leaves the queues out
@@ -38,7 +41,7 @@ func (w *writer) jsonSection(f func(j jsonw)) {
 }
 
 // givenOf maps a plan's queue positions to positions in the list given.
-func givenOf(p *analysis.Plan) func(int32) int32 {
+func givenOf(p *alloc.Plan) func(int32) int32 {
 	g := p.GivenPositions()
 	if g == nil {
 		return func(k int32) int32 { return k }
@@ -69,27 +72,27 @@ func (w *writer) flatLists(n int, list func(i int) []int32, at func(int32) int32
 // int32s order (the given position of each of the plan's queues, in the
 // plan's order); shares as offsets and items (given positions, each
 // member's in the plan's order).
-func writePlanPositions(w *writer, p *analysis.Plan) {
-	w.jsonSection(func(j jsonw) { writePlanFields(j, p, false) })
+func writePlanPositions(w *writer, p *alloc.Plan, st *analysis.Stats) {
+	w.jsonSection(func(j jsonw) { writePlanFields(j, p, st, false) })
 	order := p.GivenPositions()
 	if order == nil {
-		order = make([]int32, len(p.Queues))
+		order = make([]int32, len(p.Queues()))
 		for i := range order {
 			order[i] = int32(i)
 		}
 	}
 	w.int32sLE(order)
-	w.flatLists(len(p.Shares), func(m int) []int32 { return p.Shares[m] }, givenOf(p))
+	w.flatLists(len(p.Members()), p.MemberShare, givenOf(p))
 }
 
 // writeDiffPositions: plan a, plan b (writePlanPositions), then JSON {from,
 // to, counts, members: [{member, inFrom, inTo}]}; int32s movedQueues
 // (given positions in b's list); gained (offsets, items: b's list) and lost
 // (offsets, items: a's list) per member.
-func writeDiffPositions(w *writer, a, b *analysis.Plan) {
+func writeDiffPositions(w *writer, a *alloc.Plan, as *analysis.Stats, b *alloc.Plan, bs *analysis.Stats) {
 	d := analysis.DiffPlans(a, b)
-	writePlanPositions(w, a)
-	writePlanPositions(w, b)
+	writePlanPositions(w, a, as)
+	writePlanPositions(w, b, bs)
 	w.jsonSection(func(j jsonw) { writeDiffFields(j, d, false) })
 	atB := givenOf(b)
 	moved := make([]int32, len(d.MovedQueues))

@@ -79,8 +79,8 @@ func BenchmarkScenario(b *testing.B) {
 func BenchmarkDiff(b *testing.B) {
 	sc := bigScenario()
 	st, _ := newScenarioState(sc)
-	before, _ := NewPlan(alloc.Averagely(), st.queues(), sc.Members, Options{})
-	after, _ := NewPlan(alloc.Averagely(), st.queues(), append(sc.Members, sc.Changes[0].Members...), Options{})
+	before := mustPlan(b, alloc.Averagely(), st.queues(), sc.Members, Options{})
+	after := mustPlan(b, alloc.Averagely(), st.queues(), append(sc.Members, sc.Changes[0].Members...), Options{})
 	b.ResetTimer()
 	for b.Loop() {
 		DiffPlans(before, after)

@@ -225,12 +225,12 @@ func Compare(g CompareGroup, strategies []Named) (*CompareResult, error) {
 		for i := range rows {
 			r := &rows[i]
 			if kind == CompareJoin { // the initial plan is every scenario's first step
-				st := res.Steps[0].Plans[i].Stats
+				st := res.Steps[0].Stats[i]
 				r.Min, r.Max, r.Mean = st.Min, st.Max, float64(st.Queues)/float64(max(1, st.Members))
 			}
 			mv := CompareMove{Change: kind}
 			for _, step := range res.Steps {
-				r.Errors += len(step.Plans[i].Errors)
+				r.Errors += failures(step.Plans[i])
 				if step.Diffs == nil {
 					continue
 				}

@@ -56,37 +56,11 @@ type MemberChange struct {
 	Lost   []int32 `json:"lost"`   // positions in a's Queues it had and no longer gets
 }
 
-// PlanLike is a plan DiffPlans compares: this package's *Plan or the
-// library's *alloc.Plan (as AllocateAll returns it).
-type PlanLike interface{ *Plan | *alloc.Plan }
-
 // DiffPlans compares plan a with plan b in O(Q + C) (plus a hash of the
-// queues when the two plans do not share their queue list). Either may be
-// an *alloc.Plan, read through FromAlloc.
-func DiffPlans[A, B PlanLike](a A, b B) *Diff {
-	pa, pb := asPlan(a), asPlan(b)
-	return diffWith(pa, pb, queueMapping(pa.Queues, pb.Queues))
-}
-
-func asPlan[P PlanLike](p P) *Plan {
-	if ap, ok := any(p).(*alloc.Plan); ok {
-		return FromAlloc(ap)
-	}
-	return any(p).(*Plan)
-}
-
-// queueMapping is, per position of from, the position of the same queue in
-// to (its first occurrence) or -1; nil when the lists are equal.
-func queueMapping(from, to []alloc.MessageQueue) []int32 {
-	if len(from) == len(to) && (len(from) == 0 || &from[0] == &to[0] || slices.Equal(from, to)) {
-		return nil
-	}
-	idx := newQueueIndex(to)
-	out := make([]int32, len(from))
-	for i, q := range from {
-		out[i] = idx.pos(q)
-	}
-	return out
+// queues when the two plans do not share their queue list).
+func DiffPlans(a, b *alloc.Plan) *Diff {
+	pa, pb := viewOf(a), viewOf(b)
+	return diffWith(pa, pb, link.Mapping(pa.queues, pb.queues))
 }
 
 // memberMapping is, per member of a, its position in b or -1.
@@ -112,18 +86,18 @@ func memberMapping(a, b []string) []int32 {
 	return out
 }
 
-func diffWith(a, b *Plan, qmap []int32) *Diff {
-	d := &Diff{From: a.Strategy, To: b.Strategy, MovedQueues: []int32{}, Members: []MemberChange{}}
-	mmap := memberMapping(a.Members, b.Members)
+func diffWith(a, b *plan, qmap []int32) *Diff {
+	d := &Diff{From: PlanLabel(a.p), To: PlanLabel(b.p), MovedQueues: []int32{}, Members: []MemberChange{}}
+	mmap := memberMapping(a.members, b.members)
 	at := func(i int) int32 { // b's position of a's queue i
 		if qmap == nil {
 			return int32(i)
 		}
 		return qmap[i]
 	}
-	inA := make([]bool, len(b.Queues)) // b's queue also in a
+	inA := make([]bool, len(b.queues)) // b's queue also in a
 	var scratch []int32
-	for i := range a.Queues {
+	for i := range a.queues {
 		j := at(i)
 		if j < 0 {
 			d.Removed++
@@ -144,7 +118,7 @@ func diffWith(a, b *Plan, qmap []int32) *Diff {
 		}
 	}
 	sortx.Int32s(d.MovedQueues)
-	for j := range b.Queues {
+	for j := range b.queues {
 		if !inA[j] {
 			d.Added++
 		}
@@ -172,11 +146,11 @@ func sameOwners(oa, ob []int32, mmap []int32, scratch []int32) (bool, []int32) {
 	return slices.Equal(scratch, ob), scratch
 }
 
-func minMoves(a, b *Plan, at func(int) int32, mmap []int32, common int) int {
-	n, c := len(b.Queues), len(b.Members)
+func minMoves(a, b *plan, at func(int) int32, mmap []int32, common int) int {
+	n, c := len(b.queues), len(b.members)
 	if c == 0 {
 		owned := 0
-		for i := range a.Queues {
+		for i := range a.queues {
 			if at(i) >= 0 && a.owners.count(i) > 0 {
 				owned++
 			}
@@ -185,7 +159,7 @@ func minMoves(a, b *Plan, at func(int) int32, mmap []int32, common int) int {
 	}
 	k := make([]int, c)
 	seen := make([]bool, n)
-	for i := range a.Queues {
+	for i := range a.queues {
 		j := at(i)
 		if j < 0 || seen[j] {
 			continue
@@ -209,15 +183,15 @@ func minMoves(a, b *Plan, at func(int) int32, mmap []int32, common int) int {
 
 // memberChanges lists the members whose queues differ between a and b.
 // sizeHint estimates the number of gained and lost entries.
-func memberChanges(a, b *Plan, qmap, mmap []int32, sizeHint int) []MemberChange {
-	out := make([]MemberChange, 0, min(len(a.Members)+len(b.Members), sizeHint))
-	inB := make([]bool, len(b.Members))
+func memberChanges(a, b *plan, qmap, mmap []int32, sizeHint int) []MemberChange {
+	out := make([]MemberChange, 0, min(len(a.members)+len(b.members), sizeHint))
+	inB := make([]bool, len(b.members))
 	// back[j] = a's position of b's queue j, or -1.
-	back := make([]int32, len(b.Queues))
+	back := make([]int32, len(b.queues))
 	for j := range back {
 		back[j] = -1
 	}
-	for i := len(a.Queues) - 1; i >= 0; i-- {
+	for i := len(a.queues) - 1; i >= 0; i-- {
 		j := int32(i)
 		if qmap != nil {
 			j = qmap[i]
@@ -228,10 +202,10 @@ func memberChanges(a, b *Plan, qmap, mmap []int32, sizeHint int) []MemberChange 
 	}
 	// Every Gained and Lost list is a window of one growing buffer.
 	buf := make([]int32, 0, sizeHint)
-	for ma, cid := range a.Members {
+	for ma, cid := range a.members {
 		mb := mmap[ma]
 		start := len(buf)
-		for _, i := range a.Shares[ma] {
+		for _, i := range a.shares[ma] {
 			j := int32(i)
 			if qmap != nil {
 				j = qmap[i]
@@ -244,7 +218,7 @@ func memberChanges(a, b *Plan, qmap, mmap []int32, sizeHint int) []MemberChange 
 		start = len(buf)
 		if mb >= 0 {
 			inB[mb] = true
-			for _, j := range b.Shares[mb] {
+			for _, j := range b.shares[mb] {
 				i := back[j]
 				if i < 0 || !slices.Contains(a.owners.of(int(i)), int32(ma)) {
 					buf = append(buf, j)
@@ -256,11 +230,11 @@ func memberChanges(a, b *Plan, qmap, mmap []int32, sizeHint int) []MemberChange 
 			out = append(out, MemberChange{Member: cid, InFrom: true, InTo: mb >= 0, Gained: gained, Lost: lost})
 		}
 	}
-	for mb, cid := range b.Members {
+	for mb, cid := range b.members {
 		if inB[mb] {
 			continue
 		}
-		out = append(out, MemberChange{Member: cid, InTo: true, Gained: append([]int32{}, b.Shares[mb]...), Lost: []int32{}})
+		out = append(out, MemberChange{Member: cid, InTo: true, Gained: append([]int32{}, b.shares[mb]...), Lost: []int32{}})
 	}
 	return out
 }

@@ -39,10 +39,11 @@ func TestDiffQueuesAddedAndRemoved(t *testing.T) {
 
 // bruteMinMoves tries every balanced complete assignment of b's queues to
 // b's members.
-func bruteMinMoves(a, b *Plan) int {
-	n, c := len(b.Queues), len(b.Members)
-	qmap := queueMapping(b.Queues, a.Queues) // b → a
-	mmap := memberMapping(b.Members, a.Members)
+func bruteMinMoves(pa, pb *alloc.Plan) int {
+	a := viewOf(pa)
+	n, c := len(pb.Queues()), len(pb.Members())
+	qmap := link.Mapping(pb.Queues(), a.queues) // b → a
+	mmap := memberMapping(pb.Members(), a.members)
 	aOwner := func(j int) []int32 {
 		i := j
 		if qmap != nil {
@@ -107,7 +108,7 @@ func TestMinMovesMatchesBruteForce(t *testing.T) {
 		a := mustPlan(t, sa, qa, ma, Options{})
 		b := mustPlan(t, sb, qb, mb, Options{})
 		d := DiffPlans(a, b)
-		require.Equal(t, bruteMinMoves(a, b), d.MinMoves, "%s→%s %v/%v → %v/%v: MinMoves against brute force", a.Strategy, b.Strategy, qa, ma, qb, mb)
+		require.Equal(t, bruteMinMoves(a, b), d.MinMoves, "%s→%s %v/%v → %v/%v: MinMoves against brute force", PlanLabel(a), PlanLabel(b), qa, ma, qb, mb)
 	}
 }
 
@@ -122,21 +123,21 @@ func TestDiffProperties(t *testing.T) {
 		for si, s := range strategies {
 			a := mustPlan(t, s, qa, ma, Options{})
 			self := DiffPlans(a, a)
-			require.False(t, self.Moved != 0 || self.Added != 0 || self.Removed != 0 || len(self.Members) != 0 || len(self.MovedQueues) != 0, "%s: self diff not empty: %+v", a.Strategy, self)
+			require.False(t, self.Moved != 0 || self.Added != 0 || self.Removed != 0 || len(self.Members) != 0 || len(self.MovedQueues) != 0, "%s: self diff not empty: %+v", PlanLabel(a), self)
 			b := mustPlan(t, s, qb, mb, Options{})
 			d := DiffPlans(a, b)
-			require.False(t, d.Moved+d.Kept != d.Common || d.Moved != len(d.MovedQueues), "%s: moved %d + kept %d != common %d", a.Strategy, d.Moved, d.Kept, d.Common)
-			require.False(t, d.MinMoves < 0 || d.MinMoves > d.Common, "%s: MinMoves %d out of [0, %d]", a.Strategy, d.MinMoves, d.Common)
+			require.False(t, d.Moved+d.Kept != d.Common || d.Moved != len(d.MovedQueues), "%s: moved %d + kept %d != common %d", PlanLabel(a), d.Moved, d.Kept, d.Common)
+			require.False(t, d.MinMoves < 0 || d.MinMoves > d.Common, "%s: MinMoves %d out of [0, %d]", PlanLabel(a), d.MinMoves, d.Common)
 			// AVG and AVG_BY_CIRCLE of either client are balanced and
 			// complete when every member ID is valid.
 			balanced := si == 0 || si == 1 || si == 5 || si == 6
-			require.False(t, balanced && len(b.Errors) == 0 && d.Excess < 0, "%s: moved %d < MinMoves %d", a.Strategy, d.Moved, d.MinMoves)
+			require.False(t, balanced && len(MemberErrors(b)) == 0 && d.Excess < 0, "%s: moved %d < MinMoves %d", PlanLabel(a), d.Moved, d.MinMoves)
 			gained, lost := 0, 0
 			for _, m := range d.Members {
 				gained += len(m.Gained)
 				lost += len(m.Lost)
 			}
-			require.False(t, a.Stats.Shared == 0 && b.Stats.Shared == 0 && gained-lost != b.Stats.Assigned-a.Stats.Assigned, "%s: gained %d − lost %d != assigned %d − %d", a.Strategy, gained, lost, b.Stats.Assigned, a.Stats.Assigned)
+			require.False(t, StatsOf(a, nil).Shared == 0 && StatsOf(b, nil).Shared == 0 && gained-lost != StatsOf(b, nil).Assigned-StatsOf(a, nil).Assigned, "%s: gained %d − lost %d != assigned %d − %d", PlanLabel(a), gained, lost, StatsOf(b, nil).Assigned, StatsOf(a, nil).Assigned)
 		}
 	}
 }

@@ -21,20 +21,20 @@ func queues(n int, brokers ...string) []alloc.MessageQueue {
 }
 
 // names writes positions as brokerName/queueId.
-func names(p *analysis.Plan, pos []int32) string {
+func names(p *alloc.Plan, pos []int32) string {
 	s := make([]string, len(pos))
 	for i, q := range pos {
-		s[i] = p.Queues[q].BrokerName + "/" + fmt.Sprint(p.Queues[q].QueueID)
+		s[i] = p.Queues()[q].BrokerName + "/" + fmt.Sprint(p.Queues()[q].QueueID)
 	}
 	return "[" + strings.Join(s, " ") + "]"
 }
 
-func ExampleNewPlan() {
-	p, _ := analysis.NewPlan(alloc.Averagely(), queues(5, "a", "b"), []string{"c0", "c1", "c2", "c3"}, analysis.Options{})
-	for m, cid := range p.Members {
-		fmt.Println(cid, names(p, p.Shares[m]))
+func ExampleStatsOf() {
+	p, _ := alloc.Rebalance(alloc.Averagely(), "group", queues(5, "a", "b"), []string{"c0", "c1", "c2", "c3"}, alloc.RebalanceOptions{})
+	for m, cid := range p.Members() {
+		fmt.Println(cid, names(p, p.MemberShare(m)))
 	}
-	st := p.Stats
+	st := analysis.StatsOf(p, nil)
 	fmt.Printf("min %d max %d mean %.1f stddev %.2f idle %v\n", st.Min, st.Max, st.Mean, st.StdDev, st.Idle)
 	for _, b := range st.Brokers {
 		fmt.Printf("%s: %d queues on %d consumers, at most %d each\n", b.Broker, b.Queues, b.Consumers, b.MaxPerConsumer)
@@ -51,8 +51,8 @@ func ExampleNewPlan() {
 
 func ExampleDiffPlans() {
 	qs := queues(6, "a")
-	before, _ := analysis.NewPlan(alloc.Averagely(), qs, []string{"c0", "c1"}, analysis.Options{})
-	after, _ := analysis.NewPlan(alloc.Averagely(), qs, []string{"c0", "c1", "c2"}, analysis.Options{})
+	before, _ := alloc.Rebalance(alloc.Averagely(), "group", qs, []string{"c0", "c1"}, alloc.RebalanceOptions{})
+	after, _ := alloc.Rebalance(alloc.Averagely(), "group", qs, []string{"c0", "c1", "c2"}, alloc.RebalanceOptions{})
 	d := analysis.DiffPlans(before, after)
 	fmt.Printf("moved %d kept %d, least possible %d, excess %d\n", d.Moved, d.Kept, d.MinMoves, d.Excess)
 	fmt.Println("moved:", names(after, d.MovedQueues))
@@ -95,12 +95,12 @@ func ExampleRunScenario() {
 		if st.Change.Kind != "" {
 			cells[0] = st.Change.Kind
 		}
-		for i, p := range st.Plans {
+		for i, stats := range st.Stats {
 			moved := "-"
 			if st.Diffs != nil {
 				moved = fmt.Sprintf("%d/%d", st.Diffs[i].Moved, st.Diffs[i].MinMoves)
 			}
-			cells = append(cells, fmt.Sprintf("%s %d..%d u%d", moved, p.Stats.Min, p.Stats.Max, st.Unconsumed[i]))
+			cells = append(cells, fmt.Sprintf("%s %d..%d u%d", moved, stats.Min, stats.Max, st.Unconsumed[i]))
 		}
 		row(cells...)
 	}
@@ -130,8 +130,8 @@ func ExampleViews() {
 		{Member: "c3"},
 	}, analysis.Options{})
 	p := res.Combined
-	for c, cid := range p.Members {
-		fmt.Println(cid, names(p, p.Shares[c]))
+	for c, cid := range p.Members() {
+		fmt.Println(cid, names(p, p.MemberShare(c)))
 	}
 	for _, d := range res.DoubleOwned {
 		fmt.Println("double:", names(p, []int32{d.Queue}), "by", d.Owners)
@@ -161,8 +161,8 @@ func ExampleMixed() {
 	}
 	res, _ := analysis.Mixed(java, goclient.ConsistentHash(10), queues(4, "broker-a", "broker-b"), members, analysis.Options{})
 	p := res.Combined
-	for c, cid := range p.Members {
-		fmt.Println(cid, res.Strategies[c], names(p, p.Shares[c]))
+	for c, cid := range p.Members() {
+		fmt.Println(cid, res.Strategies[c], names(p, p.MemberShare(c)))
 	}
 	fmt.Println("double-owned:", len(res.DoubleOwned), "orphaned:", names(p, res.Orphaned))
 	// Output:

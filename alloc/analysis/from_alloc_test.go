@@ -11,20 +11,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestFromAllocWorkedExample(t *testing.T) {
+func TestAllocateAllPlanWorkedExample(t *testing.T) {
 	t.Parallel()
 	ap, err := alloc.AllocateAll(alloc.Averagely(), "g", testkit.QueuesOn(5, "b"), []string{"c1", "c2"})
 	require.NoError(t, err)
-	p := FromAlloc(ap)
-	assert.Equal(t, "AVG", p.Strategy)
-	assert.Equal(t, alloc.Client(alloc.Java493), p.Client)
-	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4}}, p.Shares)
-	assert.Equal(t, []int32{1}, p.Owners(3))
+	assert.Equal(t, "AVG", PlanLabel(ap))
+	assert.Equal(t, alloc.Client(alloc.Java493), ap.Client())
+	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4}}, sharesOf(ap))
+	assert.Equal(t, []int32{1}, ap.Owners(3))
+	assert.Equal(t, []int{3, 2}, StatsOf(ap, nil).PerMember)
 }
 
-// FromAlloc of AllocateAll's plan is NewPlan's plan (unsorted input), and
-// DiffPlans answers alike whichever kind of plan it is given.
-func TestFromAllocAgreesWithNewPlan(t *testing.T) {
+// AllocateAll's plan is Rebalance's over the lists as given (AsGiven)
+// whenever AllocateAll makes one, and DiffPlans answers alike over either.
+func TestAllocateAllAgreesWithRebalanceAsGiven(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 10))
 	java := append([]alloc.Strategy{}, partitioning(t)...)
@@ -39,13 +39,12 @@ func TestFromAllocAgreesWithNewPlan(t *testing.T) {
 				continue // group-wide errors make no plan
 			}
 			pa, pb := mustPlan(t, s, qs, cids, Options{AsGiven: true}), mustPlan(t, s, qs2, cids2, Options{AsGiven: true})
-			fa := FromAlloc(a)
-			require.Equal(t, pa.Shares, fa.Shares, s.Name())
-			require.Equal(t, pa.Errors, fa.Errors, s.Name())
-			require.Equal(t, pa.Stats, fa.Stats, s.Name())
-			require.Equal(t, pa.Members, fa.Members, s.Name())
-			require.Equal(t, pa.Client, fa.Client, s.Name())
-			require.Equal(t, pa.Strategy, fa.Strategy, s.Name())
+			require.Equal(t, sharesOf(pa), sharesOf(a), s.Name())
+			require.Equal(t, MemberErrors(pa), MemberErrors(a), s.Name())
+			require.Equal(t, StatsOf(pa, nil), StatsOf(a, nil), s.Name())
+			require.Equal(t, pa.Members(), a.Members(), s.Name())
+			require.Equal(t, pa.Client(), a.Client(), s.Name())
+			require.Equal(t, PlanLabel(pa), PlanLabel(a), s.Name())
 
 			want := DiffPlans(pa, pb)
 			require.Equal(t, want, DiffPlans(a, b), s.Name())
@@ -55,9 +54,9 @@ func TestFromAllocAgreesWithNewPlan(t *testing.T) {
 	}
 }
 
-// A go-client plan read through FromAlloc is the Go client's, and a diff
-// of a Java plan with it says the clients differ (it once said AVG → AVG).
-func TestFromAllocKnowsTheGoClient(t *testing.T) {
+// A go-client plan is labelled as the Go client's, and a diff of a Java
+// plan with it says the clients differ (it once said AVG → AVG).
+func TestPlanLabelKnowsTheGoClient(t *testing.T) {
 	t.Parallel()
 	qs, cids := testkit.QueuesOn(5, "b"), []string{"c1", "c2"}
 	javaPlan, err := alloc.AllocateAll(alloc.Averagely(), "g", qs, cids)
@@ -65,10 +64,10 @@ func TestFromAllocKnowsTheGoClient(t *testing.T) {
 	goPlan, err := alloc.AllocateAll(goclient.Averagely(), "g", qs, cids)
 	require.NoError(t, err)
 
-	p := FromAlloc(goPlan)
-	assert.Equal(t, goclient.Client, p.Client)
-	assert.Equal(t, p.Strategy, "go:AVG")
+	assert.Equal(t, goclient.Client, goPlan.Client())
+	assert.Equal(t, "go:AVG", PlanLabel(goPlan))
 	d := DiffPlans(javaPlan, goPlan)
-	assert.Equal(t, d.From, "AVG")
-	assert.Equal(t, d.To, "go:AVG")
+	assert.Equal(t, "AVG", d.From)
+	assert.Equal(t, "go:AVG", d.To)
+	assert.Equal(t, "BROADCASTING", PlanLabel(alloc.Broadcast(qs, cids)))
 }

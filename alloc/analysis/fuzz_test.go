@@ -67,11 +67,11 @@ func FuzzViews(f *testing.F) {
 		res, err := Views(strategies, qs, cids, views, Options{AsGiven: r.IntN(2) != 0})
 		require.NoError(t, err)
 		single := 0
-		for i := range res.Combined.Queues {
+		for i := range res.Combined.Queues() {
 			if len(res.Combined.Owners(i)) == 1 {
 				single++
 			}
 		}
-		require.False(t, single+len(res.DoubleOwned)+len(res.Orphaned) != len(res.Combined.Queues), "queues unaccounted for")
+		require.False(t, single+len(res.DoubleOwned)+len(res.Orphaned) != len(res.Combined.Queues()), "queues unaccounted for")
 	})
 }

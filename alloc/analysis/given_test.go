@@ -32,7 +32,7 @@ func TestGivenPositionsMapQueuesBack(t *testing.T) {
 			p := mustPlan(t, s, qs, cids, Options{})
 			given := p.GivenPositions()
 			if given == nil {
-				require.Equal(t, qs, p.Queues)
+				require.Equal(t, qs, p.Queues())
 				continue
 			}
 			require.Len(t, given, len(qs))
@@ -40,7 +40,7 @@ func TestGivenPositionsMapQueuesBack(t *testing.T) {
 			for k, i := range given {
 				require.False(t, seen[i], "position %d given twice", i)
 				seen[i] = true
-				require.Equal(t, qs[i], p.Queues[k])
+				require.Equal(t, qs[i], p.Queues()[k])
 			}
 		}
 	}
@@ -51,5 +51,5 @@ func TestGivenPositionsNilWhenTheJDKSortFails(t *testing.T) {
 	qs := contractBreaking(t)
 	p := mustPlan(t, alloc.Averagely(), qs, []string{"c0"}, Options{})
 	assert.Nil(t, p.GivenPositions())
-	assert.Equal(t, qs, p.Queues)
+	assert.Equal(t, qs, p.Queues())
 }

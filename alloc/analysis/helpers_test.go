@@ -10,11 +10,21 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func mustPlan(t testing.TB, s alloc.Strategy, qs []alloc.MessageQueue, cids []string, o Options) *Plan {
+// mustPlan is alloc.Rebalance's plan (o.Rooms is for StatsOf).
+func mustPlan(t testing.TB, s alloc.Strategy, qs []alloc.MessageQueue, cids []string, o Options) *alloc.Plan {
 	t.Helper()
-	p, err := NewPlan(s, qs, cids, o)
+	p, err := alloc.Rebalance(s, "", qs, cids, alloc.RebalanceOptions{AsGiven: o.AsGiven})
 	require.NoError(t, err)
 	return p
+}
+
+// sharesOf is every member's MemberShare.
+func sharesOf(p *alloc.Plan) [][]int32 {
+	out := make([][]int32, len(p.Members()))
+	for m := range out {
+		out[m] = p.MemberShare(m)
+	}
+	return out
 }
 
 // partitioning is every strategy that gives each queue at most one owner

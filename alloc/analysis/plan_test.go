@@ -14,8 +14,8 @@ import (
 
 func TestPlanStatsWorkedExample(t *testing.T) {
 	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(10, "broker-a"), []string{"c0", "c1", "c2", "c3"}, Options{AsGiven: true})
-	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}}, p.Shares)
-	st := p.Stats
+	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}}, sharesOf(p))
+	st := StatsOf(p, nil)
 	assert.Equal(t, []int{3, 3, 2, 2}, st.PerMember)
 	assert.Equal(t, []int{2, 3, 3, 0, 0, 0, 10}, []int{st.Min, st.Max, st.Ideal, st.BalanceGap, st.Orphaned, st.Shared, st.Assigned})
 	assert.Equal(t, 2.5, st.Mean)
@@ -25,8 +25,8 @@ func TestPlanStatsWorkedExample(t *testing.T) {
 	assert.Equal(t, []int32{1}, p.Owners(4))
 
 	idle := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "broker-a"), []string{"c0", "c1", "c2", "c3", "c4"}, Options{AsGiven: true})
-	assert.Equal(t, []int{4}, idle.Stats.Idle)
-	assert.Equal(t, 0, idle.Stats.Min)
+	assert.Equal(t, []int{4}, StatsOf(idle, nil).Idle)
+	assert.Equal(t, 0, StatsOf(idle, nil).Min)
 }
 
 func TestPlanSortsPerClient(t *testing.T) {
@@ -35,32 +35,32 @@ func TestPlanSortsPerClient(t *testing.T) {
 	cids := []string{"ｲ", "😀"}
 	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{})
 	golang := mustPlan(t, goclient.Averagely(), qs, cids, Options{})
-	assert.Equal(t, "😀", java.Queues[0].BrokerName)
-	assert.Equal(t, []string{"😀", "ｲ"}, java.Members)
-	assert.Equal(t, java.Queues, golang.Queues, "canonical order is Java's for both clients")
-	assert.Equal(t, java.Members, golang.Members)
-	assert.Equal(t, [][]int32{{0}, {1}}, java.Shares)
-	assert.Equal(t, [][]int32{{0}, {1}}, golang.Shares, "Go sorts both lists the other way round: same pairs")
+	assert.Equal(t, "😀", java.Queues()[0].BrokerName)
+	assert.Equal(t, []string{"😀", "ｲ"}, java.Members())
+	assert.Equal(t, java.Queues(), golang.Queues(), "canonical order is Java's for both clients")
+	assert.Equal(t, java.Members(), golang.Members())
+	assert.Equal(t, [][]int32{{0}, {1}}, sharesOf(java))
+	assert.Equal(t, [][]int32{{0}, {1}}, sharesOf(golang), "Go sorts both lists the other way round: same pairs")
 
 	// Over one broker the member order alone decides: Java gives q0 to 😀,
 	// Go gives q0 to ｲ.
 	java = mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{})
 	golang = mustPlan(t, goclient.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{})
-	assert.Equal(t, [][]int32{{0}, {1}}, java.Shares)
-	assert.Equal(t, [][]int32{{1}, {0}}, golang.Shares)
-	assert.Equal(t, goclient.Client, golang.Client)
-	assert.Equal(t, "go:AVG", golang.Strategy)
+	assert.Equal(t, [][]int32{{0}, {1}}, sharesOf(java))
+	assert.Equal(t, [][]int32{{1}, {0}}, sharesOf(golang))
+	assert.Equal(t, goclient.Client, golang.Client())
+	assert.Equal(t, "go:AVG", PlanLabel(golang))
 }
 
 func TestPlanErrorsPerMember(t *testing.T) {
 	p := mustPlan(t, alloc.Averagely(), nil, []string{"c0", "c1"}, Options{AsGiven: true})
-	assert.Len(t, p.Errors, 2)
-	assert.Equal(t, alloc.IllegalArgumentException, p.Errors[0].JavaClass)
+	assert.Len(t, MemberErrors(p), 2)
+	assert.Equal(t, alloc.IllegalArgumentException, MemberErrors(p)[0].JavaClass)
 	g := mustPlan(t, goclient.ConsistentHash(0), testkit.QueuesOn(2, "b"), []string{"c0", "c1"}, Options{AsGiven: true})
-	assert.Len(t, g.Errors, 2)
-	assert.Equal(t, goclient.PanicClass, g.Errors[1].JavaClass)
-	assert.Equal(t, 2, g.Stats.Orphaned)
-	_, err := NewPlan(nil, nil, nil, Options{AsGiven: true})
+	assert.Len(t, MemberErrors(g), 2)
+	assert.Equal(t, goclient.PanicClass, MemberErrors(g)[1].JavaClass)
+	assert.Equal(t, 2, StatsOf(g, nil).Orphaned)
+	_, err := alloc.Rebalance(nil, "", nil, nil, alloc.RebalanceOptions{AsGiven: true})
 	assert.Error(t, err, "nil strategy accepted")
 }
 
@@ -68,17 +68,17 @@ func TestRoomsAndLocality(t *testing.T) {
 	res, err := alloc.SplitResolver("@", 0, 1)
 	require.NoError(t, err)
 	// AVG over A@b0/0..3 then B@b1/0..3; members c0@A, c1@B, c2@B.
-	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{AsGiven: true, Rooms: res})
+	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{AsGiven: true})
 	// c0@A [A0 A1 A2], c1@B [A3 B0 B1], c2@B [B2 B3]: 7 of 8 local.
-	assert.True(t, p.Stats.HasRooms)
-	assert.Equal(t, 7.0/8, p.Stats.Locality)
+	assert.True(t, StatsOf(p, res).HasRooms)
+	assert.Equal(t, 7.0/8, StatsOf(p, res).Locality)
 	assert.Equal(t, []RoomSpread{
 		{Room: "A", Queues: 4, Members: 1, Local: 3, Remote: 1},
 		{Room: "B", Queues: 4, Members: 2, Local: 4},
-	}, p.Stats.Rooms)
+	}, StatsOf(p, res).Rooms)
 	f := RoomFuncs(func(q alloc.MessageQueue) string { return q.BrokerName[:1] }, func(c string) string { return c[len(c)-1:] })
-	p2 := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{AsGiven: true, Rooms: f})
-	assert.Equal(t, p.Stats.Rooms, p2.Stats.Rooms)
+	p2 := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(4, "A@b0", "B@b1"), []string{"c0@A", "c1@B", "c2@B"}, Options{AsGiven: true})
+	assert.Equal(t, StatsOf(p, res).Rooms, StatsOf(p2, f).Rooms)
 }
 
 // On one consistent view, partitioning strategies never hand a queue out
@@ -89,7 +89,7 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 		qs, cids := randomGroup(r)
 		for _, s := range partitioning(t) {
 			p := mustPlan(t, s, qs, cids, Options{})
-			require.False(t, p.Stats.Shared != 0, "%s: %d shared queues on a consistent view", p.Strategy, p.Stats.Shared)
+			require.False(t, StatsOf(p, nil).Shared != 0, "%s: %d shared queues on a consistent view", PlanLabel(p), StatsOf(p, nil).Shared)
 			sq, err := alloc.SortedQueues(qs)
 			require.NoError(t, err)
 			sc := alloc.SortedClientIDs(cids)
@@ -99,32 +99,19 @@ func TestPlanMatchesAllocateProperty(t *testing.T) {
 				goclient.Client.SortClientIDs(sc)
 				s = g
 			}
-			for m, cid := range p.Members {
+			for m, cid := range p.Members() {
 				want, err := s.Allocate("g", cid, sq, sc)
 				if err != nil {
 					continue
 				}
-				got := make([]alloc.MessageQueue, len(p.Shares[m]))
-				for i, q := range p.Shares[m] {
-					got[i] = p.Queues[q]
+				got := make([]alloc.MessageQueue, len(p.MemberShare(m)))
+				for i, q := range p.MemberShare(m) {
+					got[i] = p.Queues()[q]
 				}
 				w := slices.Clone(want)
 				slices.SortFunc(w, alloc.CompareQueues)
-				require.True(t, slices.Equal(got, w), "%s %s: plan %v, Allocate %v", p.Strategy, cid, got, w)
+				require.True(t, slices.Equal(got, w), "%s %s: plan %v, Allocate %v", PlanLabel(p), cid, got, w)
 			}
 		}
 	}
-}
-
-func TestQueueIndex(t *testing.T) {
-	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "a", QueueID: 1 << 30},
-		{Topic: "U", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "a", QueueID: 5}, {Topic: "T", BrokerName: "b", QueueID: -3}}
-	x := newQueueIndex(qs)
-	assert.Equal(t, int32(0), x.pos(qs[0]))
-	assert.Equal(t, int32(1), x.pos(qs[1]))
-	assert.Equal(t, int32(2), x.pos(qs[2]))
-	assert.Equal(t, int32(0), x.pos(qs[3]), "first occurrence")
-	assert.Equal(t, int32(4), x.pos(qs[4]))
-	assert.Equal(t, int32(-1), x.pos(alloc.MessageQueue{Topic: "T", BrokerName: "b", QueueID: 7}))
-	assert.Equal(t, int32(-1), x.pos(alloc.MessageQueue{Topic: "T", BrokerName: "c"}))
 }

@@ -49,17 +49,20 @@ type ScenarioResult struct {
 }
 
 // Step is the state after one change and what each strategy makes of it.
-// Plans[s] and Diffs[s] belong to Strategies[s]; Diffs is nil for the
-// initial step. A crashed member is still listed, so it is in the plan and
-// its queues are Unconsumed[s] until it leaves.
+// Plans[s], Stats[s] and Diffs[s] belong to Strategies[s]; Diffs is nil
+// for the initial step. Every plan is alloc.Rebalance's (unless
+// RunOptions.AsGiven) over the same queues and members. A crashed member
+// is still listed, so it is in the plan and its queues are Unconsumed[s]
+// until it leaves.
 type Step struct {
-	Change     Change   `json:"change"` // zero Kind for the initial step
-	Queues     int      `json:"queues"`
-	Members    []string `json:"members"` // listed members (cidAll)
-	Crashed    []string `json:"crashed"` // listed but not consuming
-	Plans      []*Plan  `json:"plans"`
-	Diffs      []*Diff  `json:"diffs,omitempty"`
-	Unconsumed []int    `json:"unconsumed"` // per strategy: queues owned only by crashed members or nobody
+	Change     Change        `json:"change"` // zero Kind for the initial step
+	Queues     int           `json:"queues"`
+	Members    []string      `json:"members"` // listed members (cidAll)
+	Crashed    []string      `json:"crashed"` // listed but not consuming
+	Plans      []*alloc.Plan `json:"-"`
+	Stats      []Stats       `json:"stats"` // StatsOf each plan (no rooms)
+	Diffs      []*Diff       `json:"diffs,omitempty"`
+	Unconsumed []int         `json:"unconsumed"` // per strategy: queues owned only by crashed members or nobody
 }
 
 // ScenarioTotals sums one strategy's movement over all steps and its worst
@@ -78,7 +81,8 @@ type ScenarioTotals struct {
 
 // RunOptions tunes RunScenario.
 type RunOptions struct {
-	// AsGiven: see Options.AsGiven (false: sort, as a rebalance does).
+	// AsGiven: see alloc.RebalanceOptions.AsGiven (false: sort, as a
+	// rebalance does).
 	AsGiven bool
 	// Progress, when set, is called after each step with the steps done
 	// and the total (len(Changes) + 1).
@@ -111,7 +115,7 @@ func RunScenario(sc Scenario, strategies []alloc.Strategy, o RunOptions) (*Scena
 		res.Totals[i].Strategy = Label(s)
 	}
 	total := len(sc.Changes) + 1
-	var prev *Step
+	var prevViews []*plan
 	for k := 0; k < total; k++ {
 		var ch Change
 		if k > 0 {
@@ -120,14 +124,15 @@ func RunScenario(sc Scenario, strategies []alloc.Strategy, o RunOptions) (*Scena
 				return nil, err
 			}
 		}
-		step := st.run(ch, strategies, sort, prev)
+		step, views := st.run(ch, strategies, sort, prevViews)
+		prevViews = views
 		for i := range strategies {
 			t := &res.Totals[i]
-			p := step.Plans[i]
-			t.MaxBalanceGap = max(t.MaxBalanceGap, p.Stats.BalanceGap)
-			t.MaxSpread = max(t.MaxSpread, p.Stats.Max-p.Stats.Min)
-			t.MaxOrphaned = max(t.MaxOrphaned, p.Stats.Orphaned)
-			t.Errors += len(p.Errors)
+			stats := &step.Stats[i]
+			t.MaxBalanceGap = max(t.MaxBalanceGap, stats.BalanceGap)
+			t.MaxSpread = max(t.MaxSpread, stats.Max-stats.Min)
+			t.MaxOrphaned = max(t.MaxOrphaned, stats.Orphaned)
+			t.Errors += failures(step.Plans[i])
 			if step.Diffs != nil {
 				t.Moved += step.Diffs[i].Moved
 				t.MinMoves += step.Diffs[i].MinMoves
@@ -135,7 +140,6 @@ func RunScenario(sc Scenario, strategies []alloc.Strategy, o RunOptions) (*Scena
 			t.Excess = t.Moved - t.MinMoves
 		}
 		res.Steps = append(res.Steps, step)
-		prev = &res.Steps[len(res.Steps)-1]
 		if o.Progress != nil {
 			o.Progress(k+1, total)
 		}
@@ -260,39 +264,43 @@ func (st *scenarioState) queues() []alloc.MessageQueue {
 	return qs
 }
 
-// run computes one step: one universe, every strategy's plan, and the diffs
-// against prev (one queue mapping shared by all strategies).
-func (st *scenarioState) run(ch Change, strategies []alloc.Strategy, sort bool, prev *Step) Step {
-	u := newUniverse(st.queues(), st.members, sort)
-	step := Step{Change: ch, Queues: len(u.queues), Members: slices.Clone(st.members), Crashed: []string{},
-		Plans: make([]*Plan, len(strategies)), Unconsumed: make([]int, len(strategies))}
-	dead := make([]bool, len(u.members))
-	for m, cid := range u.members {
+// run computes one step: one sorted view, every strategy's plan, and the
+// diffs against the previous step's plans (one queue mapping shared by
+// all strategies); it returns the plans' working views for the next step.
+func (st *scenarioState) run(ch Change, strategies []alloc.Strategy, sort bool, prev []*plan) (Step, []*plan) {
+	order, queues, _ := link.Order(st.queues(), sort)
+	view, members := link.View("", order, st.members)
+	step := Step{Change: ch, Queues: len(queues), Members: slices.Clone(st.members), Crashed: []string{},
+		Plans: make([]*alloc.Plan, len(strategies)), Stats: make([]Stats, len(strategies)), Unconsumed: make([]int, len(strategies))}
+	dead := make([]bool, len(members))
+	for m, cid := range members {
 		if st.crashed[cid] {
 			dead[m] = true
 			step.Crashed = append(step.Crashed, cid)
 		}
 	}
+	views := make([]*plan, len(strategies))
 	for i, s := range strategies {
-		p := u.plan(s)
-		p.Stats = computeStats(p, nil)
-		step.Plans[i] = p
+		p := viewOf(link.Plan(view, s))
+		views[i] = p
+		step.Plans[i] = p.p
+		step.Stats[i] = computeStats(p, nil)
 		step.Unconsumed[i] = unconsumed(p, dead)
 	}
-	if prev != nil && len(prev.Plans) > 0 {
-		qmap := queueMapping(prev.Plans[0].Queues, u.queues)
+	if len(prev) > 0 {
+		qmap := link.Mapping(prev[0].queues, queues)
 		step.Diffs = make([]*Diff, len(strategies))
 		for i := range strategies {
-			step.Diffs[i] = diffWith(prev.Plans[i], step.Plans[i], qmap)
+			step.Diffs[i] = diffWith(prev[i], views[i], qmap)
 		}
 	}
-	return step
+	return step, views
 }
 
 // unconsumed counts the queues with no live owner.
-func unconsumed(p *Plan, dead []bool) int {
+func unconsumed(p *plan, dead []bool) int {
 	n := 0
-	for i := range p.Queues {
+	for i := range p.queues {
 		live := false
 		for _, m := range p.owners.of(i) {
 			if !dead[m] {

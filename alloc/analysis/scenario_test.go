@@ -76,7 +76,7 @@ func TestScenarioEmptyGroup(t *testing.T) {
 		Changes: []Change{{Kind: ChangeLeave, Members: []string{"c0"}}, {Kind: ChangeJoin, Members: []string{"c1"}}}}
 	res, err := RunScenario(sc, []alloc.Strategy{alloc.Averagely()}, RunOptions{})
 	require.NoError(t, err)
-	assert.Equal(t, 2, res.Steps[1].Plans[0].Stats.Orphaned)
+	assert.Equal(t, 2, res.Steps[1].Stats[0].Orphaned)
 	assert.Equal(t, 2, res.Steps[1].Diffs[0].MinMoves, "no members: every owned queue loses its owner")
 	assert.Equal(t, 2, res.Steps[2].Diffs[0].Moved)
 }

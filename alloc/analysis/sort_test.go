@@ -37,23 +37,23 @@ func TestPlanWhenTheJDKSortFails(t *testing.T) {
 	cids := []string{"c0", "c1", "c2"}
 
 	java := mustPlan(t, alloc.Averagely(), qs, cids, Options{})
-	require.Len(t, java.Errors, 3)
-	for m, e := range java.Errors {
+	require.Len(t, MemberErrors(java), 3)
+	for m, e := range MemberErrors(java) {
 		assert.Equal(t, m, e.Member)
 		assert.Equal(t, alloc.JDKIllegalArgumentException, e.JavaClass)
 	}
-	assert.Equal(t, qs, java.Queues, "queues stay in the order given")
+	assert.Equal(t, qs, java.Queues(), "queues stay in the order given")
 
 	gp := mustPlan(t, goclient.Averagely(), qs, cids, Options{})
-	assert.Empty(t, gp.Errors)
+	assert.Empty(t, MemberErrors(gp))
 	total := 0
-	for _, sh := range gp.Shares {
+	for _, sh := range sharesOf(gp) {
 		total += len(sh)
 	}
 	assert.Equal(t, len(qs), total)
 
 	// Without sorting nothing fails.
-	assert.Empty(t, mustPlan(t, alloc.Averagely(), qs, cids, Options{AsGiven: true}).Errors)
+	assert.Empty(t, MemberErrors(mustPlan(t, alloc.Averagely(), qs, cids, Options{AsGiven: true})))
 }
 
 // In a mixed group over queues the JDK cannot sort, the Java consumers
@@ -65,9 +65,9 @@ func TestMixedWhenTheJDKSortFails(t *testing.T) {
 	res, err := Mixed(alloc.Averagely(), goclient.Averagely(), qs,
 		[]Member{{ID: "c0", Client: alloc.LanguageJava}, {ID: "c1", Client: alloc.LanguageGo}}, Options{})
 	require.NoError(t, err)
-	require.Len(t, res.Combined.Errors, 1)
-	assert.Equal(t, 0, res.Combined.Errors[0].Member)
-	assert.Equal(t, alloc.JDKIllegalArgumentException, res.Combined.Errors[0].JavaClass)
-	assert.Empty(t, res.Combined.Shares[0])
-	assert.Len(t, res.Combined.Shares[1], len(qs)/2)
+	require.Len(t, MemberErrors(res.Combined), 1)
+	assert.Equal(t, 0, MemberErrors(res.Combined)[0].Member)
+	assert.Equal(t, alloc.JDKIllegalArgumentException, MemberErrors(res.Combined)[0].JavaClass)
+	assert.Empty(t, res.Combined.MemberShare(0))
+	assert.Len(t, res.Combined.MemberShare(1), len(qs)/2)
 }

@@ -31,7 +31,7 @@ type Stats struct {
 	BalanceGap int            `json:"balanceGap"`
 	Idle       []int          `json:"idle"` // members (positions) with no queue
 	Brokers    []BrokerSpread `json:"brokers"`
-	// Rooms and Locality are filled when Options.Rooms is set (HasRooms).
+	// Rooms and Locality are filled when rooms are given (HasRooms).
 	HasRooms bool         `json:"hasRooms"`
 	Rooms    []RoomSpread `json:"rooms,omitempty"`
 	// Locality is the share of assigned queues that a member of the
@@ -58,9 +58,18 @@ type RoomSpread struct {
 	Orphaned int    `json:"orphaned"` // its queues nobody consumes
 }
 
-func computeStats(p *Plan, rooms alloc.MachineRoomResolver) Stats {
-	st := Stats{Queues: len(p.Queues), Members: len(p.Members), PerMember: make([]int, len(p.Members)), Idle: []int{}}
-	for i := range p.Queues {
+// StatsOf is how evenly p spreads its queues; rooms, when not nil, fills
+// Rooms and Locality (a failing lookup counts as room "").
+//
+// Example: AVG over 10 queues and members [c0 c1 c2 c3] (shares [0 1 2]
+// [3 4 5] [6 7] [8 9]) has Min 2, Max 3 and no Idle member.
+func StatsOf(p *alloc.Plan, rooms alloc.MachineRoomResolver) Stats {
+	return computeStats(viewOf(p), rooms)
+}
+
+func computeStats(p *plan, rooms alloc.MachineRoomResolver) Stats {
+	st := Stats{Queues: len(p.queues), Members: len(p.members), PerMember: make([]int, len(p.members)), Idle: []int{}}
+	for i := range p.queues {
 		switch n := p.owners.count(i); {
 		case n == 0:
 			st.Orphaned++
@@ -70,7 +79,7 @@ func computeStats(p *Plan, rooms alloc.MachineRoomResolver) Stats {
 	}
 	st.Assigned = st.Queues - st.Orphaned
 	total := 0
-	for m, sh := range p.Shares {
+	for m, sh := range p.shares {
 		st.PerMember[m] = len(sh)
 		total += len(sh)
 		if len(sh) == 0 {
@@ -118,8 +127,8 @@ func brokerIndex(qs []alloc.MessageQueue) (names []string, of []int32) {
 	return names, of
 }
 
-func brokerSpread(p *Plan) []BrokerSpread {
-	names, of := brokerIndex(p.Queues)
+func brokerSpread(p *plan) []BrokerSpread {
+	names, of := brokerIndex(p.queues)
 	out := make([]BrokerSpread, len(names)) // non-nil even when empty
 	for b, n := range names {
 		out[b].Broker = n
@@ -133,7 +142,7 @@ func brokerSpread(p *Plan) []BrokerSpread {
 	// Per member, count its queues per broker; touched resets the counters.
 	per := make([]int, len(names))
 	var touched []int32
-	for _, sh := range p.Shares {
+	for _, sh := range p.shares {
 		for _, q := range sh {
 			b := of[q]
 			if per[b] == 0 {
@@ -151,7 +160,7 @@ func brokerSpread(p *Plan) []BrokerSpread {
 	return out
 }
 
-func roomSpread(p *Plan, r alloc.MachineRoomResolver) ([]RoomSpread, float64) {
+func roomSpread(p *plan, r alloc.MachineRoomResolver) ([]RoomSpread, float64) {
 	idx := map[string]int{}
 	var out []RoomSpread
 	roomOf := func(name string) int {
@@ -164,8 +173,8 @@ func roomSpread(p *Plan, r alloc.MachineRoomResolver) ([]RoomSpread, float64) {
 		return i
 	}
 	brokerRoom := map[string]int{}
-	qRoom := make([]int, len(p.Queues))
-	for i, q := range p.Queues {
+	qRoom := make([]int, len(p.queues))
+	for i, q := range p.queues {
 		b, ok := brokerRoom[q.BrokerName]
 		if !ok {
 			name, err := r.BrokerDeployIn(q)
@@ -178,8 +187,8 @@ func roomSpread(p *Plan, r alloc.MachineRoomResolver) ([]RoomSpread, float64) {
 		qRoom[i] = b
 		out[b].Queues++
 	}
-	mRoom := make([]int, len(p.Members))
-	for m, cid := range p.Members {
+	mRoom := make([]int, len(p.members))
+	for m, cid := range p.members {
 		name, err := r.ConsumerDeployIn(cid)
 		if err != nil {
 			name = ""
@@ -188,7 +197,7 @@ func roomSpread(p *Plan, r alloc.MachineRoomResolver) ([]RoomSpread, float64) {
 		out[mRoom[m]].Members++
 	}
 	local, assigned := 0, 0
-	for i := range p.Queues {
+	for i := range p.queues {
 		own := p.owners.of(i)
 		if len(own) == 0 {
 			out[qRoom[i]].Orphaned++
@@ -217,7 +226,7 @@ func roomSpread(p *Plan, r alloc.MachineRoomResolver) ([]RoomSpread, float64) {
 }
 
 // RoomFuncs adapts two plain functions to alloc.MachineRoomResolver, for
-// Options.Rooms: broker gives the room of a queue's broker, consumer the
+// StatsOf and Options.Rooms: broker gives the room of a queue's broker, consumer the
 // room of a client ID.
 func RoomFuncs(broker func(alloc.MessageQueue) string, consumer func(clientID string) string) alloc.MachineRoomResolver {
 	return roomFuncs{broker: broker, consumer: consumer}

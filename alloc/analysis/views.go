@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
@@ -20,9 +21,11 @@ type View struct {
 // ViewsResult is what a group of consumers with possibly different views
 // actually consumes: each consumer ran its own strategy on its own view
 // and took its own share. Combined is that as a plan (Members: the
-// consumers, in views order; Strategy "VIEWS"), with its Stats.
+// consumers, in views order; Strategy "VIEWS", no Client), Stats its
+// StatsOf (with Options.Rooms).
 type ViewsResult struct {
-	Combined    *Plan         `json:"combined"`
+	Combined    *alloc.Plan   `json:"-"`
+	Stats       Stats         `json:"stats"`
 	Strategies  []string      `json:"strategies"`  // per consumer: the Label of its strategy
 	DoubleOwned []QueueOwners `json:"doubleOwned"` // queues two or more consumers take
 	Orphaned    []int32       `json:"orphaned"`    // queues nobody takes (positions in Combined.Queues)
@@ -57,12 +60,14 @@ func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []s
 				Msg: "strategy index " + strconv.Itoa(v.Strategy) + " out of range for " + strconv.Itoa(len(strategies)) + " strategies"}
 		}
 	}
-	order := newQueueOrder(queues, !o.AsGiven)
-	comb := &Plan{Strategy: "VIEWS", Queues: order.queues, Members: make([]string, len(views)), Shares: make([][]int32, len(views))}
-	res := &ViewsResult{Combined: comb, Strategies: make([]string, len(views)), DoubleOwned: []QueueOwners{}, Orphaned: []int32{}}
-	cache := map[string]*Plan{}
+	order, sorted, given := link.Order(queues, !o.AsGiven)
+	consumers := make([]string, len(views))
+	shares := make([][]int32, len(views))
+	var errs []error
+	res := &ViewsResult{Strategies: make([]string, len(views)), DoubleOwned: []QueueOwners{}, Orphaned: []int32{}}
+	cache := map[string]*plan{}
 	for c, v := range views {
-		comb.Members[c] = v.Member
+		consumers[c] = v.Member
 		s := strategies[v.Strategy]
 		res.Strategies[c] = Label(s)
 		seen := members
@@ -73,25 +78,27 @@ func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []s
 		}
 		p, ok := cache[key]
 		if !ok {
-			p = newUniverseIn(order, seen).plan(s)
+			view, _ := link.View("", order, seen)
+			p = viewOf(link.Plan(view, s))
 			cache[key] = p
 		}
 		m, isMember := memberIndex(p, v.Member)
 		if !isMember {
-			comb.Shares[c] = []int32{} // not in its own list: Java and Go give nothing
+			shares[c] = []int32{} // not in its own list: Java and Go give nothing
 			continue
 		}
-		for _, e := range p.Errors {
-			if e.Member == m {
-				e.Member = c
-				comb.Errors = append(comb.Errors, e)
+		if err := p.p.MemberErr(m); err != nil {
+			if errs == nil {
+				errs = make([]error, len(views))
 			}
+			errs[c] = err
 		}
-		comb.Shares[c] = p.Shares[m]
+		shares[c] = p.shares[m]
 	}
-	comb.owners = invert(comb.Shares, len(comb.Queues))
-	comb.Stats = computeStats(comb, o.Rooms)
-	for i := range comb.Queues {
+	comb := viewOf(link.Combine("VIEWS", nil, sorted, consumers, shares, errs, given))
+	res.Combined = comb.p
+	res.Stats = computeStats(comb, o.Rooms)
+	for i := range comb.queues {
 		switch own := comb.owners.of(i); {
 		case len(own) == 0:
 			res.Orphaned = append(res.Orphaned, int32(i))
@@ -103,8 +110,8 @@ func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []s
 }
 
 // memberIndex is the position of cid in p.Members.
-func memberIndex(p *Plan, cid string) (int, bool) {
-	for m, c := range p.Members {
+func memberIndex(p *plan, cid string) (int, bool) {
+	for m, c := range p.members {
 		if c == cid {
 			return m, true
 		}
@@ -159,3 +166,6 @@ func Mixed(java, golang alloc.Strategy, queues []alloc.MessageQueue, members []M
 	}
 	return Views([]alloc.Strategy{java, golang}, queues, ids, views, o)
 }
+
+// joinKey is a map key for a list of strings.
+func joinKey(parts []string) string { return strings.Join(parts, "\x00") }

@@ -153,10 +153,10 @@ func TestStickyBalancedAndSticky(t *testing.T) {
 		for id, got := range per {
 			require.True(t, got == n/c || got == (n+c-1)/c, "%s has %d of %d queues over %d members", id, got, n, c)
 		}
-		before, err := analysis.NewPlan(s, qs, cids[:c], analysis.Options{})
+		before, err := alloc.Rebalance(s, "", qs, cids[:c], alloc.RebalanceOptions{})
 		require.NoError(t, err)
 		for _, after := range [][]string{cids, cids[1:c]} {
-			p, err := analysis.NewPlan(s, qs, after, analysis.Options{})
+			p, err := alloc.Rebalance(s, "", qs, after, alloc.RebalanceOptions{})
 			require.NoError(t, err)
 			d := analysis.DiffPlans(before, p)
 			require.LessOrEqual(t, d.Moved, k*max(1, d.MinMoves), "%d queues, %d → %d members", n, c, len(after))
@@ -247,9 +247,9 @@ func TestWorkedExample(t *testing.T) {
 	for _, s := range []alloc.Strategy{candidate.Rendezvous(), candidate.Sticky(), alloc.Averagely()} {
 		between := 0
 		for c := 1; c < 4; c++ {
-			a, err := analysis.NewPlan(s, qs, members(1, c), analysis.Options{})
+			a, err := alloc.Rebalance(s, "", qs, members(1, c), alloc.RebalanceOptions{})
 			require.NoError(t, err)
-			b, err := analysis.NewPlan(s, qs, members(1, c+1), analysis.Options{})
+			b, err := alloc.Rebalance(s, "", qs, members(1, c+1), alloc.RebalanceOptions{})
 			require.NoError(t, err)
 			for _, m := range analysis.DiffPlans(a, b).Members {
 				if m.InFrom {

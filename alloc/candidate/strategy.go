@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/internal/group"
 )
 
 // planner computes a whole group's plan: shares[m] lists the positions in
@@ -14,13 +15,13 @@ type planner interface {
 	plan(mqAll []alloc.MessageQueue, members []string) ([][]int32, error)
 }
 
-// strategy adapts a planner to alloc.Strategy and alloc.GroupAllocator.
+// strategy adapts a planner to alloc.Strategy and group.Allocator (AllocateAll's fast path).
 type strategy struct {
 	p   planner
 	err error // a bad parameter: every call answers it
 }
 
-var _ alloc.GroupAllocator = strategy{}
+var _ group.Allocator[alloc.MessageQueue] = strategy{}
 
 // Name implements alloc.Strategy.
 func (s strategy) Name() string { return s.p.name() }
@@ -67,15 +68,15 @@ func (s strategy) Allocate(_ string, currentCID string, mqAll []alloc.MessageQue
 	return out, nil
 }
 
-// AllocateGroup implements alloc.GroupAllocator: one plan for everyone.
-func (s strategy) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (alloc.GroupResult, error) {
+// AllocateGroup implements group.Allocator: one plan for everyone.
+func (s strategy) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []string) (group.Result[alloc.MessageQueue], error) {
 	if s.err != nil {
-		return alloc.GroupResult{}, s.err
+		return group.Result[alloc.MessageQueue]{}, s.err
 	}
 	// currentCID is checked per member: none of cidAll's IDs is "" unless
 	// given so, and that member alone gets the error.
 	if err := check("-", mqAll, cidAll); err != nil {
-		return alloc.GroupResult{}, err
+		return group.Result[alloc.MessageQueue]{}, err
 	}
 	members := distinct(cidAll)
 	var errs []error
@@ -85,9 +86,9 @@ func (s strategy) AllocateGroup(_ string, mqAll []alloc.MessageQueue, cidAll []s
 	}
 	shares, err := s.p.plan(mqAll, members)
 	if err != nil {
-		return alloc.GroupResult{}, err
+		return group.Result[alloc.MessageQueue]{}, err
 	}
-	return alloc.GroupResult{Members: members, Positions: shares, Errs: errs}, nil
+	return group.Result[alloc.MessageQueue]{Members: members, Positions: shares, Errs: errs}, nil
 }
 
 // distinct is cidAll without repeats, in order of first occurrence.

@@ -251,7 +251,7 @@ func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[st
 func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int32, unknown []string) string {
 	try := func(cids []string) bool {
 		res, err := d.share(st.tp.queues, cids, []analysis.View{{Member: m.cid, Strategy: strategy}})
-		return err == nil && slices.Equal(res.Combined.Shares[0], got)
+		return err == nil && slices.Equal(res.Combined.MemberShare(0), got)
 	}
 	var gone []string
 	for _, o := range d.g.members {

@@ -91,8 +91,8 @@ func (d *diagnosis) bestRooms(m *member, topics []*topic, offered []string) (bes
 				continue
 			}
 			mine := map[qkey]bool{}
-			for _, p := range res.Combined.Shares[0] {
-				q := res.Combined.Queues[p]
+			for _, p := range res.Combined.MemberShare(0) {
+				q := res.Combined.Queues()[p]
 				mine[qkey{q.Topic, q.BrokerName, q.QueueID}] = true
 			}
 			for _, q := range tp.queues {

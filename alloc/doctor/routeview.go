@@ -305,12 +305,13 @@ func (d *diagnosis) ownShare(st *topicState, m *member, idx int, qs []alloc.Mess
 		return got, err == nil
 	}
 	res, err := d.share(qs, d.g.cidAll, []analysis.View{{Member: m.cid, Strategy: idx}})
-	if err != nil || len(res.Combined.Errors) > 0 {
+	if err != nil || res.Combined.MemberErr(0) != nil {
 		return nil, false
 	}
-	out := make([]alloc.MessageQueue, 0, len(res.Combined.Shares[0]))
-	for _, p := range res.Combined.Shares[0] {
-		out = append(out, res.Combined.Queues[p])
+	share := res.Combined.MemberShare(0)
+	out := make([]alloc.MessageQueue, 0, len(share))
+	for _, p := range share {
+		out = append(out, res.Combined.Queues()[p])
 	}
 	return out, true
 }

@@ -173,10 +173,14 @@ func (d *diagnosis) expectedShares(st *topicState) ([][]int32, []error, error) {
 		return nil, nil, &alloc.TextError{Source: "strategy", Msg: err.Error()}
 	}
 	errs := make([]error, len(st.subs))
-	for _, e := range res.Combined.Errors {
+	for _, e := range analysis.MemberErrors(res.Combined) {
 		errs[e.Member] = &alloc.Error{JavaClass: e.JavaClass, Msg: e.Message}
 	}
-	return res.Combined.Shares, errs, nil
+	shares := make([][]int32, len(res.Combined.Members()))
+	for m := range shares {
+		shares[m] = res.Combined.MemberShare(m)
+	}
+	return shares, errs, nil
 }
 
 // addExtras appends the queues the progress or a status file names but the

@@ -24,7 +24,7 @@ func benchTopic(q, c int) ([]alloc.MessageQueue, []string) {
 }
 
 // BenchmarkAllocateAll compares alloc.AllocateAll over the Go client's
-// strategies (the group path, alloc.GroupAllocator) with the Java ones at
+// strategies (the group path, group.Allocator) with the Java ones at
 // 20000 queues × 1000 members: the Go client's should stay within 2×, and
 // reading every member's positions is included, as the WebAssembly
 // boundary reads them.

@@ -22,7 +22,7 @@ type groupShares struct {
 // time for AVG, AVG_BY_CIRCLE and NEARBY, O(Q log(vn·C) + vn·C log(vn·C))
 // for CONSISTENT_HASH (one ring for the whole group). alloc.AllocateAll,
 // the one public entry point (its alloc.Plan is the whole-group result),
-// takes this path through each strategy's alloc.GroupAllocator method;
+// takes this path through each strategy's group.Allocator method;
 // allocateGroup is the raw result, as positions. Shares[m] equals, as
 // positions, s.Allocate(group, Members[m], mqAll, cidAll). For CONFIG,
 // whose list need not come from mqAll, a configured queue maps to its first

@@ -54,7 +54,7 @@ func TestAllocateAllTakesTheGroupPath(t *testing.T) {
 
 func TestGroupResultWorkedExample(t *testing.T) {
 	t.Parallel()
-	r, err := Averagely().(alloc.GroupAllocator).AllocateGroup("g", testkit.Queues("b", 5), []string{"c1", "c2", "c1"})
+	r, err := Averagely().(groupAllocator).AllocateGroup("g", testkit.Queues("b", 5), []string{"c1", "c2", "c1"})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c1", "c2"}, r.Members)
 	// Three slots: c1 (first at 0) gets the run [0 1], c2 (at 1) gets [2 3].

@@ -174,7 +174,7 @@ for (const [q, c] of [[16, 4], [20000, 1000]]) {
     results.push({ name: `${sname}/${size}`, ns, native: native.get(`Group/${sname}/${size}`) });
     if (sname !== 'AVG') row.chTopic = ns;
   }
-  // The go-client profile takes the same group path (alloc.GroupAllocator):
+  // The go-client profile takes the same group path (alloc/internal/group.Allocator):
   // its allocateAll should stay within 2x of the Java profile's.
   const goNs = bench(`allocateAll/go-client-AVG/${size}`, () => rmq.allocateAll({ strategy: { name: 'AVG' }, topic, consumers: cids, profile: 'go-client-2.1.2' }));
   results.push({ name: `go-client-AVG/${size}`, ns: goNs, java: results.find((r) => r.name === `AVG/${size}`).ns });

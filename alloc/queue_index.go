@@ -1,6 +1,4 @@
-package analysis
-
-import "github.com/rmqalloc/rmqalloc/alloc"
+package alloc
 
 // queueIndex finds a queue's position in a list. Queues are grouped by
 // topic and broker; within a group a dense table indexed by queue ID (or a
@@ -21,7 +19,7 @@ type idGroup struct {
 }
 
 // newQueueIndex indexes qs; a queue listed twice keeps its first position.
-func newQueueIndex(qs []alloc.MessageQueue) *queueIndex {
+func newQueueIndex(qs []MessageQueue) *queueIndex {
 	type entry struct{ id, pos int32 }
 	lists := map[groupKey][]entry{}
 	for i, q := range qs {
@@ -56,7 +54,7 @@ func newQueueIndex(qs []alloc.MessageQueue) *queueIndex {
 }
 
 // pos is q's position, or -1 when the list lacks it.
-func (x *queueIndex) pos(q alloc.MessageQueue) int32 {
+func (x *queueIndex) pos(q MessageQueue) int32 {
 	g := x.last
 	if g == nil || q.BrokerName != x.lastKey.broker || q.Topic != x.lastKey.topic {
 		k := groupKey{q.Topic, q.BrokerName}
