@@ -22,11 +22,7 @@ const (
 	opCidsNew        = 16
 	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
-	// 40..42: RocketMQ 5 server-side assignment (broker.go; full build
-	// only); allocationPath (42) is declared in internal/wireschema.
-	opQueryAssignment = 40
-	opProxyAssignment = 41
-	opDoctor          = 30 // 30.. : the doctor (doctor.go, route_text.go)
+	opDoctor         = 30 // 30.. : the doctor (doctor.go, route_text.go)
 )
 
 // Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,
@@ -44,10 +40,6 @@ const (
 
 // analysisOps lists the analysis operations, in order.
 var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed, opAnalysisCompare}
-
-// brokerOps lists the hand-written broker-assignment operations
-// (broker.go); only the full build serves them (and allocationPath).
-var brokerOps = []int{opQueryAssignment, opProxyAssignment}
 
 // Doctor operations: reading what mqadmin prints and diagnosing a group.
 // Only the full build serves them (doctor.go, route_text.go): the doctor

@@ -20,6 +20,8 @@ var refusals = [...]struct {
 	{opPriorityDecide, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
 	{opPriorityOrder, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
 	{opPriorityDrain, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
+	{opQueryAssignment, "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"},
+	{opProxyAssignment, "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"},
 }
 
 func init() {

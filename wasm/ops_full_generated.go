@@ -5,20 +5,42 @@
 package main
 
 import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
 	"unsafe"
 )
 
 // customFull reads the custom value number id (wireschema.Customs) at p.
 func (r *reader) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
+	case 1:
+		*(*qlistArg)(p) = readQlistArg(r)
+	case 2:
+		*(*[]string)(p) = readStrings(r)
+	case 4:
+		*(**route.Route)(p) = readRoute(r)
 	}
 }
 
 // customFull writes the custom value number id (wireschema.Customs) at p.
 func (w *writer) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
+	case 3:
+		writeQueues(w, *(*[]alloc.MessageQueue)(p))
 	}
 }
+
+// wtCustomQlist: a queue list of a request (wasm/queues.go qlist: null, an interned Topic or inline), which the handler takes naming its field (a freed Topic's error); JS: validate.js encQueues.
+var wtCustomQlist = wtype{kind: wkCustom, custom: 1, size: unsafe.Sizeof(*new(qlistArg))}
+
+// wtCustomStringList: client IDs or names: uvarint n+1 (0: null), then n strings (wasm/queues.go readStrings, validate.js encCids).
+var wtCustomStringList = wtype{kind: wkCustom, custom: 2, size: unsafe.Sizeof(*new([]string))}
+
+// wtCustomQueues: queues written out in full (wasm/select.go writeQueues: refs without a base list), null for nil.
+var wtCustomQueues = wtype{kind: wkCustom, custom: 3, size: unsafe.Sizeof(*new([]alloc.MessageQueue))}
+
+// wtCustomRouteIn: a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute).
+var wtCustomRouteIn = wtype{kind: wkCustom, custom: 4, size: unsafe.Sizeof(*new(*route.Route))}
 
 // wireLiveRequest is the record liveRequest: a frame the live read asks JS to carry to addr (alloc/live.Request).
 type wireLiveRequest struct {
@@ -48,6 +70,28 @@ var wtRecPriorityRead = wtype{kind: wkRec, size: unsafe.Sizeof(wirePriorityRead{
 	{unsafe.Offsetof(wirePriorityRead{}.Count), &wtI32},
 }}
 
+// wireModeSetting is the record modeSetting: a group's configured message request mode (alloc/broker.ModeSetting; mode: BROKER_MODE).
+type wireModeSetting struct {
+	Mode             byte
+	PopShareQueueNum int32
+}
+
+var wtRecModeSetting = wtype{kind: wkRec, size: unsafe.Sizeof(wireModeSetting{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireModeSetting{}.Mode), &wtU8},
+	{unsafe.Offsetof(wireModeSetting{}.PopShareQueueNum), &wtI32},
+}}
+
+// wireAssignment is the record assignment: one client's broker-side assignment (alloc/broker.Assignment).
+type wireAssignment struct {
+	Queues []alloc.MessageQueue
+	Reason string
+}
+
+var wtRecAssignment = wtype{kind: wkRec, size: unsafe.Sizeof(wireAssignment{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireAssignment{}.Queues), &wtCustomQueues},
+	{unsafe.Offsetof(wireAssignment{}.Reason), &wtStr},
+}}
+
 // Descriptors of the lists and optional values the declarations use.
 var (
 	wtListStr             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
@@ -56,6 +100,8 @@ var (
 	wtListInt64f          = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
 	wtOptListInt64f       = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
 	wtListRecPriorityRead = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
+	wtOptRecModeSetting   = wtype{kind: wkOpt, min: 2, size: unsafe.Sizeof(*new(*wireModeSetting)), elem: &wtRecModeSetting, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }}
+	wtListRecAssignment   = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
 )
 
 // parseRequest is what parse reads.
@@ -285,6 +331,70 @@ var wtPriorityDrainResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityDrainResponse{}.Reads), &wtListRecPriorityRead},
 }}
 
+// queryAssignmentRequest is what queryAssignment reads.
+type queryAssignmentRequest struct {
+	Topic                         string
+	ConsumerGroup                 string
+	MessageModel                  byte
+	StrategyName                  string
+	ServerLoadBalancerEnable      bool
+	BrokerDefaultMode             byte
+	BrokerDefaultPopShareQueueNum int32
+	Configured                    *wireModeSetting
+	MqAll                         qlistArg
+	CidAll                        []string
+	ClientIds                     []string
+}
+
+var wtQueryAssignmentRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(queryAssignmentRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(queryAssignmentRequest{}.ConsumerGroup), &wtStr},
+	{unsafe.Offsetof(queryAssignmentRequest{}.MessageModel), &wtU8},
+	{unsafe.Offsetof(queryAssignmentRequest{}.StrategyName), &wtStr},
+	{unsafe.Offsetof(queryAssignmentRequest{}.ServerLoadBalancerEnable), &wtBool},
+	{unsafe.Offsetof(queryAssignmentRequest{}.BrokerDefaultMode), &wtU8},
+	{unsafe.Offsetof(queryAssignmentRequest{}.BrokerDefaultPopShareQueueNum), &wtI32},
+	{unsafe.Offsetof(queryAssignmentRequest{}.Configured), &wtOptRecModeSetting},
+	{unsafe.Offsetof(queryAssignmentRequest{}.MqAll), &wtCustomQlist},
+	{unsafe.Offsetof(queryAssignmentRequest{}.CidAll), &wtCustomStringList},
+	{unsafe.Offsetof(queryAssignmentRequest{}.ClientIds), &wtCustomStringList},
+}}
+
+// queryAssignmentResponse is what queryAssignment answers.
+type queryAssignmentResponse struct {
+	Mode             byte
+	PopShareQueueNum int32
+	Results          []wireAssignment
+}
+
+var wtQueryAssignmentResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(queryAssignmentResponse{}.Mode), &wtU8},
+	{unsafe.Offsetof(queryAssignmentResponse{}.PopShareQueueNum), &wtI32},
+	{unsafe.Offsetof(queryAssignmentResponse{}.Results), &wtListRecAssignment},
+}}
+
+// proxyAssignmentRequest is what proxyAssignment reads.
+type proxyAssignmentRequest struct {
+	Topic   string
+	Route   *route.Route
+	Orderly bool
+}
+
+var wtProxyAssignmentRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(proxyAssignmentRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(proxyAssignmentRequest{}.Route), &wtCustomRouteIn},
+	{unsafe.Offsetof(proxyAssignmentRequest{}.Orderly), &wtBool},
+}}
+
+// proxyAssignmentResponse is what proxyAssignment answers.
+type proxyAssignmentResponse struct {
+	Queues []alloc.MessageQueue
+}
+
+var wtProxyAssignmentResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(proxyAssignmentResponse{}.Queues), &wtCustomQueues},
+}}
+
 // declaredFull: the declared ops this build serves (full build).
 var declaredFull = [...]declOp{
 	{opParse, func(r *reader, w *writer) error {
@@ -357,6 +467,22 @@ var declaredFull = [...]declOp{
 		}
 		p, err := handlePriorityDrain(q)
 		return w.answer(unsafe.Pointer(&p), &wtPriorityDrainResponse, err)
+	}},
+	{opQueryAssignment, func(r *reader, w *writer) error {
+		var q queryAssignmentRequest
+		if r.request(unsafe.Pointer(&q), &wtQueryAssignmentRequest) != nil {
+			return r.err
+		}
+		p, err := handleQueryAssignment(q)
+		return w.answer(unsafe.Pointer(&p), &wtQueryAssignmentResponse, err)
+	}},
+	{opProxyAssignment, func(r *reader, w *writer) error {
+		var q proxyAssignmentRequest
+		if r.request(unsafe.Pointer(&q), &wtProxyAssignmentRequest) != nil {
+			return r.err
+		}
+		p, err := handleProxyAssignment(q)
+		return w.answer(unsafe.Pointer(&p), &wtProxyAssignmentResponse, err)
 	}},
 }
 

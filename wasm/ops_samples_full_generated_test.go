@@ -4,6 +4,11 @@
 
 package main
 
+import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+)
+
 // wireSamples: what each golden request (testdata/wire/golden.json) decodes to.
 // The full build's ops, added to the lists of ops_samples_generated_test.go.
 func init() {
@@ -17,5 +22,13 @@ func init() {
 		{"priorityDecide", opPriorityDecide, decodeDeclared[priorityDecideRequest](&wtPriorityDecideRequest), priorityDecideRequest{Path: 200, PopFromRetryProbability: 2147483646, PopFromRetryProbabilityForPriority: -3000009, PriorityTopic: false, Order: true, PriorityFactor: 2147483642, Draw: 1700015855044}},
 		{"priorityOrder", opPriorityOrder, decodeDeclared[priorityOrderRequest](&wtPriorityOrderRequest), priorityOrderRequest{ReadQueueNums: -1000003, Asc: false, Offset: 1700015855040, Path: 203}},
 		{"priorityDrain", opPriorityDrain, decodeDeclared[priorityDrainRequest](&wtPriorityDrainRequest), priorityDrainRequest{Asc: true, PriorityMode: false, RetryFirst: true, RetryAfter: false, Offset: 1700015855042, Path: 205, Topic: []int64{1700015855108, -1700015855109}, Retry: ptrTo[[]int64]([]int64{1700015855128, -1700015855129}), MaxMsgNums: -9000027}},
+		{"queryAssignment", opQueryAssignment, decodeDeclared[queryAssignmentRequest](&wtQueryAssignmentRequest), queryAssignmentRequest{Topic: "queryAssignment-0-é😀", ConsumerGroup: "queryAssignment-1-é😀", MessageModel: 202, StrategyName: "queryAssignment-3-é😀", ServerLoadBalancerEnable: true, BrokerDefaultMode: 205, BrokerDefaultPopShareQueueNum: -7000021, Configured: ptrTo[wireModeSetting](wireModeSetting{Mode: 208, PopShareQueueNum: 2147483638}), MqAll: qlistArg{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, CidAll: []string{"a", "b"}, ClientIds: []string{"a", "b"}}},
+		{"proxyAssignment", opProxyAssignment, decodeDeclared[proxyAssignmentRequest](&wtProxyAssignmentRequest), proxyAssignmentRequest{Topic: "proxyAssignment-0-é😀", Route: &route.Route{QueueDatas: []route.QueueData{{BrokerName: "b", ReadQueueNums: 1, WriteQueueNums: 6, Perm: 6}}, BrokerDatas: []route.BrokerData{{Cluster: "c", BrokerName: "b", BrokerAddrs: map[string]string{"0": "a"}}}}, Orderly: true}},
+	}...)
+	customSamples = append(customSamples, []customSample{
+		{name: "qlist", hex: "020100015400016202", want: qlistArg{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, read: func(r *reader) any { return readQlistArg(r) }},
+		{name: "stringList", hex: "03000161000162", want: []string{"a", "b"}, read: func(r *reader) any { return readStrings(r) }},
+		{name: "queues", hex: "02000154016202", want: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}, write: func(w *writer) { writeQueues(w, []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}) }},
+		{name: "routeIn", hex: "0001000162020c0c000100016300016201000130000161", want: &route.Route{QueueDatas: []route.QueueData{{BrokerName: "b", ReadQueueNums: 1, WriteQueueNums: 6, Perm: 6}}, BrokerDatas: []route.BrokerData{{Cluster: "c", BrokerName: "b", BrokerAddrs: map[string]string{"0": "a"}}}}, read: func(r *reader) any { return readRoute(r) }},
 	}...)
 }

@@ -101,8 +101,11 @@ type Record struct {
 	Fields []Field
 }
 
-// Records are the declared records.
-var Records = []Record{
+// Records are the declared records: these, then those of the full
+// build's ops (full.go).
+var Records = concat(baseRecords, fullRecords)
+
+var baseRecords = []Record{
 	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}}},
 	{Name: "liveRequest", Doc: "a frame the live read asks JS to carry to addr (alloc/live.Request)", Fields: []Field{{"id", Uvarint}, {"addr", Str}, {"frame", Bytes}, {"what", Str}}},
 	{Name: "priorityRead", Doc: "one queue read of a pop request (alloc/priority.Read)", Fields: []Field{{"retry", Bool}, {"queueId", I32}, {"count", I32}}},

@@ -2,6 +2,7 @@
 // Declare an operation there, then run `make generate`.
 
 import { OP } from './tables.generated.js';
+import { decQueues } from './full_wire.js';
 
 /** Encodes the record queue { topic: string, brokerName: string, queueId: number }. */
 export function encRecQueue(enc, v) {
@@ -50,6 +51,28 @@ export function decRecPriorityRead(dec, ctx) {
     retry: dec.bool(),
     queueId: dec.i32(),
     count: dec.i32(),
+  };
+}
+
+/** Encodes the record modeSetting { mode: number, popShareQueueNum: number }. */
+export function encRecModeSetting(enc, v) {
+  enc.u8(v.mode);
+  enc.i32(v.popShareQueueNum);
+}
+
+/** Decodes the record modeSetting (ctx: what its custom values' decoders need). */
+export function decRecModeSetting(dec, ctx) {
+  return {
+    mode: dec.u8(),
+    popShareQueueNum: dec.i32(),
+  };
+}
+
+/** Decodes the record assignment (ctx: what its custom values' decoders need). */
+export function decRecAssignment(dec, ctx) {
+  return {
+    queues: decQueues(dec, ctx),
+    reason: dec.str(),
   };
 }
 
@@ -367,8 +390,59 @@ export function priorityDrain(rt, req, ctx) {
   return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
 
+/** Encodes a queryAssignment request { topic: string, consumerGroup: string, messageModel: number, strategyName: string, serverLoadBalancerEnable: boolean, brokerDefaultMode: number, brokerDefaultPopShareQueueNum: number, configured: ({ mode: number, popShareQueueNum: number } | undefined), mqAll: (enc: Encoder) => void, cidAll: (enc: Encoder) => void, clientIds: (enc: Encoder) => void } (values validated by the caller). */
+export function encQueryAssignment(enc, req) {
+  enc.str(req.topic);
+  enc.str(req.consumerGroup);
+  enc.u8(req.messageModel);
+  enc.str(req.strategyName);
+  enc.bool(req.serverLoadBalancerEnable);
+  enc.u8(req.brokerDefaultMode);
+  enc.i32(req.brokerDefaultPopShareQueueNum);
+  enc.opt(req.configured, (enc, v) => encRecModeSetting(enc, v));
+  req.mqAll(enc);
+  req.cidAll(enc);
+  req.clientIds(enc);
+  return enc;
+}
+
+/** Decodes a queryAssignment response { mode: number, popShareQueueNum: number, results: { queues: Readonly<MessageQueue>[] | null, reason: string }[] } (ctx: what its custom values' decoders need). */
+export function decQueryAssignment(dec, ctx) {
+  return {
+    mode: dec.u8(),
+    popShareQueueNum: dec.i32(),
+    results: dec.list((dec) => decRecAssignment(dec, ctx)),
+  };
+}
+
+/** The RocketMQ 5 broker's queryAssignment for clientIds (alloc/broker.QueryAssignments): the mode it resolves and each client's queues (messageModel: MESSAGE_MODEL, brokerDefaultMode: BROKER_MODE; mqAll null: no route, cidAll null: unknown group) (full build). ctx goes to the response's custom decoders. */
+export function queryAssignment(rt, req, ctx) {
+  return decQueryAssignment(rt.call(OP.QUERY_ASSIGNMENT, encQueryAssignment(rt.request(), req)), ctx);
+}
+
+/** Encodes a proxyAssignment request { topic: string, route: (enc: Encoder) => void, orderly: boolean } (values validated by the caller). */
+export function encProxyAssignment(enc, req) {
+  enc.str(req.topic);
+  req.route(enc);
+  enc.bool(req.orderly);
+  return enc;
+}
+
+/** Decodes a proxyAssignment response { queues: Readonly<MessageQueue>[] | null } (ctx: what its custom values' decoders need). */
+export function decProxyAssignment(dec, ctx) {
+  return {
+    queues: decQueues(dec, ctx),
+  };
+}
+
+/** The queues a RocketMQ 5 proxy assigns a gRPC consumer of topic (alloc/broker.ProxyAssignment) (full build). ctx goes to the response's custom decoders. */
+export function proxyAssignment(rt, req, ctx) {
+  return decProxyAssignment(rt.call(OP.PROXY_ASSIGNMENT, encProxyAssignment(rt.request(), req)), ctx);
+}
+
 /** The JS side of each custom value with one, by name (golden values). */
 export const CUSTOMS = Object.freeze({
+  queues: { encode: undefined, decode: decQueues },
 });
 
 /** The request encoder of each declared operation, by name (golden requests). */
@@ -390,4 +464,6 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDecide: encPriorityDecide,
   priorityOrder: encPriorityOrder,
   priorityDrain: encPriorityDrain,
+  queryAssignment: encQueryAssignment,
+  proxyAssignment: encProxyAssignment,
 });

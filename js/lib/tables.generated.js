@@ -205,13 +205,6 @@ export const BROKER_MODE = Object.freeze({
   POP: 1,
 });
 
-/** The configured mode of a queryAssignment request (wasm/broker.go). */
-export const CONFIGURED = Object.freeze({
-  NONE: 0,
-  PULL: 1,
-  POP: 2,
-});
-
 /** Consumer kinds of an allocationPath request (wasm/broker.go). */
 export const CONSUMER_KIND = Object.freeze({
   PUSH: 0,
@@ -242,4 +235,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '3b2bcfe4f35c461c';
+export const TABLES_HASH = '9188d588a14c52da';
