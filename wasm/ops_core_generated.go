@@ -22,6 +22,9 @@ var refusals = [...]struct {
 	{opPriorityDrain, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
 	{opQueryAssignment, "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"},
 	{opProxyAssignment, "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"},
+	{opGoRoute, "the Go producers (goPublishQueues, goSelect, takeMessageQueues) need the full module: load({ analysis: true })"},
+	{opGoSelect, "the Go producers (goPublishQueues, goSelect, takeMessageQueues) need the full module: load({ analysis: true })"},
+	{opTakeMessageQueues, "the Go producers (goPublishQueues, goSelect, takeMessageQueues) need the full module: load({ analysis: true })"},
 }
 
 func init() {

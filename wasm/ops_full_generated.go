@@ -42,6 +42,19 @@ var wtCustomQueues = wtype{kind: wkCustom, custom: 3, size: unsafe.Sizeof(*new([
 // wtCustomRouteIn: a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute).
 var wtCustomRouteIn = wtype{kind: wkCustom, custom: 4, size: unsafe.Sizeof(*new(*route.Route))}
 
+// wireQueue is the record queue: a message queue.
+type wireQueue struct {
+	Topic      string
+	BrokerName string
+	QueueId    int32
+}
+
+var wtRecQueue = wtype{kind: wkRec, size: unsafe.Sizeof(wireQueue{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireQueue, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireQueue{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireQueue{}.BrokerName), &wtStr},
+	{unsafe.Offsetof(wireQueue{}.QueueId), &wtI32},
+}}
+
 // wireLiveRequest is the record liveRequest: a frame the live read asks JS to carry to addr (alloc/live.Request).
 type wireLiveRequest struct {
 	Id    uint64
@@ -92,16 +105,76 @@ var wtRecAssignment = wtype{kind: wkRec, size: unsafe.Sizeof(wireAssignment{}), 
 	{unsafe.Offsetof(wireAssignment{}.Reason), &wtStr},
 }}
 
+// wireTopicIndex is the record topicIndex: where the Go client's round-robin selector starts for a topic.
+type wireTopicIndex struct {
+	Topic string
+	Index uint64
+}
+
+var wtRecTopicIndex = wtype{kind: wkRec, size: unsafe.Sizeof(wireTopicIndex{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTopicIndex, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireTopicIndex{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireTopicIndex{}.Index), &wtUvarint},
+}}
+
+// wireGoSend is the record goSend: one send of a goSelect sequence: its topic, its own queue list (absent: the request's), the broker of the last failed send, the sharding key and the queue set on the message (the manual selector).
+type wireGoSend struct {
+	Topic          string
+	Mqs            *qlistArg
+	LastBrokerName string
+	ShardingKey    string
+	Queue          *wireQueue
+}
+
+var wtRecGoSend = wtype{kind: wkRec, size: unsafe.Sizeof(wireGoSend{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireGoSend, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireGoSend{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireGoSend{}.Mqs), &wtOptCustomQlist},
+	{unsafe.Offsetof(wireGoSend{}.LastBrokerName), &wtStr},
+	{unsafe.Offsetof(wireGoSend{}.ShardingKey), &wtStr},
+	{unsafe.Offsetof(wireGoSend{}.Queue), &wtOptRecQueue},
+}}
+
+// wireBrokerEndpoints is the record brokerEndpoints: a broker's endpoints (host:port addresses) for the publishing balancer.
+type wireBrokerEndpoints struct {
+	BrokerName string
+	Addresses  []string
+}
+
+var wtRecBrokerEndpoints = wtype{kind: wkRec, size: unsafe.Sizeof(wireBrokerEndpoints{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireBrokerEndpoints, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireBrokerEndpoints{}.BrokerName), &wtStr},
+	{unsafe.Offsetof(wireBrokerEndpoints{}.Addresses), &wtListStr},
+}}
+
+// wireTakeStep is the record takeStep: one TakeMessageQueues call: the isolated endpoints (each a list of addresses) and the count.
+type wireTakeStep struct {
+	Isolated [][]string
+	Count    int32
+}
+
+var wtRecTakeStep = wtype{kind: wkRec, size: unsafe.Sizeof(wireTakeStep{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTakeStep, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireTakeStep{}.Isolated), &wtListListStr},
+	{unsafe.Offsetof(wireTakeStep{}.Count), &wtI32},
+}}
+
 // Descriptors of the lists and optional values the declarations use.
 var (
-	wtListStr             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
-	wtListRecLiveRequest  = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireLiveRequest)), elem: &wtRecLiveRequest, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }}
-	wtListI32             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
-	wtListInt64f          = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
-	wtOptListInt64f       = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
-	wtListRecPriorityRead = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
-	wtOptRecModeSetting   = wtype{kind: wkOpt, min: 2, size: unsafe.Sizeof(*new(*wireModeSetting)), elem: &wtRecModeSetting, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }}
-	wtListRecAssignment   = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
+	wtListStr                = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
+	wtListRecLiveRequest     = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireLiveRequest)), elem: &wtRecLiveRequest, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }}
+	wtListI32                = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
+	wtListInt64f             = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
+	wtOptListInt64f          = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
+	wtListRecPriorityRead    = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
+	wtOptRecModeSetting      = wtype{kind: wkOpt, min: 2, size: unsafe.Sizeof(*new(*wireModeSetting)), elem: &wtRecModeSetting, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }}
+	wtListRecAssignment      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
+	wtListUvarint            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]uint64)), elem: &wtUvarint, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]uint64, n))) }}
+	wtListRecTopicIndex      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireTopicIndex)), elem: &wtRecTopicIndex, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTopicIndex, n))) }}
+	wtOptCustomQlist         = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*qlistArg)), elem: &wtCustomQlist, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]qlistArg, n))) }}
+	wtOptRecQueue            = wtype{kind: wkOpt, min: 3, size: unsafe.Sizeof(*new(*wireQueue)), elem: &wtRecQueue, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireQueue, n))) }}
+	wtListRecGoSend          = wtype{kind: wkList, min: 5, size: unsafe.Sizeof(*new([]wireGoSend)), elem: &wtRecGoSend, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireGoSend, n))) }}
+	wtListOptRecQueue        = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]*wireQueue)), elem: &wtOptRecQueue, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]*wireQueue, n))) }}
+	wtListRecBrokerEndpoints = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireBrokerEndpoints)), elem: &wtRecBrokerEndpoints, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireBrokerEndpoints, n))) }}
+	wtListListStr            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([][]string)), elem: &wtListStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]string, n))) }}
+	wtListRecTakeStep        = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireTakeStep)), elem: &wtRecTakeStep, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTakeStep, n))) }}
+	wtListCustomQueues       = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([][]alloc.MessageQueue)), elem: &wtCustomQueues, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]alloc.MessageQueue, n))) }}
 )
 
 // parseRequest is what parse reads.
@@ -395,6 +468,86 @@ var wtProxyAssignmentResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(proxyAssignmentResponse{}.Queues), &wtCustomQueues},
 }}
 
+// goRouteRequest is what goRoute reads.
+type goRouteRequest struct {
+	Topic           string
+	Route           *route.Route
+	QueueDatasNull  bool
+	NullBrokerAddrs []uint64
+	Producer        bool
+}
+
+var wtGoRouteRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(goRouteRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(goRouteRequest{}.Route), &wtCustomRouteIn},
+	{unsafe.Offsetof(goRouteRequest{}.QueueDatasNull), &wtBool},
+	{unsafe.Offsetof(goRouteRequest{}.NullBrokerAddrs), &wtListUvarint},
+	{unsafe.Offsetof(goRouteRequest{}.Producer), &wtBool},
+}}
+
+// goRouteResponse is what goRoute answers.
+type goRouteResponse struct {
+	Queues []alloc.MessageQueue
+}
+
+var wtGoRouteResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(goRouteResponse{}.Queues), &wtCustomQueues},
+}}
+
+// goSelectRequest is what goSelect reads.
+type goSelectRequest struct {
+	Selector   byte
+	Seed       int64
+	StartIndex []wireTopicIndex
+	Mqs        qlistArg
+	Steps      []wireGoSend
+}
+
+var wtGoSelectRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(goSelectRequest{}.Selector), &wtU8},
+	{unsafe.Offsetof(goSelectRequest{}.Seed), &wtI64},
+	{unsafe.Offsetof(goSelectRequest{}.StartIndex), &wtListRecTopicIndex},
+	{unsafe.Offsetof(goSelectRequest{}.Mqs), &wtCustomQlist},
+	{unsafe.Offsetof(goSelectRequest{}.Steps), &wtListRecGoSend},
+}}
+
+// goSelectResponse is what goSelect answers.
+type goSelectResponse struct {
+	Picks []*wireQueue
+}
+
+var wtGoSelectResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(goSelectResponse{}.Picks), &wtListOptRecQueue},
+}}
+
+// takeMessageQueuesRequest is what takeMessageQueues reads.
+type takeMessageQueuesRequest struct {
+	Client     byte
+	Mqs        qlistArg
+	Endpoints  []wireBrokerEndpoints
+	StartIndex int32
+	Steps      []wireTakeStep
+}
+
+var wtTakeMessageQueuesRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.Client), &wtU8},
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.Mqs), &wtCustomQlist},
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.Endpoints), &wtListRecBrokerEndpoints},
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.StartIndex), &wtI32},
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.Steps), &wtListRecTakeStep},
+}}
+
+// takeMessageQueuesResponse is what takeMessageQueues answers.
+type takeMessageQueuesResponse struct {
+	Steps [][]alloc.MessageQueue
+	Index int32
+}
+
+var wtTakeMessageQueuesResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(takeMessageQueuesResponse{}.Steps), &wtListCustomQueues},
+	{unsafe.Offsetof(takeMessageQueuesResponse{}.Index), &wtI32},
+}}
+
 // declaredFull: the declared ops this build serves (full build).
 var declaredFull = [...]declOp{
 	{opParse, func(r *reader, w *writer) error {
@@ -483,6 +636,30 @@ var declaredFull = [...]declOp{
 		}
 		p, err := handleProxyAssignment(q)
 		return w.answer(unsafe.Pointer(&p), &wtProxyAssignmentResponse, err)
+	}},
+	{opGoRoute, func(r *reader, w *writer) error {
+		var q goRouteRequest
+		if r.request(unsafe.Pointer(&q), &wtGoRouteRequest) != nil {
+			return r.err
+		}
+		p, err := handleGoRoute(q)
+		return w.answer(unsafe.Pointer(&p), &wtGoRouteResponse, err)
+	}},
+	{opGoSelect, func(r *reader, w *writer) error {
+		var q goSelectRequest
+		if r.request(unsafe.Pointer(&q), &wtGoSelectRequest) != nil {
+			return r.err
+		}
+		p, err := handleGoSelect(q)
+		return w.answer(unsafe.Pointer(&p), &wtGoSelectResponse, err)
+	}},
+	{opTakeMessageQueues, func(r *reader, w *writer) error {
+		var q takeMessageQueuesRequest
+		if r.request(unsafe.Pointer(&q), &wtTakeMessageQueuesRequest) != nil {
+			return r.err
+		}
+		p, err := handleTakeMessageQueues(q)
+		return w.answer(unsafe.Pointer(&p), &wtTakeMessageQueuesResponse, err)
 	}},
 }
 

@@ -76,6 +76,57 @@ export function decRecAssignment(dec, ctx) {
   };
 }
 
+/** Encodes the record topicIndex { topic: string, index: number }. */
+export function encRecTopicIndex(enc, v) {
+  enc.str(v.topic);
+  enc.uv(v.index);
+}
+
+/** Decodes the record topicIndex (ctx: what its custom values' decoders need). */
+export function decRecTopicIndex(dec, ctx) {
+  return {
+    topic: dec.str(),
+    index: dec.uv(),
+  };
+}
+
+/** Encodes the record goSend { topic: string, mqs: ((enc: Encoder) => void | undefined), lastBrokerName: string, shardingKey: string, queue: ({ topic: string, brokerName: string, queueId: number } | undefined) }. */
+export function encRecGoSend(enc, v) {
+  enc.str(v.topic);
+  enc.opt(v.mqs, (enc, v) => v(enc));
+  enc.str(v.lastBrokerName);
+  enc.str(v.shardingKey);
+  enc.opt(v.queue, (enc, v) => encRecQueue(enc, v));
+}
+
+/** Encodes the record brokerEndpoints { brokerName: string, addresses: string[] }. */
+export function encRecBrokerEndpoints(enc, v) {
+  enc.str(v.brokerName);
+  enc.list(v.addresses, (enc, v) => enc.str(v));
+}
+
+/** Decodes the record brokerEndpoints (ctx: what its custom values' decoders need). */
+export function decRecBrokerEndpoints(dec, ctx) {
+  return {
+    brokerName: dec.str(),
+    addresses: dec.list((dec) => dec.str()),
+  };
+}
+
+/** Encodes the record takeStep { isolated: string[][], count: number }. */
+export function encRecTakeStep(enc, v) {
+  enc.list(v.isolated, (enc, v) => enc.list(v, (enc, v) => enc.str(v)));
+  enc.i32(v.count);
+}
+
+/** Decodes the record takeStep (ctx: what its custom values' decoders need). */
+export function decRecTakeStep(dec, ctx) {
+  return {
+    isolated: dec.list((dec) => dec.list((dec) => dec.str())),
+    count: dec.i32(),
+  };
+}
+
 /** Encodes a topicFree request { handle: number } (values validated by the caller). */
 export function encTopicFree(enc, req) {
   enc.uv(req.handle);
@@ -440,6 +491,73 @@ export function proxyAssignment(rt, req, ctx) {
   return decProxyAssignment(rt.call(OP.PROXY_ASSIGNMENT, encProxyAssignment(rt.request(), req)), ctx);
 }
 
+/** Encodes a goRoute request { topic: string, route: (enc: Encoder) => void, queueDatasNull: boolean, nullBrokerAddrs: number[], producer: boolean } (values validated by the caller). */
+export function encGoRoute(enc, req) {
+  enc.str(req.topic);
+  req.route(enc);
+  enc.bool(req.queueDatasNull);
+  enc.list(req.nullBrokerAddrs, (enc, v) => enc.uv(v));
+  enc.bool(req.producer);
+  return enc;
+}
+
+/** Decodes a goRoute response { queues: Readonly<MessageQueue>[] | null } (ctx: what its custom values' decoders need). */
+export function decGoRoute(dec, ctx) {
+  return {
+    queues: decQueues(dec, ctx),
+  };
+}
+
+/** Rocketmq-client-go v2.1.2's publish list of a route (alloc/producer.GoPublishQueues; producer: the list a producer's selector gets, GoProducerPublishQueues); queueDatasNull and nullBrokerAddrs (brokerDatas indexes) say what JSON had null (full build). ctx goes to the response's custom decoders. */
+export function goRoute(rt, req, ctx) {
+  return decGoRoute(rt.call(OP.GO_ROUTE, encGoRoute(rt.request(), req)), ctx);
+}
+
+/** Encodes a goSelect request { selector: number, seed: bigint, startIndex: { topic: string, index: number }[], mqs: (enc: Encoder) => void, steps: { topic: string, mqs: ((enc: Encoder) => void | undefined), lastBrokerName: string, shardingKey: string, queue: ({ topic: string, brokerName: string, queueId: number } | undefined) }[] } (values validated by the caller). */
+export function encGoSelect(enc, req) {
+  enc.u8(req.selector);
+  enc.i64(req.seed);
+  enc.list(req.startIndex, (enc, v) => encRecTopicIndex(enc, v));
+  req.mqs(enc);
+  enc.list(req.steps, (enc, v) => encRecGoSend(enc, v));
+  return enc;
+}
+
+/** Decodes a goSelect response { picks: ({ topic: string, brokerName: string, queueId: number } | undefined)[] } (ctx: what its custom values' decoders need). */
+export function decGoSelect(dec, ctx) {
+  return {
+    picks: dec.list((dec) => (dec.u8() === 0 ? undefined : decRecQueue(dec, ctx))),
+  };
+}
+
+/** The Go client's QueueSelectors over a sequence of sends (selector: GO_SELECTOR; seed: the random and hash selectors' source): the queue each send picks (absent: none) (full build). ctx goes to the response's custom decoders. */
+export function goSelect(rt, req, ctx) {
+  return decGoSelect(rt.call(OP.GO_SELECT, encGoSelect(rt.request(), req)), ctx);
+}
+
+/** Encodes a takeMessageQueues request { client: number, mqs: (enc: Encoder) => void, endpoints: { brokerName: string, addresses: string[] }[], startIndex: number, steps: { isolated: string[][], count: number }[] } (values validated by the caller). */
+export function encTakeMessageQueues(enc, req) {
+  enc.u8(req.client);
+  req.mqs(enc);
+  enc.list(req.endpoints, (enc, v) => encRecBrokerEndpoints(enc, v));
+  enc.i32(req.startIndex);
+  enc.list(req.steps, (enc, v) => encRecTakeStep(enc, v));
+  return enc;
+}
+
+/** Decodes a takeMessageQueues response { steps: Readonly<MessageQueue>[] | null[], index: number } (ctx: what its custom values' decoders need). */
+export function decTakeMessageQueues(dec, ctx) {
+  return {
+    steps: dec.list((dec) => decQueues(dec, ctx)),
+    index: dec.i32(),
+  };
+}
+
+/** The gRPC clients' publishing load balancer (alloc/producer.NewPublishingBalancer; client: BALANCER) over a sequence of TakeMessageQueues calls: each one's queues and the index after the last (full build). ctx goes to the response's custom decoders. */
+export function takeMessageQueues(rt, req, ctx) {
+  return decTakeMessageQueues(rt.call(OP.TAKE_MESSAGE_QUEUES, encTakeMessageQueues(rt.request(), req)), ctx);
+}
+
 /** The JS side of each custom value with one, by name (golden values). */
 export const CUSTOMS = Object.freeze({
   queues: { encode: undefined, decode: decQueues },
@@ -466,4 +584,7 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDrain: encPriorityDrain,
   queryAssignment: encQueryAssignment,
   proxyAssignment: encProxyAssignment,
+  goRoute: encGoRoute,
+  goSelect: encGoSelect,
+  takeMessageQueues: encTakeMessageQueues,
 });

@@ -235,4 +235,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '9188d588a14c52da';
+export const TABLES_HASH = 'e9b3ce61a6f4fd02';
