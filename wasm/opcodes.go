@@ -22,7 +22,6 @@ const (
 	opCidsNew        = 16
 	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
 	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
-	opDoctor         = 30 // 30.. : the doctor (doctor.go, route_text.go)
 )
 
 // Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,
@@ -40,17 +39,6 @@ const (
 
 // analysisOps lists the analysis operations, in order.
 var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed, opAnalysisCompare}
-
-// Doctor operations: reading what mqadmin prints and diagnosing a group.
-// Only the full build serves them (doctor.go, route_text.go): the doctor
-// and the mqadmin parsers need encoding/json, and route.Parse would take
-// the core module over its size budget; the core build answers each with
-// ERR_UNSUPPORTED (doctor_core.go).
-const (
-	opDoctorRun  = opDoctor + 0 // texts → report JSON + text
-	opParseRoute = opDoctor + 2 // str text → route (binary, route.go layout)
-	opRouteText  = opDoctor + 3 // str topic, str text → publish, subscribe
-)
 
 // The live read operations (alloc/live's Session; live.go) are declared in
 // internal/wireschema: liveStart (34), liveHandle (35), liveResult (36),

@@ -17,7 +17,7 @@ func (r *reader) customFull(id uint8, p unsafe.Pointer) {
 		*(*qlistArg)(p) = readQlistArg(r)
 	case 2:
 		*(*[]string)(p) = readStrings(r)
-	case 4:
+	case 5:
 		*(**route.Route)(p) = readRoute(r)
 	}
 }
@@ -27,6 +27,8 @@ func (w *writer) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
 	case 3:
 		writeQueues(w, *(*[]alloc.MessageQueue)(p))
+	case 4:
+		writeRoute(w, *(**route.Route)(p))
 	}
 }
 
@@ -39,8 +41,11 @@ var wtCustomStringList = wtype{kind: wkCustom, custom: 2, size: unsafe.Sizeof(*n
 // wtCustomQueues: queues written out in full (wasm/select.go writeQueues: refs without a base list), null for nil.
 var wtCustomQueues = wtype{kind: wkCustom, custom: 3, size: unsafe.Sizeof(*new([]alloc.MessageQueue))}
 
+// wtCustomRouteOut: a topic route as routeToQueues takes it (wasm/route_text.go writeRoute, brokerAddrs in ID order).
+var wtCustomRouteOut = wtype{kind: wkCustom, custom: 4, size: unsafe.Sizeof(*new(*route.Route))}
+
 // wtCustomRouteIn: a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute).
-var wtCustomRouteIn = wtype{kind: wkCustom, custom: 4, size: unsafe.Sizeof(*new(*route.Route))}
+var wtCustomRouteIn = wtype{kind: wkCustom, custom: 5, size: unsafe.Sizeof(*new(*route.Route))}
 
 // wireQueue is the record queue: a message queue.
 type wireQueue struct {
@@ -81,6 +86,64 @@ var wtRecPriorityRead = wtype{kind: wkRec, size: unsafe.Sizeof(wirePriorityRead{
 	{unsafe.Offsetof(wirePriorityRead{}.Retry), &wtBool},
 	{unsafe.Offsetof(wirePriorityRead{}.QueueId), &wtI32},
 	{unsafe.Offsetof(wirePriorityRead{}.Count), &wtI32},
+}}
+
+// wireRouteText is the record routeText: a route as mqadmin topicRoute printed it, for topic (alloc/doctor.RouteText).
+type wireRouteText struct {
+	Topic string
+	Text  string
+}
+
+var wtRecRouteText = wtype{kind: wkRec, size: unsafe.Sizeof(wireRouteText{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRouteText, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireRouteText{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireRouteText{}.Text), &wtStr},
+}}
+
+// wireStatusText is the record statusText: a consumerStatus output, named (a client ID, as files are named; alloc/doctor.StatusText).
+type wireStatusText struct {
+	Name string
+	Text string
+}
+
+var wtRecStatusText = wtype{kind: wkRec, size: unsafe.Sizeof(wireStatusText{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireStatusText, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireStatusText{}.Name), &wtStr},
+	{unsafe.Offsetof(wireStatusText{}.Text), &wtStr},
+}}
+
+// wireDoctorInput is the record doctorInput: one snapshot's texts (alloc/doctor.Input).
+type wireDoctorInput struct {
+	Routes     []wireRouteText
+	Connection string
+	Progress   string
+	Status     []wireStatusText
+	Strategy   string
+	Profile    string
+	CapturedAt string
+}
+
+var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorInput, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireDoctorInput{}.Routes), &wtListRecRouteText},
+	{unsafe.Offsetof(wireDoctorInput{}.Connection), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.Progress), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.Status), &wtListRecStatusText},
+	{unsafe.Offsetof(wireDoctorInput{}.Strategy), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.Profile), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.CapturedAt), &wtStr},
+}}
+
+// wireDoctorSnapshot is the record doctorSnapshot: a snapshot of a series (alloc/doctor.Snapshot: at is RFC 3339; a single input has them empty).
+type wireDoctorSnapshot struct {
+	Name     string
+	At       string
+	AtSource string
+	Input    wireDoctorInput
+}
+
+var wtRecDoctorSnapshot = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorSnapshot{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireDoctorSnapshot{}.Name), &wtStr},
+	{unsafe.Offsetof(wireDoctorSnapshot{}.At), &wtStr},
+	{unsafe.Offsetof(wireDoctorSnapshot{}.AtSource), &wtStr},
+	{unsafe.Offsetof(wireDoctorSnapshot{}.Input), &wtRecDoctorInput},
 }}
 
 // wireModeSetting is the record modeSetting: a group's configured message request mode (alloc/broker.ModeSetting; mode: BROKER_MODE).
@@ -163,6 +226,9 @@ var (
 	wtListInt64f             = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
 	wtOptListInt64f          = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
 	wtListRecPriorityRead    = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
+	wtListRecRouteText       = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireRouteText)), elem: &wtRecRouteText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRouteText, n))) }}
+	wtListRecStatusText      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireStatusText)), elem: &wtRecStatusText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireStatusText, n))) }}
+	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 10, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
 	wtOptRecModeSetting      = wtype{kind: wkOpt, min: 2, size: unsafe.Sizeof(*new(*wireModeSetting)), elem: &wtRecModeSetting, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }}
 	wtListRecAssignment      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
 	wtListUvarint            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]uint64)), elem: &wtUvarint, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]uint64, n))) }}
@@ -404,6 +470,74 @@ var wtPriorityDrainResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityDrainResponse{}.Reads), &wtListRecPriorityRead},
 }}
 
+// doctorRunRequest is what doctorRun reads.
+type doctorRunRequest struct {
+	Want      byte
+	Width     uint64
+	Snapshots []wireDoctorSnapshot
+}
+
+var wtDoctorRunRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(doctorRunRequest{}.Want), &wtU8},
+	{unsafe.Offsetof(doctorRunRequest{}.Width), &wtUvarint},
+	{unsafe.Offsetof(doctorRunRequest{}.Snapshots), &wtListRecDoctorSnapshot},
+}}
+
+// doctorRunResponse is what doctorRun answers.
+type doctorRunResponse struct {
+	Ok     bool
+	Judged bool
+	Text   string
+	Json   []byte
+}
+
+var wtDoctorRunResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(doctorRunResponse{}.Ok), &wtBool},
+	{unsafe.Offsetof(doctorRunResponse{}.Judged), &wtBool},
+	{unsafe.Offsetof(doctorRunResponse{}.Text), &wtStr},
+	{unsafe.Offsetof(doctorRunResponse{}.Json), &wtRaw},
+}}
+
+// parseRouteRequest is what parseRoute reads.
+type parseRouteRequest struct {
+	Text string
+}
+
+var wtParseRouteRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(parseRouteRequest{}.Text), &wtStr},
+}}
+
+// parseRouteResponse is what parseRoute answers.
+type parseRouteResponse struct {
+	Route *route.Route
+}
+
+var wtParseRouteResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(parseRouteResponse{}.Route), &wtCustomRouteOut},
+}}
+
+// routeTextRequest is what routeText reads.
+type routeTextRequest struct {
+	Topic string
+	Text  string
+}
+
+var wtRouteTextRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(routeTextRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(routeTextRequest{}.Text), &wtStr},
+}}
+
+// routeTextResponse is what routeText answers.
+type routeTextResponse struct {
+	Publish   []alloc.MessageQueue
+	Subscribe []alloc.MessageQueue
+}
+
+var wtRouteTextResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(routeTextResponse{}.Publish), &wtCustomQueues},
+	{unsafe.Offsetof(routeTextResponse{}.Subscribe), &wtCustomQueues},
+}}
+
 // queryAssignmentRequest is what queryAssignment reads.
 type queryAssignmentRequest struct {
 	Topic                         string
@@ -620,6 +754,30 @@ var declaredFull = [...]declOp{
 		}
 		p, err := handlePriorityDrain(q)
 		return w.answer(unsafe.Pointer(&p), &wtPriorityDrainResponse, err)
+	}},
+	{opDoctorRun, func(r *reader, w *writer) error {
+		var q doctorRunRequest
+		if r.request(unsafe.Pointer(&q), &wtDoctorRunRequest) != nil {
+			return r.err
+		}
+		p, err := handleDoctorRun(q)
+		return w.answer(unsafe.Pointer(&p), &wtDoctorRunResponse, err)
+	}},
+	{opParseRoute, func(r *reader, w *writer) error {
+		var q parseRouteRequest
+		if r.request(unsafe.Pointer(&q), &wtParseRouteRequest) != nil {
+			return r.err
+		}
+		p, err := handleParseRoute(q)
+		return w.answer(unsafe.Pointer(&p), &wtParseRouteResponse, err)
+	}},
+	{opRouteText, func(r *reader, w *writer) error {
+		var q routeTextRequest
+		if r.request(unsafe.Pointer(&q), &wtRouteTextRequest) != nil {
+			return r.err
+		}
+		p, err := handleRouteText(q)
+		return w.answer(unsafe.Pointer(&p), &wtRouteTextResponse, err)
 	}},
 	{opQueryAssignment, func(r *reader, w *writer) error {
 		var q queryAssignmentRequest

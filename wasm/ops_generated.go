@@ -26,6 +26,9 @@ const (
 	opPriorityDecide    = 51 // how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityOrder     = 52 // the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityDrain     = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opDoctorRun         = 30 // the doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series (DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer
+	opParseRoute        = 32 // a route as mqadmin topicRoute prints it (fastjson) or as JSON, read (alloc/mqadmin.ParseTopicRoute)
+	opRouteText         = 33 // routeToQueues over a route as text: its publish and subscribe queues for topic
 	opQueryAssignment   = 40 // the RocketMQ 5 broker's queryAssignment for clientIds (alloc/broker.QueryAssignments): the mode it resolves and each client's queues (messageModel: MESSAGE_MODEL, brokerDefaultMode: BROKER_MODE; mqAll null: no route, cidAll null: unknown group)
 	opProxyAssignment   = 41 // the queues a RocketMQ 5 proxy assigns a gRPC consumer of topic (alloc/broker.ProxyAssignment)
 	opGoRoute           = 60 // rocketmq-client-go v2.1.2's publish list of a route (alloc/producer.GoPublishQueues; producer: the list a producer's selector gets, GoProducerPublishQueues); queueDatasNull and nullBrokerAddrs (brokerDatas indexes) say what JSON had null

@@ -24,4 +24,4 @@ var customSamples = []customSample{
 }
 
 // fullOps: the full build's declared ops (the core build refuses them), by name.
-var fullOps = map[string]int{"parse": opParse, "liveStart": opLiveStart, "liveHandle": opLiveHandle, "liveResult": opLiveResult, "liveFree": opLiveFree, "allocationPath": opAllocationPath, "priorityDecide": opPriorityDecide, "priorityOrder": opPriorityOrder, "priorityDrain": opPriorityDrain, "queryAssignment": opQueryAssignment, "proxyAssignment": opProxyAssignment, "goRoute": opGoRoute, "goSelect": opGoSelect, "takeMessageQueues": opTakeMessageQueues}
+var fullOps = map[string]int{"parse": opParse, "liveStart": opLiveStart, "liveHandle": opLiveHandle, "liveResult": opLiveResult, "liveFree": opLiveFree, "allocationPath": opAllocationPath, "priorityDecide": opPriorityDecide, "priorityOrder": opPriorityOrder, "priorityDrain": opPriorityDrain, "doctorRun": opDoctorRun, "parseRoute": opParseRoute, "routeText": opRouteText, "queryAssignment": opQueryAssignment, "proxyAssignment": opProxyAssignment, "goRoute": opGoRoute, "goSelect": opGoSelect, "takeMessageQueues": opTakeMessageQueues}

@@ -28,6 +28,16 @@ var fullCustoms = []CustomType{
 		SampleJS: `[{"topic":"T","brokerName":"b","queueId":1}]`,
 	},
 	{
+		Name: "routeOut", Doc: "a topic route as routeToQueues takes it (wasm/route_text.go writeRoute, brokerAddrs in ID order)",
+		GoType: "*route.Route", GoImport: "github.com/rmqalloc/rmqalloc/alloc/route",
+		GoWrite: "writeRoute", JSDecode: "decRoute", JSFrom: "./full_wire.js", JSType: "Route",
+		SampleHex: "0001016202020c0001016301620101300161",
+		SampleGo: `&route.Route{QueueDatas: []route.QueueData{{BrokerName: "b", ReadQueueNums: 1, WriteQueueNums: 1, Perm: 6}}, ` +
+			`BrokerDatas: []route.BrokerData{{Cluster: "c", BrokerName: "b", BrokerAddrs: map[string]string{"0": "a"}}}}`,
+		SampleJS: `{"orderTopicConf":null,"queueDatas":[{"brokerName":"b","readQueueNums":1,"writeQueueNums":1,"perm":6,"topicSysFlag":0}],` +
+			`"brokerDatas":[{"cluster":"c","brokerName":"b","brokerAddrs":{"0":"a"}}]}`,
+	},
+	{
 		Name: "routeIn", Doc: "a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute)",
 		GoType: "*route.Route", GoImport: "github.com/rmqalloc/rmqalloc/alloc/route", GoRead: "readRoute",
 		SampleHex: "000000", SampleGo: `&route.Route{QueueDatas: []route.QueueData{}, BrokerDatas: []route.BrokerData{}}`,
@@ -35,6 +45,12 @@ var fullCustoms = []CustomType{
 }
 
 var fullRecords = []Record{
+	{Name: "routeText", Doc: "a route as mqadmin topicRoute printed it, for topic (alloc/doctor.RouteText)", Fields: []Field{{"topic", Str}, {"text", Text}}},
+	{Name: "statusText", Doc: "a consumerStatus output, named (a client ID, as files are named; alloc/doctor.StatusText)", Fields: []Field{{"name", Str}, {"text", Text}}},
+	{Name: "doctorInput", Doc: "one snapshot's texts (alloc/doctor.Input)", Fields: []Field{{"routes", List(Rec("routeText"))}, {"connection", Text},
+		{"progress", Text}, {"status", List(Rec("statusText"))}, {"strategy", Str}, {"profile", Str}, {"capturedAt", Str}}},
+	{Name: "doctorSnapshot", Doc: "a snapshot of a series (alloc/doctor.Snapshot: at is RFC 3339; a single input has them empty)",
+		Fields: []Field{{"name", Str}, {"at", Str}, {"atSource", Str}, {"input", Rec("doctorInput")}}},
 	{Name: "modeSetting", Doc: "a group's configured message request mode (alloc/broker.ModeSetting; mode: BROKER_MODE)", Fields: []Field{{"mode", U8}, {"popShareQueueNum", I32}}},
 	{Name: "assignment", Doc: "one client's broker-side assignment (alloc/broker.Assignment)", Fields: []Field{{"queues", Custom("queues")}, {"reason", Str}}},
 	{Name: "topicIndex", Doc: "where the Go client's round-robin selector starts for a topic", Fields: []Field{{"topic", Str}, {"index", Uvarint}}},
@@ -46,6 +62,25 @@ var fullRecords = []Record{
 }
 
 var fullOps = []Op{
+	{
+		Name: "doctorRun", Num: 30, JS: "doctorRun", Build: Full, Refusal: doctorNeedsFull,
+		Doc: "the doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series " +
+			"(DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer",
+		Request:  []Field{{"want", U8}, {"width", Uvarint}, {"snapshots", List(Rec("doctorSnapshot"))}},
+		Response: []Field{{"ok", Bool}, {"judged", Bool}, {"text", Str}, {"json", Raw}},
+	},
+	{
+		Name: "parseRoute", Num: 32, JS: "parseRoute", Build: Full, Refusal: parseRouteNeedsFull,
+		Doc:      "a route as mqadmin topicRoute prints it (fastjson) or as JSON, read (alloc/mqadmin.ParseTopicRoute)",
+		Request:  []Field{{"text", Text}},
+		Response: []Field{{"route", Custom("routeOut")}},
+	},
+	{
+		Name: "routeText", Num: 33, JS: "routeText", Build: Full, Refusal: routeTextNeedsFull,
+		Doc:      "routeToQueues over a route as text: its publish and subscribe queues for topic",
+		Request:  []Field{{"topic", Str}, {"text", Text}},
+		Response: []Field{{"publish", Custom("queues")}, {"subscribe", Custom("queues")}},
+	},
 	{
 		Name: "queryAssignment", Num: 40, JS: "queryAssignment", Build: Full, Refusal: brokerNeedsFull,
 		Doc: "the RocketMQ 5 broker's queryAssignment for clientIds (alloc/broker.QueryAssignments): the mode it resolves " +
@@ -84,5 +119,11 @@ var fullOps = []Op{
 		Response: []Field{{"steps", List(Custom("queues"))}, {"index", I32}},
 	},
 }
+
+const routeTextNeedsFull = "a route as text (what mqadmin topicRoute prints) needs the full module: load({ analysis: true }); " +
+	"the core module takes the route as an object"
+
+const parseRouteNeedsFull = "rmq.parse.topicRoute needs the full module: load({ analysis: true }); " +
+	"the core module takes the route as an object (rmq.routeToQueues)"
 
 const goProducersNeedFull = "the Go producers (goPublishQueues, goSelect, takeMessageQueues) need the full module: load({ analysis: true })"

@@ -2,7 +2,7 @@
 // Declare an operation there, then run `make generate`.
 
 import { OP } from './tables.generated.js';
-import { decQueues } from './full_wire.js';
+import { decQueues, decRoute } from './full_wire.js';
 
 /** Encodes the record queue { topic: string, brokerName: string, queueId: number }. */
 export function encRecQueue(enc, v) {
@@ -51,6 +51,76 @@ export function decRecPriorityRead(dec, ctx) {
     retry: dec.bool(),
     queueId: dec.i32(),
     count: dec.i32(),
+  };
+}
+
+/** Encodes the record routeText { topic: string, text: string }. */
+export function encRecRouteText(enc, v) {
+  enc.str(v.topic);
+  enc.strOnce(v.text);
+}
+
+/** Decodes the record routeText (ctx: what its custom values' decoders need). */
+export function decRecRouteText(dec, ctx) {
+  return {
+    topic: dec.str(),
+    text: dec.str(),
+  };
+}
+
+/** Encodes the record statusText { name: string, text: string }. */
+export function encRecStatusText(enc, v) {
+  enc.str(v.name);
+  enc.strOnce(v.text);
+}
+
+/** Decodes the record statusText (ctx: what its custom values' decoders need). */
+export function decRecStatusText(dec, ctx) {
+  return {
+    name: dec.str(),
+    text: dec.str(),
+  };
+}
+
+/** Encodes the record doctorInput { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string }. */
+export function encRecDoctorInput(enc, v) {
+  enc.list(v.routes, (enc, v) => encRecRouteText(enc, v));
+  enc.strOnce(v.connection);
+  enc.strOnce(v.progress);
+  enc.list(v.status, (enc, v) => encRecStatusText(enc, v));
+  enc.str(v.strategy);
+  enc.str(v.profile);
+  enc.str(v.capturedAt);
+}
+
+/** Decodes the record doctorInput (ctx: what its custom values' decoders need). */
+export function decRecDoctorInput(dec, ctx) {
+  return {
+    routes: dec.list((dec) => decRecRouteText(dec, ctx)),
+    connection: dec.str(),
+    progress: dec.str(),
+    status: dec.list((dec) => decRecStatusText(dec, ctx)),
+    strategy: dec.str(),
+    profile: dec.str(),
+    capturedAt: dec.str(),
+  };
+}
+
+/** Encodes the record doctorSnapshot { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }. */
+export function encRecDoctorSnapshot(enc, v) {
+  enc.str(v.name);
+  enc.str(v.at);
+  enc.str(v.atSource);
+  encRecDoctorInput(enc, v.input);
+}
+
+/** Decodes the record doctorSnapshot (ctx: what its custom values' decoders need). */
+export function decRecDoctorSnapshot(dec, ctx) {
+  return {
+    name: dec.str(),
+    at: dec.str(),
+    atSource: dec.str(),
+    input: decRecDoctorInput(dec, ctx),
   };
 }
 
@@ -441,6 +511,67 @@ export function priorityDrain(rt, req, ctx) {
   return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
 
+/** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }[] } (values validated by the caller). */
+export function encDoctorRun(enc, req) {
+  enc.u8(req.want);
+  enc.uv(req.width);
+  enc.list(req.snapshots, (enc, v) => encRecDoctorSnapshot(enc, v));
+  return enc;
+}
+
+/** Decodes a doctorRun response { ok: boolean, judged: boolean, text: string, json: Uint8Array } (ctx: what its custom values' decoders need). */
+export function decDoctorRun(dec, ctx) {
+  return {
+    ok: dec.bool(),
+    judged: dec.bool(),
+    text: dec.str(),
+    json: dec.tail(),
+  };
+}
+
+/** The doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series (DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer (full build). ctx goes to the response's custom decoders. */
+export function doctorRun(rt, req, ctx) {
+  return decDoctorRun(rt.call(OP.DOCTOR_RUN, encDoctorRun(rt.request(), req)), ctx);
+}
+
+/** Encodes a parseRoute request { text: string } (values validated by the caller). */
+export function encParseRoute(enc, req) {
+  enc.strOnce(req.text);
+  return enc;
+}
+
+/** Decodes a parseRoute response { route: Route } (ctx: what its custom values' decoders need). */
+export function decParseRoute(dec, ctx) {
+  return {
+    route: decRoute(dec, ctx),
+  };
+}
+
+/** A route as mqadmin topicRoute prints it (fastjson) or as JSON, read (alloc/mqadmin.ParseTopicRoute) (full build). ctx goes to the response's custom decoders. */
+export function parseRoute(rt, req, ctx) {
+  return decParseRoute(rt.call(OP.PARSE_ROUTE, encParseRoute(rt.request(), req)), ctx);
+}
+
+/** Encodes a routeText request { topic: string, text: string } (values validated by the caller). */
+export function encRouteText(enc, req) {
+  enc.str(req.topic);
+  enc.strOnce(req.text);
+  return enc;
+}
+
+/** Decodes a routeText response { publish: Readonly<MessageQueue>[] | null, subscribe: Readonly<MessageQueue>[] | null } (ctx: what its custom values' decoders need). */
+export function decRouteText(dec, ctx) {
+  return {
+    publish: decQueues(dec, ctx),
+    subscribe: decQueues(dec, ctx),
+  };
+}
+
+/** RouteToQueues over a route as text: its publish and subscribe queues for topic (full build). ctx goes to the response's custom decoders. */
+export function routeText(rt, req, ctx) {
+  return decRouteText(rt.call(OP.ROUTE_TEXT, encRouteText(rt.request(), req)), ctx);
+}
+
 /** Encodes a queryAssignment request { topic: string, consumerGroup: string, messageModel: number, strategyName: string, serverLoadBalancerEnable: boolean, brokerDefaultMode: number, brokerDefaultPopShareQueueNum: number, configured: ({ mode: number, popShareQueueNum: number } | undefined), mqAll: (enc: Encoder) => void, cidAll: (enc: Encoder) => void, clientIds: (enc: Encoder) => void } (values validated by the caller). */
 export function encQueryAssignment(enc, req) {
   enc.str(req.topic);
@@ -561,6 +692,7 @@ export function takeMessageQueues(rt, req, ctx) {
 /** The JS side of each custom value with one, by name (golden values). */
 export const CUSTOMS = Object.freeze({
   queues: { encode: undefined, decode: decQueues },
+  routeOut: { encode: undefined, decode: decRoute },
 });
 
 /** The request encoder of each declared operation, by name (golden requests). */
@@ -582,6 +714,9 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDecide: encPriorityDecide,
   priorityOrder: encPriorityOrder,
   priorityDrain: encPriorityDrain,
+  doctorRun: encDoctorRun,
+  parseRoute: encParseRoute,
+  routeText: encRouteText,
   queryAssignment: encQueryAssignment,
   proxyAssignment: encProxyAssignment,
   goRoute: encGoRoute,

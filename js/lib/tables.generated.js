@@ -33,7 +33,6 @@ export const OP = Object.freeze({
   ANALYSIS_SUBSCRIPTION: 24,
   ANALYSIS_MIXED: 25,
   ANALYSIS_COMPARE: 26,
-  DOCTOR: 30,
   DOCTOR_RUN: 30,
   PARSE: 31,
   PARSE_ROUTE: 32,
@@ -235,4 +234,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = 'e9b3ce61a6f4fd02';
+export const TABLES_HASH = 'eaf983b165fd327b';
