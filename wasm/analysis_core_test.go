@@ -16,7 +16,7 @@ func TestCoreBuildNamesItselfInMeta(t *testing.T) {
 }
 
 func TestCoreBuildAnswersAnalysisWithUnsupported(t *testing.T) {
-	for _, op := range analysisOps {
+	for _, op := range []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed, opAnalysisCompare} {
 		code, class, field, msg := responseError(t, call(t, op, []byte{0, 0, 3, 'A', 'V', 'G', 0}))
 		assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
 		assert.Equal(t, "", class, "no Java class")

@@ -21,25 +21,8 @@ const (
 	opProducerState  = 13
 	opCidsNew        = 16
 	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
-	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
 )
 
-// Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,
-// analysis.go) serves them; the core build answers each with
-// ERR_UNSUPPORTED (analysis_core.go).
-const (
-	opAnalysisPlan         = opAnalysis + 0
-	opAnalysisDiff         = opAnalysis + 1
-	opAnalysisScenario     = opAnalysis + 2
-	opAnalysisViews        = opAnalysis + 3
-	opAnalysisSubscription = opAnalysis + 4
-	opAnalysisMixed        = opAnalysis + 5
-	opAnalysisCompare      = opAnalysis + 6
-)
-
-// analysisOps lists the analysis operations, in order.
-var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed, opAnalysisCompare}
-
-// The live read operations (alloc/live's Session; live.go) are declared in
-// internal/wireschema: liveStart (34), liveHandle (35), liveResult (36),
-// liveFree (37).
+// The full build's operations (analysis 20-26, the doctor 30-33, the live
+// read 34-37, the broker side 40-42, priority 51-53, the Go producers
+// 60-62) are declared in internal/wireschema (full.go, schema.go).

@@ -17,7 +17,7 @@ func (r *reader) customFull(id uint8, p unsafe.Pointer) {
 		*(*qlistArg)(p) = readQlistArg(r)
 	case 2:
 		*(*[]string)(p) = readStrings(r)
-	case 5:
+	case 6:
 		*(**route.Route)(p) = readRoute(r)
 	}
 }
@@ -29,6 +29,8 @@ func (w *writer) customFull(id uint8, p unsafe.Pointer) {
 		writeQueues(w, *(*[]alloc.MessageQueue)(p))
 	case 4:
 		writeRoute(w, *(**route.Route)(p))
+	case 5:
+		writeAnalysisAnswer(w, *(*analysisAnswer)(p))
 	}
 }
 
@@ -44,8 +46,11 @@ var wtCustomQueues = wtype{kind: wkCustom, custom: 3, size: unsafe.Sizeof(*new([
 // wtCustomRouteOut: a topic route as routeToQueues takes it (wasm/route_text.go writeRoute, brokerAddrs in ID order).
 var wtCustomRouteOut = wtype{kind: wkCustom, custom: 4, size: unsafe.Sizeof(*new(*route.Route))}
 
+// wtCustomAnalysisAnswer: an analysis result (wasm/analysis.go): JSON text to the end, or the positions layout (analysis_positions.go) when the request asked for positions; JS: the call's ctx says which ('plan', 'diff' or undefined: JSON).
+var wtCustomAnalysisAnswer = wtype{kind: wkCustom, custom: 5, size: unsafe.Sizeof(*new(analysisAnswer))}
+
 // wtCustomRouteIn: a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute).
-var wtCustomRouteIn = wtype{kind: wkCustom, custom: 5, size: unsafe.Sizeof(*new(*route.Route))}
+var wtCustomRouteIn = wtype{kind: wkCustom, custom: 6, size: unsafe.Sizeof(*new(*route.Route))}
 
 // wireQueue is the record queue: a message queue.
 type wireQueue struct {
@@ -86,6 +91,86 @@ var wtRecPriorityRead = wtype{kind: wkRec, size: unsafe.Sizeof(wirePriorityRead{
 	{unsafe.Offsetof(wirePriorityRead{}.Retry), &wtBool},
 	{unsafe.Offsetof(wirePriorityRead{}.QueueId), &wtI32},
 	{unsafe.Offsetof(wirePriorityRead{}.Count), &wtI32},
+}}
+
+// wireClientStrategy is the record clientStrategy: a strategy and the client (CLIENT) that builds it (wasm/strategy.go strategyOf).
+type wireClientStrategy struct {
+	Client byte
+	Spec   alloc.StrategySpec
+}
+
+var wtRecClientStrategy = wtype{kind: wkRec, size: unsafe.Sizeof(wireClientStrategy{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireClientStrategy, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireClientStrategy{}.Client), &wtU8},
+	{unsafe.Offsetof(wireClientStrategy{}.Spec), &wtCustomStrategySpec},
+}}
+
+// wireRooms is the record rooms: how member and broker names split into machine rooms (alloc.SplitResolver).
+type wireRooms struct {
+	Sep           string
+	BrokerField   int32
+	ConsumerField int32
+}
+
+var wtRecRooms = wtype{kind: wkRec, size: unsafe.Sizeof(wireRooms{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRooms, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireRooms{}.Sep), &wtStr},
+	{unsafe.Offsetof(wireRooms{}.BrokerField), &wtI32},
+	{unsafe.Offsetof(wireRooms{}.ConsumerField), &wtI32},
+}}
+
+// wirePlanInput is the record planInput: what analysis.NewPlan takes: a strategy, the queues, the members, whether to sort as a rebalance does and the rooms (absent: none).
+type wirePlanInput struct {
+	Strategy wireClientStrategy
+	Queues   qlistArg
+	Members  []string
+	Sort     bool
+	Rooms    *wireRooms
+}
+
+var wtRecPlanInput = wtype{kind: wkRec, size: unsafe.Sizeof(wirePlanInput{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePlanInput, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wirePlanInput{}.Strategy), &wtRecClientStrategy},
+	{unsafe.Offsetof(wirePlanInput{}.Queues), &wtCustomQlist},
+	{unsafe.Offsetof(wirePlanInput{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(wirePlanInput{}.Sort), &wtBool},
+	{unsafe.Offsetof(wirePlanInput{}.Rooms), &wtOptRecRooms},
+}}
+
+// wireScenarioChange is the record scenarioChange: a step of a scenario (alloc/analysis.Change).
+type wireScenarioChange struct {
+	Kind    string
+	Members []string
+	Broker  string
+	Queues  int32
+}
+
+var wtRecScenarioChange = wtype{kind: wkRec, size: unsafe.Sizeof(wireScenarioChange{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireScenarioChange, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireScenarioChange{}.Kind), &wtStr},
+	{unsafe.Offsetof(wireScenarioChange{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(wireScenarioChange{}.Broker), &wtStr},
+	{unsafe.Offsetof(wireScenarioChange{}.Queues), &wtI32},
+}}
+
+// wireMemberView is the record memberView: what a member sees (alloc/analysis.View): its member list (null: the group's) and its strategy's index.
+type wireMemberView struct {
+	Member   string
+	Members  []string
+	Strategy int32
+}
+
+var wtRecMemberView = wtype{kind: wkRec, size: unsafe.Sizeof(wireMemberView{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMemberView, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireMemberView{}.Member), &wtStr},
+	{unsafe.Offsetof(wireMemberView{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(wireMemberView{}.Strategy), &wtI32},
+}}
+
+// wireMixedMember is the record mixedMember: a member of a mixed group and its client (alloc/analysis.Member).
+type wireMixedMember struct {
+	Id     string
+	Client string
+}
+
+var wtRecMixedMember = wtype{kind: wkRec, size: unsafe.Sizeof(wireMixedMember{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMixedMember, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireMixedMember{}.Id), &wtStr},
+	{unsafe.Offsetof(wireMixedMember{}.Client), &wtStr},
 }}
 
 // wireRouteText is the record routeText: a route as mqadmin topicRoute printed it, for topic (alloc/doctor.RouteText).
@@ -226,6 +311,11 @@ var (
 	wtListInt64f             = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
 	wtOptListInt64f          = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
 	wtListRecPriorityRead    = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
+	wtOptRecRooms            = wtype{kind: wkOpt, min: 3, size: unsafe.Sizeof(*new(*wireRooms)), elem: &wtRecRooms, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRooms, n))) }}
+	wtListRecScenarioChange  = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireScenarioChange)), elem: &wtRecScenarioChange, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireScenarioChange, n))) }}
+	wtListRecClientStrategy  = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireClientStrategy)), elem: &wtRecClientStrategy, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireClientStrategy, n))) }}
+	wtListRecMemberView      = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wireMemberView)), elem: &wtRecMemberView, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMemberView, n))) }}
+	wtListRecMixedMember     = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireMixedMember)), elem: &wtRecMixedMember, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMixedMember, n))) }}
 	wtListRecRouteText       = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireRouteText)), elem: &wtRecRouteText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRouteText, n))) }}
 	wtListRecStatusText      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireStatusText)), elem: &wtRecStatusText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireStatusText, n))) }}
 	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 10, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
@@ -468,6 +558,184 @@ type priorityDrainResponse struct {
 
 var wtPriorityDrainResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityDrainResponse{}.Reads), &wtListRecPriorityRead},
+}}
+
+// analysisPlanRequest is what analysisPlan reads.
+type analysisPlanRequest struct {
+	Plan      wirePlanInput
+	Positions bool
+}
+
+var wtAnalysisPlanRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisPlanRequest{}.Plan), &wtRecPlanInput},
+	{unsafe.Offsetof(analysisPlanRequest{}.Positions), &wtBool},
+}}
+
+// analysisPlanResponse is what analysisPlan answers.
+type analysisPlanResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisPlanResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisPlanResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisDiffRequest is what analysisDiff reads.
+type analysisDiffRequest struct {
+	From      wirePlanInput
+	To        wirePlanInput
+	Positions bool
+}
+
+var wtAnalysisDiffRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisDiffRequest{}.From), &wtRecPlanInput},
+	{unsafe.Offsetof(analysisDiffRequest{}.To), &wtRecPlanInput},
+	{unsafe.Offsetof(analysisDiffRequest{}.Positions), &wtBool},
+}}
+
+// analysisDiffResponse is what analysisDiff answers.
+type analysisDiffResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisDiffResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisDiffResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisScenarioRequest is what analysisScenario reads.
+type analysisScenarioRequest struct {
+	Topic           string
+	Brokers         []string
+	QueuesPerBroker int32
+	Members         []string
+	Changes         []wireScenarioChange
+	Strategies      []wireClientStrategy
+	Sort            byte
+}
+
+var wtAnalysisScenarioRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisScenarioRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Brokers), &wtCustomStringList},
+	{unsafe.Offsetof(analysisScenarioRequest{}.QueuesPerBroker), &wtI32},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Changes), &wtListRecScenarioChange},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Strategies), &wtListRecClientStrategy},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Sort), &wtU8},
+}}
+
+// analysisScenarioResponse is what analysisScenario answers.
+type analysisScenarioResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisScenarioResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisScenarioResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisViewsRequest is what analysisViews reads.
+type analysisViewsRequest struct {
+	Strategies []wireClientStrategy
+	Queues     qlistArg
+	Members    []string
+	Views      []wireMemberView
+	Sort       bool
+	Rooms      *wireRooms
+}
+
+var wtAnalysisViewsRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisViewsRequest{}.Strategies), &wtListRecClientStrategy},
+	{unsafe.Offsetof(analysisViewsRequest{}.Queues), &wtCustomQlist},
+	{unsafe.Offsetof(analysisViewsRequest{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(analysisViewsRequest{}.Views), &wtListRecMemberView},
+	{unsafe.Offsetof(analysisViewsRequest{}.Sort), &wtBool},
+	{unsafe.Offsetof(analysisViewsRequest{}.Rooms), &wtOptRecRooms},
+}}
+
+// analysisViewsResponse is what analysisViews answers.
+type analysisViewsResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisViewsResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisViewsResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisSubscriptionRequest is what analysisSubscription reads.
+type analysisSubscriptionRequest struct {
+	Strategy    wireClientStrategy
+	Queues      qlistArg
+	Members     []string
+	Subscribers []string
+	Sort        bool
+	Rooms       *wireRooms
+}
+
+var wtAnalysisSubscriptionRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Strategy), &wtRecClientStrategy},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Queues), &wtCustomQlist},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Subscribers), &wtCustomStringList},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Sort), &wtBool},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Rooms), &wtOptRecRooms},
+}}
+
+// analysisSubscriptionResponse is what analysisSubscription answers.
+type analysisSubscriptionResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisSubscriptionResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisSubscriptionResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisMixedRequest is what analysisMixed reads.
+type analysisMixedRequest struct {
+	Java    wireClientStrategy
+	Go      wireClientStrategy
+	Queues  qlistArg
+	Members []wireMixedMember
+	Sort    bool
+	Rooms   *wireRooms
+}
+
+var wtAnalysisMixedRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisMixedRequest{}.Java), &wtRecClientStrategy},
+	{unsafe.Offsetof(analysisMixedRequest{}.Go), &wtRecClientStrategy},
+	{unsafe.Offsetof(analysisMixedRequest{}.Queues), &wtCustomQlist},
+	{unsafe.Offsetof(analysisMixedRequest{}.Members), &wtListRecMixedMember},
+	{unsafe.Offsetof(analysisMixedRequest{}.Sort), &wtBool},
+	{unsafe.Offsetof(analysisMixedRequest{}.Rooms), &wtOptRecRooms},
+}}
+
+// analysisMixedResponse is what analysisMixed answers.
+type analysisMixedResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisMixedResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisMixedResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisCompareRequest is what analysisCompare reads.
+type analysisCompareRequest struct {
+	Queues  int32
+	Brokers int32
+	Members int32
+}
+
+var wtAnalysisCompareRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisCompareRequest{}.Queues), &wtI32},
+	{unsafe.Offsetof(analysisCompareRequest{}.Brokers), &wtI32},
+	{unsafe.Offsetof(analysisCompareRequest{}.Members), &wtI32},
+}}
+
+// analysisCompareResponse is what analysisCompare answers.
+type analysisCompareResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisCompareResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisCompareResponse{}.Answer), &wtCustomAnalysisAnswer},
 }}
 
 // doctorRunRequest is what doctorRun reads.
@@ -754,6 +1022,62 @@ var declaredFull = [...]declOp{
 		}
 		p, err := handlePriorityDrain(q)
 		return w.answer(unsafe.Pointer(&p), &wtPriorityDrainResponse, err)
+	}},
+	{opAnalysisPlan, func(r *reader, w *writer) error {
+		var q analysisPlanRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisPlanRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisPlan(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisPlanResponse, err)
+	}},
+	{opAnalysisDiff, func(r *reader, w *writer) error {
+		var q analysisDiffRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisDiffRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisDiff(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisDiffResponse, err)
+	}},
+	{opAnalysisScenario, func(r *reader, w *writer) error {
+		var q analysisScenarioRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisScenarioRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisScenario(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisScenarioResponse, err)
+	}},
+	{opAnalysisViews, func(r *reader, w *writer) error {
+		var q analysisViewsRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisViewsRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisViews(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisViewsResponse, err)
+	}},
+	{opAnalysisSubscription, func(r *reader, w *writer) error {
+		var q analysisSubscriptionRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisSubscriptionRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisSubscription(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisSubscriptionResponse, err)
+	}},
+	{opAnalysisMixed, func(r *reader, w *writer) error {
+		var q analysisMixedRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisMixedRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisMixed(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisMixedResponse, err)
+	}},
+	{opAnalysisCompare, func(r *reader, w *writer) error {
+		var q analysisCompareRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisCompareRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisCompare(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisCompareResponse, err)
 	}},
 	{opDoctorRun, func(r *reader, w *writer) error {
 		var q doctorRunRequest

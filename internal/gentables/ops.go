@@ -662,7 +662,7 @@ func sample(op wireschema.Op, i int, t wireschema.Type) (goLit string, jsonVal a
 	case wireschema.Bool:
 		return strconv.FormatBool(i%2 == 0), i%2 == 0
 	case wireschema.U8:
-		v := 200 + i
+		v := 200 + i%56 // a byte however deep the sample
 		return strconv.Itoa(v), v
 	case wireschema.Raw, wireschema.Bytes:
 		v := fmt.Sprintf(`{"%s":%d,"é":"😀"}`, op.Name, i)
@@ -734,7 +734,7 @@ func renderSamplesGo(ops []wireschema.Op, full bool) []byte {
 	b.WriteString(customSamples)
 	for _, i := range cs {
 		c := wireschema.Customs[i]
-		fmt.Fprintf(&b, "\t{name: %q, hex: %q, want: %s", c.Name, c.SampleHex, c.SampleGo)
+		fmt.Fprintf(&b, "\t{name: %q, hex: %q, strs: %d, want: %s", c.Name, c.SampleHex, c.SampleStrs, c.SampleGo)
 		if c.GoRead != "" {
 			fmt.Fprintf(&b, ", read: func(r *reader) any { return %s(r) }", c.GoRead)
 		}
@@ -783,8 +783,9 @@ func renderRequestsJSON(ops []wireschema.Op, hash string) ([]byte, error) {
 	type custom struct {
 		Hex    string          `json:"hex"`
 		JS     json.RawMessage `json:"js,omitempty"`
-		Encode bool            `json:"encode"` // JS writes it from the value js (else a function the caller passes)
-		Decode bool            `json:"decode"` // JS reads it into the value js
+		Encode bool            `json:"encode"`         // JS writes it from the value js (else a function the caller passes)
+		Decode bool            `json:"decode"`         // JS reads it into the value js
+		Strs   int             `json:"strs,omitempty"` // new strings in hex (wireschema.CustomType.SampleStrs)
 	}
 	out := struct {
 		Schema   string                `json:"schema"`
@@ -793,7 +794,7 @@ func renderRequestsJSON(ops []wireschema.Op, hash string) ([]byte, error) {
 		Requests []req                 `json:"requests"`
 	}{Schema: hash, Customs: map[string]custom{}, Records: map[string][]recField{}, Requests: []req{}}
 	for _, c := range wireschema.Customs {
-		k := custom{Hex: c.SampleHex, Encode: c.JSEncode != "", Decode: c.JSDecode != ""}
+		k := custom{Hex: c.SampleHex, Encode: c.JSEncode != "", Decode: c.JSDecode != "", Strs: c.SampleStrs}
 		if c.SampleJS != "" {
 			k.JS = json.RawMessage(c.SampleJS)
 		}

@@ -38,6 +38,12 @@ var fullCustoms = []CustomType{
 			`"brokerDatas":[{"cluster":"c","brokerName":"b","brokerAddrs":{"0":"a"}}]}`,
 	},
 	{
+		Name: "analysisAnswer", Doc: "an analysis result (wasm/analysis.go): JSON text to the end, or the positions layout " +
+			"(analysis_positions.go) when the request asked for positions; JS: the call's ctx says which ('plan', 'diff' or undefined: JSON)",
+		GoType: "analysisAnswer", GoWrite: "writeAnalysisAnswer", JSDecode: "decAnalysisAnswer", JSFrom: "./analysis_wire.js", JSType: "any",
+		SampleHex: "7b2261223a317d", SampleGo: `analysisAnswer(func(w *writer) { w.b = append(w.b, "{\"a\":1}"...) })`, SampleJS: `{"a":1}`,
+	},
+	{
 		Name: "routeIn", Doc: "a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute)",
 		GoType: "*route.Route", GoImport: "github.com/rmqalloc/rmqalloc/alloc/route", GoRead: "readRoute",
 		SampleHex: "000000", SampleGo: `&route.Route{QueueDatas: []route.QueueData{}, BrokerDatas: []route.BrokerData{}}`,
@@ -45,6 +51,13 @@ var fullCustoms = []CustomType{
 }
 
 var fullRecords = []Record{
+	{Name: "clientStrategy", Doc: "a strategy and the client (CLIENT) that builds it (wasm/strategy.go strategyOf)", Fields: []Field{{"client", U8}, {"spec", Custom("strategySpec")}}},
+	{Name: "rooms", Doc: "how member and broker names split into machine rooms (alloc.SplitResolver)", Fields: []Field{{"sep", Str}, {"brokerField", I32}, {"consumerField", I32}}},
+	{Name: "planInput", Doc: "what analysis.NewPlan takes: a strategy, the queues, the members, whether to sort as a rebalance does and the rooms (absent: none)",
+		Fields: []Field{{"strategy", Rec("clientStrategy")}, {"queues", Custom("qlist")}, {"members", Custom("stringList")}, {"sort", Bool}, {"rooms", Opt(Rec("rooms"))}}},
+	{Name: "scenarioChange", Doc: "a step of a scenario (alloc/analysis.Change)", Fields: []Field{{"kind", Str}, {"members", Custom("stringList")}, {"broker", Str}, {"queues", I32}}},
+	{Name: "memberView", Doc: "what a member sees (alloc/analysis.View): its member list (null: the group's) and its strategy's index", Fields: []Field{{"member", Str}, {"members", Custom("stringList")}, {"strategy", I32}}},
+	{Name: "mixedMember", Doc: "a member of a mixed group and its client (alloc/analysis.Member)", Fields: []Field{{"id", Str}, {"client", Str}}},
 	{Name: "routeText", Doc: "a route as mqadmin topicRoute printed it, for topic (alloc/doctor.RouteText)", Fields: []Field{{"topic", Str}, {"text", Text}}},
 	{Name: "statusText", Doc: "a consumerStatus output, named (a client ID, as files are named; alloc/doctor.StatusText)", Fields: []Field{{"name", Str}, {"text", Text}}},
 	{Name: "doctorInput", Doc: "one snapshot's texts (alloc/doctor.Input)", Fields: []Field{{"routes", List(Rec("routeText"))}, {"connection", Text},
@@ -62,6 +75,52 @@ var fullRecords = []Record{
 }
 
 var fullOps = []Op{
+	{
+		Name: "analysisPlan", Num: 20, JS: "analysisPlan", Build: Full, Refusal: analysisNeedsFull,
+		Doc:      "a plan with its statistics (alloc/analysis.NewPlan), as JSON or by positions in the given list",
+		Request:  []Field{{"plan", Rec("planInput")}, {"positions", Bool}},
+		Response: []Field{{"answer", Custom("analysisAnswer")}},
+	},
+	{
+		Name: "analysisDiff", Num: 21, JS: "analysisDiff", Build: Full, Refusal: analysisNeedsFull,
+		Doc:      "two plans and what moved between them (alloc/analysis.DiffPlans), as JSON {from, to, diff} or by positions",
+		Request:  []Field{{"from", Rec("planInput")}, {"to", Rec("planInput")}, {"positions", Bool}},
+		Response: []Field{{"answer", Custom("analysisAnswer")}},
+	},
+	{
+		Name: "analysisScenario", Num: 22, JS: "analysisScenario", Build: Full, Refusal: analysisNeedsFull,
+		Doc: "a scenario run over strategies (alloc/analysis.RunScenario; sort: ANALYSIS_SORT), as JSON",
+		Request: []Field{{"topic", Str}, {"brokers", Custom("stringList")}, {"queuesPerBroker", I32}, {"members", Custom("stringList")},
+			{"changes", List(Rec("scenarioChange"))}, {"strategies", List(Rec("clientStrategy"))}, {"sort", U8}},
+		Response: []Field{{"answer", Custom("analysisAnswer")}},
+	},
+	{
+		Name: "analysisViews", Num: 23, JS: "analysisViews", Build: Full, Refusal: analysisNeedsFull,
+		Doc: "members that see different member lists or run different strategies (alloc/analysis.Views), as JSON",
+		Request: []Field{{"strategies", List(Rec("clientStrategy"))}, {"queues", Custom("qlist")}, {"members", Custom("stringList")},
+			{"views", List(Rec("memberView"))}, {"sort", Bool}, {"rooms", Opt(Rec("rooms"))}},
+		Response: []Field{{"answer", Custom("analysisAnswer")}},
+	},
+	{
+		Name: "analysisSubscription", Num: 24, JS: "analysisSubscription", Build: Full, Refusal: analysisNeedsFull,
+		Doc: "a group where only subscribers subscribe the topic (alloc/analysis.Subscription), as JSON",
+		Request: []Field{{"strategy", Rec("clientStrategy")}, {"queues", Custom("qlist")}, {"members", Custom("stringList")},
+			{"subscribers", Custom("stringList")}, {"sort", Bool}, {"rooms", Opt(Rec("rooms"))}},
+		Response: []Field{{"answer", Custom("analysisAnswer")}},
+	},
+	{
+		Name: "analysisMixed", Num: 25, JS: "analysisMixed", Build: Full, Refusal: analysisNeedsFull,
+		Doc: "a group of Java and Go clients (alloc/analysis.Mixed), as JSON",
+		Request: []Field{{"java", Rec("clientStrategy")}, {"go", Rec("clientStrategy")}, {"queues", Custom("qlist")},
+			{"members", List(Rec("mixedMember"))}, {"sort", Bool}, {"rooms", Opt(Rec("rooms"))}},
+		Response: []Field{{"answer", Custom("analysisAnswer")}},
+	},
+	{
+		Name: "analysisCompare", Num: 26, JS: "analysisCompare", Build: Full, Refusal: analysisNeedsFull,
+		Doc:      "the strategies compared on a group (alloc/analysis.Compare over CompareStrategies), as JSON with the Markdown table",
+		Request:  []Field{{"queues", I32}, {"brokers", I32}, {"members", I32}},
+		Response: []Field{{"answer", Custom("analysisAnswer")}},
+	},
 	{
 		Name: "doctorRun", Num: 30, JS: "doctorRun", Build: Full, Refusal: doctorNeedsFull,
 		Doc: "the doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series " +
@@ -119,6 +178,8 @@ var fullOps = []Op{
 		Response: []Field{{"steps", List(Custom("queues"))}, {"index", I32}},
 	},
 }
+
+const analysisNeedsFull = "rmq.analysis needs the full module: load({ analysis: true })"
 
 const routeTextNeedsFull = "a route as text (what mqadmin topicRoute prints) needs the full module: load({ analysis: true }); " +
 	"the core module takes the route as an object"

@@ -79,6 +79,11 @@ type CustomType struct {
 	// objects). The generated tests check every direction the custom is
 	// declared for.
 	SampleHex, SampleGo, SampleJS string
+	// SampleStrs is how many new strings (str with k = 0) SampleHex holds,
+	// for a request custom JS writes through the caller's function: the
+	// golden requests embed SampleHex as it is, and their JS encoder counts
+	// these into its string table so that later strings keep their refs.
+	SampleStrs int
 }
 
 // Customs are the declared hand-written layouts: these, then those of the
@@ -90,7 +95,7 @@ var baseCustoms = []CustomType{
 	{
 		Name: "strategySpec", Doc: "a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec)",
 		GoType: "alloc.StrategySpec", GoImport: "github.com/rmqalloc/rmqalloc/alloc", GoRead: "readStrategySpec",
-		SampleHex: "000341564700", SampleGo: `alloc.StrategySpec{Name: "AVG"}`,
+		SampleHex: "000341564700", SampleGo: `alloc.StrategySpec{Name: "AVG"}`, SampleStrs: 1,
 	},
 }
 

@@ -3,6 +3,7 @@
 
 import { OP } from './tables.generated.js';
 import { decQueues, decRoute } from './full_wire.js';
+import { decAnalysisAnswer } from './analysis_wire.js';
 
 /** Encodes the record queue { topic: string, brokerName: string, queueId: number }. */
 export function encRecQueue(enc, v) {
@@ -51,6 +52,66 @@ export function decRecPriorityRead(dec, ctx) {
     retry: dec.bool(),
     queueId: dec.i32(),
     count: dec.i32(),
+  };
+}
+
+/** Encodes the record clientStrategy { client: number, spec: (enc: Encoder) => void }. */
+export function encRecClientStrategy(enc, v) {
+  enc.u8(v.client);
+  v.spec(enc);
+}
+
+/** Encodes the record rooms { sep: string, brokerField: number, consumerField: number }. */
+export function encRecRooms(enc, v) {
+  enc.str(v.sep);
+  enc.i32(v.brokerField);
+  enc.i32(v.consumerField);
+}
+
+/** Decodes the record rooms (ctx: what its custom values' decoders need). */
+export function decRecRooms(dec, ctx) {
+  return {
+    sep: dec.str(),
+    brokerField: dec.i32(),
+    consumerField: dec.i32(),
+  };
+}
+
+/** Encodes the record planInput { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }. */
+export function encRecPlanInput(enc, v) {
+  encRecClientStrategy(enc, v.strategy);
+  v.queues(enc);
+  v.members(enc);
+  enc.bool(v.sort);
+  enc.opt(v.rooms, (enc, v) => encRecRooms(enc, v));
+}
+
+/** Encodes the record scenarioChange { kind: string, members: (enc: Encoder) => void, broker: string, queues: number }. */
+export function encRecScenarioChange(enc, v) {
+  enc.str(v.kind);
+  v.members(enc);
+  enc.str(v.broker);
+  enc.i32(v.queues);
+}
+
+/** Encodes the record memberView { member: string, members: (enc: Encoder) => void, strategy: number }. */
+export function encRecMemberView(enc, v) {
+  enc.str(v.member);
+  v.members(enc);
+  enc.i32(v.strategy);
+}
+
+/** Encodes the record mixedMember { id: string, client: string }. */
+export function encRecMixedMember(enc, v) {
+  enc.str(v.id);
+  enc.str(v.client);
+}
+
+/** Decodes the record mixedMember (ctx: what its custom values' decoders need). */
+export function decRecMixedMember(dec, ctx) {
+  return {
+    id: dec.str(),
+    client: dec.str(),
   };
 }
 
@@ -511,6 +572,158 @@ export function priorityDrain(rt, req, ctx) {
   return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
 
+/** Encodes a analysisPlan request { plan: { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }, positions: boolean } (values validated by the caller). */
+export function encAnalysisPlan(enc, req) {
+  encRecPlanInput(enc, req.plan);
+  enc.bool(req.positions);
+  return enc;
+}
+
+/** Decodes a analysisPlan response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisPlan(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** A plan with its statistics (alloc/analysis.NewPlan), as JSON or by positions in the given list (full build). ctx goes to the response's custom decoders. */
+export function analysisPlan(rt, req, ctx) {
+  return decAnalysisPlan(rt.call(OP.ANALYSIS_PLAN, encAnalysisPlan(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisDiff request { from: { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }, to: { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }, positions: boolean } (values validated by the caller). */
+export function encAnalysisDiff(enc, req) {
+  encRecPlanInput(enc, req.from);
+  encRecPlanInput(enc, req.to);
+  enc.bool(req.positions);
+  return enc;
+}
+
+/** Decodes a analysisDiff response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisDiff(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** Two plans and what moved between them (alloc/analysis.DiffPlans), as JSON {from, to, diff} or by positions (full build). ctx goes to the response's custom decoders. */
+export function analysisDiff(rt, req, ctx) {
+  return decAnalysisDiff(rt.call(OP.ANALYSIS_DIFF, encAnalysisDiff(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisScenario request { topic: string, brokers: (enc: Encoder) => void, queuesPerBroker: number, members: (enc: Encoder) => void, changes: { kind: string, members: (enc: Encoder) => void, broker: string, queues: number }[], strategies: { client: number, spec: (enc: Encoder) => void }[], sort: number } (values validated by the caller). */
+export function encAnalysisScenario(enc, req) {
+  enc.str(req.topic);
+  req.brokers(enc);
+  enc.i32(req.queuesPerBroker);
+  req.members(enc);
+  enc.list(req.changes, (enc, v) => encRecScenarioChange(enc, v));
+  enc.list(req.strategies, (enc, v) => encRecClientStrategy(enc, v));
+  enc.u8(req.sort);
+  return enc;
+}
+
+/** Decodes a analysisScenario response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisScenario(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** A scenario run over strategies (alloc/analysis.RunScenario; sort: ANALYSIS_SORT), as JSON (full build). ctx goes to the response's custom decoders. */
+export function analysisScenario(rt, req, ctx) {
+  return decAnalysisScenario(rt.call(OP.ANALYSIS_SCENARIO, encAnalysisScenario(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisViews request { strategies: { client: number, spec: (enc: Encoder) => void }[], queues: (enc: Encoder) => void, members: (enc: Encoder) => void, views: { member: string, members: (enc: Encoder) => void, strategy: number }[], sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) } (values validated by the caller). */
+export function encAnalysisViews(enc, req) {
+  enc.list(req.strategies, (enc, v) => encRecClientStrategy(enc, v));
+  req.queues(enc);
+  req.members(enc);
+  enc.list(req.views, (enc, v) => encRecMemberView(enc, v));
+  enc.bool(req.sort);
+  enc.opt(req.rooms, (enc, v) => encRecRooms(enc, v));
+  return enc;
+}
+
+/** Decodes a analysisViews response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisViews(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** Members that see different member lists or run different strategies (alloc/analysis.Views), as JSON (full build). ctx goes to the response's custom decoders. */
+export function analysisViews(rt, req, ctx) {
+  return decAnalysisViews(rt.call(OP.ANALYSIS_VIEWS, encAnalysisViews(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisSubscription request { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, subscribers: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) } (values validated by the caller). */
+export function encAnalysisSubscription(enc, req) {
+  encRecClientStrategy(enc, req.strategy);
+  req.queues(enc);
+  req.members(enc);
+  req.subscribers(enc);
+  enc.bool(req.sort);
+  enc.opt(req.rooms, (enc, v) => encRecRooms(enc, v));
+  return enc;
+}
+
+/** Decodes a analysisSubscription response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisSubscription(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** A group where only subscribers subscribe the topic (alloc/analysis.Subscription), as JSON (full build). ctx goes to the response's custom decoders. */
+export function analysisSubscription(rt, req, ctx) {
+  return decAnalysisSubscription(rt.call(OP.ANALYSIS_SUBSCRIPTION, encAnalysisSubscription(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisMixed request { java: { client: number, spec: (enc: Encoder) => void }, go: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: { id: string, client: string }[], sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) } (values validated by the caller). */
+export function encAnalysisMixed(enc, req) {
+  encRecClientStrategy(enc, req.java);
+  encRecClientStrategy(enc, req.go);
+  req.queues(enc);
+  enc.list(req.members, (enc, v) => encRecMixedMember(enc, v));
+  enc.bool(req.sort);
+  enc.opt(req.rooms, (enc, v) => encRecRooms(enc, v));
+  return enc;
+}
+
+/** Decodes a analysisMixed response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisMixed(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** A group of Java and Go clients (alloc/analysis.Mixed), as JSON (full build). ctx goes to the response's custom decoders. */
+export function analysisMixed(rt, req, ctx) {
+  return decAnalysisMixed(rt.call(OP.ANALYSIS_MIXED, encAnalysisMixed(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisCompare request { queues: number, brokers: number, members: number } (values validated by the caller). */
+export function encAnalysisCompare(enc, req) {
+  enc.i32(req.queues);
+  enc.i32(req.brokers);
+  enc.i32(req.members);
+  return enc;
+}
+
+/** Decodes a analysisCompare response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisCompare(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** The strategies compared on a group (alloc/analysis.Compare over CompareStrategies), as JSON with the Markdown table (full build). ctx goes to the response's custom decoders. */
+export function analysisCompare(rt, req, ctx) {
+  return decAnalysisCompare(rt.call(OP.ANALYSIS_COMPARE, encAnalysisCompare(rt.request(), req)), ctx);
+}
+
 /** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }[] } (values validated by the caller). */
 export function encDoctorRun(enc, req) {
   enc.u8(req.want);
@@ -693,6 +906,7 @@ export function takeMessageQueues(rt, req, ctx) {
 export const CUSTOMS = Object.freeze({
   queues: { encode: undefined, decode: decQueues },
   routeOut: { encode: undefined, decode: decRoute },
+  analysisAnswer: { encode: undefined, decode: decAnalysisAnswer },
 });
 
 /** The request encoder of each declared operation, by name (golden requests). */
@@ -714,6 +928,13 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDecide: encPriorityDecide,
   priorityOrder: encPriorityOrder,
   priorityDrain: encPriorityDrain,
+  analysisPlan: encAnalysisPlan,
+  analysisDiff: encAnalysisDiff,
+  analysisScenario: encAnalysisScenario,
+  analysisViews: encAnalysisViews,
+  analysisSubscription: encAnalysisSubscription,
+  analysisMixed: encAnalysisMixed,
+  analysisCompare: encAnalysisCompare,
   doctorRun: encDoctorRun,
   parseRoute: encParseRoute,
   routeText: encRouteText,

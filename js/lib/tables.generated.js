@@ -25,7 +25,6 @@ export const OP = Object.freeze({
   CIDS_FREE: 17,
   CONSISTENT_HASH: 18,
   SELECT_LITE: 19,
-  ANALYSIS: 20,
   ANALYSIS_PLAN: 20,
   ANALYSIS_DIFF: 21,
   ANALYSIS_SCENARIO: 22,
@@ -234,4 +233,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = 'eaf983b165fd327b';
+export const TABLES_HASH = '7d52963ecfe6bd65';
