@@ -19,7 +19,15 @@ function value(t, v) {
   if (t.startsWith('?')) return value(t.slice(1), v);
   if (t.startsWith('rec:')) return Object.fromEntries(records[t.slice(4)].map((f) => [f.name, value(f.type, v[f.name])]));
   // A custom JS encodes from a value (its sample) or through the caller's function.
-  if (t.startsWith('custom:')) return customs[t.slice(7)].encode ? v : (enc) => enc.tail(Buffer.from(v, 'hex'));
+  // Its bytes go in as they are; the new strings they hold count in the table.
+  if (t.startsWith('custom:')) {
+    const c = customs[t.slice(7)];
+    if (c.encode) return v;
+    return (enc) => {
+      enc.tail(Buffer.from(v, 'hex'));
+      enc.nstr += c.strs ?? 0;
+    };
+  }
   if (t === 'i64') return BigInt(v);
   if (t === 'raw' || t === 'bytes') return utf8.encode(v);
   return v;

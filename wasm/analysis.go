@@ -9,16 +9,13 @@ import (
 
 // The analysis operations (alloc/analysis), in the full build only
 // (-tags rmqfull: js/rmqalloc-full.wasm, loaded by load({ analysis: true })).
-// Requests are binary like every other; results are JSON text (json.go),
-// read by JS with JSON.parse, except plan and diff asked for by position
-// (analysis_positions.go). Package analysis and the JSON writer cost the
+// Requests are declared in internal/wireschema (full.go); results are
+// JSON text (json.go), read by JS with JSON.parse, except plan and diff
+// asked for by position (analysis_positions.go): the custom analysisAnswer. Package analysis and the JSON writer cost the
 // module about 250 KB, which is why the core build leaves them out.
 
 // build names this build in the meta response (meta.go).
 const build = "full"
-
-// readClientStrategy: u8 client, spec.
-func readClientStrategy(r *reader) (alloc.Strategy, error) { return readStrategy(r, r.u8()) }
 
 // Scenario sort option (u8): absent, false or true.
 const (
@@ -27,40 +24,57 @@ const (
 	analysisSortTrue    = 2
 )
 
-// readOptions: bool sort, u8 has rooms [str sep, i32 brokerField, i32 consumerField].
-func readOptions(r *reader) (analysis.Options, error) {
-	o := analysis.Options{AsGiven: !r.bool()}
-	if r.bool() {
-		sep, bf, cf := r.str(), int(r.i32()), int(r.i32())
-		if r.err != nil {
-			return o, r.err
+// analysisAnswer writes an analysis result: JSON, or by positions
+// (analysis_positions.go).
+type analysisAnswer func(w *writer)
+
+// writeAnalysisAnswer writes a (the custom analysisAnswer).
+func writeAnalysisAnswer(w *writer, a analysisAnswer) { a(w) }
+
+// jsonAnswer is the answer f writes as JSON.
+func jsonAnswer(f func(j jsonw)) analysisAnswer { return func(w *writer) { f(jsonw{w}) } }
+
+// strategiesOf builds each strategy for its client.
+func strategiesOf(ss []wireClientStrategy) ([]alloc.Strategy, error) {
+	out := make([]alloc.Strategy, len(ss))
+	for i, s := range ss {
+		var err error
+		if out[i], err = strategyOf(s.Client, s.Spec); err != nil {
+			return nil, err
 		}
-		res, err := alloc.SplitResolver(sep, bf, cf)
+	}
+	return out, nil
+}
+
+// optionsOf: sort as a rebalance does (else as given) and the rooms, if any.
+func optionsOf(sort bool, rooms *wireRooms) (analysis.Options, error) {
+	o := analysis.Options{AsGiven: !sort}
+	if rooms != nil {
+		res, err := alloc.SplitResolver(rooms.Sep, int(rooms.BrokerField), int(rooms.ConsumerField))
 		if err != nil {
 			return o, err
 		}
 		o.Rooms = res
 	}
-	return o, r.err
+	return o, nil
 }
 
-// readPlan: strategy, qlist queues, strings members, options; the plan
-// (alloc.Rebalance) and its statistics (with the options' rooms).
-func readPlan(r *reader) (*alloc.Plan, *analysis.Stats, error) {
-	s, err := readClientStrategy(r)
+// planOf: the plan of a request's planInput (alloc.Rebalance) and its
+// statistics (with the options' rooms).
+func planOf(in wirePlanInput) (*alloc.Plan, *analysis.Stats, error) {
+	s, err := strategyOf(in.Strategy.Client, in.Strategy.Spec)
 	if err != nil {
 		return nil, nil, err
 	}
-	qs, _, _, err := readQueueList(r, "queues")
+	qs, err := in.Queues.list("queues")
 	if err != nil {
 		return nil, nil, err
 	}
-	members := readStrings(r)
-	o, err := readOptions(r)
+	o, err := optionsOf(in.Sort, in.Rooms)
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := alloc.Rebalance(s, "", qs, members, alloc.RebalanceOptions{AsGiven: o.AsGiven})
+	p, err := alloc.Rebalance(s, "", qs, in.Members, alloc.RebalanceOptions{AsGiven: o.AsGiven})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -68,46 +82,32 @@ func readPlan(r *reader) (*alloc.Plan, *analysis.Stats, error) {
 	return p, &st, nil
 }
 
-func readStrategies(r *reader) ([]alloc.Strategy, error) {
-	out := make([]alloc.Strategy, r.count(2))
-	for i := range out {
-		s, err := readClientStrategy(r)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = s
+// handleAnalysisPlan: a plan, as JSON or by positions.
+func handleAnalysisPlan(q analysisPlanRequest) (analysisPlanResponse, error) {
+	p, st, err := planOf(q.Plan)
+	if err != nil {
+		return analysisPlanResponse{}, err
 	}
-	return out, r.err
+	if q.Positions {
+		return analysisPlanResponse{Answer: func(w *writer) { writePlanPositions(w, p, st) }}, nil
+	}
+	return analysisPlanResponse{Answer: jsonAnswer(func(j jsonw) { writePlanJSON(j, p, st) })}, nil
 }
 
-func init() {
-	register(opAnalysisPlan, func(r *reader, w *writer) error {
-		p, st, err := readPlan(r)
-		if err != nil {
-			return err
-		}
-		if positionsRequested(r) {
-			writePlanPositions(w, p, st)
-			return r.err
-		}
-		writePlanJSON(jsonw{w}, p, st)
-		return nil
-	})
-	// diff: plan a, plan b → {"from":Plan,"to":Plan,"diff":Diff}.
-	register(opAnalysisDiff, func(r *reader, w *writer) error {
-		a, as, err := readPlan(r)
-		if err != nil {
-			return err
-		}
-		b, bs, err := readPlan(r)
-		if err != nil {
-			return err
-		}
-		if positionsRequested(r) {
-			writeDiffPositions(w, a, as, b, bs)
-			return r.err
-		}
-		j := jsonw{w}
+// handleAnalysisDiff: plan a, plan b → {"from":Plan,"to":Plan,"diff":Diff}, or by positions.
+func handleAnalysisDiff(q analysisDiffRequest) (analysisDiffResponse, error) {
+	a, as, err := planOf(q.From)
+	if err != nil {
+		return analysisDiffResponse{}, err
+	}
+	b, bs, err := planOf(q.To)
+	if err != nil {
+		return analysisDiffResponse{}, err
+	}
+	if q.Positions {
+		return analysisDiffResponse{Answer: func(w *writer) { writeDiffPositions(w, a, as, b, bs) }}, nil
+	}
+	return analysisDiffResponse{Answer: jsonAnswer(func(j jsonw) {
 		j.raw(`{"from":`)
 		writePlanJSON(j, a, as)
 		j.raw(`,"to":`)
@@ -115,114 +115,104 @@ func init() {
 		j.raw(`,"diff":`)
 		writeDiffJSON(j, analysis.DiffPlans(a, b))
 		j.raw("}")
-		return nil
-	})
-	// scenario: str topic, strings brokers, i32 queuesPerBroker, strings
-	// members, uvarint n × (str kind, strings members, str broker, i32
-	// queues), strategies, u8 sort (analysisSort*).
-	register(opAnalysisScenario, func(r *reader, w *writer) error {
-		sc := analysis.Scenario{Topic: r.str(), Brokers: readStrings(r), QueuesPerBroker: int(r.i32()), Members: readStrings(r)}
-		sc.Changes = make([]analysis.Change, r.count(4))
-		for i := range sc.Changes {
-			sc.Changes[i] = analysis.Change{Kind: r.str(), Members: readStrings(r), Broker: r.str(), Queues: int(r.i32())}
-		}
-		ss, err := readStrategies(r)
-		if err != nil {
-			return err
-		}
-		var o analysis.RunOptions
-		if s := r.u8(); s != analysisSortDefault {
-			o.AsGiven = s != analysisSortTrue
-		}
-		if r.err != nil {
-			return r.err
-		}
-		res, err := analysis.RunScenario(sc, ss, o)
-		if err != nil {
-			return err
-		}
-		writeScenarioJSON(jsonw{w}, res)
-		return nil
-	})
-	// views: strategies, qlist queues, strings members, uvarint n × (str
-	// member, strings members (null marker), i32 strategy), options.
-	register(opAnalysisViews, func(r *reader, w *writer) error {
-		ss, err := readStrategies(r)
-		if err != nil {
-			return err
-		}
-		qs, _, _, err := readQueueList(r, "queues")
-		if err != nil {
-			return err
-		}
-		members := readStrings(r)
-		views := make([]analysis.View, r.count(3))
-		for i := range views {
-			views[i] = analysis.View{Member: r.str(), Members: readStrings(r), Strategy: int(r.i32())}
-		}
-		o, err := readOptions(r)
-		if err != nil {
-			return err
-		}
-		res, err := analysis.Views(ss, qs, members, views, o)
-		if err != nil {
-			return err
-		}
-		writeViewsJSON(jsonw{w}, res)
-		return nil
-	})
-	// subscription: strategy, qlist queues, strings members, strings subscribers, options.
-	register(opAnalysisSubscription, func(r *reader, w *writer) error {
-		s, err := readClientStrategy(r)
-		if err != nil {
-			return err
-		}
-		qs, _, _, err := readQueueList(r, "queues")
-		if err != nil {
-			return err
-		}
-		members, subs := readStrings(r), readStrings(r)
-		o, err := readOptions(r)
-		if err != nil {
-			return err
-		}
-		res, err := analysis.Subscription(s, qs, members, subs, o)
-		if err != nil {
-			return err
-		}
-		writeViewsJSON(jsonw{w}, res)
-		return nil
-	})
-	// mixed: java strategy, go strategy, qlist queues, uvarint n × (str id,
-	// str client), options.
-	register(opAnalysisMixed, func(r *reader, w *writer) error {
-		java, err := readClientStrategy(r)
-		if err != nil {
-			return err
-		}
-		golang, err := readClientStrategy(r)
-		if err != nil {
-			return err
-		}
-		qs, _, _, err := readQueueList(r, "queues")
-		if err != nil {
-			return err
-		}
-		members := make([]analysis.Member, r.count(2))
-		for i := range members {
-			members[i] = analysis.Member{ID: r.str(), Client: r.str()}
-		}
-		o, err := readOptions(r)
-		if err != nil {
-			return err
-		}
-		res, err := analysis.Mixed(java, golang, qs, members, o)
-		if err != nil {
-			return err
-		}
-		writeViewsJSON(jsonw{w}, res)
-		return nil
-	})
+	})}, nil
+}
+
+// handleAnalysisScenario: a scenario run over the strategies.
+func handleAnalysisScenario(q analysisScenarioRequest) (analysisScenarioResponse, error) {
+	sc := analysis.Scenario{Topic: q.Topic, Brokers: q.Brokers, QueuesPerBroker: int(q.QueuesPerBroker), Members: q.Members}
+	sc.Changes = make([]analysis.Change, len(q.Changes))
+	for i, c := range q.Changes {
+		sc.Changes[i] = analysis.Change{Kind: c.Kind, Members: c.Members, Broker: c.Broker, Queues: int(c.Queues)}
+	}
+	ss, err := strategiesOf(q.Strategies)
+	if err != nil {
+		return analysisScenarioResponse{}, err
+	}
+	var o analysis.RunOptions
+	if q.Sort != analysisSortDefault {
+		o.AsGiven = q.Sort != analysisSortTrue
+	}
+	res, err := analysis.RunScenario(sc, ss, o)
+	if err != nil {
+		return analysisScenarioResponse{}, err
+	}
+	return analysisScenarioResponse{Answer: jsonAnswer(func(j jsonw) { writeScenarioJSON(j, res) })}, nil
+}
+
+// handleAnalysisViews: members seeing different lists or strategies.
+func handleAnalysisViews(q analysisViewsRequest) (analysisViewsResponse, error) {
+	ss, err := strategiesOf(q.Strategies)
+	if err != nil {
+		return analysisViewsResponse{}, err
+	}
+	qs, err := q.Queues.list("queues")
+	if err != nil {
+		return analysisViewsResponse{}, err
+	}
+	views := make([]analysis.View, len(q.Views))
+	for i, v := range q.Views {
+		views[i] = analysis.View{Member: v.Member, Members: v.Members, Strategy: int(v.Strategy)}
+	}
+	o, err := optionsOf(q.Sort, q.Rooms)
+	if err != nil {
+		return analysisViewsResponse{}, err
+	}
+	res, err := analysis.Views(ss, qs, q.Members, views, o)
+	if err != nil {
+		return analysisViewsResponse{}, err
+	}
+	return analysisViewsResponse{Answer: jsonAnswer(func(j jsonw) { writeViewsJSON(j, res) })}, nil
+}
+
+// handleAnalysisSubscription: a group where only subscribers subscribe.
+func handleAnalysisSubscription(q analysisSubscriptionRequest) (analysisSubscriptionResponse, error) {
+	s, err := strategyOf(q.Strategy.Client, q.Strategy.Spec)
+	if err != nil {
+		return analysisSubscriptionResponse{}, err
+	}
+	qs, err := q.Queues.list("queues")
+	if err != nil {
+		return analysisSubscriptionResponse{}, err
+	}
+	o, err := optionsOf(q.Sort, q.Rooms)
+	if err != nil {
+		return analysisSubscriptionResponse{}, err
+	}
+	res, err := analysis.Subscription(s, qs, q.Members, q.Subscribers, o)
+	if err != nil {
+		return analysisSubscriptionResponse{}, err
+	}
+	return analysisSubscriptionResponse{Answer: jsonAnswer(func(j jsonw) { writeViewsJSON(j, res) })}, nil
+}
+
+// handleAnalysisMixed: a group of Java and Go clients.
+func handleAnalysisMixed(q analysisMixedRequest) (analysisMixedResponse, error) {
+	java, err := strategyOf(q.Java.Client, q.Java.Spec)
+	if err != nil {
+		return analysisMixedResponse{}, err
+	}
+	golang, err := strategyOf(q.Go.Client, q.Go.Spec)
+	if err != nil {
+		return analysisMixedResponse{}, err
+	}
+	qs, err := q.Queues.list("queues")
+	if err != nil {
+		return analysisMixedResponse{}, err
+	}
+	members := make([]analysis.Member, len(q.Members))
+	for i, m := range q.Members {
+		members[i] = analysis.Member{ID: m.Id, Client: m.Client}
+	}
+	o, err := optionsOf(q.Sort, q.Rooms)
+	if err != nil {
+		return analysisMixedResponse{}, err
+	}
+	res, err := analysis.Mixed(java, golang, qs, members, o)
+	if err != nil {
+		return analysisMixedResponse{}, err
+	}
+	return analysisMixedResponse{Answer: jsonAnswer(func(j jsonw) { writeViewsJSON(j, res) })}, nil
 }
 
 // writePlanJSON writes plan p, with its statistics st, as JSON.

@@ -4,22 +4,16 @@ package main
 
 import "github.com/rmqalloc/rmqalloc/alloc/analysis"
 
-// compare: i32 queues, i32 brokers, i32 members → analysis.Compare over
-// analysis.CompareStrategies() as JSON, with the Markdown table as
-// "markdown" (what the README publishes).
-func init() {
-	register(opAnalysisCompare, func(r *reader, w *writer) error {
-		g := analysis.CompareGroup{Queues: int(r.i32()), Brokers: int(r.i32()), Members: int(r.i32())}
-		if r.err != nil {
-			return r.err
-		}
-		res, err := analysis.Compare(g, nil)
-		if err != nil {
-			return err
-		}
-		writeCompareJSON(jsonw{w}, res)
-		return nil
-	})
+// handleAnalysisCompare: analysis.Compare over analysis.CompareStrategies()
+// as JSON, with the Markdown table as "markdown" (what the README
+// publishes).
+func handleAnalysisCompare(q analysisCompareRequest) (analysisCompareResponse, error) {
+	g := analysis.CompareGroup{Queues: int(q.Queues), Brokers: int(q.Brokers), Members: int(q.Members)}
+	res, err := analysis.Compare(g, nil)
+	if err != nil {
+		return analysisCompareResponse{}, err
+	}
+	return analysisCompareResponse{Answer: jsonAnswer(func(j jsonw) { writeCompareJSON(j, res) })}, nil
 }
 
 var (

@@ -16,7 +16,7 @@ func TestCoreBuildNamesItselfInMeta(t *testing.T) {
 }
 
 func TestCoreBuildAnswersAnalysisWithUnsupported(t *testing.T) {
-	for _, op := range analysisOps {
+	for _, op := range []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed, opAnalysisCompare} {
 		code, class, field, msg := responseError(t, call(t, op, []byte{0, 0, 3, 'A', 'V', 'G', 0}))
 		assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
 		assert.Equal(t, "", class, "no Java class")
@@ -28,23 +28,19 @@ func TestCoreBuildAnswersAnalysisWithUnsupported(t *testing.T) {
 	assert.Equal(t, byte(statusOK), resp[0], "status")
 }
 
-func TestCoreBuildAnswersBrokerOpsWithUnsupported(t *testing.T) {
-	for _, op := range brokerOps {
-		code, _, _, msg := responseError(t, call(t, op, nil))
-		assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
-		assert.Contains(t, msg, "load({ analysis: true })", "message says how")
-	}
-	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 2), []string{"c0"}))
-	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
-}
-
 // TestCoreBuildRefusesDeclaredFullOps: each full-build op declared in
 // internal/wireschema is answered ERR_UNSUPPORTED with its declared message
 // (ops_core_generated.go), and the module stays usable.
 func TestCoreBuildRefusesDeclaredFullOps(t *testing.T) {
-	code, _, _, msg := responseError(t, call(t, opLiveFree, []byte{1}))
-	assert.Equal(t, "ERR_UNSUPPORTED", code, "code")
-	assert.Equal(t, "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })", msg, "message")
+	for _, r := range refusals {
+		code, class, field, msg := responseError(t, call(t, r.num, []byte{1}))
+		assert.Equal(t, "ERR_UNSUPPORTED", code, "op %d: code", r.num)
+		assert.Equal(t, "", class, "op %d: no Java class", r.num)
+		assert.Equal(t, "", field, "op %d: no field", r.num)
+		assert.Equal(t, r.msg, msg, "op %d: message", r.num)
+		assert.Contains(t, msg, "load({ analysis: true })", "op %d: the message says how", r.num)
+	}
+	assert.Len(t, refusals, len(fullOps), "one refusal per full-build op")
 	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
 }

@@ -18,10 +18,6 @@ import (
 // (uvarint n, then n little-endian int32s), which JS copies into typed
 // arrays without parsing.
 
-// positionsRequested reads the optional trailing flag of a plan or diff
-// request: absent (an older caller) means the JSON answer.
-func positionsRequested(r *reader) bool { return r.p < len(r.b) && r.bool() }
-
 // int32sLE writes vs as uvarint n and n little-endian int32s.
 func (w *writer) int32sLE(vs []int32) {
 	w.uvarint(uint64(len(vs)))

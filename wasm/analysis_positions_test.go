@@ -52,17 +52,8 @@ func TestAnalysisDiffByPosition(t *testing.T) {
 	// 5..0, so sorted positions 2, 4, 5 are given positions 3, 1, 0.
 	qs := testkit.Queues("b", 6)
 	slices.Reverse(qs)
-	sorted := func(w *requestWriter, members []string) {
-		planRequest(w, qs, members)
-		w.b[len(w.b)-2] = 1 // sort: true
-	}
-	w := newRequest()
-	sorted(w, []string{"c0", "c1"})
-	sorted(w, []string{"c0", "c1", "c2"})
-	w.bool(true) // positions
-	resp := call(t, opAnalysisDiff, w.b)
-	require.Equal(t, byte(statusOK), resp[0])
-	r := &positionsReader{t: t, b: resp[1:]}
+	p, err := handleAnalysisDiff(analysisDiffRequest{From: planIn(qs, []string{"c0", "c1"}, true), To: planIn(qs, []string{"c0", "c1", "c2"}, true), Positions: true})
+	r := &positionsReader{t: t, b: answerOf(t, p.Answer, err)}
 
 	var from struct{ Members []string }
 	r.json(&from)
@@ -92,12 +83,17 @@ func TestAnalysisDiffByPosition(t *testing.T) {
 	assert.Empty(t, r.b, "nothing after the diff")
 }
 
-func TestAnalysisPlanWithoutTheFlagAnswersJSON(t *testing.T) {
-	w := newRequest()
-	planRequest(w, testkit.Queues("b", 3), []string{"c0"})
-	resp := call(t, opAnalysisPlan, w.b)
-	require.Equal(t, byte(statusOK), resp[0])
-	assert.True(t, json.Valid(resp[1:]))
-	w.bool(false)
-	assert.Equal(t, resp, call(t, opAnalysisPlan, w.b), "flag false: the same JSON")
+func TestAnalysisPlanWithoutPositionsAnswersJSON(t *testing.T) {
+	in := planIn(testkit.Queues("b", 3), []string{"c0"}, false)
+	p, err := handleAnalysisPlan(analysisPlanRequest{Plan: in})
+	resp := answerOf(t, p.Answer, err)
+	assert.True(t, json.Valid(resp), "%s", resp)
+	p, err = handleAnalysisPlan(analysisPlanRequest{Plan: in, Positions: true})
+	r := &positionsReader{t: t, b: answerOf(t, p.Answer, err)}
+	var plan struct{ Members []string }
+	r.json(&plan)
+	assert.Equal(t, []string{"c0"}, plan.Members)
+	assert.Equal(t, []int32{0, 1, 2}, r.int32s(), "order: as given")
+	assert.Equal(t, [][]int32{{0, 1, 2}}, r.lists(), "shares")
+	assert.Empty(t, r.b, "nothing after the plan")
 }

@@ -13,18 +13,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// planRequest encodes an analysis plan input: AVG over qs and members.
-func planRequest(w *requestWriter, qs []alloc.MessageQueue, members []string) {
-	w.u8(clientJava493)
-	w.str("AVG")
-	w.u8(0)
-	inlineQueues(w, qs)
-	w.uvarint(uint64(len(members)) + 1)
-	for _, m := range members {
-		w.str(m)
-	}
-	w.bool(false) // sort
-	w.bool(false) // rooms
+// planIn is an analysis plan input: AVG over qs and members.
+func planIn(qs []alloc.MessageQueue, members []string, sort bool) wirePlanInput {
+	return wirePlanInput{Strategy: wireClientStrategy{Client: clientJava493, Spec: alloc.StrategySpec{Name: "AVG"}},
+		Queues: qlistArg{qs: qs}, Members: members, Sort: sort}
+}
+
+// answerOf is what an analysis answer writes.
+func answerOf(t *testing.T, a analysisAnswer, err error) []byte {
+	t.Helper()
+	require.NoError(t, err)
+	var w writer
+	writeAnalysisAnswer(&w, a)
+	return w.b
 }
 
 func TestFullBuildNamesItselfInMeta(t *testing.T) {
@@ -35,20 +36,28 @@ func TestFullBuildNamesItselfInMeta(t *testing.T) {
 func TestFullBuildServesAnalysisDiff(t *testing.T) {
 	// AVG over 6 queues: c0 owns 0-2 and c1 3-5; with c2 joining, c0 owns
 	// 0-1, c1 2-3 and c2 4-5: queues 2 (c0→c1), 4 and 5 (c1→c2) move.
-	w := newRequest()
-	planRequest(w, testkit.Queues("b", 6), []string{"c0", "c1"})
-	planRequest(w, testkit.Queues("b", 6), []string{"c0", "c1", "c2"})
-	resp := call(t, opAnalysisDiff, w.b)
-	require.Equal(t, byte(statusOK), resp[0])
+	p, err := handleAnalysisDiff(analysisDiffRequest{From: planIn(testkit.Queues("b", 6), []string{"c0", "c1"}, false), To: planIn(testkit.Queues("b", 6), []string{"c0", "c1", "c2"}, false)})
+	resp := answerOf(t, p.Answer, err)
 	var got struct {
 		Diff struct {
 			Moved       int     `json:"moved"`
 			MovedQueues []int32 `json:"movedQueues"`
 		} `json:"diff"`
 	}
-	require.NoError(t, json.Unmarshal(resp[1:], &got), "%s", resp[1:])
+	require.NoError(t, json.Unmarshal(resp, &got), "%s", resp)
 	assert.Equal(t, 3, got.Diff.Moved, "moved")
 	assert.Equal(t, []int32{2, 4, 5}, got.Diff.MovedQueues, "moved queues")
+}
+
+func TestAnalysisErrorsNameTheirField(t *testing.T) {
+	in := planIn(nil, []string{"c0"}, false)
+	in.Queues = qlistArg{freed: true}
+	_, err := handleAnalysisPlan(analysisPlanRequest{Plan: in})
+	assert.EqualError(t, err, "queues (a Topic) has been disposed")
+	in = planIn(testkit.Queues("b", 2), []string{"c0"}, false)
+	in.Strategy.Spec.Name = "NOPE"
+	_, err = handleAnalysisPlan(analysisPlanRequest{Plan: in})
+	assert.Error(t, err, "an unknown strategy, before the queues")
 }
 
 func TestJSONWriterOutputParses(t *testing.T) {

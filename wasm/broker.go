@@ -13,9 +13,6 @@ const (
 	modelBroadcasting = byte(broker.Broadcasting)
 	modePull          = byte(broker.Pull) // BROKER_MODE, of a request and of its answer
 	modePop           = byte(broker.Pop)
-	configuredNone    = 0 // CONFIGURED: the configured mode, none, PULL, POP
-	configuredPull    = 1
-	configuredPop     = 2
 	consumerKindPush  = 0 // CONSUMER_KIND of an allocationPath request
 	consumerKindPull  = 1
 	consumerKindGrpc  = 2
@@ -24,23 +21,15 @@ const (
 	pathProxy         = byte(broker.PathProxy)
 )
 
-func readMode(r *reader) broker.Mode {
-	switch r.u8() {
+// modeOf is the broker.Mode of a BROKER_MODE byte.
+func modeOf(b byte, field string) (broker.Mode, error) {
+	switch b {
 	case modePull:
-		return broker.Pull
+		return broker.Pull, nil
 	case modePop:
-		return broker.Pop
+		return broker.Pop, nil
 	}
-	r.fail()
-	return broker.Pull
-}
-
-func readModel(r *reader) broker.MessageModel {
-	m, ok := modelOf(r.u8())
-	if !ok {
-		r.fail()
-	}
-	return m
+	return broker.Pull, invalid(field, "not a message request mode (0 PULL, 1 POP)")
 }
 
 func modelOf(b byte) (broker.MessageModel, bool) {
@@ -53,71 +42,43 @@ func modelOf(b byte) (broker.MessageModel, bool) {
 	return broker.Clustering, false
 }
 
-// readBrokerRequest reads a queryAssignment request:
-//
-//	str topic, str group, u8 model, str strategyName,
-//	bool serverLoadBalancerEnable, u8 default mode, i32 default share,
-//	u8 configured (0 none, 1 PULL, 2 POP) [i32 share],
-//	qlist mqAll (null: no route), cids cidAll (0: null), cids clientIds
-func readBrokerRequest(r *reader) (broker.Request, []string, error) {
-	req := broker.Request{Topic: r.str(), ConsumerGroup: r.str()}
-	req.MessageModel = readModel(r)
-	req.StrategyName = r.str()
-	req.Broker.ServerLoadBalancerEnable = r.bool()
-	req.Broker.DefaultMessageRequestMode = readMode(r)
-	req.Broker.DefaultPopShareQueueNum = r.i32()
-	switch r.u8() {
-	case configuredNone:
-	case configuredPull:
-		req.Configured = &broker.ModeSetting{Mode: broker.Pull, PopShareQueueNum: r.i32()}
-	case configuredPop:
-		req.Configured = &broker.ModeSetting{Mode: broker.Pop, PopShareQueueNum: r.i32()}
-	default:
-		r.fail()
+// handleQueryAssignment: the broker's queryAssignment for each of clientIds.
+func handleQueryAssignment(q queryAssignmentRequest) (queryAssignmentResponse, error) {
+	var out queryAssignmentResponse
+	req := broker.Request{Topic: q.Topic, ConsumerGroup: q.ConsumerGroup, StrategyName: q.StrategyName, CidAll: q.CidAll}
+	m, ok := modelOf(q.MessageModel)
+	if !ok {
+		return out, invalid("messageModel", "not a message model (0 clustering, 1 broadcasting)")
 	}
-	mq, _, _, err := readQueueList(r, "mqAll")
-	if err != nil {
-		return req, nil, err
+	req.MessageModel = m
+	req.Broker.ServerLoadBalancerEnable = q.ServerLoadBalancerEnable
+	req.Broker.DefaultPopShareQueueNum = q.BrokerDefaultPopShareQueueNum
+	var err error
+	if req.Broker.DefaultMessageRequestMode, err = modeOf(q.BrokerDefaultMode, "brokerDefaultMode"); err != nil {
+		return out, err
 	}
-	req.MqAll = mq
-	req.CidAll = readStrings(r)
-	ids := readStrings(r)
-	return req, ids, r.err
+	if c := q.Configured; c != nil {
+		mode, err := modeOf(c.Mode, "configuredMode.mode")
+		if err != nil {
+			return out, err
+		}
+		req.Configured = &broker.ModeSetting{Mode: mode, PopShareQueueNum: c.PopShareQueueNum}
+	}
+	if req.MqAll, err = q.MqAll.list("mqAll"); err != nil {
+		return out, err
+	}
+	ms := broker.ResolveMode(req.Topic, req.Configured, req.Broker)
+	out.Mode, out.PopShareQueueNum = byte(ms.Mode), ms.PopShareQueueNum
+	for _, a := range broker.QueryAssignments(req, q.ClientIds) {
+		out.Results = append(out.Results, wireAssignment{Queues: a.Queues, Reason: a.Reason})
+	}
+	return out, nil
 }
 
-func init() {
-	// queryAssignment: request above → u8 mode, i32 share, uvarint n,
-	// n × (refs queues (0: null), str reason).
-	register(opQueryAssignment, func(r *reader, w *writer) error {
-		req, ids, err := readBrokerRequest(r)
-		if err != nil {
-			return err
-		}
-		ms := broker.ResolveMode(req.Topic, req.Configured, req.Broker)
-		w.u8(byte(ms.Mode))
-		w.i32(ms.PopShareQueueNum)
-		w.uvarint(uint64(len(ids)))
-		for _, a := range broker.QueryAssignments(req, ids) {
-			writeQueues(w, a.Queues)
-			w.str(a.Reason)
-		}
-		return nil
-	})
-	// proxyAssignment: str topic, route, bool orderly → queues.
-	register(opProxyAssignment, func(r *reader, w *writer) error {
-		topic := r.str()
-		rt := readRoute(r)
-		orderly := r.bool()
-		if r.err != nil {
-			return r.err
-		}
-		qs, err := broker.ProxyAssignment(topic, rt, orderly)
-		if err != nil {
-			return err
-		}
-		writeQueues(w, qs)
-		return nil
-	})
+// handleProxyAssignment: the queues the proxy assigns (broker.ProxyAssignment).
+func handleProxyAssignment(q proxyAssignmentRequest) (proxyAssignmentResponse, error) {
+	qs, err := broker.ProxyAssignment(q.Topic, q.Route, q.Orderly)
+	return proxyAssignmentResponse{Queues: qs}, err
 }
 
 // handleAllocationPath: which side assigns the queues (broker.WhereAllocated).

@@ -5,72 +5,61 @@ package main
 import (
 	"testing"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// queryAssignmentRequest: topic T, POP share 1 configured, queues a/0 a/1
-// b/0 b/1, clients c0..c2, asked for c0 and c9.
-func queryAssignmentRequest() []byte {
-	w := newRequest()
-	w.str("T")
-	w.str("g")
-	w.u8(modelClustering)
-	w.str("AVG")
-	w.bool(true)
-	w.u8(0)
-	w.i32(-1)
-	w.u8(configuredPop)
-	w.i32(1)
-	w.u8(qlistInline)
-	w.uvarint(4)
-	for _, q := range []struct {
-		b  string
-		id int32
-	}{{"a", 0}, {"a", 1}, {"b", 0}, {"b", 1}} {
-		w.str("T")
-		w.str(q.b)
-		w.i32(q.id)
+func queues(topic string, qs ...string) []alloc.MessageQueue {
+	out := make([]alloc.MessageQueue, len(qs))
+	for i, q := range qs {
+		out[i] = alloc.MessageQueue{Topic: topic, BrokerName: q[:1], QueueID: int32(q[2] - '0')}
 	}
-	for _, ids := range [][]string{{"c0", "c1", "c2"}, {"c0", "c9"}} {
-		w.uvarint(uint64(len(ids)) + 1)
-		for _, id := range ids {
-			w.str(id)
-		}
-	}
-	return w.b
+	return out
 }
 
+// TestBrokerQueryAssignmentOp: topic T, POP share 1 configured, queues
+// a/0 a/1 b/0 b/1, clients c0..c2, asked for c0 and c9.
 func TestBrokerQueryAssignmentOp(t *testing.T) {
-	resp := call(t, opQueryAssignment, queryAssignmentRequest())
-	require.Equal(t, byte(statusOK), resp[0], "ok response")
-	r := reader{b: resp[1:]}
-	assert.Equal(t, byte(1), r.u8(), "mode POP")
-	assert.Equal(t, int32(1), r.i32(), "share")
-	assert.Equal(t, uint64(2), r.uvarint(), "two answers")
-	assert.Equal(t, uint64(3)+1, r.uvarint(), "c0: own 2 queues (a/0 a/1) plus c1's (b/0): 3")
+	got, err := handleQueryAssignment(queryAssignmentRequest{
+		Topic: "T", ConsumerGroup: "g", MessageModel: modelClustering, StrategyName: "AVG",
+		ServerLoadBalancerEnable: true, BrokerDefaultMode: modePull, BrokerDefaultPopShareQueueNum: -1,
+		Configured: &wireModeSetting{Mode: modePop, PopShareQueueNum: 1},
+		MqAll:      qlistArg{qs: queues("T", "a/0", "a/1", "b/0", "b/1")},
+		CidAll:     []string{"c0", "c1", "c2"}, ClientIds: []string{"c0", "c9"},
+	})
+	require.NoError(t, err)
+	assert.Equal(t, byte(1), got.Mode, "mode POP")
+	assert.Equal(t, int32(1), got.PopShareQueueNum, "share")
+	require.Len(t, got.Results, 2, "two answers")
+	assert.Equal(t, queues("T", "a/0", "a/1", "b/0"), got.Results[0].Queues, "c0: own 2 queues (a/0 a/1) plus c1's (b/0)")
 }
 
-// Every truncation of a valid request is answered (malformed or ok), never a panic.
-func TestBrokerOpsTruncated(t *testing.T) {
-	req := queryAssignmentRequest()
-	for n := 0; n < len(req); n++ {
-		resp := call(t, opQueryAssignment, req[:n])
-		if resp[0] == statusError {
-			code, _, _, _ := responseError(t, resp)
-			assert.Equal(t, "ERR_INTERNAL", code, "truncated request")
-		}
+// TestBrokerQueryAssignmentNamesABadEnum: an enum byte JS never sends is an
+// error naming the field.
+func TestBrokerQueryAssignmentNamesABadEnum(t *testing.T) {
+	for field, q := range map[string]queryAssignmentRequest{
+		"messageModel":        {MessageModel: 7},
+		"brokerDefaultMode":   {BrokerDefaultMode: 7},
+		"configuredMode.mode": {Configured: &wireModeSetting{Mode: 7}},
+	} {
+		_, err := handleQueryAssignment(q)
+		require.Error(t, err, field)
+		e, ok := as[*boundaryError](err)
+		require.True(t, ok, field)
+		assert.Equal(t, field, e.field, "field")
 	}
+	_, err := handleQueryAssignment(queryAssignmentRequest{MqAll: qlistArg{freed: true}})
+	assert.EqualError(t, err, "mqAll (a Topic) has been disposed")
 }
 
 func TestBrokerProxyForbidden(t *testing.T) {
-	w := newRequest()
-	w.str("T")
-	w.u8(0)       // no orderTopicConf
-	w.uvarint(0)  // no queueDatas
-	w.uvarint(0)  // no brokerDatas
-	w.bool(false) // not orderly
-	code, class, field, msg := responseError(t, call(t, opProxyAssignment, w.b))
+	_, err := handleProxyAssignment(proxyAssignmentRequest{Topic: "T", Route: &route.Route{}})
+	var w writer
+	writeError(&w, err)
+	code, class, field, msg := responseError(t, w.b)
 	assert.Equal(t, "ERR_FORBIDDEN", code, "code")
 	assert.Equal(t, "", class, "java class")
 	assert.Equal(t, "route", field, "field")

@@ -12,7 +12,7 @@ import (
 
 // The doctor (alloc/doctor) and the mqadmin output parsers, in the full
 // build only: results are encoded with encoding/json, which the core
-// module cannot afford (doctor_core.go answers there).
+// module cannot afford (the core build refuses their ops: ops_core_generated.go).
 
 // Formats of the parse operation (u8): PARSE_FORMAT of
 // js/lib/tables.generated.js, which rmq.parse's methods are named after.
@@ -37,35 +37,18 @@ const (
 	wantJSON = 2
 )
 
-// readDoctorInput: uvarint n × (str topic, str text) routes, str connection,
-// str progress, uvarint n × (str name, str text) status, str strategy,
-// str profile, str capturedAt.
-func readDoctorInput(r *reader) doctor.Input {
-	var in doctor.Input
-	in.Routes = make([]doctor.RouteText, r.count(2))
-	for i := range in.Routes {
-		in.Routes[i] = doctor.RouteText{Topic: r.str(), Text: r.str()}
+// doctorInputOf is the doctor.Input a request's texts are.
+func doctorInputOf(in wireDoctorInput) doctor.Input {
+	out := doctor.Input{Connection: in.Connection, Progress: in.Progress, Strategy: in.Strategy, Profile: in.Profile, CapturedAt: in.CapturedAt}
+	out.Routes = make([]doctor.RouteText, len(in.Routes))
+	for i, r := range in.Routes {
+		out.Routes[i] = doctor.RouteText{Topic: r.Topic, Text: r.Text}
 	}
-	in.Connection = r.str()
-	in.Progress = r.str()
-	in.Status = make([]doctor.StatusText, r.count(2))
-	for i := range in.Status {
-		in.Status[i] = doctor.StatusText{Name: r.str(), Text: r.str()}
+	out.Status = make([]doctor.StatusText, len(in.Status))
+	for i, st := range in.Status {
+		out.Status[i] = doctor.StatusText{Name: st.Name, Text: st.Text}
 	}
-	in.Strategy = r.str()
-	in.Profile = r.str()
-	in.CapturedAt = r.str()
-	return in
-}
-
-// writeJSON appends v as JSON to the rest of the response.
-func writeJSON(w *writer, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	w.b = append(w.b, b...)
-	return nil
+	return out
 }
 
 // textInputError: every text reader (route, mqadmin, the doctor) fails
@@ -78,45 +61,45 @@ func textInputError(err error) (inputError, bool) {
 	return inputError{box: e.Source, line: e.Line, column: e.Column, msg: e.Error()}, true
 }
 
-// writeReport answers a doctor request: bool ok, bool judged, [str text
-// fitted in width columns], [the report as JSON, to the end], as want asks.
-func writeReport(w *writer, rep *doctor.Report, want byte, width int) error {
-	w.bool(rep.OK)
-	w.bool(rep.Judged)
+// reportOf is a doctor answer: ok, judged, the text fitted in width
+// columns and the report as JSON, as want asks.
+func reportOf(rep *doctor.Report, want byte, width int) (doctorRunResponse, error) {
+	out := doctorRunResponse{Ok: rep.OK, Judged: rep.Judged}
 	if want&wantText != 0 {
-		w.str(rep.TextWidth(width))
+		out.Text = rep.TextWidth(width)
 	}
 	if want&wantJSON != 0 {
-		return writeJSON(w, rep)
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return out, err
+		}
+		out.Json = b
 	}
-	return nil
+	return out, nil
 }
 
 func init() {
 	inputErrorKinds = append([]func(error) (inputError, bool){textInputError}, inputErrorKinds...)
+}
 
-	// doctor: u8 want, uvarint width (of the text; 0 = 80), then
-	// readDoctorInput (readSnapshots with wantSeries) → bool ok, bool judged,
-	// [str text (Report.TextWidth)] [the report as JSON, to the end].
-	register(opDoctorRun, func(r *reader, w *writer) error {
-		want := r.u8()
-		width := int(min(r.uvarint(), 1<<16))
-		if width == 0 {
-			width = 80
-		}
-		if want&wantSeries != 0 {
-			return doctorSeries(r, w, want, width) // doctor_series.go
-		}
-		in := readDoctorInput(r)
-		if r.err != nil {
-			return r.err
-		}
-		rep, err := doctor.Diagnose(in)
-		if err != nil {
-			return err
-		}
-		return writeReport(w, rep, want, width)
-	})
+// handleDoctorRun: the doctor's report on one snapshot, or on a series
+// (doctor_series.go).
+func handleDoctorRun(q doctorRunRequest) (doctorRunResponse, error) {
+	width := int(min(q.Width, 1<<16))
+	if width == 0 {
+		width = 80
+	}
+	if q.Want&wantSeries != 0 {
+		return doctorSeries(q.Snapshots, q.Want, width)
+	}
+	if len(q.Snapshots) != 1 {
+		return doctorRunResponse{}, invalid("snapshots", "must be one snapshot without the series bit")
+	}
+	rep, err := doctor.Diagnose(doctorInputOf(q.Snapshots[0].Input))
+	if err != nil {
+		return doctorRunResponse{}, err
+	}
+	return reportOf(rep, q.Want, width)
 }
 
 // handleParse: an mqadmin output parsed, as JSON.

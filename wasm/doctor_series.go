@@ -15,38 +15,29 @@ import (
 // timeline (doctor.DiagnoseSeries).
 const wantSeries = 4
 
-// readSnapshots: uvarint n × (str name, str at (RFC 3339), str atSource,
-// readDoctorInput).
-func readSnapshots(r *reader) ([]doctor.Snapshot, error) {
-	snaps := make([]doctor.Snapshot, r.count(6))
-	for i := range snaps {
-		s := &snaps[i]
-		s.Name = r.str()
-		at := r.str()
-		s.AtSource = r.str()
-		s.Input = readDoctorInput(r)
-		if r.err != nil {
-			return nil, r.err
-		}
-		t, err := time.Parse(time.RFC3339Nano, at)
+// snapshotsOf reads a series' snapshots: each one's input and its time.
+func snapshotsOf(ws []wireDoctorSnapshot) ([]doctor.Snapshot, error) {
+	snaps := make([]doctor.Snapshot, len(ws))
+	for i, w := range ws {
+		t, err := time.Parse(time.RFC3339Nano, w.At)
 		if err != nil {
-			return nil, &alloc.TextError{Source: "snapshot[" + strconv.Itoa(i) + "].at", Msg: strconv.Quote(at) + " is not an RFC 3339 time (2026-12-01T19:08:32Z)"}
+			return nil, &alloc.TextError{Source: "snapshot[" + strconv.Itoa(i) + "].at", Msg: strconv.Quote(w.At) + " is not an RFC 3339 time (2026-12-01T19:08:32Z)"}
 		}
-		s.At = t
+		snaps[i] = doctor.Snapshot{Name: w.Name, At: t, AtSource: w.AtSource, Input: doctorInputOf(w.Input)}
 	}
 	return snaps, nil
 }
 
-// doctorSeries answers a wantSeries doctor request as opDoctorRun answers
-// one snapshot: bool ok, bool judged, [str text], [the report as JSON, to the end].
-func doctorSeries(r *reader, w *writer, want byte, width int) error {
-	snaps, err := readSnapshots(r)
+// doctorSeries answers a wantSeries doctor request as a single snapshot's
+// is answered: ok, judged, text and JSON as want asks.
+func doctorSeries(ws []wireDoctorSnapshot, want byte, width int) (doctorRunResponse, error) {
+	snaps, err := snapshotsOf(ws)
 	if err != nil {
-		return err
+		return doctorRunResponse{}, err
 	}
 	rep, err := doctor.DiagnoseSeries(snaps)
 	if err != nil {
-		return err
+		return doctorRunResponse{}, err
 	}
-	return writeReport(w, rep, want, width)
+	return reportOf(rep, want, width)
 }

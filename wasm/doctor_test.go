@@ -33,6 +33,10 @@ func doctorRequest(want byte, route, connection, progress string) []byte {
 	w := newRequest()
 	w.u8(want)
 	w.uvarint(0) // the text's width: 80
+	w.uvarint(1) // one snapshot: no name, time or its source
+	w.str("")
+	w.str("")
+	w.str("")
 	w.uvarint(1)
 	w.str("")
 	w.str(route)
@@ -71,9 +75,10 @@ func TestDoctorAnswersTextAndJSON(t *testing.T) {
 	assert.Equal(t, "wrong-owner", rep.Topics[0].Queues[1].Status, "queue 1")
 	assert.Equal(t, "ok", rep.Topics[0].Queues[0].Status, "queue 0")
 
-	// Only the JSON: no text before it.
+	// Only the JSON: an empty text before it.
 	resp = call(t, opDoctorRun, doctorRequest(wantJSON, fastjsonRoute, testConnection, progress))
-	require.True(t, json.Valid(resp[3:]), "only JSON after the ok and judged flags")
+	require.Equal(t, byte(0), resp[3], "no text after the ok and judged flags")
+	require.True(t, json.Valid(resp[4:]), "only JSON after the empty text")
 }
 
 func TestDoctorInputErrorsNameTheBox(t *testing.T) {

@@ -17,166 +17,101 @@ const (
 	balancerJava    = byte(producer.BalancerJava)
 )
 
-// The Go producers' operations (goproducer_ops.go), full build only.
-func init() {
-	// goRoute: str topic, route, u8 queueDatas null, uvarint n, n × uvarint
-	// index of a brokerData whose brokerAddrs is null, u8 producer (the
-	// list a producer's selector gets: the conversion applied twice) →
-	// queues publish.
-	register(opGoRoute, func(r *reader, w *writer) error {
-		topic := r.str()
-		rt := readRoute(r)
-		if r.bool() {
-			rt.QueueDatas = nil
+// handleGoRoute: the client's publish list of a route, as a send or as a
+// producer's selector sees it.
+func handleGoRoute(q goRouteRequest) (goRouteResponse, error) {
+	rt := q.Route
+	if q.QueueDatasNull {
+		rt.QueueDatas = nil
+	}
+	for _, i := range q.NullBrokerAddrs {
+		if i >= uint64(len(rt.BrokerDatas)) {
+			return goRouteResponse{}, invalid("nullBrokerAddrs", "is not an index of route.brokerDatas")
 		}
-		for n := r.count(1); n > 0 && r.err == nil; n-- {
-			if i := int(r.uvarint()); i < len(rt.BrokerDatas) {
-				rt.BrokerDatas[i].BrokerAddrs = nil
-			} else {
-				r.fail()
-			}
-		}
-		asProducer := r.bool()
-		if r.err != nil {
-			return r.err
-		}
-		convert := producer.GoPublishQueues
-		if asProducer {
-			convert = producer.GoProducerPublishQueues
-		}
-		pub, err := convert(topic, rt)
-		if err != nil {
-			return err
-		}
-		if pub == nil {
-			pub = []alloc.MessageQueue{}
-		}
-		writeQueues(w, pub)
-		return nil
-	})
-	// goSelect: u8 selector, i64 seed, uvarint n, n × (str topic, uvarint
-	// counter), qlist mqs, uvarint steps, steps × (str topic, u8 has mqs
-	// [qlist], str lastBrokerName, str shardingKey, u8 has queue [str, str,
-	// i32]) → uvarint steps, steps × refs (one queue, or null).
-	register(opGoSelect, func(r *reader, w *writer) error {
-		sel, seed := r.u8(), r.i64()
-		rr := producer.NewGoRoundRobin()
-		for n := r.count(2); n > 0 && r.err == nil; n-- {
-			rr.SetIndex(r.str(), uint32(r.uvarint()))
-		}
-		mqs, _, _, err := readQueueList(r, "mqs")
-		if err != nil {
-			return err
-		}
-		if sel > goSelectorManual {
-			return invalid("selector", "unknown selector")
-		}
-		// One source each, as the client's random and hash selectors have.
-		random := producer.NewGoRandom(rand.New(rand.NewSource(seed)))
-		hash := producer.NewGoHash(rand.New(rand.NewSource(seed)))
-		n := r.count(5)
-		picks := make([]*alloc.MessageQueue, 0, n)
-		for i := 0; i < n && r.err == nil; i++ {
-			topic, list := r.str(), mqs
-			if r.bool() {
-				if list, _, _, err = readQueueList(r, "steps.mqs"); err != nil {
-					return err
-				}
-			}
-			last, key := r.str(), r.str()
-			var set *alloc.MessageQueue
-			if r.bool() {
-				set = &alloc.MessageQueue{Topic: r.str(), BrokerName: r.str(), QueueID: r.i32()}
-			}
-			if r.err != nil {
-				break
-			}
-			var q alloc.MessageQueue
-			switch sel {
-			case goSelectorRoundRobin:
-				q, err = rr.Select(topic, list, last)
-			case goSelectorRandom:
-				q, err = random.Select(list)
-			case goSelectorHash:
-				q, err = hash.Select(list, key)
-			default: // manual: the queue set on the message
-				picks = append(picks, set)
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			picks = append(picks, &q)
-		}
-		if r.err != nil {
-			return r.err
-		}
-		w.uvarint(uint64(len(picks)))
-		for _, p := range picks {
-			if p == nil {
-				writeQueues(w, nil)
-			} else {
-				writeQueues(w, []alloc.MessageQueue{*p})
-			}
-		}
-		return nil
-	})
-	// takeMessageQueues: u8 client (producer.BalancerClient), qlist mqs,
-	// uvarint n, n × (str broker, uvarint m, m × str address), i32
-	// startIndex, uvarint steps, steps × (uvarint k, k × (uvarint m, m ×
-	// str address) isolated endpoints, i32 count) → uvarint steps, steps ×
-	// queues, then i32 the index after the last step.
-	register(opTakeMessageQueues, func(r *reader, w *writer) error {
-		client := producer.BalancerClient(r.u8())
-		mqs, _, _, err := readQueueList(r, "mqs")
-		if err != nil {
-			return err
-		}
-		eps := map[string]producer.Endpoints{}
-		for n := r.count(2); n > 0 && r.err == nil; n-- {
-			b := r.str()
-			eps[b] = readAddresses(r)
-		}
-		start := r.i32()
-		if r.err != nil {
-			return r.err
-		}
-		b, err := producer.NewPublishingBalancer(client, mqs, eps, start)
-		if err != nil {
-			return err
-		}
-		n := r.count(2)
-		var out [][]alloc.MessageQueue
-		for i := 0; i < n && r.err == nil; i++ {
-			iso := make([]producer.Endpoints, r.count(1))
-			for j := range iso {
-				iso[j] = readAddresses(r)
-			}
-			count := r.i32()
-			if r.err != nil {
-				break
-			}
-			out = append(out, b.Take(iso, int(count)))
-		}
-		if r.err != nil {
-			return r.err
-		}
-		w.uvarint(uint64(len(out)))
-		for _, qs := range out {
-			if qs == nil {
-				qs = []alloc.MessageQueue{}
-			}
-			writeQueues(w, qs)
-		}
-		w.i32(b.Index())
-		return nil
-	})
+		rt.BrokerDatas[i].BrokerAddrs = nil
+	}
+	convert := producer.GoPublishQueues
+	if q.Producer {
+		convert = producer.GoProducerPublishQueues
+	}
+	pub, err := convert(q.Topic, rt)
+	if pub == nil {
+		pub = []alloc.MessageQueue{}
+	}
+	return goRouteResponse{Queues: pub}, err
 }
 
-func readAddresses(r *reader) producer.Endpoints {
-	e := make(producer.Endpoints, r.count(1))
-	for i := range e {
-		e[i] = r.str()
+// handleGoSelect: the queue each send of a sequence picks.
+func handleGoSelect(q goSelectRequest) (goSelectResponse, error) {
+	var out goSelectResponse
+	rr := producer.NewGoRoundRobin()
+	for _, s := range q.StartIndex {
+		rr.SetIndex(s.Topic, uint32(s.Index))
 	}
-	return e
+	mqs, err := q.Mqs.list("mqs")
+	if err != nil {
+		return out, err
+	}
+	if q.Selector > goSelectorManual {
+		return out, invalid("selector", "unknown selector")
+	}
+	// One source each, as the client's random and hash selectors have.
+	random := producer.NewGoRandom(rand.New(rand.NewSource(q.Seed)))
+	hash := producer.NewGoHash(rand.New(rand.NewSource(q.Seed)))
+	out.Picks = make([]*wireQueue, 0, len(q.Steps))
+	for _, st := range q.Steps {
+		list := mqs
+		if st.Mqs != nil {
+			if list, err = st.Mqs.list("steps.mqs"); err != nil {
+				return out, err
+			}
+		}
+		var mq alloc.MessageQueue
+		switch q.Selector {
+		case goSelectorRoundRobin:
+			mq, err = rr.Select(st.Topic, list, st.LastBrokerName)
+		case goSelectorRandom:
+			mq, err = random.Select(list)
+		case goSelectorHash:
+			mq, err = hash.Select(list, st.ShardingKey)
+		default: // manual: the queue set on the message
+			out.Picks = append(out.Picks, st.Queue)
+			continue
+		}
+		if err != nil {
+			return out, err
+		}
+		out.Picks = append(out.Picks, &wireQueue{Topic: mq.Topic, BrokerName: mq.BrokerName, QueueId: mq.QueueID})
+	}
+	return out, nil
+}
+
+// handleTakeMessageQueues: each TakeMessageQueues call's queues, and the
+// balancer's index after the last.
+func handleTakeMessageQueues(q takeMessageQueuesRequest) (takeMessageQueuesResponse, error) {
+	var out takeMessageQueuesResponse
+	mqs, err := q.Mqs.list("mqs")
+	if err != nil {
+		return out, err
+	}
+	eps := make(map[string]producer.Endpoints, len(q.Endpoints))
+	for _, e := range q.Endpoints {
+		eps[e.BrokerName] = e.Addresses
+	}
+	b, err := producer.NewPublishingBalancer(producer.BalancerClient(q.Client), mqs, eps, q.StartIndex)
+	if err != nil {
+		return out, err
+	}
+	out.Steps = make([][]alloc.MessageQueue, len(q.Steps))
+	for i, st := range q.Steps {
+		iso := make([]producer.Endpoints, len(st.Isolated))
+		for j, addrs := range st.Isolated {
+			iso[j] = addrs
+		}
+		if out.Steps[i] = b.Take(iso, int(st.Count)); out.Steps[i] == nil {
+			out.Steps[i] = []alloc.MessageQueue{}
+		}
+	}
+	out.Index = b.Index()
+	return out, nil
 }

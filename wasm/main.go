@@ -30,7 +30,8 @@
 // one with a size budget) and, with -tags rmqfull, the full module
 // (js/rmqalloc-full.wasm) that adds the analysis operations (analysis.go,
 // json.go). The core build answers those with ERR_UNSUPPORTED
-// (analysis_core.go); meta reports which build answers.
+// (ops_core_generated.go, from internal/wireschema); meta reports which
+// build answers.
 package main
 
 import (

@@ -21,45 +21,8 @@ const (
 	opProducerState  = 13
 	opCidsNew        = 16
 	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
-	opAnalysis       = 20 // 20.. : analysis calls (analysis.go)
-	// 40..42: RocketMQ 5 server-side assignment (broker.go; full build
-	// only); allocationPath (42) is declared in internal/wireschema.
-	opQueryAssignment = 40
-	opProxyAssignment = 41
-	opDoctor          = 30 // 30.. : the doctor (doctor.go, route_text.go)
 )
 
-// Analysis operations (alloc/analysis). Only the full build (-tags rmqfull,
-// analysis.go) serves them; the core build answers each with
-// ERR_UNSUPPORTED (analysis_core.go).
-const (
-	opAnalysisPlan         = opAnalysis + 0
-	opAnalysisDiff         = opAnalysis + 1
-	opAnalysisScenario     = opAnalysis + 2
-	opAnalysisViews        = opAnalysis + 3
-	opAnalysisSubscription = opAnalysis + 4
-	opAnalysisMixed        = opAnalysis + 5
-	opAnalysisCompare      = opAnalysis + 6
-)
-
-// analysisOps lists the analysis operations, in order.
-var analysisOps = []int{opAnalysisPlan, opAnalysisDiff, opAnalysisScenario, opAnalysisViews, opAnalysisSubscription, opAnalysisMixed, opAnalysisCompare}
-
-// brokerOps lists the hand-written broker-assignment operations
-// (broker.go); only the full build serves them (and allocationPath).
-var brokerOps = []int{opQueryAssignment, opProxyAssignment}
-
-// Doctor operations: reading what mqadmin prints and diagnosing a group.
-// Only the full build serves them (doctor.go, route_text.go): the doctor
-// and the mqadmin parsers need encoding/json, and route.Parse would take
-// the core module over its size budget; the core build answers each with
-// ERR_UNSUPPORTED (doctor_core.go).
-const (
-	opDoctorRun  = opDoctor + 0 // texts → report JSON + text
-	opParseRoute = opDoctor + 2 // str text → route (binary, route.go layout)
-	opRouteText  = opDoctor + 3 // str topic, str text → publish, subscribe
-)
-
-// The live read operations (alloc/live's Session; live.go) are declared in
-// internal/wireschema: liveStart (34), liveHandle (35), liveResult (36),
-// liveFree (37).
+// The full build's operations (analysis 20-26, the doctor 30-33, the live
+// read 34-37, the broker side 40-42, priority 51-53, the Go producers
+// 60-62) are declared in internal/wireschema (full.go, schema.go).

@@ -20,6 +20,21 @@ var refusals = [...]struct {
 	{opPriorityDecide, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
 	{opPriorityOrder, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
 	{opPriorityDrain, "rmq.priorityDecide, rmq.priorityOrder and rmq.priorityDrain need the full module: load({ analysis: true })"},
+	{opAnalysisPlan, "rmq.analysis needs the full module: load({ analysis: true })"},
+	{opAnalysisDiff, "rmq.analysis needs the full module: load({ analysis: true })"},
+	{opAnalysisScenario, "rmq.analysis needs the full module: load({ analysis: true })"},
+	{opAnalysisViews, "rmq.analysis needs the full module: load({ analysis: true })"},
+	{opAnalysisSubscription, "rmq.analysis needs the full module: load({ analysis: true })"},
+	{opAnalysisMixed, "rmq.analysis needs the full module: load({ analysis: true })"},
+	{opAnalysisCompare, "rmq.analysis needs the full module: load({ analysis: true })"},
+	{opDoctorRun, "rmq.doctor and rmq.parse need the full module: load({ analysis: true })"},
+	{opParseRoute, "rmq.parse.topicRoute needs the full module: load({ analysis: true }); the core module takes the route as an object (rmq.routeToQueues)"},
+	{opRouteText, "a route as text (what mqadmin topicRoute prints) needs the full module: load({ analysis: true }); the core module takes the route as an object"},
+	{opQueryAssignment, "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"},
+	{opProxyAssignment, "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"},
+	{opGoRoute, "the Go producers (goPublishQueues, goSelect, takeMessageQueues) need the full module: load({ analysis: true })"},
+	{opGoSelect, "the Go producers (goPublishQueues, goSelect, takeMessageQueues) need the full module: load({ analysis: true })"},
+	{opTakeMessageQueues, "the Go producers (goPublishQueues, goSelect, takeMessageQueues) need the full module: load({ analysis: true })"},
 }
 
 func init() {

@@ -5,20 +5,65 @@
 package main
 
 import (
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
 	"unsafe"
 )
 
 // customFull reads the custom value number id (wireschema.Customs) at p.
 func (r *reader) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
+	case 1:
+		*(*qlistArg)(p) = readQlistArg(r)
+	case 2:
+		*(*[]string)(p) = readStrings(r)
+	case 6:
+		*(**route.Route)(p) = readRoute(r)
 	}
 }
 
 // customFull writes the custom value number id (wireschema.Customs) at p.
 func (w *writer) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
+	case 3:
+		writeQueues(w, *(*[]alloc.MessageQueue)(p))
+	case 4:
+		writeRoute(w, *(**route.Route)(p))
+	case 5:
+		writeAnalysisAnswer(w, *(*analysisAnswer)(p))
 	}
 }
+
+// wtCustomQlist: a queue list of a request (wasm/queues.go qlist: null, an interned Topic or inline), which the handler takes naming its field (a freed Topic's error); JS: validate.js encQueues.
+var wtCustomQlist = wtype{kind: wkCustom, custom: 1, size: unsafe.Sizeof(*new(qlistArg))}
+
+// wtCustomStringList: client IDs or names: uvarint n+1 (0: null), then n strings (wasm/queues.go readStrings, validate.js encCids).
+var wtCustomStringList = wtype{kind: wkCustom, custom: 2, size: unsafe.Sizeof(*new([]string))}
+
+// wtCustomQueues: queues written out in full (wasm/select.go writeQueues: refs without a base list), null for nil.
+var wtCustomQueues = wtype{kind: wkCustom, custom: 3, size: unsafe.Sizeof(*new([]alloc.MessageQueue))}
+
+// wtCustomRouteOut: a topic route as routeToQueues takes it (wasm/route_text.go writeRoute, brokerAddrs in ID order).
+var wtCustomRouteOut = wtype{kind: wkCustom, custom: 4, size: unsafe.Sizeof(*new(*route.Route))}
+
+// wtCustomAnalysisAnswer: an analysis result (wasm/analysis.go): JSON text to the end, or the positions layout (analysis_positions.go) when the request asked for positions; JS: the call's ctx says which ('plan', 'diff' or undefined: JSON).
+var wtCustomAnalysisAnswer = wtype{kind: wkCustom, custom: 5, size: unsafe.Sizeof(*new(analysisAnswer))}
+
+// wtCustomRouteIn: a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute).
+var wtCustomRouteIn = wtype{kind: wkCustom, custom: 6, size: unsafe.Sizeof(*new(*route.Route))}
+
+// wireQueue is the record queue: a message queue.
+type wireQueue struct {
+	Topic      string
+	BrokerName string
+	QueueId    int32
+}
+
+var wtRecQueue = wtype{kind: wkRec, size: unsafe.Sizeof(wireQueue{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireQueue, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireQueue{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireQueue{}.BrokerName), &wtStr},
+	{unsafe.Offsetof(wireQueue{}.QueueId), &wtI32},
+}}
 
 // wireLiveRequest is the record liveRequest: a frame the live read asks JS to carry to addr (alloc/live.Request).
 type wireLiveRequest struct {
@@ -48,14 +93,244 @@ var wtRecPriorityRead = wtype{kind: wkRec, size: unsafe.Sizeof(wirePriorityRead{
 	{unsafe.Offsetof(wirePriorityRead{}.Count), &wtI32},
 }}
 
+// wireClientStrategy is the record clientStrategy: a strategy and the client (CLIENT) that builds it (wasm/strategy.go strategyOf).
+type wireClientStrategy struct {
+	Client byte
+	Spec   alloc.StrategySpec
+}
+
+var wtRecClientStrategy = wtype{kind: wkRec, size: unsafe.Sizeof(wireClientStrategy{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireClientStrategy, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireClientStrategy{}.Client), &wtU8},
+	{unsafe.Offsetof(wireClientStrategy{}.Spec), &wtCustomStrategySpec},
+}}
+
+// wireRooms is the record rooms: how member and broker names split into machine rooms (alloc.SplitResolver).
+type wireRooms struct {
+	Sep           string
+	BrokerField   int32
+	ConsumerField int32
+}
+
+var wtRecRooms = wtype{kind: wkRec, size: unsafe.Sizeof(wireRooms{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRooms, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireRooms{}.Sep), &wtStr},
+	{unsafe.Offsetof(wireRooms{}.BrokerField), &wtI32},
+	{unsafe.Offsetof(wireRooms{}.ConsumerField), &wtI32},
+}}
+
+// wirePlanInput is the record planInput: what analysis.NewPlan takes: a strategy, the queues, the members, whether to sort as a rebalance does and the rooms (absent: none).
+type wirePlanInput struct {
+	Strategy wireClientStrategy
+	Queues   qlistArg
+	Members  []string
+	Sort     bool
+	Rooms    *wireRooms
+}
+
+var wtRecPlanInput = wtype{kind: wkRec, size: unsafe.Sizeof(wirePlanInput{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePlanInput, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wirePlanInput{}.Strategy), &wtRecClientStrategy},
+	{unsafe.Offsetof(wirePlanInput{}.Queues), &wtCustomQlist},
+	{unsafe.Offsetof(wirePlanInput{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(wirePlanInput{}.Sort), &wtBool},
+	{unsafe.Offsetof(wirePlanInput{}.Rooms), &wtOptRecRooms},
+}}
+
+// wireScenarioChange is the record scenarioChange: a step of a scenario (alloc/analysis.Change).
+type wireScenarioChange struct {
+	Kind    string
+	Members []string
+	Broker  string
+	Queues  int32
+}
+
+var wtRecScenarioChange = wtype{kind: wkRec, size: unsafe.Sizeof(wireScenarioChange{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireScenarioChange, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireScenarioChange{}.Kind), &wtStr},
+	{unsafe.Offsetof(wireScenarioChange{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(wireScenarioChange{}.Broker), &wtStr},
+	{unsafe.Offsetof(wireScenarioChange{}.Queues), &wtI32},
+}}
+
+// wireMemberView is the record memberView: what a member sees (alloc/analysis.View): its member list (null: the group's) and its strategy's index.
+type wireMemberView struct {
+	Member   string
+	Members  []string
+	Strategy int32
+}
+
+var wtRecMemberView = wtype{kind: wkRec, size: unsafe.Sizeof(wireMemberView{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMemberView, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireMemberView{}.Member), &wtStr},
+	{unsafe.Offsetof(wireMemberView{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(wireMemberView{}.Strategy), &wtI32},
+}}
+
+// wireMixedMember is the record mixedMember: a member of a mixed group and its client (alloc/analysis.Member).
+type wireMixedMember struct {
+	Id     string
+	Client string
+}
+
+var wtRecMixedMember = wtype{kind: wkRec, size: unsafe.Sizeof(wireMixedMember{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMixedMember, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireMixedMember{}.Id), &wtStr},
+	{unsafe.Offsetof(wireMixedMember{}.Client), &wtStr},
+}}
+
+// wireRouteText is the record routeText: a route as mqadmin topicRoute printed it, for topic (alloc/doctor.RouteText).
+type wireRouteText struct {
+	Topic string
+	Text  string
+}
+
+var wtRecRouteText = wtype{kind: wkRec, size: unsafe.Sizeof(wireRouteText{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRouteText, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireRouteText{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireRouteText{}.Text), &wtStr},
+}}
+
+// wireStatusText is the record statusText: a consumerStatus output, named (a client ID, as files are named; alloc/doctor.StatusText).
+type wireStatusText struct {
+	Name string
+	Text string
+}
+
+var wtRecStatusText = wtype{kind: wkRec, size: unsafe.Sizeof(wireStatusText{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireStatusText, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireStatusText{}.Name), &wtStr},
+	{unsafe.Offsetof(wireStatusText{}.Text), &wtStr},
+}}
+
+// wireDoctorInput is the record doctorInput: one snapshot's texts (alloc/doctor.Input).
+type wireDoctorInput struct {
+	Routes     []wireRouteText
+	Connection string
+	Progress   string
+	Status     []wireStatusText
+	Strategy   string
+	Profile    string
+	CapturedAt string
+}
+
+var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorInput, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireDoctorInput{}.Routes), &wtListRecRouteText},
+	{unsafe.Offsetof(wireDoctorInput{}.Connection), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.Progress), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.Status), &wtListRecStatusText},
+	{unsafe.Offsetof(wireDoctorInput{}.Strategy), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.Profile), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.CapturedAt), &wtStr},
+}}
+
+// wireDoctorSnapshot is the record doctorSnapshot: a snapshot of a series (alloc/doctor.Snapshot: at is RFC 3339; a single input has them empty).
+type wireDoctorSnapshot struct {
+	Name     string
+	At       string
+	AtSource string
+	Input    wireDoctorInput
+}
+
+var wtRecDoctorSnapshot = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorSnapshot{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireDoctorSnapshot{}.Name), &wtStr},
+	{unsafe.Offsetof(wireDoctorSnapshot{}.At), &wtStr},
+	{unsafe.Offsetof(wireDoctorSnapshot{}.AtSource), &wtStr},
+	{unsafe.Offsetof(wireDoctorSnapshot{}.Input), &wtRecDoctorInput},
+}}
+
+// wireModeSetting is the record modeSetting: a group's configured message request mode (alloc/broker.ModeSetting; mode: BROKER_MODE).
+type wireModeSetting struct {
+	Mode             byte
+	PopShareQueueNum int32
+}
+
+var wtRecModeSetting = wtype{kind: wkRec, size: unsafe.Sizeof(wireModeSetting{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireModeSetting{}.Mode), &wtU8},
+	{unsafe.Offsetof(wireModeSetting{}.PopShareQueueNum), &wtI32},
+}}
+
+// wireAssignment is the record assignment: one client's broker-side assignment (alloc/broker.Assignment).
+type wireAssignment struct {
+	Queues []alloc.MessageQueue
+	Reason string
+}
+
+var wtRecAssignment = wtype{kind: wkRec, size: unsafe.Sizeof(wireAssignment{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireAssignment{}.Queues), &wtCustomQueues},
+	{unsafe.Offsetof(wireAssignment{}.Reason), &wtStr},
+}}
+
+// wireTopicIndex is the record topicIndex: where the Go client's round-robin selector starts for a topic.
+type wireTopicIndex struct {
+	Topic string
+	Index uint64
+}
+
+var wtRecTopicIndex = wtype{kind: wkRec, size: unsafe.Sizeof(wireTopicIndex{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTopicIndex, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireTopicIndex{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireTopicIndex{}.Index), &wtUvarint},
+}}
+
+// wireGoSend is the record goSend: one send of a goSelect sequence: its topic, its own queue list (absent: the request's), the broker of the last failed send, the sharding key and the queue set on the message (the manual selector).
+type wireGoSend struct {
+	Topic          string
+	Mqs            *qlistArg
+	LastBrokerName string
+	ShardingKey    string
+	Queue          *wireQueue
+}
+
+var wtRecGoSend = wtype{kind: wkRec, size: unsafe.Sizeof(wireGoSend{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireGoSend, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireGoSend{}.Topic), &wtStr},
+	{unsafe.Offsetof(wireGoSend{}.Mqs), &wtOptCustomQlist},
+	{unsafe.Offsetof(wireGoSend{}.LastBrokerName), &wtStr},
+	{unsafe.Offsetof(wireGoSend{}.ShardingKey), &wtStr},
+	{unsafe.Offsetof(wireGoSend{}.Queue), &wtOptRecQueue},
+}}
+
+// wireBrokerEndpoints is the record brokerEndpoints: a broker's endpoints (host:port addresses) for the publishing balancer.
+type wireBrokerEndpoints struct {
+	BrokerName string
+	Addresses  []string
+}
+
+var wtRecBrokerEndpoints = wtype{kind: wkRec, size: unsafe.Sizeof(wireBrokerEndpoints{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireBrokerEndpoints, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireBrokerEndpoints{}.BrokerName), &wtStr},
+	{unsafe.Offsetof(wireBrokerEndpoints{}.Addresses), &wtListStr},
+}}
+
+// wireTakeStep is the record takeStep: one TakeMessageQueues call: the isolated endpoints (each a list of addresses) and the count.
+type wireTakeStep struct {
+	Isolated [][]string
+	Count    int32
+}
+
+var wtRecTakeStep = wtype{kind: wkRec, size: unsafe.Sizeof(wireTakeStep{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTakeStep, n))) }, fields: []wfield{
+	{unsafe.Offsetof(wireTakeStep{}.Isolated), &wtListListStr},
+	{unsafe.Offsetof(wireTakeStep{}.Count), &wtI32},
+}}
+
 // Descriptors of the lists and optional values the declarations use.
 var (
-	wtListStr             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
-	wtListRecLiveRequest  = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireLiveRequest)), elem: &wtRecLiveRequest, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }}
-	wtListI32             = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
-	wtListInt64f          = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
-	wtOptListInt64f       = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
-	wtListRecPriorityRead = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
+	wtListStr                = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
+	wtListRecLiveRequest     = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireLiveRequest)), elem: &wtRecLiveRequest, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }}
+	wtListI32                = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
+	wtListInt64f             = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
+	wtOptListInt64f          = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
+	wtListRecPriorityRead    = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}
+	wtOptRecRooms            = wtype{kind: wkOpt, min: 3, size: unsafe.Sizeof(*new(*wireRooms)), elem: &wtRecRooms, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRooms, n))) }}
+	wtListRecScenarioChange  = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireScenarioChange)), elem: &wtRecScenarioChange, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireScenarioChange, n))) }}
+	wtListRecClientStrategy  = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireClientStrategy)), elem: &wtRecClientStrategy, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireClientStrategy, n))) }}
+	wtListRecMemberView      = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wireMemberView)), elem: &wtRecMemberView, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMemberView, n))) }}
+	wtListRecMixedMember     = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireMixedMember)), elem: &wtRecMixedMember, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMixedMember, n))) }}
+	wtListRecRouteText       = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireRouteText)), elem: &wtRecRouteText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRouteText, n))) }}
+	wtListRecStatusText      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireStatusText)), elem: &wtRecStatusText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireStatusText, n))) }}
+	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 10, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
+	wtOptRecModeSetting      = wtype{kind: wkOpt, min: 2, size: unsafe.Sizeof(*new(*wireModeSetting)), elem: &wtRecModeSetting, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }}
+	wtListRecAssignment      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
+	wtListUvarint            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]uint64)), elem: &wtUvarint, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]uint64, n))) }}
+	wtListRecTopicIndex      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireTopicIndex)), elem: &wtRecTopicIndex, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTopicIndex, n))) }}
+	wtOptCustomQlist         = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*qlistArg)), elem: &wtCustomQlist, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]qlistArg, n))) }}
+	wtOptRecQueue            = wtype{kind: wkOpt, min: 3, size: unsafe.Sizeof(*new(*wireQueue)), elem: &wtRecQueue, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireQueue, n))) }}
+	wtListRecGoSend          = wtype{kind: wkList, min: 5, size: unsafe.Sizeof(*new([]wireGoSend)), elem: &wtRecGoSend, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireGoSend, n))) }}
+	wtListOptRecQueue        = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]*wireQueue)), elem: &wtOptRecQueue, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]*wireQueue, n))) }}
+	wtListRecBrokerEndpoints = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireBrokerEndpoints)), elem: &wtRecBrokerEndpoints, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireBrokerEndpoints, n))) }}
+	wtListListStr            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([][]string)), elem: &wtListStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]string, n))) }}
+	wtListRecTakeStep        = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireTakeStep)), elem: &wtRecTakeStep, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTakeStep, n))) }}
+	wtListCustomQueues       = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([][]alloc.MessageQueue)), elem: &wtCustomQueues, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]alloc.MessageQueue, n))) }}
 )
 
 // parseRequest is what parse reads.
@@ -285,6 +560,396 @@ var wtPriorityDrainResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityDrainResponse{}.Reads), &wtListRecPriorityRead},
 }}
 
+// analysisPlanRequest is what analysisPlan reads.
+type analysisPlanRequest struct {
+	Plan      wirePlanInput
+	Positions bool
+}
+
+var wtAnalysisPlanRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisPlanRequest{}.Plan), &wtRecPlanInput},
+	{unsafe.Offsetof(analysisPlanRequest{}.Positions), &wtBool},
+}}
+
+// analysisPlanResponse is what analysisPlan answers.
+type analysisPlanResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisPlanResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisPlanResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisDiffRequest is what analysisDiff reads.
+type analysisDiffRequest struct {
+	From      wirePlanInput
+	To        wirePlanInput
+	Positions bool
+}
+
+var wtAnalysisDiffRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisDiffRequest{}.From), &wtRecPlanInput},
+	{unsafe.Offsetof(analysisDiffRequest{}.To), &wtRecPlanInput},
+	{unsafe.Offsetof(analysisDiffRequest{}.Positions), &wtBool},
+}}
+
+// analysisDiffResponse is what analysisDiff answers.
+type analysisDiffResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisDiffResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisDiffResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisScenarioRequest is what analysisScenario reads.
+type analysisScenarioRequest struct {
+	Topic           string
+	Brokers         []string
+	QueuesPerBroker int32
+	Members         []string
+	Changes         []wireScenarioChange
+	Strategies      []wireClientStrategy
+	Sort            byte
+}
+
+var wtAnalysisScenarioRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisScenarioRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Brokers), &wtCustomStringList},
+	{unsafe.Offsetof(analysisScenarioRequest{}.QueuesPerBroker), &wtI32},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Changes), &wtListRecScenarioChange},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Strategies), &wtListRecClientStrategy},
+	{unsafe.Offsetof(analysisScenarioRequest{}.Sort), &wtU8},
+}}
+
+// analysisScenarioResponse is what analysisScenario answers.
+type analysisScenarioResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisScenarioResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisScenarioResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisViewsRequest is what analysisViews reads.
+type analysisViewsRequest struct {
+	Strategies []wireClientStrategy
+	Queues     qlistArg
+	Members    []string
+	Views      []wireMemberView
+	Sort       bool
+	Rooms      *wireRooms
+}
+
+var wtAnalysisViewsRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisViewsRequest{}.Strategies), &wtListRecClientStrategy},
+	{unsafe.Offsetof(analysisViewsRequest{}.Queues), &wtCustomQlist},
+	{unsafe.Offsetof(analysisViewsRequest{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(analysisViewsRequest{}.Views), &wtListRecMemberView},
+	{unsafe.Offsetof(analysisViewsRequest{}.Sort), &wtBool},
+	{unsafe.Offsetof(analysisViewsRequest{}.Rooms), &wtOptRecRooms},
+}}
+
+// analysisViewsResponse is what analysisViews answers.
+type analysisViewsResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisViewsResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisViewsResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisSubscriptionRequest is what analysisSubscription reads.
+type analysisSubscriptionRequest struct {
+	Strategy    wireClientStrategy
+	Queues      qlistArg
+	Members     []string
+	Subscribers []string
+	Sort        bool
+	Rooms       *wireRooms
+}
+
+var wtAnalysisSubscriptionRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Strategy), &wtRecClientStrategy},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Queues), &wtCustomQlist},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Members), &wtCustomStringList},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Subscribers), &wtCustomStringList},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Sort), &wtBool},
+	{unsafe.Offsetof(analysisSubscriptionRequest{}.Rooms), &wtOptRecRooms},
+}}
+
+// analysisSubscriptionResponse is what analysisSubscription answers.
+type analysisSubscriptionResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisSubscriptionResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisSubscriptionResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisMixedRequest is what analysisMixed reads.
+type analysisMixedRequest struct {
+	Java    wireClientStrategy
+	Go      wireClientStrategy
+	Queues  qlistArg
+	Members []wireMixedMember
+	Sort    bool
+	Rooms   *wireRooms
+}
+
+var wtAnalysisMixedRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisMixedRequest{}.Java), &wtRecClientStrategy},
+	{unsafe.Offsetof(analysisMixedRequest{}.Go), &wtRecClientStrategy},
+	{unsafe.Offsetof(analysisMixedRequest{}.Queues), &wtCustomQlist},
+	{unsafe.Offsetof(analysisMixedRequest{}.Members), &wtListRecMixedMember},
+	{unsafe.Offsetof(analysisMixedRequest{}.Sort), &wtBool},
+	{unsafe.Offsetof(analysisMixedRequest{}.Rooms), &wtOptRecRooms},
+}}
+
+// analysisMixedResponse is what analysisMixed answers.
+type analysisMixedResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisMixedResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisMixedResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// analysisCompareRequest is what analysisCompare reads.
+type analysisCompareRequest struct {
+	Queues  int32
+	Brokers int32
+	Members int32
+}
+
+var wtAnalysisCompareRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisCompareRequest{}.Queues), &wtI32},
+	{unsafe.Offsetof(analysisCompareRequest{}.Brokers), &wtI32},
+	{unsafe.Offsetof(analysisCompareRequest{}.Members), &wtI32},
+}}
+
+// analysisCompareResponse is what analysisCompare answers.
+type analysisCompareResponse struct {
+	Answer analysisAnswer
+}
+
+var wtAnalysisCompareResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(analysisCompareResponse{}.Answer), &wtCustomAnalysisAnswer},
+}}
+
+// doctorRunRequest is what doctorRun reads.
+type doctorRunRequest struct {
+	Want      byte
+	Width     uint64
+	Snapshots []wireDoctorSnapshot
+}
+
+var wtDoctorRunRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(doctorRunRequest{}.Want), &wtU8},
+	{unsafe.Offsetof(doctorRunRequest{}.Width), &wtUvarint},
+	{unsafe.Offsetof(doctorRunRequest{}.Snapshots), &wtListRecDoctorSnapshot},
+}}
+
+// doctorRunResponse is what doctorRun answers.
+type doctorRunResponse struct {
+	Ok     bool
+	Judged bool
+	Text   string
+	Json   []byte
+}
+
+var wtDoctorRunResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(doctorRunResponse{}.Ok), &wtBool},
+	{unsafe.Offsetof(doctorRunResponse{}.Judged), &wtBool},
+	{unsafe.Offsetof(doctorRunResponse{}.Text), &wtStr},
+	{unsafe.Offsetof(doctorRunResponse{}.Json), &wtRaw},
+}}
+
+// parseRouteRequest is what parseRoute reads.
+type parseRouteRequest struct {
+	Text string
+}
+
+var wtParseRouteRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(parseRouteRequest{}.Text), &wtStr},
+}}
+
+// parseRouteResponse is what parseRoute answers.
+type parseRouteResponse struct {
+	Route *route.Route
+}
+
+var wtParseRouteResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(parseRouteResponse{}.Route), &wtCustomRouteOut},
+}}
+
+// routeTextRequest is what routeText reads.
+type routeTextRequest struct {
+	Topic string
+	Text  string
+}
+
+var wtRouteTextRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(routeTextRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(routeTextRequest{}.Text), &wtStr},
+}}
+
+// routeTextResponse is what routeText answers.
+type routeTextResponse struct {
+	Publish   []alloc.MessageQueue
+	Subscribe []alloc.MessageQueue
+}
+
+var wtRouteTextResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(routeTextResponse{}.Publish), &wtCustomQueues},
+	{unsafe.Offsetof(routeTextResponse{}.Subscribe), &wtCustomQueues},
+}}
+
+// queryAssignmentRequest is what queryAssignment reads.
+type queryAssignmentRequest struct {
+	Topic                         string
+	ConsumerGroup                 string
+	MessageModel                  byte
+	StrategyName                  string
+	ServerLoadBalancerEnable      bool
+	BrokerDefaultMode             byte
+	BrokerDefaultPopShareQueueNum int32
+	Configured                    *wireModeSetting
+	MqAll                         qlistArg
+	CidAll                        []string
+	ClientIds                     []string
+}
+
+var wtQueryAssignmentRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(queryAssignmentRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(queryAssignmentRequest{}.ConsumerGroup), &wtStr},
+	{unsafe.Offsetof(queryAssignmentRequest{}.MessageModel), &wtU8},
+	{unsafe.Offsetof(queryAssignmentRequest{}.StrategyName), &wtStr},
+	{unsafe.Offsetof(queryAssignmentRequest{}.ServerLoadBalancerEnable), &wtBool},
+	{unsafe.Offsetof(queryAssignmentRequest{}.BrokerDefaultMode), &wtU8},
+	{unsafe.Offsetof(queryAssignmentRequest{}.BrokerDefaultPopShareQueueNum), &wtI32},
+	{unsafe.Offsetof(queryAssignmentRequest{}.Configured), &wtOptRecModeSetting},
+	{unsafe.Offsetof(queryAssignmentRequest{}.MqAll), &wtCustomQlist},
+	{unsafe.Offsetof(queryAssignmentRequest{}.CidAll), &wtCustomStringList},
+	{unsafe.Offsetof(queryAssignmentRequest{}.ClientIds), &wtCustomStringList},
+}}
+
+// queryAssignmentResponse is what queryAssignment answers.
+type queryAssignmentResponse struct {
+	Mode             byte
+	PopShareQueueNum int32
+	Results          []wireAssignment
+}
+
+var wtQueryAssignmentResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(queryAssignmentResponse{}.Mode), &wtU8},
+	{unsafe.Offsetof(queryAssignmentResponse{}.PopShareQueueNum), &wtI32},
+	{unsafe.Offsetof(queryAssignmentResponse{}.Results), &wtListRecAssignment},
+}}
+
+// proxyAssignmentRequest is what proxyAssignment reads.
+type proxyAssignmentRequest struct {
+	Topic   string
+	Route   *route.Route
+	Orderly bool
+}
+
+var wtProxyAssignmentRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(proxyAssignmentRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(proxyAssignmentRequest{}.Route), &wtCustomRouteIn},
+	{unsafe.Offsetof(proxyAssignmentRequest{}.Orderly), &wtBool},
+}}
+
+// proxyAssignmentResponse is what proxyAssignment answers.
+type proxyAssignmentResponse struct {
+	Queues []alloc.MessageQueue
+}
+
+var wtProxyAssignmentResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(proxyAssignmentResponse{}.Queues), &wtCustomQueues},
+}}
+
+// goRouteRequest is what goRoute reads.
+type goRouteRequest struct {
+	Topic           string
+	Route           *route.Route
+	QueueDatasNull  bool
+	NullBrokerAddrs []uint64
+	Producer        bool
+}
+
+var wtGoRouteRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(goRouteRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(goRouteRequest{}.Route), &wtCustomRouteIn},
+	{unsafe.Offsetof(goRouteRequest{}.QueueDatasNull), &wtBool},
+	{unsafe.Offsetof(goRouteRequest{}.NullBrokerAddrs), &wtListUvarint},
+	{unsafe.Offsetof(goRouteRequest{}.Producer), &wtBool},
+}}
+
+// goRouteResponse is what goRoute answers.
+type goRouteResponse struct {
+	Queues []alloc.MessageQueue
+}
+
+var wtGoRouteResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(goRouteResponse{}.Queues), &wtCustomQueues},
+}}
+
+// goSelectRequest is what goSelect reads.
+type goSelectRequest struct {
+	Selector   byte
+	Seed       int64
+	StartIndex []wireTopicIndex
+	Mqs        qlistArg
+	Steps      []wireGoSend
+}
+
+var wtGoSelectRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(goSelectRequest{}.Selector), &wtU8},
+	{unsafe.Offsetof(goSelectRequest{}.Seed), &wtI64},
+	{unsafe.Offsetof(goSelectRequest{}.StartIndex), &wtListRecTopicIndex},
+	{unsafe.Offsetof(goSelectRequest{}.Mqs), &wtCustomQlist},
+	{unsafe.Offsetof(goSelectRequest{}.Steps), &wtListRecGoSend},
+}}
+
+// goSelectResponse is what goSelect answers.
+type goSelectResponse struct {
+	Picks []*wireQueue
+}
+
+var wtGoSelectResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(goSelectResponse{}.Picks), &wtListOptRecQueue},
+}}
+
+// takeMessageQueuesRequest is what takeMessageQueues reads.
+type takeMessageQueuesRequest struct {
+	Client     byte
+	Mqs        qlistArg
+	Endpoints  []wireBrokerEndpoints
+	StartIndex int32
+	Steps      []wireTakeStep
+}
+
+var wtTakeMessageQueuesRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.Client), &wtU8},
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.Mqs), &wtCustomQlist},
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.Endpoints), &wtListRecBrokerEndpoints},
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.StartIndex), &wtI32},
+	{unsafe.Offsetof(takeMessageQueuesRequest{}.Steps), &wtListRecTakeStep},
+}}
+
+// takeMessageQueuesResponse is what takeMessageQueues answers.
+type takeMessageQueuesResponse struct {
+	Steps [][]alloc.MessageQueue
+	Index int32
+}
+
+var wtTakeMessageQueuesResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(takeMessageQueuesResponse{}.Steps), &wtListCustomQueues},
+	{unsafe.Offsetof(takeMessageQueuesResponse{}.Index), &wtI32},
+}}
+
 // declaredFull: the declared ops this build serves (full build).
 var declaredFull = [...]declOp{
 	{opParse, func(r *reader, w *writer) error {
@@ -357,6 +1022,126 @@ var declaredFull = [...]declOp{
 		}
 		p, err := handlePriorityDrain(q)
 		return w.answer(unsafe.Pointer(&p), &wtPriorityDrainResponse, err)
+	}},
+	{opAnalysisPlan, func(r *reader, w *writer) error {
+		var q analysisPlanRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisPlanRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisPlan(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisPlanResponse, err)
+	}},
+	{opAnalysisDiff, func(r *reader, w *writer) error {
+		var q analysisDiffRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisDiffRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisDiff(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisDiffResponse, err)
+	}},
+	{opAnalysisScenario, func(r *reader, w *writer) error {
+		var q analysisScenarioRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisScenarioRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisScenario(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisScenarioResponse, err)
+	}},
+	{opAnalysisViews, func(r *reader, w *writer) error {
+		var q analysisViewsRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisViewsRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisViews(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisViewsResponse, err)
+	}},
+	{opAnalysisSubscription, func(r *reader, w *writer) error {
+		var q analysisSubscriptionRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisSubscriptionRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisSubscription(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisSubscriptionResponse, err)
+	}},
+	{opAnalysisMixed, func(r *reader, w *writer) error {
+		var q analysisMixedRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisMixedRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisMixed(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisMixedResponse, err)
+	}},
+	{opAnalysisCompare, func(r *reader, w *writer) error {
+		var q analysisCompareRequest
+		if r.request(unsafe.Pointer(&q), &wtAnalysisCompareRequest) != nil {
+			return r.err
+		}
+		p, err := handleAnalysisCompare(q)
+		return w.answer(unsafe.Pointer(&p), &wtAnalysisCompareResponse, err)
+	}},
+	{opDoctorRun, func(r *reader, w *writer) error {
+		var q doctorRunRequest
+		if r.request(unsafe.Pointer(&q), &wtDoctorRunRequest) != nil {
+			return r.err
+		}
+		p, err := handleDoctorRun(q)
+		return w.answer(unsafe.Pointer(&p), &wtDoctorRunResponse, err)
+	}},
+	{opParseRoute, func(r *reader, w *writer) error {
+		var q parseRouteRequest
+		if r.request(unsafe.Pointer(&q), &wtParseRouteRequest) != nil {
+			return r.err
+		}
+		p, err := handleParseRoute(q)
+		return w.answer(unsafe.Pointer(&p), &wtParseRouteResponse, err)
+	}},
+	{opRouteText, func(r *reader, w *writer) error {
+		var q routeTextRequest
+		if r.request(unsafe.Pointer(&q), &wtRouteTextRequest) != nil {
+			return r.err
+		}
+		p, err := handleRouteText(q)
+		return w.answer(unsafe.Pointer(&p), &wtRouteTextResponse, err)
+	}},
+	{opQueryAssignment, func(r *reader, w *writer) error {
+		var q queryAssignmentRequest
+		if r.request(unsafe.Pointer(&q), &wtQueryAssignmentRequest) != nil {
+			return r.err
+		}
+		p, err := handleQueryAssignment(q)
+		return w.answer(unsafe.Pointer(&p), &wtQueryAssignmentResponse, err)
+	}},
+	{opProxyAssignment, func(r *reader, w *writer) error {
+		var q proxyAssignmentRequest
+		if r.request(unsafe.Pointer(&q), &wtProxyAssignmentRequest) != nil {
+			return r.err
+		}
+		p, err := handleProxyAssignment(q)
+		return w.answer(unsafe.Pointer(&p), &wtProxyAssignmentResponse, err)
+	}},
+	{opGoRoute, func(r *reader, w *writer) error {
+		var q goRouteRequest
+		if r.request(unsafe.Pointer(&q), &wtGoRouteRequest) != nil {
+			return r.err
+		}
+		p, err := handleGoRoute(q)
+		return w.answer(unsafe.Pointer(&p), &wtGoRouteResponse, err)
+	}},
+	{opGoSelect, func(r *reader, w *writer) error {
+		var q goSelectRequest
+		if r.request(unsafe.Pointer(&q), &wtGoSelectRequest) != nil {
+			return r.err
+		}
+		p, err := handleGoSelect(q)
+		return w.answer(unsafe.Pointer(&p), &wtGoSelectResponse, err)
+	}},
+	{opTakeMessageQueues, func(r *reader, w *writer) error {
+		var q takeMessageQueuesRequest
+		if r.request(unsafe.Pointer(&q), &wtTakeMessageQueuesRequest) != nil {
+			return r.err
+		}
+		p, err := handleTakeMessageQueues(q)
+		return w.answer(unsafe.Pointer(&p), &wtTakeMessageQueuesResponse, err)
 	}},
 }
 

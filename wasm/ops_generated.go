@@ -9,23 +9,38 @@ import (
 
 // Declared operations (internal/wireschema).
 const (
-	opTopicFree      = 3  // frees a Topic handle; freeing twice is harmless
-	opProducerUpdate = 11 // tells a Producer how a send to brokerName went (the client's updateFaultItem), at the clock now
-	opProducerReset  = 12 // puts a Producer back as created (index, fault items, queue list)
-	opProducerFree   = 14 // frees a Producer handle; freeing twice is harmless
-	opStrategyName   = 15 // Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); building it reports spec errors (a negative virtualNodeCnt)
-	opCidsFree       = 17 // frees an interned client-ID list; freeing twice is harmless
-	opConsistentHash = 18 // Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics
-	opPriorityQueue  = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
-	opParse          = 31 // an mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON
-	opLiveStart      = 34 // starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests
-	opLiveHandle     = 35 // hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error
-	opLiveResult     = 36 // a live read's snapshot as JSON; frees the session
-	opLiveFree       = 37 // frees a live read session
-	opAllocationPath = 42 // where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)
-	opPriorityDecide = 51 // how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
-	opPriorityOrder  = 52 // the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
-	opPriorityDrain  = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opTopicFree            = 3  // frees a Topic handle; freeing twice is harmless
+	opProducerUpdate       = 11 // tells a Producer how a send to brokerName went (the client's updateFaultItem), at the clock now
+	opProducerReset        = 12 // puts a Producer back as created (index, fault items, queue list)
+	opProducerFree         = 14 // frees a Producer handle; freeing twice is harmless
+	opStrategyName         = 15 // Java's getName() of a strategy built for a client (client: 0 java-4.9.3, 1 java-5.3.3, 2 go-client-2.1.2); building it reports spec errors (a negative virtualNodeCnt)
+	opCidsFree             = 17 // frees an interned client-ID list; freeing twice is harmless
+	opConsistentHash       = 18 // Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics
+	opPriorityQueue        = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
+	opParse                = 31 // an mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON
+	opLiveStart            = 34 // starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests
+	opLiveHandle           = 35 // hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error
+	opLiveResult           = 36 // a live read's snapshot as JSON; frees the session
+	opLiveFree             = 37 // frees a live read session
+	opAllocationPath       = 42 // where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind (client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)
+	opPriorityDecide       = 51 // how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opPriorityOrder        = 52 // the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opPriorityDrain        = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opAnalysisPlan         = 20 // a plan with its statistics (alloc/analysis.NewPlan), as JSON or by positions in the given list
+	opAnalysisDiff         = 21 // two plans and what moved between them (alloc/analysis.DiffPlans), as JSON {from, to, diff} or by positions
+	opAnalysisScenario     = 22 // a scenario run over strategies (alloc/analysis.RunScenario; sort: ANALYSIS_SORT), as JSON
+	opAnalysisViews        = 23 // members that see different member lists or run different strategies (alloc/analysis.Views), as JSON
+	opAnalysisSubscription = 24 // a group where only subscribers subscribe the topic (alloc/analysis.Subscription), as JSON
+	opAnalysisMixed        = 25 // a group of Java and Go clients (alloc/analysis.Mixed), as JSON
+	opAnalysisCompare      = 26 // the strategies compared on a group (alloc/analysis.Compare over CompareStrategies), as JSON with the Markdown table
+	opDoctorRun            = 30 // the doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series (DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer
+	opParseRoute           = 32 // a route as mqadmin topicRoute prints it (fastjson) or as JSON, read (alloc/mqadmin.ParseTopicRoute)
+	opRouteText            = 33 // routeToQueues over a route as text: its publish and subscribe queues for topic
+	opQueryAssignment      = 40 // the RocketMQ 5 broker's queryAssignment for clientIds (alloc/broker.QueryAssignments): the mode it resolves and each client's queues (messageModel: MESSAGE_MODEL, brokerDefaultMode: BROKER_MODE; mqAll null: no route, cidAll null: unknown group)
+	opProxyAssignment      = 41 // the queues a RocketMQ 5 proxy assigns a gRPC consumer of topic (alloc/broker.ProxyAssignment)
+	opGoRoute              = 60 // rocketmq-client-go v2.1.2's publish list of a route (alloc/producer.GoPublishQueues; producer: the list a producer's selector gets, GoProducerPublishQueues); queueDatasNull and nullBrokerAddrs (brokerDatas indexes) say what JSON had null
+	opGoSelect             = 61 // the Go client's QueueSelectors over a sequence of sends (selector: GO_SELECTOR; seed: the random and hash selectors' source): the queue each send picks (absent: none)
+	opTakeMessageQueues    = 62 // the gRPC clients' publishing load balancer (alloc/producer.NewPublishingBalancer; client: BALANCER) over a sequence of TakeMessageQueues calls: each one's queues and the index after the last
 )
 
 // custom reads the custom value number id (wireschema.Customs) at p.
@@ -48,19 +63,6 @@ func (w *writer) custom(id uint8, p unsafe.Pointer) {
 
 // wtCustomStrategySpec: a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec).
 var wtCustomStrategySpec = wtype{kind: wkCustom, custom: 0, size: unsafe.Sizeof(*new(alloc.StrategySpec))}
-
-// wireQueue is the record queue: a message queue.
-type wireQueue struct {
-	Topic      string
-	BrokerName string
-	QueueId    int32
-}
-
-var wtRecQueue = wtype{kind: wkRec, size: unsafe.Sizeof(wireQueue{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireQueue, n))) }, fields: []wfield{
-	{unsafe.Offsetof(wireQueue{}.Topic), &wtStr},
-	{unsafe.Offsetof(wireQueue{}.BrokerName), &wtStr},
-	{unsafe.Offsetof(wireQueue{}.QueueId), &wtI32},
-}}
 
 // topicFreeRequest is what topicFree reads.
 type topicFreeRequest struct {

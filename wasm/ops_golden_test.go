@@ -37,6 +37,7 @@ func ptrTo[T any](v T) *T { return &v }
 type customSample struct {
 	name  string
 	hex   string
+	strs  int // new strings in hex (wireschema.CustomType.SampleStrs)
 	want  any
 	read  func(*reader) any
 	write func(*writer)
@@ -57,6 +58,7 @@ func TestCustomValuesMatchTheirGoldenBytes(t *testing.T) {
 				require.NoError(t, r.err)
 				assert.Equal(t, c.want, got, "the golden bytes read")
 				assert.Equal(t, len(bs), r.p, "the reader consumes them all")
+				assert.Len(t, r.strs, c.strs, "the new strings the bytes hold (SampleStrs)")
 			}
 			if c.write != nil {
 				var w writer

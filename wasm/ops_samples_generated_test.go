@@ -20,8 +20,8 @@ var wireSamples = []wireSample{
 
 // customSamples: each custom's golden bytes and the Go value they are.
 var customSamples = []customSample{
-	{name: "strategySpec", hex: "000341564700", want: alloc.StrategySpec{Name: "AVG"}, read: func(r *reader) any { return readStrategySpec(r) }},
+	{name: "strategySpec", hex: "000341564700", strs: 1, want: alloc.StrategySpec{Name: "AVG"}, read: func(r *reader) any { return readStrategySpec(r) }},
 }
 
 // fullOps: the full build's declared ops (the core build refuses them), by name.
-var fullOps = map[string]int{"parse": opParse, "liveStart": opLiveStart, "liveHandle": opLiveHandle, "liveResult": opLiveResult, "liveFree": opLiveFree, "allocationPath": opAllocationPath, "priorityDecide": opPriorityDecide, "priorityOrder": opPriorityOrder, "priorityDrain": opPriorityDrain}
+var fullOps = map[string]int{"parse": opParse, "liveStart": opLiveStart, "liveHandle": opLiveHandle, "liveResult": opLiveResult, "liveFree": opLiveFree, "allocationPath": opAllocationPath, "priorityDecide": opPriorityDecide, "priorityOrder": opPriorityOrder, "priorityDrain": opPriorityDrain, "analysisPlan": opAnalysisPlan, "analysisDiff": opAnalysisDiff, "analysisScenario": opAnalysisScenario, "analysisViews": opAnalysisViews, "analysisSubscription": opAnalysisSubscription, "analysisMixed": opAnalysisMixed, "analysisCompare": opAnalysisCompare, "doctorRun": opDoctorRun, "parseRoute": opParseRoute, "routeText": opRouteText, "queryAssignment": opQueryAssignment, "proxyAssignment": opProxyAssignment, "goRoute": opGoRoute, "goSelect": opGoSelect, "takeMessageQueues": opTakeMessageQueues}

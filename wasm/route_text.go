@@ -8,7 +8,7 @@ package main
 // command's output). Only the
 // full build serves these (route.Parse would take the core module over its
 // size budget); the core build answers them with ERR_UNSUPPORTED
-// (doctor_core.go) and takes route objects (route.go).
+// (ops_core_generated.go) and takes route objects (route.go).
 
 import (
 	"strings"
@@ -62,33 +62,18 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-// parseRouteText reads the route text of a request: what `mqadmin
-// topicRoute` prints (fastjson) or standard JSON.
-func parseRouteText(r *reader) (*route.Route, error) {
-	text := r.str()
-	if r.err != nil {
-		return nil, r.err
-	}
-	return mqadmin.ParseTopicRoute(text)
+// handleParseRoute: a route as text, read.
+func handleParseRoute(q parseRouteRequest) (parseRouteResponse, error) {
+	rt, err := mqadmin.ParseTopicRoute(q.Text)
+	return parseRouteResponse{Route: rt}, err
 }
 
-func init() {
-	// parseRoute: str text → route (writeRoute).
-	register(opParseRoute, func(r *reader, w *writer) error {
-		rt, err := parseRouteText(r)
-		if err != nil {
-			return err
-		}
-		writeRoute(w, rt)
-		return nil
-	})
-	// routeToQueues over text: str topic, str text → queues publish, queues subscribe.
-	register(opRouteText, func(r *reader, w *writer) error {
-		topic := r.str()
-		rt, err := parseRouteText(r)
-		if err != nil {
-			return err
-		}
-		return writeRouteQueues(w, rt, topic)
-	})
+// handleRouteText: routeToQueues over a route as text.
+func handleRouteText(q routeTextRequest) (routeTextResponse, error) {
+	rt, err := mqadmin.ParseTopicRoute(q.Text)
+	if err != nil {
+		return routeTextResponse{}, err
+	}
+	pub, sub, err := rt.Queues(q.Topic)
+	return routeTextResponse{Publish: pub, Subscribe: sub}, err
 }

@@ -45,7 +45,6 @@ var tables = []struct{ js, prefix, doc string }{
 	{"WANT", "want", "What a doctor request asks for: bits of its first byte (wasm/doctor.go, doctor_series.go)."},
 	{"MESSAGE_MODEL", "model", "Message models of the broker operations (wasm/broker.go)."},
 	{"BROKER_MODE", "mode", "Message request modes of the broker operations (wasm/broker.go)."},
-	{"CONFIGURED", "configured", "The configured mode of a queryAssignment request (wasm/broker.go)."},
 	{"CONSUMER_KIND", "consumerKind", "Consumer kinds of an allocationPath request (wasm/broker.go)."},
 	{"PATH", "path", "Where a consumer's queues are decided: an allocationPath answer (wasm/broker.go)."},
 	{"WIRE_LIMIT", "wireLimit", "Limits of the wire format itself (wasm/strategy.go)."},

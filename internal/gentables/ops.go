@@ -124,15 +124,27 @@ func minBytes(t wireschema.Type) int {
 	return 1
 }
 
+// direction is where a type is checked: in a request, in a response, or
+// in a record's declaration (either: the ops using the record check it
+// again in their direction).
+type direction int
+
+const (
+	inRequest direction = iota
+	inResponse
+	inRecord
+)
+
 // checkType refuses an unknown type, a record not declared before the one
-// using it (no recursion), a raw anywhere but last at the top and an int64f
-// in a response.
-func checkType(t wireschema.Type, top, last, response bool) error {
+// using it (no recursion), a raw anywhere but last at the top, an int64f
+// in a response and a custom used in a direction it has no side for.
+func checkType(t wireschema.Type, top, last bool, dir direction) error {
+	response := dir == inResponse
 	if e, ok := elemOf(t, listPrefix); ok {
-		return checkType(e, false, false, response)
+		return checkType(e, false, false, dir)
 	}
 	if e, ok := elemOf(t, optPrefix); ok {
-		return checkType(e, false, false, response)
+		return checkType(e, false, false, dir)
 	}
 	if e, ok := elemOf(t, recPrefix); ok {
 		r, ok := records[string(e)]
@@ -140,7 +152,7 @@ func checkType(t wireschema.Type, top, last, response bool) error {
 			return fmt.Errorf("unknown (or not yet declared) record %q", e)
 		}
 		for _, f := range r.Fields {
-			if err := checkType(f.Type, false, false, response); err != nil {
+			if err := checkType(f.Type, false, false, dir); err != nil {
 				return fmt.Errorf("record %s field %s: %w", r.Name, f.Name, err)
 			}
 		}
@@ -154,7 +166,7 @@ func checkType(t wireschema.Type, top, last, response bool) error {
 		if response && c.GoWrite == "" {
 			return fmt.Errorf("custom %s has no GoWrite: it is for requests only", c.Name)
 		}
-		if !response && c.GoRead == "" {
+		if dir == inRequest && c.GoRead == "" {
 			return fmt.Errorf("custom %s has no GoRead: it is for responses only", c.Name)
 		}
 		return nil
@@ -171,16 +183,16 @@ func checkType(t wireschema.Type, top, last, response bool) error {
 	return nil
 }
 
-func checkFields(what string, fs []wireschema.Field, response bool) error {
+func checkFields(what string, fs []wireschema.Field, dir direction) error {
 	names := map[string]bool{}
 	for i, f := range fs {
 		if !isLowerCamel(f.Name) || names[f.Name] {
 			return fmt.Errorf("wireschema: %s: field %q must be a unique lowerCamel identifier", what, f.Name)
 		}
 		names[f.Name] = true
-		if err := checkType(f.Type, true, i == len(fs)-1, response); err != nil {
+		if err := checkType(f.Type, true, i == len(fs)-1, dir); err != nil {
 			kind := "request"
-			if response {
+			if dir == inResponse {
 				kind = "response"
 			}
 			return fmt.Errorf("wireschema: %s %s field %s: %w", what, kind, f.Name, err)
@@ -212,7 +224,7 @@ func checkOps(ops []wireschema.Op) error {
 			}
 		}
 		// Checked before being added: a record may only use earlier ones.
-		if err := checkFields("record "+r.Name, r.Fields, false); err != nil {
+		if err := checkFields("record "+r.Name, r.Fields, inRecord); err != nil {
 			return err
 		}
 		records[r.Name] = r
@@ -243,10 +255,10 @@ func checkOps(ops []wireschema.Op) error {
 		default:
 			return fmt.Errorf("wireschema: op %s: unknown build %q", o.Name, o.Build)
 		}
-		if err := checkFields("op "+o.Name, o.Request, false); err != nil {
+		if err := checkFields("op "+o.Name, o.Request, inRequest); err != nil {
 			return err
 		}
-		if err := checkFields("op "+o.Name, o.Response, true); err != nil {
+		if err := checkFields("op "+o.Name, o.Response, inResponse); err != nil {
 			return err
 		}
 	}
@@ -650,7 +662,7 @@ func sample(op wireschema.Op, i int, t wireschema.Type) (goLit string, jsonVal a
 	case wireschema.Bool:
 		return strconv.FormatBool(i%2 == 0), i%2 == 0
 	case wireschema.U8:
-		v := 200 + i
+		v := 200 + i%56 // a byte however deep the sample
 		return strconv.Itoa(v), v
 	case wireschema.Raw, wireschema.Bytes:
 		v := fmt.Sprintf(`{"%s":%d,"é":"😀"}`, op.Name, i)
@@ -722,7 +734,7 @@ func renderSamplesGo(ops []wireschema.Op, full bool) []byte {
 	b.WriteString(customSamples)
 	for _, i := range cs {
 		c := wireschema.Customs[i]
-		fmt.Fprintf(&b, "\t{name: %q, hex: %q, want: %s", c.Name, c.SampleHex, c.SampleGo)
+		fmt.Fprintf(&b, "\t{name: %q, hex: %q, strs: %d, want: %s", c.Name, c.SampleHex, c.SampleStrs, c.SampleGo)
 		if c.GoRead != "" {
 			fmt.Fprintf(&b, ", read: func(r *reader) any { return %s(r) }", c.GoRead)
 		}
@@ -771,8 +783,9 @@ func renderRequestsJSON(ops []wireschema.Op, hash string) ([]byte, error) {
 	type custom struct {
 		Hex    string          `json:"hex"`
 		JS     json.RawMessage `json:"js,omitempty"`
-		Encode bool            `json:"encode"` // JS writes it from the value js (else a function the caller passes)
-		Decode bool            `json:"decode"` // JS reads it into the value js
+		Encode bool            `json:"encode"`         // JS writes it from the value js (else a function the caller passes)
+		Decode bool            `json:"decode"`         // JS reads it into the value js
+		Strs   int             `json:"strs,omitempty"` // new strings in hex (wireschema.CustomType.SampleStrs)
 	}
 	out := struct {
 		Schema   string                `json:"schema"`
@@ -781,7 +794,7 @@ func renderRequestsJSON(ops []wireschema.Op, hash string) ([]byte, error) {
 		Requests []req                 `json:"requests"`
 	}{Schema: hash, Customs: map[string]custom{}, Records: map[string][]recField{}, Requests: []req{}}
 	for _, c := range wireschema.Customs {
-		k := custom{Hex: c.SampleHex, Encode: c.JSEncode != "", Decode: c.JSDecode != ""}
+		k := custom{Hex: c.SampleHex, Encode: c.JSEncode != "", Decode: c.JSDecode != "", Strs: c.SampleStrs}
 		if c.SampleJS != "" {
 			k.JS = json.RawMessage(c.SampleJS)
 		}
@@ -804,6 +817,32 @@ func renderRequestsJSON(ops []wireschema.Op, hash string) ([]byte, error) {
 	}
 	b, err := json.MarshalIndent(out, "", "  ")
 	return append(b, '\n'), err
+}
+
+// sides reports whether a value of t can be in a request (request true:
+// every custom in it has a GoRead) or in a response (GoWrite).
+func sides(t wireschema.Type, request bool) bool {
+	if e, ok := elemOf(t, listPrefix); ok {
+		return sides(e, request)
+	}
+	if e, ok := elemOf(t, optPrefix); ok {
+		return sides(e, request)
+	}
+	if e, ok := elemOf(t, recPrefix); ok {
+		for _, f := range records[string(e)].Fields {
+			if !sides(f.Type, request) {
+				return false
+			}
+		}
+		return true
+	}
+	if e, ok := elemOf(t, custPrefix); ok {
+		if request {
+			return customs[string(e)].GoRead != ""
+		}
+		return customs[string(e)].GoWrite != ""
+	}
+	return true
 }
 
 // jsTypeOf is the JSDoc type of t.
@@ -919,12 +958,18 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 	}
 	for _, r := range wireschema.Records {
 		N := upper(r.Name)
-		fmt.Fprintf(&b, "\n/** Encodes the record %s %s. */\nexport function encRec%s(enc, v) {\n", r.Name, jsDoc(r.Fields), N)
-		for _, f := range r.Fields {
-			fmt.Fprintf(&b, "  %s;\n", jsEnc(f.Type, "v."+f.Name))
+		// A record holding a custom of one direction gets only that side.
+		if sides(wireschema.Rec(r.Name), true) {
+			fmt.Fprintf(&b, "\n/** Encodes the record %s %s. */\nexport function encRec%s(enc, v) {\n", r.Name, jsDoc(r.Fields), N)
+			for _, f := range r.Fields {
+				fmt.Fprintf(&b, "  %s;\n", jsEnc(f.Type, "v."+f.Name))
+			}
+			b.WriteString("}\n")
 		}
-		fmt.Fprintf(&b, "}\n\n/** Decodes the record %s (ctx: what its custom values' decoders need). */\nexport function decRec%s(dec, ctx) {\n", r.Name, N)
-		decObject(r.Fields)
+		if sides(wireschema.Rec(r.Name), false) {
+			fmt.Fprintf(&b, "\n/** Decodes the record %s (ctx: what its custom values' decoders need). */\nexport function decRec%s(dec, ctx) {\n", r.Name, N)
+			decObject(r.Fields)
+		}
 	}
 	for _, o := range ops {
 		N := upper(o.JS)

@@ -79,6 +79,11 @@ type CustomType struct {
 	// objects). The generated tests check every direction the custom is
 	// declared for.
 	SampleHex, SampleGo, SampleJS string
+	// SampleStrs is how many new strings (str with k = 0) SampleHex holds,
+	// for a request custom JS writes through the caller's function: the
+	// golden requests embed SampleHex as it is, and their JS encoder counts
+	// these into its string table so that later strings keep their refs.
+	SampleStrs int
 }
 
 // Customs are the declared hand-written layouts: these, then those of the
@@ -90,7 +95,7 @@ var baseCustoms = []CustomType{
 	{
 		Name: "strategySpec", Doc: "a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec)",
 		GoType: "alloc.StrategySpec", GoImport: "github.com/rmqalloc/rmqalloc/alloc", GoRead: "readStrategySpec",
-		SampleHex: "000341564700", SampleGo: `alloc.StrategySpec{Name: "AVG"}`,
+		SampleHex: "000341564700", SampleGo: `alloc.StrategySpec{Name: "AVG"}`, SampleStrs: 1,
 	},
 }
 
@@ -101,8 +106,11 @@ type Record struct {
 	Fields []Field
 }
 
-// Records are the declared records.
-var Records = []Record{
+// Records are the declared records: these, then those of the full
+// build's ops (full.go).
+var Records = concat(baseRecords, fullRecords)
+
+var baseRecords = []Record{
 	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}}},
 	{Name: "liveRequest", Doc: "a frame the live read asks JS to carry to addr (alloc/live.Request)", Fields: []Field{{"id", Uvarint}, {"addr", Str}, {"frame", Bytes}, {"what", Str}}},
 	{Name: "priorityRead", Doc: "one queue read of a pop request (alloc/priority.Read)", Fields: []Field{{"retry", Bool}, {"queueId", I32}, {"count", I32}}},

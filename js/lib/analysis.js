@@ -1,9 +1,10 @@
 // rmq.analysis: plans' statistics, diffs, scenarios, inconsistent views,
-// mixed Java/Go groups and the strategy comparison (alloc/analysis). Requests are binary; results come
-// back as JSON text in the shapes of alloc/analysis's json tags, with
-// queues as { topic, brokerName, queueId } (index.d.ts: Analysis); plan and
-// diff with positions: true answer in binary instead, queues as positions
-// in the given list (PositionsReader).
+// mixed Java/Go groups and the strategy comparison (alloc/analysis). Their
+// ops are declared in internal/wireschema (full.go); results come back as
+// JSON text in the shapes of alloc/analysis's json tags, with queues as {
+// topic, brokerName, queueId } (index.d.ts: Analysis); plan and diff with
+// positions: true answer in binary instead, queues as positions in the
+// given list (analysis_wire.js).
 //
 // Only the full module (rmqalloc-full.wasm, load({ analysis: true })) has
 // them; on the core module every method throws the module's own
@@ -12,6 +13,7 @@
 import { array, bool, checkKeys, clientOf, encCids, encQueues, encSpec, int32, object, string, SPEC_KEYS } from './validate.js';
 import { rmqError } from './errors.js';
 import { ANALYSIS_SORT, CLIENT, OP } from './tables.generated.js';
+import * as ops from './ops.generated.js';
 
 const OPS = {
   plan: OP.ANALYSIS_PLAN,
@@ -22,7 +24,6 @@ const OPS = {
   mixed: OP.ANALYSIS_MIXED,
   compare: OP.ANALYSIS_COMPARE,
 };
-const text = new TextDecoder();
 const NEEDS_FULL = 'rmq.analysis needs the full module: load({ analysis: true })';
 
 const STRATEGY_KEYS = [...SPEC_KEYS, 'version', 'profile'];
@@ -43,59 +44,6 @@ const VIEW_KEYS = ['member', 'members', 'strategy'];
 const RESOLVER_KEYS = ['sep', 'brokerField', 'consumerField'];
 
 /**
- * Reads a positions answer (wasm/analysis_positions.go): JSON sections
- * (u32 length, little-endian) and int32 lists (uvarint n, n little-endian
- * int32s), copied out of the module's memory into typed arrays.
- */
-class PositionsReader {
-  constructor(d) {
-    this.d = d;
-  }
-
-  json() {
-    const { b } = this.d;
-    const p = this.d.p;
-    const n = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
-    this.d.p = p + 4 + n;
-    return JSON.parse(text.decode(b.subarray(p + 4, p + 4 + n)));
-  }
-
-  int32s() {
-    const d = this.d;
-    const n = d.uv();
-    const at = d.b.byteOffset + d.p;
-    d.p += 4 * n;
-    return new Int32Array(d.b.buffer.slice(at, at + 4 * n));
-  }
-
-  /** Lists sent as offsets and items: views of one Int32Array. */
-  lists() {
-    const start = this.int32s(), items = this.int32s();
-    const out = new Array(start.length - 1);
-    for (let i = 0; i < out.length; i++) out[i] = items.subarray(start[i], start[i + 1]);
-    return out;
-  }
-
-  plan() {
-    const p = this.json();
-    p.order = this.int32s();
-    p.shares = this.lists();
-    return p;
-  }
-
-  diff() {
-    const d = this.json();
-    d.movedQueues = this.int32s();
-    const gained = this.lists(), lost = this.lists();
-    d.members.forEach((m, i) => {
-      m.gained = gained[i];
-      m.lost = lost[i];
-    });
-    return d;
-  }
-}
-
-/**
  * rmq.analysis over runtime rt; full tells whether the module is the full
  * build. On the core build each method asks the module anyway (which
  * answers ERR_UNSUPPORTED) before looking at its arguments. clients is the
@@ -111,143 +59,121 @@ export function makeAnalysis(rt, topicOf, full, clients) {
     };
     return Object.freeze(Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, guarded(name, unsupported(op))])));
   }
-  const json = (op, enc) => {
-    const d = rt.call(op, enc);
-    return JSON.parse(text.decode(d.b.subarray(d.p)));
-  };
-  const strategy = (enc, s, field) => {
+  // A strategy: its client now, its spec as the request is written.
+  const strategy = (s, field) => {
     const { version, profile } = checkKeys(object(s, field), STRATEGY_KEYS, field);
-    enc.u8(clientOf(clients, version, profile));
-    encSpec(enc, s, field, STRATEGY_KEYS);
+    return { client: clientOf(clients, version, profile), spec: (enc) => encSpec(enc, s, field, STRATEGY_KEYS) };
   };
-  const strategies = (enc, list, field) => {
+  const strategies = (list, field) => {
     const n = array(list, field, 'an array of strategies');
-    enc.uv(n);
-    for (let i = 0; i < n; i++) strategy(enc, list[i], `${field}[${i}]`);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = strategy(list[i], `${field}[${i}]`);
+    return out;
   };
+  const queuesOf = (v, field) => (enc) => encQueues(enc, v, field, { topicOf });
+  const cidsOf = (v, field, allowNull = false) => (enc) => encCids(enc, v, field, allowNull);
   // sort and rooms, read by the caller (they come last on the wire).
-  const options = (enc, { sort, rooms }, field) => {
-    const at = field ? `${field}.` : '';
-    enc.bool(bool(sort, `${at}sort`, false));
-    enc.bool(rooms != null);
-    if (rooms != null) {
-      const { sep, brokerField, consumerField } = checkKeys(object(rooms, `${at}rooms`), RESOLVER_KEYS, `${at}rooms`);
-      enc.str(string(sep, `${at}rooms.sep`));
-      enc.i32(int32(brokerField, `${at}rooms.brokerField`));
-      enc.i32(int32(consumerField, `${at}rooms.consumerField`));
-    }
+  const rooms = (v, at) => {
+    if (v == null) return undefined;
+    const { sep, brokerField, consumerField } = checkKeys(object(v, `${at}rooms`), RESOLVER_KEYS, `${at}rooms`);
+    return { sep: string(sep, `${at}rooms.sep`), brokerField: int32(brokerField, `${at}rooms.brokerField`), consumerField: int32(consumerField, `${at}rooms.consumerField`) };
   };
-  const planInput = (enc, o, field) => {
+  const options = ({ sort, rooms: r }, field) => {
+    const at = field ? `${field}.` : '';
+    return { sort: bool(sort, `${at}sort`, false), rooms: rooms(r, at) };
+  };
+  // A planInput, and the positions flag when it is the call's options.
+  const planInput = (o, field) => {
     const keys = field === 'options' ? KEYS.plan : PLAN_INPUT_KEYS;
-    const { strategy: s, queues, members, sort, rooms, positions } = checkKeys(object(o, field), keys, field === 'options' ? '' : field);
+    const { strategy: s, queues, members, sort, rooms: r, positions } = checkKeys(object(o, field), keys, field === 'options' ? '' : field);
     const f = field === 'options' ? '' : `${field}.`;
-    strategy(enc, s, `${f}strategy`);
-    encQueues(enc, queues, `${f}queues`, { topicOf });
-    encCids(enc, members, `${f}members`, false);
-    options(enc, { sort, rooms }, field === 'options' ? '' : field);
-    return positions;
+    return {
+      plan: {
+        strategy: strategy(s, `${f}strategy`),
+        queues: queuesOf(queues, `${f}queues`),
+        members: cidsOf(members, `${f}members`),
+        ...options({ sort, rooms: r }, field === 'options' ? '' : field),
+      },
+      positions,
+    };
   };
   const top = (o, name) => checkKeys(object(o, 'options'), KEYS[name]);
 
   return Object.freeze({
     plan: guarded('plan', (o) => {
-      const enc = rt.request();
-      const byPos = bool(planInput(enc, o, 'options'), 'positions', false);
-      enc.bool(byPos);
-      if (!byPos) return json(OPS.plan, enc);
-      const r = new PositionsReader(rt.call(OPS.plan, enc));
-      return r.plan();
+      const { plan, positions } = planInput(o, 'options');
+      const byPos = bool(positions, 'positions', false);
+      return ops.analysisPlan(rt, { plan, positions: byPos }, byPos ? 'plan' : undefined).answer;
     }),
     diff: guarded('diff', (o) => {
       const { from, to, positions } = top(o, 'diff');
-      const enc = rt.request();
-      planInput(enc, from, 'from');
-      planInput(enc, to, 'to');
+      const a = planInput(from, 'from').plan;
+      const b = planInput(to, 'to').plan;
       const byPos = bool(positions, 'positions', false);
-      enc.bool(byPos);
-      if (!byPos) return json(OPS.diff, enc);
-      const r = new PositionsReader(rt.call(OPS.diff, enc));
-      const a = r.plan(), b = r.plan();
-      return { from: a, to: b, diff: r.diff() };
+      return ops.analysisDiff(rt, { from: a, to: b, positions: byPos }, byPos ? 'diff' : undefined).answer;
     }),
     scenario: guarded('scenario', (o) => {
       const { scenario, strategies: list, sort } = top(o, 'scenario');
       const sc = checkKeys(object(scenario, 'scenario'), SCENARIO_KEYS, 'scenario');
       const { topic, brokers, queuesPerBroker, members, changes } = sc;
-      const enc = rt.request();
-      enc.str(string(topic, 'scenario.topic'));
-      encCids(enc, brokers, 'scenario.brokers', false);
-      enc.i32(int32(queuesPerBroker, 'scenario.queuesPerBroker'));
-      encCids(enc, members, 'scenario.members', false);
+      const req = {
+        topic: string(topic, 'scenario.topic'),
+        brokers: cidsOf(brokers, 'scenario.brokers'),
+        queuesPerBroker: int32(queuesPerBroker, 'scenario.queuesPerBroker'),
+        members: cidsOf(members, 'scenario.members'),
+      };
       const chs = changes ?? [];
       const n = array(chs, 'scenario.changes');
-      enc.uv(n);
+      req.changes = new Array(n);
       for (let i = 0; i < n; i++) {
         const f = `scenario.changes[${i}]`;
         const { kind, members: m, broker, queues } = checkKeys(object(chs[i], f), CHANGE_KEYS, f);
-        enc.str(string(kind, `${f}.kind`));
-        encCids(enc, m ?? [], `${f}.members`, false);
-        enc.str(string(broker ?? '', `${f}.broker`));
-        enc.i32(int32(queues ?? 0, `${f}.queues`));
+        req.changes[i] = { kind: string(kind, `${f}.kind`), members: cidsOf(m ?? [], `${f}.members`), broker: string(broker ?? '', `${f}.broker`), queues: int32(queues ?? 0, `${f}.queues`) };
       }
-      strategies(enc, list, 'strategies');
-      enc.u8(sort === undefined ? ANALYSIS_SORT.DEFAULT : bool(sort, 'sort') ? ANALYSIS_SORT.TRUE : ANALYSIS_SORT.FALSE);
-      return json(OPS.scenario, enc);
+      req.strategies = strategies(list, 'strategies');
+      req.sort = sort === undefined ? ANALYSIS_SORT.DEFAULT : bool(sort, 'sort') ? ANALYSIS_SORT.TRUE : ANALYSIS_SORT.FALSE;
+      return ops.analysisScenario(rt, req).answer;
     }),
     views: guarded('views', (o) => {
-      const { strategies: list, queues, members, views, sort, rooms } = top(o, 'views');
-      const enc = rt.request();
-      strategies(enc, list, 'strategies');
-      encQueues(enc, queues, 'queues', { topicOf });
-      encCids(enc, members, 'members', false);
+      const { strategies: list, queues, members, views, sort, rooms: r } = top(o, 'views');
+      const req = { strategies: strategies(list, 'strategies'), queues: queuesOf(queues, 'queues'), members: cidsOf(members, 'members') };
       const n = array(views, 'views');
-      enc.uv(n);
+      req.views = new Array(n);
       for (let i = 0; i < n; i++) {
         const f = `views[${i}]`;
         const { member, members: m, strategy: s } = checkKeys(object(views[i], f), VIEW_KEYS, f);
-        enc.str(string(member, `${f}.member`));
-        encCids(enc, m ?? null, `${f}.members`, true);
-        enc.i32(int32(s ?? 0, `${f}.strategy`));
+        req.views[i] = { member: string(member, `${f}.member`), members: cidsOf(m ?? null, `${f}.members`, true), strategy: int32(s ?? 0, `${f}.strategy`) };
       }
-      options(enc, { sort, rooms }, '');
-      return json(OPS.views, enc);
+      return ops.analysisViews(rt, { ...req, ...options({ sort, rooms: r }, '') }).answer;
     }),
     subscription: guarded('subscription', (o) => {
-      const { strategy: s, queues, members, subscribers, sort, rooms } = top(o, 'subscription');
-      const enc = rt.request();
-      strategy(enc, s, 'strategy');
-      encQueues(enc, queues, 'queues', { topicOf });
-      encCids(enc, members, 'members', false);
-      encCids(enc, subscribers, 'subscribers', false);
-      options(enc, { sort, rooms }, '');
-      return json(OPS.subscription, enc);
+      const { strategy: s, queues, members, subscribers, sort, rooms: r } = top(o, 'subscription');
+      return ops.analysisSubscription(rt, {
+        strategy: strategy(s, 'strategy'),
+        queues: queuesOf(queues, 'queues'),
+        members: cidsOf(members, 'members'),
+        subscribers: cidsOf(subscribers, 'subscribers'),
+        ...options({ sort, rooms: r }, ''),
+      }).answer;
     }),
     mixed: guarded('mixed', (o) => {
-      const { java, go, queues, members, sort, rooms } = top(o, 'mixed');
-      const enc = rt.request();
-      strategy(enc, java, 'java');
+      const { java, go, queues, members, sort, rooms: r } = top(o, 'mixed');
+      const req = { java: strategy(java, 'java') };
       const g = checkKeys(object(go, 'go'), STRATEGY_KEYS, 'go');
-      enc.u8(CLIENT.GO);
-      encSpec(enc, g, 'go', STRATEGY_KEYS);
-      encQueues(enc, queues, 'queues', { topicOf });
+      req.go = { client: CLIENT.GO, spec: (enc) => encSpec(enc, g, 'go', STRATEGY_KEYS) };
+      req.queues = queuesOf(queues, 'queues');
       const n = array(members, 'members', 'an array of { id, client }');
-      enc.uv(n);
+      req.members = new Array(n);
       for (let i = 0; i < n; i++) {
         const f = `members[${i}]`;
         const { id, client } = checkKeys(object(members[i], f), ['id', 'client'], f);
-        enc.str(string(id, `${f}.id`));
-        enc.str(string(client, `${f}.client`));
+        req.members[i] = { id: string(id, `${f}.id`), client: string(client, `${f}.client`) };
       }
-      options(enc, { sort, rooms }, '');
-      return json(OPS.mixed, enc);
+      return ops.analysisMixed(rt, { ...req, ...options({ sort, rooms: r }, '') }).answer;
     }),
     compare: guarded('compare', (o) => {
       const { queues, brokers, members } = top(o, 'compare');
-      const enc = rt.request();
-      enc.i32(int32(queues, 'queues'));
-      enc.i32(int32(brokers, 'brokers'));
-      enc.i32(int32(members, 'members'));
-      return json(OPS.compare, enc);
+      return ops.analysisCompare(rt, { queues: int32(queues, 'queues'), brokers: int32(brokers, 'brokers'), members: int32(members, 'members') }).answer;
     }),
   });
 }

@@ -903,17 +903,13 @@ export class Rmq {
     const rt = this.#rt;
     return rt.within(() => {
       const { topic, route } = checkKeys(object(options, 'options'), ROUTE_KEYS);
+      const t = string(topic, 'topic');
+      // The text `mqadmin topicRoute` prints (or JSON), read by route.Parse.
+      if (typeof route === 'string') return ops.routeText(rt, { topic: t, text: route });
       const enc = rt.request();
-      enc.str(string(topic, 'topic'));
-      let op = OP.ROUTE;
-      if (typeof route === 'string') {
-        // The text `mqadmin topicRoute` prints (or JSON), read by route.Parse.
-        enc.strOnce(route);
-        op = OP.ROUTE_TEXT;
-      } else {
-        encRoute(enc, route, 'route');
-      }
-      const d = rt.call(op, enc);
+      enc.str(t);
+      encRoute(enc, route, 'route');
+      const d = rt.call(OP.ROUTE, enc);
       return { publish: readRefs(d, null), subscribe: readRefs(d, null) };
     });
   }

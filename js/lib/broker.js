@@ -1,10 +1,10 @@
 // RocketMQ 5 server-side assignment (alloc/broker): rmq.queryAssignment,
 // rmq.proxyAssignment and rmq.allocationPath (index.d.ts documents them).
-// Requests follow wasm/broker.go; the full module serves them (the core
+// Their requests are declared in internal/wireschema (full.go); the full module serves them (the core
 // one answers ERR_UNSUPPORTED). Like every call, each one reads the
 // caller's values once and runs with its own encoder when nested.
 
-import { BROKER_MODE, CONFIGURED, CONSUMER_KIND, MESSAGE_MODEL, OP, PATH } from './wire.js';
+import { BROKER_MODE, CONSUMER_KIND, MESSAGE_MODEL, PATH } from './wire.js';
 import * as ops from './ops.generated.js';
 import { bool, checkKeys, encCids, encQueues, int32, object, oneOf, string } from './validate.js';
 import { typeError } from './errors.js';
@@ -29,17 +29,6 @@ const CONFIGURED_KEYS = ['mode', 'popShareQueueNum'];
 const PROXY_KEYS = ['topic', 'route', 'orderly'];
 const PATH_KEYS = ['client', 'clientRebalance', 'orderly', 'messageModel', 'strategyName'];
 
-function readQueues(d) {
-  const n1 = d.uv();
-  if (n1 === 0) return null;
-  const out = new Array(n1 - 1);
-  for (let i = 0; i < out.length; i++) {
-    d.uv(); // always 0: every queue is written out (no base list)
-    out[i] = Object.freeze({ topic: d.str(), brokerName: d.str(), queueId: d.i32() });
-  }
-  return out;
-}
-
 const model = (v) => MODELS.indexOf(v === undefined ? 'CLUSTERING' : oneOf(v, 'messageModel', MODELS));
 const strategyName = (v) => (v === null || v === undefined ? '' : string(v, 'strategyName'));
 
@@ -54,50 +43,56 @@ export function defineBroker(rmq, rt, topicOf) {
       const { topic, consumerGroup, messageModel, serverLoadBalancerEnable, brokerDefaultMode, brokerDefaultPopShareQueueNum, configuredMode, mqAll, cidAll, clientIds } = o;
       if (mqAll === undefined) throw typeError('mqAll', 'an array of queues, a Topic or null (no route)', undefined);
       if (cidAll === undefined) throw typeError('cidAll', 'an array of strings or null (unknown group)', undefined);
-      const enc = rt.request();
-      enc.str(string(topic, 'topic'));
-      enc.str(string(consumerGroup ?? '', 'consumerGroup'));
-      enc.u8(model(messageModel));
-      enc.str(strategyName(o.strategyName));
-      enc.bool(bool(serverLoadBalancerEnable, 'serverLoadBalancerEnable', true));
-      enc.u8(MODES.indexOf(brokerDefaultMode === undefined ? 'PULL' : oneOf(brokerDefaultMode, 'brokerDefaultMode', MODES)));
-      enc.i32(brokerDefaultPopShareQueueNum === undefined ? -1 : int32(brokerDefaultPopShareQueueNum, 'brokerDefaultPopShareQueueNum'));
+      // Checked in wire order, then encoded (the lists as they are written).
+      const req = {
+        topic: string(topic, 'topic'),
+        consumerGroup: string(consumerGroup ?? '', 'consumerGroup'),
+        messageModel: model(messageModel),
+        strategyName: strategyName(o.strategyName),
+        serverLoadBalancerEnable: bool(serverLoadBalancerEnable, 'serverLoadBalancerEnable', true),
+        brokerDefaultMode: MODES.indexOf(brokerDefaultMode === undefined ? 'PULL' : oneOf(brokerDefaultMode, 'brokerDefaultMode', MODES)),
+        brokerDefaultPopShareQueueNum: brokerDefaultPopShareQueueNum === undefined ? -1 : int32(brokerDefaultPopShareQueueNum, 'brokerDefaultPopShareQueueNum'),
+      };
       const cm = configuredMode ?? null;
-      if (cm === null) enc.u8(CONFIGURED.NONE);
-      else {
+      if (cm !== null) {
         const { mode, popShareQueueNum } = checkKeys(object(cm, 'configuredMode'), CONFIGURED_KEYS, 'configuredMode');
-        enc.u8(CONFIGURED[oneOf(mode, 'configuredMode.mode', MODES)]);
-        enc.i32(popShareQueueNum === undefined ? 0 : int32(popShareQueueNum, 'configuredMode.popShareQueueNum'));
+        req.configured = {
+          mode: BROKER_MODE[oneOf(mode, 'configuredMode.mode', MODES)],
+          popShareQueueNum: popShareQueueNum === undefined ? 0 : int32(popShareQueueNum, 'configuredMode.popShareQueueNum'),
+        };
       }
-      encQueues(enc, mqAll, 'mqAll', { allowNull: true, topicOf });
-      encCids(enc, cidAll, 'cidAll', true);
+      let kept;
       const ids = clientIds === undefined ? cidAll ?? [] : clientIds;
-      const kept = encCids(enc, ids, 'clientIds', false, true);
-      const d = rt.call(OP.QUERY_ASSIGNMENT, enc);
-      const m = MODES[d.u8()];
-      const share = d.i32();
-      const n = d.uv();
+      const d = ops.queryAssignment(rt, {
+        ...req,
+        mqAll: (enc) => encQueues(enc, mqAll, 'mqAll', { allowNull: true, topicOf }),
+        cidAll: (enc) => encCids(enc, cidAll, 'cidAll', true),
+        clientIds: (enc) => {
+          kept = encCids(enc, ids, 'clientIds', false, true);
+        },
+      });
+      const m = MODES[d.mode];
+      const share = d.popShareQueueNum;
       const results = {};
-      for (let i = 0; i < n; i++) {
-        const queues = readQueues(d);
-        const reason = d.str();
+      d.results.forEach(({ queues, reason }, i) => {
         const id = kept[i];
         if (!Object.hasOwn(results, id)) results[id] = { mode: m, queues, reason };
-      }
+      });
       return { mode: m, popShareQueueNum: share, results };
     },
 
     proxyAssignment(options) {
       const { topic, route, orderly } = checkKeys(object(options, 'options'), PROXY_KEYS);
-      const enc = rt.request();
-      enc.str(string(topic, 'topic'));
+      const t = string(topic, 'topic');
       if (typeof route === 'string') {
         // The proxy's input is the route the proxy holds, not a paste: say how to get one.
         throw typeError('route', 'a route object: read the text mqadmin topicRoute prints with rmq.parse.topicRoute(text) first', route);
       }
-      encRoute(enc, route, 'route');
-      enc.bool(bool(orderly, 'orderly', false));
-      return readQueues(rt.call(OP.PROXY_ASSIGNMENT, enc));
+      return ops.proxyAssignment(rt, {
+        topic: t,
+        route: (enc) => encRoute(enc, route, 'route'),
+        orderly: bool(orderly, 'orderly', false),
+      }).queues;
     },
 
     allocationPath(options) {

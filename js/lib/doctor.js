@@ -75,28 +75,6 @@ function statusTexts(v, p = '') {
   return Object.entries(v).map(([name, t]) => ({ name, text: text(t, `${p}status[${JSON.stringify(name)}]`) }));
 }
 
-/** The rest of a response: JSON text. */
-function json(d) {
-  return JSON.parse(utf8.decode(d.b.subarray(d.p)));
-}
-
-/** Reads a route as wasm/route.go writeRoute writes it. */
-function readRoute(d) {
-  const route = { orderTopicConf: d.bool() ? d.str() : null, queueDatas: [], brokerDatas: [] };
-  for (let n = d.uv(); n > 0; n--) {
-    route.queueDatas.push({ brokerName: d.str(), readQueueNums: d.i32(), writeQueueNums: d.i32(), perm: d.i32(), topicSysFlag: d.i32() });
-  }
-  for (let n = d.uv(); n > 0; n--) {
-    const bd = { cluster: d.str(), brokerName: d.str(), brokerAddrs: {} };
-    for (let m = d.uv(); m > 0; m--) {
-      const k = d.str();
-      bd.brokerAddrs[k] = d.str();
-    }
-    route.brokerDatas.push(bd);
-  }
-  return route;
-}
-
 /** One snapshot's texts, checked; p prefixes field names ("input[2]."). */
 export function readInput(input, p = '', keys = INPUT_KEYS) {
   const field = p ? p.slice(0, -1) : 'input';
@@ -110,25 +88,6 @@ export function readInput(input, p = '', keys = INPUT_KEYS) {
     profile: pf === undefined ? '' : string(pf, `${p}profile`),
     capturedAt: ca === undefined ? '' : string(ca, `${p}capturedAt`),
   };
-}
-
-/** Writes readInput's result as wasm/doctor.go readDoctorInput reads it. */
-function encInput(enc, n) {
-  enc.uv(n.routes.length);
-  for (const r of n.routes) {
-    enc.str(r.topic);
-    enc.strOnce(r.text);
-  }
-  enc.strOnce(n.connection);
-  enc.strOnce(n.progress);
-  enc.uv(n.status.length);
-  for (const s of n.status) {
-    enc.str(s.name);
-    enc.strOnce(s.text);
-  }
-  enc.str(n.strategy);
-  enc.str(n.profile);
-  enc.str(n.capturedAt);
 }
 
 /**
@@ -147,7 +106,7 @@ export function makeDoctor(rt, full) {
   const guarded = (fn) => rt.guard(fn);
 
   function doctor(input, options) {
-    needsFull(OP.DOCTOR);
+    needsFull(OP.DOCTOR_RUN);
     // An array is a series of snapshots of one group (doctor_series.js).
     const series = Array.isArray(input);
     const snaps = series ? snapshots(input, readInput, INPUT_KEYS) : [readInput(input)];
@@ -156,27 +115,18 @@ export function makeDoctor(rt, full) {
     const width = opts.width === undefined ? 0 : opts.width;
     if (!Number.isInteger(width) || width < 0) throw typeError('options.width', 'a whole number of columns', width);
     const format = fmt === undefined ? 'report' : oneOf(fmt, 'options.format', FORMATS);
-    const enc = rt.request();
-    enc.u8(ASK[format] | (series ? WANT.SERIES : 0));
-    enc.uv(width);
-    if (series) enc.uv(snaps.length);
-    for (const sn of snaps) {
-      if (series) {
-        enc.str(sn.name);
-        enc.str(sn.at);
-        enc.str(sn.atSource);
-      }
-      encInput(enc, sn);
-    }
-    const d = rt.call(OP.DOCTOR, enc);
-    const ok = d.bool();
-    const judged = d.bool();
-    if (format === 'text') return { ok, judged, text: d.str() };
-    if (format === 'json') return { ok, judged, json: utf8.decode(d.b.subarray(d.p)) };
-    const human = d.str();
-    const report = json(d);
+    // One snapshot crosses as a series of one, its name and times empty.
+    const d = ops.doctorRun(rt, {
+      want: ASK[format] | (series ? WANT.SERIES : 0),
+      width,
+      snapshots: snaps.map((sn) => (series ? { name: sn.name, at: sn.at, atSource: sn.atSource, input: sn } : { name: '', at: '', atSource: '', input: sn })),
+    });
+    const { ok, judged } = d;
+    if (format === 'text') return { ok, judged, text: d.text };
+    if (format === 'json') return { ok, judged, json: utf8.decode(d.json) };
+    const report = JSON.parse(utf8.decode(d.json));
     // Not enumerable: JSON.stringify(report) is the object the CLI's --json prints.
-    Object.defineProperty(report, 'text', { value: human, enumerable: false });
+    Object.defineProperty(report, 'text', { value: d.text, enumerable: false });
     return report;
   }
 
@@ -187,12 +137,7 @@ export function makeDoctor(rt, full) {
   };
 
   const parse = Object.freeze({
-    topicRoute: guarded((t) => {
-      const s = text(t, 'text');
-      const enc = rt.request();
-      enc.strOnce(s);
-      return readRoute(rt.call(OP.PARSE_ROUTE, enc));
-    }),
+    topicRoute: guarded((t) => ops.parseRoute(rt, { text: text(t, 'text') }).route),
     // consumerConnection, consumerProgress, consumerStatus: one per PARSE_FORMAT
     ...Object.fromEntries(Object.keys(FORMAT).map((name) => [name, guarded(parseAs(name))])),
   });

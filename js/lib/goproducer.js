@@ -1,9 +1,11 @@
 // The Go producers (alloc/producer, wasm/goproducer.go):
 // rmq.goPublishQueues, rmq.goSelect and rmq.takeMessageQueues (index.d.ts
-// documents them). Each call is stateless and runs a whole sequence of
-// sends, so the selector's state (counters, random source) starts fresh.
+// documents them; their ops are declared in internal/wireschema full.go).
+// Each call is stateless and runs a whole sequence of sends, so the
+// selector's state (counters, random source) starts fresh.
 
-import { BALANCER, GO_SELECTOR, OP } from './wire.js';
+import { BALANCER, GO_SELECTOR } from './wire.js';
+import * as ops from './ops.generated.js';
 import { array, bool, camel, checkKeys, encQueues, int32, object, oneOf, safeInt, string } from './validate.js';
 import { rmqError, typeError } from './errors.js';
 import { encRoute } from './route.js';
@@ -23,17 +25,6 @@ const TAKE_STEP_KEYS = ['isolated', 'count'];
 const I64_MIN = -(2n ** 63n);
 const I64_MAX = 2n ** 63n - 1n;
 
-function readQueues(d) {
-  const n1 = d.uv();
-  if (n1 === 0) return null;
-  const out = new Array(n1 - 1);
-  for (let i = 0; i < out.length; i++) {
-    d.uv(); // always 0: every queue is written out
-    out[i] = Object.freeze({ topic: d.str(), brokerName: d.str(), queueId: d.i32() });
-  }
-  return out;
-}
-
 function seedOf(v) {
   if (v === undefined) return 0n;
   let b;
@@ -50,10 +41,12 @@ function uint32(v, field) {
   return v;
 }
 
-function encAddresses(enc, v, field) {
+/** An endpoint's addresses, checked: an array of strings. */
+function addresses(v, field) {
   const n = array(v, field);
-  enc.uv(n);
-  for (let i = 0; i < n; i++) enc.str(string(v[i], `${field}[${i}]`));
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = string(v[i], `${field}[${i}]`);
+  return out;
 }
 
 /** Defines the three methods on rmq (non-enumerable, like class methods). */
@@ -62,93 +55,81 @@ export function defineGoProducer(rmq, rt, topicOf) {
     goPublishQueues(options) {
       const { topic, route, producer } = checkKeys(object(options, 'options'), ROUTE_KEYS);
       const asProducer = bool(producer, 'producer', false);
-      const enc = rt.request();
-      enc.str(string(topic, 'topic'));
+      const t = string(topic, 'topic');
       const r = object(route, 'route');
-      encRoute(enc, r, 'route');
-      enc.bool(r.queueDatas == null);
+      // Which brokerDatas had null brokerAddrs, once encRoute has checked them.
       const nulls = [];
-      (r.brokerDatas ?? []).forEach((bd, i) => {
-        if (bd.brokerAddrs == null) nulls.push(i);
-      });
-      enc.uv(nulls.length);
-      for (const i of nulls) enc.uv(i);
-      enc.bool(asProducer);
-      return readQueues(rt.call(OP.GO_ROUTE, enc));
+      return ops.goRoute(rt, {
+        topic: t,
+        route: (enc) => {
+          encRoute(enc, r, 'route');
+          (r.brokerDatas ?? []).forEach((bd, i) => {
+            if (bd.brokerAddrs == null) nulls.push(i);
+          });
+        },
+        queueDatasNull: r.queueDatas == null,
+        nullBrokerAddrs: nulls,
+        producer: asProducer,
+      }).queues;
     },
 
     goSelect(options) {
       const { selector, mqs, seed, startIndex, steps } = checkKeys(object(options, 'options'), SELECT_KEYS);
-      const enc = rt.request();
-      enc.u8(SELECTOR[oneOf(selector, 'selector', SELECTORS)]);
-      enc.i64(seedOf(seed));
+      const sel = SELECTOR[oneOf(selector, 'selector', SELECTORS)];
+      const s = seedOf(seed);
       const idx = startIndex === undefined ? {} : object(startIndex, 'startIndex');
-      const topics = Object.keys(idx);
-      enc.uv(topics.length);
-      for (const t of topics) {
-        enc.str(t);
-        enc.uv(uint32(idx[t], `startIndex[${JSON.stringify(t)}]`));
-      }
-      encQueues(enc, mqs, 'mqs', { topicOf });
+      const starts = Object.keys(idx).map((t) => ({ topic: t, index: uint32(idx[t], `startIndex[${JSON.stringify(t)}]`) }));
       const n = array(steps, 'steps');
-      enc.uv(n);
+      const sends = new Array(n);
       for (let i = 0; i < n; i++) {
         const f = `steps[${i}]`;
         const st = checkKeys(object(steps[i], f), STEP_KEYS, f);
-        enc.str(string(st.topic, `${f}.topic`));
-        enc.bool(st.mqs != null);
-        if (st.mqs != null) encQueues(enc, st.mqs, `${f}.mqs`, { topicOf });
-        enc.str(st.lastBrokerName == null ? '' : string(st.lastBrokerName, `${f}.lastBrokerName`));
-        enc.str(st.shardingKey == null ? '' : string(st.shardingKey, `${f}.shardingKey`));
-        enc.bool(st.queue != null);
+        const own = st.mqs;
+        let queue;
         if (st.queue != null) {
           const q = object(st.queue, `${f}.queue`);
-          enc.str(string(q.topic, `${f}.queue.topic`));
-          enc.str(string(q.brokerName, `${f}.queue.brokerName`));
-          enc.i32(int32(q.queueId, `${f}.queue.queueId`));
+          queue = { topic: string(q.topic, `${f}.queue.topic`), brokerName: string(q.brokerName, `${f}.queue.brokerName`), queueId: int32(q.queueId, `${f}.queue.queueId`) };
         }
+        sends[i] = {
+          topic: string(st.topic, `${f}.topic`),
+          mqs: own == null ? undefined : (enc) => encQueues(enc, own, `${f}.mqs`, { topicOf }),
+          lastBrokerName: st.lastBrokerName == null ? '' : string(st.lastBrokerName, `${f}.lastBrokerName`),
+          shardingKey: st.shardingKey == null ? '' : string(st.shardingKey, `${f}.shardingKey`),
+          queue,
+        };
       }
-      const d = rt.call(OP.GO_SELECT, enc);
-      const out = new Array(d.uv());
-      for (let i = 0; i < out.length; i++) {
-        const qs = readQueues(d);
-        out[i] = qs === null ? null : qs[0];
-      }
-      return out;
+      const { picks } = ops.goSelect(rt, {
+        selector: sel,
+        seed: s,
+        startIndex: starts,
+        mqs: (enc) => encQueues(enc, mqs, 'mqs', { topicOf }),
+        steps: sends,
+      });
+      return picks.map((q) => (q === undefined ? null : Object.freeze(q)));
     },
 
     takeMessageQueues(options) {
       const { client, mqs, endpoints, startIndex, steps } = checkKeys(object(options, 'options'), TAKE_KEYS);
-      const enc = rt.request();
-      enc.u8(BALANCERS[oneOf(client, 'client', CLIENTS)]);
-      encQueues(enc, mqs, 'mqs', { topicOf });
+      const c = BALANCERS[oneOf(client, 'client', CLIENTS)];
       const eps = endpoints === undefined ? {} : object(endpoints, 'endpoints');
-      const brokers = Object.keys(eps);
-      enc.uv(brokers.length);
-      for (const b of brokers) {
-        enc.str(b);
-        encAddresses(enc, eps[b], `endpoints[${JSON.stringify(b)}]`);
-      }
-      enc.i32(startIndex === undefined ? 0 : int32(startIndex, 'startIndex'));
+      const brokers = Object.keys(eps).map((b) => ({ brokerName: b, addresses: addresses(eps[b], `endpoints[${JSON.stringify(b)}]`) }));
+      const start = startIndex === undefined ? 0 : int32(startIndex, 'startIndex');
       const n = array(steps, 'steps');
-      enc.uv(n);
+      const calls = new Array(n);
       for (let i = 0; i < n; i++) {
         const f = `steps[${i}]`;
         const { isolated, count } = checkKeys(object(steps[i], f), TAKE_STEP_KEYS, f);
         const iso = isolated ?? [];
         const k = array(iso, `${f}.isolated`);
-        enc.uv(k);
+        const lists = new Array(k);
         for (let j = 0; j < k; j++) {
           // An endpoint is a "host:port" address or a list of them (Java compares whole lists).
-          const e = typeof iso[j] === 'string' ? [iso[j]] : iso[j];
-          encAddresses(enc, e, `${f}.isolated[${j}]`);
+          lists[j] = addresses(typeof iso[j] === 'string' ? [iso[j]] : iso[j], `${f}.isolated[${j}]`);
         }
-        enc.i32(int32(count, `${f}.count`));
+        calls[i] = { isolated: lists, count: int32(count, `${f}.count`) };
       }
-      const d = rt.call(OP.TAKE_MESSAGE_QUEUES, enc);
-      const out = new Array(d.uv());
-      for (let i = 0; i < out.length; i++) out[i] = readQueues(d);
-      return { steps: out, index: d.i32() };
+      const d = ops.takeMessageQueues(rt, { client: c, mqs: (enc) => encQueues(enc, mqs, 'mqs', { topicOf }), endpoints: brokers, startIndex: start, steps: calls });
+      return { steps: d.steps, index: d.index };
     },
   };
   for (const [name, fn] of Object.entries(methods)) {

@@ -2,6 +2,8 @@
 // Declare an operation there, then run `make generate`.
 
 import { OP } from './tables.generated.js';
+import { decQueues, decRoute } from './full_wire.js';
+import { decAnalysisAnswer } from './analysis_wire.js';
 
 /** Encodes the record queue { topic: string, brokerName: string, queueId: number }. */
 export function encRecQueue(enc, v) {
@@ -49,6 +51,209 @@ export function decRecPriorityRead(dec, ctx) {
   return {
     retry: dec.bool(),
     queueId: dec.i32(),
+    count: dec.i32(),
+  };
+}
+
+/** Encodes the record clientStrategy { client: number, spec: (enc: Encoder) => void }. */
+export function encRecClientStrategy(enc, v) {
+  enc.u8(v.client);
+  v.spec(enc);
+}
+
+/** Encodes the record rooms { sep: string, brokerField: number, consumerField: number }. */
+export function encRecRooms(enc, v) {
+  enc.str(v.sep);
+  enc.i32(v.brokerField);
+  enc.i32(v.consumerField);
+}
+
+/** Decodes the record rooms (ctx: what its custom values' decoders need). */
+export function decRecRooms(dec, ctx) {
+  return {
+    sep: dec.str(),
+    brokerField: dec.i32(),
+    consumerField: dec.i32(),
+  };
+}
+
+/** Encodes the record planInput { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }. */
+export function encRecPlanInput(enc, v) {
+  encRecClientStrategy(enc, v.strategy);
+  v.queues(enc);
+  v.members(enc);
+  enc.bool(v.sort);
+  enc.opt(v.rooms, (enc, v) => encRecRooms(enc, v));
+}
+
+/** Encodes the record scenarioChange { kind: string, members: (enc: Encoder) => void, broker: string, queues: number }. */
+export function encRecScenarioChange(enc, v) {
+  enc.str(v.kind);
+  v.members(enc);
+  enc.str(v.broker);
+  enc.i32(v.queues);
+}
+
+/** Encodes the record memberView { member: string, members: (enc: Encoder) => void, strategy: number }. */
+export function encRecMemberView(enc, v) {
+  enc.str(v.member);
+  v.members(enc);
+  enc.i32(v.strategy);
+}
+
+/** Encodes the record mixedMember { id: string, client: string }. */
+export function encRecMixedMember(enc, v) {
+  enc.str(v.id);
+  enc.str(v.client);
+}
+
+/** Decodes the record mixedMember (ctx: what its custom values' decoders need). */
+export function decRecMixedMember(dec, ctx) {
+  return {
+    id: dec.str(),
+    client: dec.str(),
+  };
+}
+
+/** Encodes the record routeText { topic: string, text: string }. */
+export function encRecRouteText(enc, v) {
+  enc.str(v.topic);
+  enc.strOnce(v.text);
+}
+
+/** Decodes the record routeText (ctx: what its custom values' decoders need). */
+export function decRecRouteText(dec, ctx) {
+  return {
+    topic: dec.str(),
+    text: dec.str(),
+  };
+}
+
+/** Encodes the record statusText { name: string, text: string }. */
+export function encRecStatusText(enc, v) {
+  enc.str(v.name);
+  enc.strOnce(v.text);
+}
+
+/** Decodes the record statusText (ctx: what its custom values' decoders need). */
+export function decRecStatusText(dec, ctx) {
+  return {
+    name: dec.str(),
+    text: dec.str(),
+  };
+}
+
+/** Encodes the record doctorInput { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string }. */
+export function encRecDoctorInput(enc, v) {
+  enc.list(v.routes, (enc, v) => encRecRouteText(enc, v));
+  enc.strOnce(v.connection);
+  enc.strOnce(v.progress);
+  enc.list(v.status, (enc, v) => encRecStatusText(enc, v));
+  enc.str(v.strategy);
+  enc.str(v.profile);
+  enc.str(v.capturedAt);
+}
+
+/** Decodes the record doctorInput (ctx: what its custom values' decoders need). */
+export function decRecDoctorInput(dec, ctx) {
+  return {
+    routes: dec.list((dec) => decRecRouteText(dec, ctx)),
+    connection: dec.str(),
+    progress: dec.str(),
+    status: dec.list((dec) => decRecStatusText(dec, ctx)),
+    strategy: dec.str(),
+    profile: dec.str(),
+    capturedAt: dec.str(),
+  };
+}
+
+/** Encodes the record doctorSnapshot { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }. */
+export function encRecDoctorSnapshot(enc, v) {
+  enc.str(v.name);
+  enc.str(v.at);
+  enc.str(v.atSource);
+  encRecDoctorInput(enc, v.input);
+}
+
+/** Decodes the record doctorSnapshot (ctx: what its custom values' decoders need). */
+export function decRecDoctorSnapshot(dec, ctx) {
+  return {
+    name: dec.str(),
+    at: dec.str(),
+    atSource: dec.str(),
+    input: decRecDoctorInput(dec, ctx),
+  };
+}
+
+/** Encodes the record modeSetting { mode: number, popShareQueueNum: number }. */
+export function encRecModeSetting(enc, v) {
+  enc.u8(v.mode);
+  enc.i32(v.popShareQueueNum);
+}
+
+/** Decodes the record modeSetting (ctx: what its custom values' decoders need). */
+export function decRecModeSetting(dec, ctx) {
+  return {
+    mode: dec.u8(),
+    popShareQueueNum: dec.i32(),
+  };
+}
+
+/** Decodes the record assignment (ctx: what its custom values' decoders need). */
+export function decRecAssignment(dec, ctx) {
+  return {
+    queues: decQueues(dec, ctx),
+    reason: dec.str(),
+  };
+}
+
+/** Encodes the record topicIndex { topic: string, index: number }. */
+export function encRecTopicIndex(enc, v) {
+  enc.str(v.topic);
+  enc.uv(v.index);
+}
+
+/** Decodes the record topicIndex (ctx: what its custom values' decoders need). */
+export function decRecTopicIndex(dec, ctx) {
+  return {
+    topic: dec.str(),
+    index: dec.uv(),
+  };
+}
+
+/** Encodes the record goSend { topic: string, mqs: ((enc: Encoder) => void | undefined), lastBrokerName: string, shardingKey: string, queue: ({ topic: string, brokerName: string, queueId: number } | undefined) }. */
+export function encRecGoSend(enc, v) {
+  enc.str(v.topic);
+  enc.opt(v.mqs, (enc, v) => v(enc));
+  enc.str(v.lastBrokerName);
+  enc.str(v.shardingKey);
+  enc.opt(v.queue, (enc, v) => encRecQueue(enc, v));
+}
+
+/** Encodes the record brokerEndpoints { brokerName: string, addresses: string[] }. */
+export function encRecBrokerEndpoints(enc, v) {
+  enc.str(v.brokerName);
+  enc.list(v.addresses, (enc, v) => enc.str(v));
+}
+
+/** Decodes the record brokerEndpoints (ctx: what its custom values' decoders need). */
+export function decRecBrokerEndpoints(dec, ctx) {
+  return {
+    brokerName: dec.str(),
+    addresses: dec.list((dec) => dec.str()),
+  };
+}
+
+/** Encodes the record takeStep { isolated: string[][], count: number }. */
+export function encRecTakeStep(enc, v) {
+  enc.list(v.isolated, (enc, v) => enc.list(v, (enc, v) => enc.str(v)));
+  enc.i32(v.count);
+}
+
+/** Decodes the record takeStep (ctx: what its custom values' decoders need). */
+export function decRecTakeStep(dec, ctx) {
+  return {
+    isolated: dec.list((dec) => dec.list((dec) => dec.str())),
     count: dec.i32(),
   };
 }
@@ -367,8 +572,341 @@ export function priorityDrain(rt, req, ctx) {
   return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
 
+/** Encodes a analysisPlan request { plan: { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }, positions: boolean } (values validated by the caller). */
+export function encAnalysisPlan(enc, req) {
+  encRecPlanInput(enc, req.plan);
+  enc.bool(req.positions);
+  return enc;
+}
+
+/** Decodes a analysisPlan response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisPlan(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** A plan with its statistics (alloc/analysis.NewPlan), as JSON or by positions in the given list (full build). ctx goes to the response's custom decoders. */
+export function analysisPlan(rt, req, ctx) {
+  return decAnalysisPlan(rt.call(OP.ANALYSIS_PLAN, encAnalysisPlan(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisDiff request { from: { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }, to: { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }, positions: boolean } (values validated by the caller). */
+export function encAnalysisDiff(enc, req) {
+  encRecPlanInput(enc, req.from);
+  encRecPlanInput(enc, req.to);
+  enc.bool(req.positions);
+  return enc;
+}
+
+/** Decodes a analysisDiff response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisDiff(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** Two plans and what moved between them (alloc/analysis.DiffPlans), as JSON {from, to, diff} or by positions (full build). ctx goes to the response's custom decoders. */
+export function analysisDiff(rt, req, ctx) {
+  return decAnalysisDiff(rt.call(OP.ANALYSIS_DIFF, encAnalysisDiff(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisScenario request { topic: string, brokers: (enc: Encoder) => void, queuesPerBroker: number, members: (enc: Encoder) => void, changes: { kind: string, members: (enc: Encoder) => void, broker: string, queues: number }[], strategies: { client: number, spec: (enc: Encoder) => void }[], sort: number } (values validated by the caller). */
+export function encAnalysisScenario(enc, req) {
+  enc.str(req.topic);
+  req.brokers(enc);
+  enc.i32(req.queuesPerBroker);
+  req.members(enc);
+  enc.list(req.changes, (enc, v) => encRecScenarioChange(enc, v));
+  enc.list(req.strategies, (enc, v) => encRecClientStrategy(enc, v));
+  enc.u8(req.sort);
+  return enc;
+}
+
+/** Decodes a analysisScenario response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisScenario(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** A scenario run over strategies (alloc/analysis.RunScenario; sort: ANALYSIS_SORT), as JSON (full build). ctx goes to the response's custom decoders. */
+export function analysisScenario(rt, req, ctx) {
+  return decAnalysisScenario(rt.call(OP.ANALYSIS_SCENARIO, encAnalysisScenario(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisViews request { strategies: { client: number, spec: (enc: Encoder) => void }[], queues: (enc: Encoder) => void, members: (enc: Encoder) => void, views: { member: string, members: (enc: Encoder) => void, strategy: number }[], sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) } (values validated by the caller). */
+export function encAnalysisViews(enc, req) {
+  enc.list(req.strategies, (enc, v) => encRecClientStrategy(enc, v));
+  req.queues(enc);
+  req.members(enc);
+  enc.list(req.views, (enc, v) => encRecMemberView(enc, v));
+  enc.bool(req.sort);
+  enc.opt(req.rooms, (enc, v) => encRecRooms(enc, v));
+  return enc;
+}
+
+/** Decodes a analysisViews response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisViews(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** Members that see different member lists or run different strategies (alloc/analysis.Views), as JSON (full build). ctx goes to the response's custom decoders. */
+export function analysisViews(rt, req, ctx) {
+  return decAnalysisViews(rt.call(OP.ANALYSIS_VIEWS, encAnalysisViews(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisSubscription request { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, subscribers: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) } (values validated by the caller). */
+export function encAnalysisSubscription(enc, req) {
+  encRecClientStrategy(enc, req.strategy);
+  req.queues(enc);
+  req.members(enc);
+  req.subscribers(enc);
+  enc.bool(req.sort);
+  enc.opt(req.rooms, (enc, v) => encRecRooms(enc, v));
+  return enc;
+}
+
+/** Decodes a analysisSubscription response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisSubscription(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** A group where only subscribers subscribe the topic (alloc/analysis.Subscription), as JSON (full build). ctx goes to the response's custom decoders. */
+export function analysisSubscription(rt, req, ctx) {
+  return decAnalysisSubscription(rt.call(OP.ANALYSIS_SUBSCRIPTION, encAnalysisSubscription(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisMixed request { java: { client: number, spec: (enc: Encoder) => void }, go: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: { id: string, client: string }[], sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) } (values validated by the caller). */
+export function encAnalysisMixed(enc, req) {
+  encRecClientStrategy(enc, req.java);
+  encRecClientStrategy(enc, req.go);
+  req.queues(enc);
+  enc.list(req.members, (enc, v) => encRecMixedMember(enc, v));
+  enc.bool(req.sort);
+  enc.opt(req.rooms, (enc, v) => encRecRooms(enc, v));
+  return enc;
+}
+
+/** Decodes a analysisMixed response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisMixed(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** A group of Java and Go clients (alloc/analysis.Mixed), as JSON (full build). ctx goes to the response's custom decoders. */
+export function analysisMixed(rt, req, ctx) {
+  return decAnalysisMixed(rt.call(OP.ANALYSIS_MIXED, encAnalysisMixed(rt.request(), req)), ctx);
+}
+
+/** Encodes a analysisCompare request { queues: number, brokers: number, members: number } (values validated by the caller). */
+export function encAnalysisCompare(enc, req) {
+  enc.i32(req.queues);
+  enc.i32(req.brokers);
+  enc.i32(req.members);
+  return enc;
+}
+
+/** Decodes a analysisCompare response { answer: any } (ctx: what its custom values' decoders need). */
+export function decAnalysisCompare(dec, ctx) {
+  return {
+    answer: decAnalysisAnswer(dec, ctx),
+  };
+}
+
+/** The strategies compared on a group (alloc/analysis.Compare over CompareStrategies), as JSON with the Markdown table (full build). ctx goes to the response's custom decoders. */
+export function analysisCompare(rt, req, ctx) {
+  return decAnalysisCompare(rt.call(OP.ANALYSIS_COMPARE, encAnalysisCompare(rt.request(), req)), ctx);
+}
+
+/** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }[] } (values validated by the caller). */
+export function encDoctorRun(enc, req) {
+  enc.u8(req.want);
+  enc.uv(req.width);
+  enc.list(req.snapshots, (enc, v) => encRecDoctorSnapshot(enc, v));
+  return enc;
+}
+
+/** Decodes a doctorRun response { ok: boolean, judged: boolean, text: string, json: Uint8Array } (ctx: what its custom values' decoders need). */
+export function decDoctorRun(dec, ctx) {
+  return {
+    ok: dec.bool(),
+    judged: dec.bool(),
+    text: dec.str(),
+    json: dec.tail(),
+  };
+}
+
+/** The doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series (DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer (full build). ctx goes to the response's custom decoders. */
+export function doctorRun(rt, req, ctx) {
+  return decDoctorRun(rt.call(OP.DOCTOR_RUN, encDoctorRun(rt.request(), req)), ctx);
+}
+
+/** Encodes a parseRoute request { text: string } (values validated by the caller). */
+export function encParseRoute(enc, req) {
+  enc.strOnce(req.text);
+  return enc;
+}
+
+/** Decodes a parseRoute response { route: Route } (ctx: what its custom values' decoders need). */
+export function decParseRoute(dec, ctx) {
+  return {
+    route: decRoute(dec, ctx),
+  };
+}
+
+/** A route as mqadmin topicRoute prints it (fastjson) or as JSON, read (alloc/mqadmin.ParseTopicRoute) (full build). ctx goes to the response's custom decoders. */
+export function parseRoute(rt, req, ctx) {
+  return decParseRoute(rt.call(OP.PARSE_ROUTE, encParseRoute(rt.request(), req)), ctx);
+}
+
+/** Encodes a routeText request { topic: string, text: string } (values validated by the caller). */
+export function encRouteText(enc, req) {
+  enc.str(req.topic);
+  enc.strOnce(req.text);
+  return enc;
+}
+
+/** Decodes a routeText response { publish: Readonly<MessageQueue>[] | null, subscribe: Readonly<MessageQueue>[] | null } (ctx: what its custom values' decoders need). */
+export function decRouteText(dec, ctx) {
+  return {
+    publish: decQueues(dec, ctx),
+    subscribe: decQueues(dec, ctx),
+  };
+}
+
+/** RouteToQueues over a route as text: its publish and subscribe queues for topic (full build). ctx goes to the response's custom decoders. */
+export function routeText(rt, req, ctx) {
+  return decRouteText(rt.call(OP.ROUTE_TEXT, encRouteText(rt.request(), req)), ctx);
+}
+
+/** Encodes a queryAssignment request { topic: string, consumerGroup: string, messageModel: number, strategyName: string, serverLoadBalancerEnable: boolean, brokerDefaultMode: number, brokerDefaultPopShareQueueNum: number, configured: ({ mode: number, popShareQueueNum: number } | undefined), mqAll: (enc: Encoder) => void, cidAll: (enc: Encoder) => void, clientIds: (enc: Encoder) => void } (values validated by the caller). */
+export function encQueryAssignment(enc, req) {
+  enc.str(req.topic);
+  enc.str(req.consumerGroup);
+  enc.u8(req.messageModel);
+  enc.str(req.strategyName);
+  enc.bool(req.serverLoadBalancerEnable);
+  enc.u8(req.brokerDefaultMode);
+  enc.i32(req.brokerDefaultPopShareQueueNum);
+  enc.opt(req.configured, (enc, v) => encRecModeSetting(enc, v));
+  req.mqAll(enc);
+  req.cidAll(enc);
+  req.clientIds(enc);
+  return enc;
+}
+
+/** Decodes a queryAssignment response { mode: number, popShareQueueNum: number, results: { queues: Readonly<MessageQueue>[] | null, reason: string }[] } (ctx: what its custom values' decoders need). */
+export function decQueryAssignment(dec, ctx) {
+  return {
+    mode: dec.u8(),
+    popShareQueueNum: dec.i32(),
+    results: dec.list((dec) => decRecAssignment(dec, ctx)),
+  };
+}
+
+/** The RocketMQ 5 broker's queryAssignment for clientIds (alloc/broker.QueryAssignments): the mode it resolves and each client's queues (messageModel: MESSAGE_MODEL, brokerDefaultMode: BROKER_MODE; mqAll null: no route, cidAll null: unknown group) (full build). ctx goes to the response's custom decoders. */
+export function queryAssignment(rt, req, ctx) {
+  return decQueryAssignment(rt.call(OP.QUERY_ASSIGNMENT, encQueryAssignment(rt.request(), req)), ctx);
+}
+
+/** Encodes a proxyAssignment request { topic: string, route: (enc: Encoder) => void, orderly: boolean } (values validated by the caller). */
+export function encProxyAssignment(enc, req) {
+  enc.str(req.topic);
+  req.route(enc);
+  enc.bool(req.orderly);
+  return enc;
+}
+
+/** Decodes a proxyAssignment response { queues: Readonly<MessageQueue>[] | null } (ctx: what its custom values' decoders need). */
+export function decProxyAssignment(dec, ctx) {
+  return {
+    queues: decQueues(dec, ctx),
+  };
+}
+
+/** The queues a RocketMQ 5 proxy assigns a gRPC consumer of topic (alloc/broker.ProxyAssignment) (full build). ctx goes to the response's custom decoders. */
+export function proxyAssignment(rt, req, ctx) {
+  return decProxyAssignment(rt.call(OP.PROXY_ASSIGNMENT, encProxyAssignment(rt.request(), req)), ctx);
+}
+
+/** Encodes a goRoute request { topic: string, route: (enc: Encoder) => void, queueDatasNull: boolean, nullBrokerAddrs: number[], producer: boolean } (values validated by the caller). */
+export function encGoRoute(enc, req) {
+  enc.str(req.topic);
+  req.route(enc);
+  enc.bool(req.queueDatasNull);
+  enc.list(req.nullBrokerAddrs, (enc, v) => enc.uv(v));
+  enc.bool(req.producer);
+  return enc;
+}
+
+/** Decodes a goRoute response { queues: Readonly<MessageQueue>[] | null } (ctx: what its custom values' decoders need). */
+export function decGoRoute(dec, ctx) {
+  return {
+    queues: decQueues(dec, ctx),
+  };
+}
+
+/** Rocketmq-client-go v2.1.2's publish list of a route (alloc/producer.GoPublishQueues; producer: the list a producer's selector gets, GoProducerPublishQueues); queueDatasNull and nullBrokerAddrs (brokerDatas indexes) say what JSON had null (full build). ctx goes to the response's custom decoders. */
+export function goRoute(rt, req, ctx) {
+  return decGoRoute(rt.call(OP.GO_ROUTE, encGoRoute(rt.request(), req)), ctx);
+}
+
+/** Encodes a goSelect request { selector: number, seed: bigint, startIndex: { topic: string, index: number }[], mqs: (enc: Encoder) => void, steps: { topic: string, mqs: ((enc: Encoder) => void | undefined), lastBrokerName: string, shardingKey: string, queue: ({ topic: string, brokerName: string, queueId: number } | undefined) }[] } (values validated by the caller). */
+export function encGoSelect(enc, req) {
+  enc.u8(req.selector);
+  enc.i64(req.seed);
+  enc.list(req.startIndex, (enc, v) => encRecTopicIndex(enc, v));
+  req.mqs(enc);
+  enc.list(req.steps, (enc, v) => encRecGoSend(enc, v));
+  return enc;
+}
+
+/** Decodes a goSelect response { picks: ({ topic: string, brokerName: string, queueId: number } | undefined)[] } (ctx: what its custom values' decoders need). */
+export function decGoSelect(dec, ctx) {
+  return {
+    picks: dec.list((dec) => (dec.u8() === 0 ? undefined : decRecQueue(dec, ctx))),
+  };
+}
+
+/** The Go client's QueueSelectors over a sequence of sends (selector: GO_SELECTOR; seed: the random and hash selectors' source): the queue each send picks (absent: none) (full build). ctx goes to the response's custom decoders. */
+export function goSelect(rt, req, ctx) {
+  return decGoSelect(rt.call(OP.GO_SELECT, encGoSelect(rt.request(), req)), ctx);
+}
+
+/** Encodes a takeMessageQueues request { client: number, mqs: (enc: Encoder) => void, endpoints: { brokerName: string, addresses: string[] }[], startIndex: number, steps: { isolated: string[][], count: number }[] } (values validated by the caller). */
+export function encTakeMessageQueues(enc, req) {
+  enc.u8(req.client);
+  req.mqs(enc);
+  enc.list(req.endpoints, (enc, v) => encRecBrokerEndpoints(enc, v));
+  enc.i32(req.startIndex);
+  enc.list(req.steps, (enc, v) => encRecTakeStep(enc, v));
+  return enc;
+}
+
+/** Decodes a takeMessageQueues response { steps: Readonly<MessageQueue>[] | null[], index: number } (ctx: what its custom values' decoders need). */
+export function decTakeMessageQueues(dec, ctx) {
+  return {
+    steps: dec.list((dec) => decQueues(dec, ctx)),
+    index: dec.i32(),
+  };
+}
+
+/** The gRPC clients' publishing load balancer (alloc/producer.NewPublishingBalancer; client: BALANCER) over a sequence of TakeMessageQueues calls: each one's queues and the index after the last (full build). ctx goes to the response's custom decoders. */
+export function takeMessageQueues(rt, req, ctx) {
+  return decTakeMessageQueues(rt.call(OP.TAKE_MESSAGE_QUEUES, encTakeMessageQueues(rt.request(), req)), ctx);
+}
+
 /** The JS side of each custom value with one, by name (golden values). */
 export const CUSTOMS = Object.freeze({
+  queues: { encode: undefined, decode: decQueues },
+  routeOut: { encode: undefined, decode: decRoute },
+  analysisAnswer: { encode: undefined, decode: decAnalysisAnswer },
 });
 
 /** The request encoder of each declared operation, by name (golden requests). */
@@ -390,4 +928,19 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDecide: encPriorityDecide,
   priorityOrder: encPriorityOrder,
   priorityDrain: encPriorityDrain,
+  analysisPlan: encAnalysisPlan,
+  analysisDiff: encAnalysisDiff,
+  analysisScenario: encAnalysisScenario,
+  analysisViews: encAnalysisViews,
+  analysisSubscription: encAnalysisSubscription,
+  analysisMixed: encAnalysisMixed,
+  analysisCompare: encAnalysisCompare,
+  doctorRun: encDoctorRun,
+  parseRoute: encParseRoute,
+  routeText: encRouteText,
+  queryAssignment: encQueryAssignment,
+  proxyAssignment: encProxyAssignment,
+  goRoute: encGoRoute,
+  goSelect: encGoSelect,
+  takeMessageQueues: encTakeMessageQueues,
 });

@@ -25,7 +25,6 @@ export const OP = Object.freeze({
   CIDS_FREE: 17,
   CONSISTENT_HASH: 18,
   SELECT_LITE: 19,
-  ANALYSIS: 20,
   ANALYSIS_PLAN: 20,
   ANALYSIS_DIFF: 21,
   ANALYSIS_SCENARIO: 22,
@@ -33,7 +32,6 @@ export const OP = Object.freeze({
   ANALYSIS_SUBSCRIPTION: 24,
   ANALYSIS_MIXED: 25,
   ANALYSIS_COMPARE: 26,
-  DOCTOR: 30,
   DOCTOR_RUN: 30,
   PARSE: 31,
   PARSE_ROUTE: 32,
@@ -205,13 +203,6 @@ export const BROKER_MODE = Object.freeze({
   POP: 1,
 });
 
-/** The configured mode of a queryAssignment request (wasm/broker.go). */
-export const CONFIGURED = Object.freeze({
-  NONE: 0,
-  PULL: 1,
-  POP: 2,
-});
-
 /** Consumer kinds of an allocationPath request (wasm/broker.go). */
 export const CONSUMER_KIND = Object.freeze({
   PUSH: 0,
@@ -242,4 +233,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '3b2bcfe4f35c461c';
+export const TABLES_HASH = '7d52963ecfe6bd65';
