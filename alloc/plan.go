@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rmqalloc/rmqalloc/alloc/internal/planlink"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 
@@ -36,9 +37,9 @@ type Plan struct {
 	given  []int32 // see GivenPositions
 	linear bool    // Members repeat an ID: look IDs up one by one
 
-	setsOnce sync.Once // fills sets and own
-	sets     [][]int32 // per member: MemberShare
-	own      owners    // per queue: Owners
+	setsOnce sync.Once       // fills sets and own
+	sets     [][]int32       // per member: MemberShare
+	own      planlink.Owners // per queue: Owners
 }
 
 // AllocateAll computes every member's allocation at once. The result for a
@@ -255,7 +256,7 @@ func (p *Plan) MemberShare(i int) []int32 {
 // Members()[1], c2.
 func (p *Plan) Owners(i int) []int32 {
 	p.computeSets()
-	return p.own.of(i)
+	return p.own.Of(i)
 }
 
 // computeSets fills sets and own once: O(Q + total assigned), copying
@@ -301,7 +302,7 @@ func (p *Plan) computeSets() {
 				sets[m] = sortedSet(slices.Clone(at))
 			}
 		}
-		p.sets, p.own = sets, invert(sets, len(g.mqAll))
+		p.sets, p.own = sets, planlink.Invert(sets, len(g.mqAll))
 	})
 }
 
@@ -321,46 +322,6 @@ func sortedSet(s []int32) []int32 {
 		sortx.Int32s(s)
 	}
 	return slices.Compact(s)
-}
-
-// owners is the inverse of a plan's shares in compressed form: the owners
-// of queue i are list[start[i]:start[i+1]].
-type owners struct {
-	start []int32
-	list  []int32
-}
-
-func (o owners) of(i int) []int32 {
-	if i < 0 || i+1 >= len(o.start) {
-		return nil
-	}
-	lo, hi := o.start[i], o.start[i+1]
-	if lo == hi {
-		return nil
-	}
-	return o.list[lo:hi:hi]
-}
-
-// invert builds owners from shares over q queues: O(Q + assigned).
-func invert(shares [][]int32, q int) owners {
-	start := make([]int32, q+1)
-	for _, sh := range shares {
-		for _, p := range sh {
-			start[p+1]++
-		}
-	}
-	for i := 1; i <= q; i++ {
-		start[i] += start[i-1]
-	}
-	list := make([]int32, start[q])
-	next := slices.Clone(start[:q])
-	for m, sh := range shares {
-		for _, p := range sh {
-			list[next[p]] = int32(m)
-			next[p]++
-		}
-	}
-	return owners{start: start, list: list}
 }
 
 // Map is the plan as a map from member to its queues; members whose call

@@ -255,7 +255,7 @@ func combinePlan(name string, client Client, queues []MessageQueue, members []st
 		}
 	}
 	g.setPositions(pos)
-	p.setsOnce.Do(func() { p.sets, p.own = shares, invert(shares, len(queues)) })
+	p.setsOnce.Do(func() { p.sets, p.own = shares, planlink.Invert(shares, len(queues)) })
 	return p
 }
 
@@ -287,9 +287,9 @@ func (link) Combine(name string, client Client, queues []MessageQueue, members [
 	return combinePlan(name, client, queues, members, shares, errs, given)
 }
 
-func (link) Sets(p *Plan) ([][]int32, []int32, []int32) {
+func (link) Sets(p *Plan) ([][]int32, planlink.Owners) {
 	p.computeSets()
-	return p.sets, p.own.start, p.own.list
+	return p.sets, p.own
 }
 
 func (link) Mapping(from, to []MessageQueue) []int32 { return queueMapping(from, to) }

@@ -13,24 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// shares is every member's MemberShare.
-func shares(p *alloc.Plan) [][]int32 {
-	out := make([][]int32, len(p.Members()))
-	for m := range out {
-		out[m] = p.MemberShare(m)
-	}
-	return out
-}
-
-// owners is every queue's Owners.
-func owners(p *alloc.Plan) [][]int32 {
-	out := make([][]int32, len(p.Queues()))
-	for i := range out {
-		out[i] = p.Owners(i)
-	}
-	return out
-}
-
 func TestRebalanceWorkedExamples(t *testing.T) {
 	t.Parallel()
 	q := func(broker string, id int32) alloc.MessageQueue {
@@ -94,8 +76,8 @@ func TestRebalanceWorkedExamples(t *testing.T) {
 		assert.Equal(t, tt.s.Name(), p.Strategy(), tt.name)
 		assert.Equal(t, alloc.ClientOf(tt.s), p.Client(), tt.name)
 		assert.Equal(t, tt.wantMembers, p.Members(), tt.name)
-		assert.Equal(t, tt.wantShares, shares(p), tt.name)
-		assert.Equal(t, tt.wantOwners, owners(p), tt.name)
+		assert.Equal(t, tt.wantShares, testkit.Shares(p), tt.name)
+		assert.Equal(t, tt.wantOwners, testkit.Owners(p), tt.name)
 		wantGiven := tt.wantGiven
 		if wantGiven == nil && !tt.asGiven { // sorted already: the identity
 			for i := range tt.mqAll {

@@ -109,7 +109,7 @@ func diffWith(a, b *plan, qmap []int32) *Diff {
 		inA[j] = true
 		d.Common++
 		var same bool
-		same, scratch = sameOwners(a.owners.of(i), b.owners.of(int(j)), mmap, scratch)
+		same, scratch = sameOwners(a.owners.Of(i), b.owners.Of(int(j)), mmap, scratch)
 		if same {
 			d.Kept++
 		} else {
@@ -151,7 +151,7 @@ func minMoves(a, b *plan, at func(int) int32, mmap []int32, common int) int {
 	if c == 0 {
 		owned := 0
 		for i := range a.queues {
-			if at(i) >= 0 && a.owners.count(i) > 0 {
+			if at(i) >= 0 && a.owners.Count(i) > 0 {
 				owned++
 			}
 		}
@@ -165,7 +165,7 @@ func minMoves(a, b *plan, at func(int) int32, mmap []int32, common int) int {
 			continue
 		}
 		seen[j] = true
-		if o := a.owners.of(i); len(o) == 1 && mmap[o[0]] >= 0 {
+		if o := a.owners.Of(i); len(o) == 1 && mmap[o[0]] >= 0 {
 			k[mmap[o[0]]]++
 		}
 	}
@@ -210,7 +210,7 @@ func memberChanges(a, b *plan, qmap, mmap []int32, sizeHint int) []MemberChange 
 			if qmap != nil {
 				j = qmap[i]
 			}
-			if j < 0 || mb < 0 || !slices.Contains(b.owners.of(int(j)), mb) {
+			if j < 0 || mb < 0 || !slices.Contains(b.owners.Of(int(j)), mb) {
 				buf = append(buf, i)
 			}
 		}
@@ -220,7 +220,7 @@ func memberChanges(a, b *plan, qmap, mmap []int32, sizeHint int) []MemberChange 
 			inB[mb] = true
 			for _, j := range b.shares[mb] {
 				i := back[j]
-				if i < 0 || !slices.Contains(a.owners.of(int(i)), int32(ma)) {
+				if i < 0 || !slices.Contains(a.owners.Of(int(i)), int32(ma)) {
 					buf = append(buf, j)
 				}
 			}

@@ -52,7 +52,7 @@ func bruteMinMoves(pa, pb *alloc.Plan) int {
 		if i < 0 {
 			return nil
 		}
-		return a.owners.of(i)
+		return a.owners.Of(i)
 	}
 	best := -1
 	assign := make([]int, n)

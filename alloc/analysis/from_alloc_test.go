@@ -17,7 +17,7 @@ func TestAllocateAllPlanWorkedExample(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "AVG", PlanLabel(ap))
 	assert.Equal(t, alloc.Client(alloc.Java493), ap.Client())
-	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4}}, sharesOf(ap))
+	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4}}, testkit.Shares(ap))
 	assert.Equal(t, []int32{1}, ap.Owners(3))
 	assert.Equal(t, []int{3, 2}, StatsOf(ap, nil).PerMember)
 }
@@ -39,7 +39,7 @@ func TestAllocateAllAgreesWithRebalanceAsGiven(t *testing.T) {
 				continue // group-wide errors make no plan
 			}
 			pa, pb := mustPlan(t, s, qs, cids, Options{AsGiven: true}), mustPlan(t, s, qs2, cids2, Options{AsGiven: true})
-			require.Equal(t, sharesOf(pa), sharesOf(a), s.Name())
+			require.Equal(t, testkit.Shares(pa), testkit.Shares(a), s.Name())
 			require.Equal(t, MemberErrors(pa), MemberErrors(a), s.Name())
 			require.Equal(t, StatsOf(pa, nil), StatsOf(a, nil), s.Name())
 			require.Equal(t, pa.Members(), a.Members(), s.Name())

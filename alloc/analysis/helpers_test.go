@@ -18,15 +18,6 @@ func mustPlan(t testing.TB, s alloc.Strategy, qs []alloc.MessageQueue, cids []st
 	return p
 }
 
-// sharesOf is every member's MemberShare.
-func sharesOf(p *alloc.Plan) [][]int32 {
-	out := make([][]int32, len(p.Members()))
-	for m := range out {
-		out[m] = p.MemberShare(m)
-	}
-	return out
-}
-
 // partitioning is every strategy that gives each queue at most one owner
 // on a consistent view.
 func partitioning(t testing.TB) []alloc.Strategy {

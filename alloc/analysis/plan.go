@@ -102,31 +102,10 @@ type plan struct {
 	queues  []alloc.MessageQueue
 	members []string
 	shares  [][]int32
-	owners  owners
+	owners  planlink.Owners
 }
 
 func viewOf(p *alloc.Plan) *plan {
-	shares, start, list := link.Sets(p)
-	return &plan{p: p, queues: p.Queues(), members: p.Members(), shares: shares, owners: owners{start: start, list: list}}
+	shares, own := link.Sets(p)
+	return &plan{p: p, queues: p.Queues(), members: p.Members(), shares: shares, owners: own}
 }
-
-// owners is the inverse of shares in compressed form: the owners of queue
-// i are list[start[i]:start[i+1]].
-type owners struct {
-	start []int32
-	list  []int32
-}
-
-func (o owners) of(i int) []int32 {
-	if i < 0 || i+1 >= len(o.start) {
-		return nil
-	}
-	lo, hi := o.start[i], o.start[i+1]
-	if lo == hi {
-		return nil
-	}
-	return o.list[lo:hi:hi]
-}
-
-// count is the number of owners of queue i.
-func (o owners) count(i int) int { return int(o.start[i+1] - o.start[i]) }

@@ -14,7 +14,7 @@ import (
 
 func TestPlanStatsWorkedExample(t *testing.T) {
 	p := mustPlan(t, alloc.Averagely(), testkit.QueuesOn(10, "broker-a"), []string{"c0", "c1", "c2", "c3"}, Options{AsGiven: true})
-	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}}, sharesOf(p))
+	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}}, testkit.Shares(p))
 	st := StatsOf(p, nil)
 	assert.Equal(t, []int{3, 3, 2, 2}, st.PerMember)
 	assert.Equal(t, []int{2, 3, 3, 0, 0, 0, 10}, []int{st.Min, st.Max, st.Ideal, st.BalanceGap, st.Orphaned, st.Shared, st.Assigned})
@@ -39,15 +39,15 @@ func TestPlanSortsPerClient(t *testing.T) {
 	assert.Equal(t, []string{"😀", "ｲ"}, java.Members())
 	assert.Equal(t, java.Queues(), golang.Queues(), "canonical order is Java's for both clients")
 	assert.Equal(t, java.Members(), golang.Members())
-	assert.Equal(t, [][]int32{{0}, {1}}, sharesOf(java))
-	assert.Equal(t, [][]int32{{0}, {1}}, sharesOf(golang), "Go sorts both lists the other way round: same pairs")
+	assert.Equal(t, [][]int32{{0}, {1}}, testkit.Shares(java))
+	assert.Equal(t, [][]int32{{0}, {1}}, testkit.Shares(golang), "Go sorts both lists the other way round: same pairs")
 
 	// Over one broker the member order alone decides: Java gives q0 to 😀,
 	// Go gives q0 to ｲ.
 	java = mustPlan(t, alloc.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{})
 	golang = mustPlan(t, goclient.Averagely(), testkit.QueuesOn(2, "b"), cids, Options{})
-	assert.Equal(t, [][]int32{{0}, {1}}, sharesOf(java))
-	assert.Equal(t, [][]int32{{1}, {0}}, sharesOf(golang))
+	assert.Equal(t, [][]int32{{0}, {1}}, testkit.Shares(java))
+	assert.Equal(t, [][]int32{{1}, {0}}, testkit.Shares(golang))
 	assert.Equal(t, goclient.Client, golang.Client())
 	assert.Equal(t, "go:AVG", PlanLabel(golang))
 }

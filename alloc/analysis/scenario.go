@@ -302,7 +302,7 @@ func unconsumed(p *plan, dead []bool) int {
 	n := 0
 	for i := range p.queues {
 		live := false
-		for _, m := range p.owners.of(i) {
+		for _, m := range p.owners.Of(i) {
 			if !dead[m] {
 				live = true
 				break

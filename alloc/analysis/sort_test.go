@@ -6,6 +6,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
+	"github.com/rmqalloc/rmqalloc/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -47,7 +48,7 @@ func TestPlanWhenTheJDKSortFails(t *testing.T) {
 	gp := mustPlan(t, goclient.Averagely(), qs, cids, Options{})
 	assert.Empty(t, MemberErrors(gp))
 	total := 0
-	for _, sh := range sharesOf(gp) {
+	for _, sh := range testkit.Shares(gp) {
 		total += len(sh)
 	}
 	assert.Equal(t, len(qs), total)

@@ -70,7 +70,7 @@ func StatsOf(p *alloc.Plan, rooms alloc.MachineRoomResolver) Stats {
 func computeStats(p *plan, rooms alloc.MachineRoomResolver) Stats {
 	st := Stats{Queues: len(p.queues), Members: len(p.members), PerMember: make([]int, len(p.members)), Idle: []int{}}
 	for i := range p.queues {
-		switch n := p.owners.count(i); {
+		switch n := p.owners.Count(i); {
 		case n == 0:
 			st.Orphaned++
 		case n > 1:
@@ -135,7 +135,7 @@ func brokerSpread(p *plan) []BrokerSpread {
 	}
 	for i, b := range of {
 		out[b].Queues++
-		if p.owners.count(i) == 0 {
+		if p.owners.Count(i) == 0 {
 			out[b].Orphaned++
 		}
 	}
@@ -198,7 +198,7 @@ func roomSpread(p *plan, r alloc.MachineRoomResolver) ([]RoomSpread, float64) {
 	}
 	local, assigned := 0, 0
 	for i := range p.queues {
-		own := p.owners.of(i)
+		own := p.owners.Of(i)
 		if len(own) == 0 {
 			out[qRoom[i]].Orphaned++
 			continue

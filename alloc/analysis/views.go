@@ -99,7 +99,7 @@ func Views(strategies []alloc.Strategy, queues []alloc.MessageQueue, members []s
 	res.Combined = comb.p
 	res.Stats = computeStats(comb, o.Rooms)
 	for i := range comb.queues {
-		switch own := comb.owners.of(i); {
+		switch own := comb.owners.Of(i); {
 		case len(own) == 0:
 			res.Orphaned = append(res.Orphaned, int32(i))
 		case len(own) > 1:

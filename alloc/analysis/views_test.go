@@ -21,7 +21,7 @@ func TestViewsStaleAndNewMembers(t *testing.T) {
 	}, Options{})
 	require.NoError(t, err)
 	// c1: [a0 a1 a2]; c2 (index 2 of 4): [a4]; c3 (index 2 of 3): [a4 a5].
-	assert.Equal(t, [][]int32{{0, 1, 2}, {4}, {4, 5}}, sharesOf(res.Combined))
+	assert.Equal(t, [][]int32{{0, 1, 2}, {4}, {4, 5}}, testkit.Shares(res.Combined))
 	assert.Equal(t, []QueueOwners{{Queue: 4, Owners: []int32{1, 2}}}, res.DoubleOwned)
 	assert.Equal(t, []int32{3}, res.Orphaned)
 	assert.Equal(t, 1, res.Stats.Shared)
@@ -31,7 +31,7 @@ func TestViewsStaleAndNewMembers(t *testing.T) {
 func TestViewsNotInOwnList(t *testing.T) {
 	res, err := Views([]alloc.Strategy{alloc.Averagely()}, testkit.QueuesOn(2, "a"), []string{"c0"}, []View{{Member: "ghost"}}, Options{AsGiven: true})
 	require.NoError(t, err)
-	assert.Equal(t, [][]int32{{}}, sharesOf(res.Combined))
+	assert.Equal(t, [][]int32{{}}, testkit.Shares(res.Combined))
 	assert.Equal(t, []int32{0, 1}, res.Orphaned)
 	_, err = Views([]alloc.Strategy{alloc.Averagely()}, nil, nil, []View{{Member: "x", Strategy: 3}}, Options{AsGiven: true})
 	assert.Error(t, err, "bad strategy index accepted")
@@ -51,7 +51,7 @@ func TestViewsCombinedIsAPlan(t *testing.T) {
 	assert.Nil(t, p.Client())
 	assert.Equal(t, []int32{1, 0}, p.GivenPositions())
 	// Sorted: [a/0 b/1]; c0 takes a/0, c1 b/1 (and all of it alone).
-	assert.Equal(t, [][]int32{{1}, {0}, {0, 1}}, sharesOf(p))
+	assert.Equal(t, [][]int32{{1}, {0}, {0, 1}}, testkit.Shares(p))
 	assert.Equal(t, []alloc.MessageQueue{qs[0]}, p.Of("c1"), "the first view of c1")
 	assert.Equal(t, []alloc.MessageQueue{qs[1], qs[0]}, p.MemberQueues(2))
 	assert.Equal(t, [][]int32{{1, 2}, {0, 2}}, [][]int32{p.Owners(0), p.Owners(1)})
@@ -73,7 +73,7 @@ func TestMixedClients(t *testing.T) {
 		{ID: "ｲ", Client: alloc.LanguageGo},
 	}, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, [][]int32{{0}, {0}}, sharesOf(res.Combined))
+	assert.Equal(t, [][]int32{{0}, {0}}, testkit.Shares(res.Combined))
 	assert.Equal(t, []QueueOwners{{Queue: 0, Owners: []int32{0, 1}}}, res.DoubleOwned)
 	assert.Equal(t, []int32{1}, res.Orphaned)
 	assert.Equal(t, []string{"AVG", "go:AVG"}, res.Strategies)

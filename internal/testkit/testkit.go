@@ -173,3 +173,21 @@ func SampleDirs(t testing.TB, set string) []string {
 	require.NotEmpty(t, out, "sample directories under %s", base)
 	return out
 }
+
+// Shares is every member's MemberShare of p, in Members order.
+func Shares(p *alloc.Plan) [][]int32 {
+	out := make([][]int32, len(p.Members()))
+	for m := range out {
+		out[m] = p.MemberShare(m)
+	}
+	return out
+}
+
+// Owners is every queue's Owners in p, in Queues order.
+func Owners(p *alloc.Plan) [][]int32 {
+	out := make([][]int32, len(p.Queues()))
+	for i := range out {
+		out[i] = p.Owners(i)
+	}
+	return out
+}

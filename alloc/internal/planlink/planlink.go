@@ -28,9 +28,8 @@ type Link[Q, S, C, P any] interface {
 	// may repeat.
 	Combine(name string, client C, queues []Q, members []string, shares [][]int32, errs []error, given []int32) P
 	// Sets is p's shares (ascending positions in Queues, per member; empty
-	// for a failed member) and its owners in compressed form: the members
-	// owning queue i are list[start[i]:start[i+1]], ascending.
-	Sets(p P) (shares [][]int32, start, list []int32)
+	// for a failed member) and its owner index.
+	Sets(p P) (shares [][]int32, owners Owners)
 	// Mapping is, per position of from, the position of the same queue in
 	// to (its first occurrence) or -1; nil when the lists are equal.
 	Mapping(from, to []Q) []int32
