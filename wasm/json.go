@@ -9,8 +9,12 @@ import (
 )
 
 // jsonw writes JSON by hand: analysis results are nested structures that
-// JS reads with one JSON.parse, and encoding/json (reflection) would cost
-// the module ~700 KB. Keys and shapes follow alloc/analysis's json tags.
+// JS reads with one JSON.parse. The full build links encoding/json anyway
+// (the doctor), yet measured against it (json_std_test.go, the same bytes
+// through mirror types) this writer is both smaller (~3 KB gzip of full
+// module) and faster (1.8x on compare, 5x on a scenario, 7x on a
+// 20,000 x 1,000 plan: BenchmarkAnalysisJSON). Keys and shapes follow
+// alloc/analysis's json tags.
 //
 // Its small methods are marked go:noinline: inlined, each append expands
 // into a few hundred bytes of WebAssembly at every call site, and the
