@@ -4,6 +4,7 @@ package main
 
 import (
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/producer"
 	"unsafe"
 )
 
@@ -26,6 +27,9 @@ const (
 	opPriorityDecide       = 51 // how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityOrder        = 52 // the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityDrain        = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opSelectHash           = 6  // SelectMessageQueueByHash: the queue of mqs the argument's Java hashCode picks
+	opSelectGroup          = 7  // the queue of mqs a message group goes to (selector: GROUP, whose hash of the group)
+	opSelectLite           = 19 // a lite topic's queue among its parent topic's write queues mqs (RIP-83, broker 5.5.0)
 	opAnalysisPlan         = 20 // a plan with its statistics (alloc/analysis.NewPlan), as JSON or by positions in the given list
 	opAnalysisDiff         = 21 // two plans and what moved between them (alloc/analysis.DiffPlans), as JSON {from, to, diff} or by positions
 	opAnalysisScenario     = 22 // a scenario run over strategies (alloc/analysis.RunScenario; sort: ANALYSIS_SORT), as JSON
@@ -48,6 +52,10 @@ func (r *reader) custom(id uint8, p unsafe.Pointer) {
 	switch id {
 	case 0:
 		*(*alloc.StrategySpec)(p) = readStrategySpec(r)
+	case 1:
+		*(*callQlist)(p) = readCallQlist(r)
+	case 2:
+		*(*producer.HashKey)(p) = readHashArg(r)
 	default:
 		r.customFull(id, p)
 	}
@@ -56,6 +64,8 @@ func (r *reader) custom(id uint8, p unsafe.Pointer) {
 // custom writes the custom value number id (wireschema.Customs) at p.
 func (w *writer) custom(id uint8, p unsafe.Pointer) {
 	switch id {
+	case 3:
+		writeQueueRef(w, *(*queueRef)(p))
 	default:
 		w.customFull(id, p)
 	}
@@ -63,6 +73,15 @@ func (w *writer) custom(id uint8, p unsafe.Pointer) {
 
 // wtCustomStrategySpec: a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec).
 var wtCustomStrategySpec = wtype{kind: wkCustom, custom: 0, size: unsafe.Sizeof(*new(alloc.StrategySpec))}
+
+// wtCustomCallQlist: a queue list of a request used only during the call (wasm/select_wire.go readCallQlist over queues.go's qlist: null, an interned Topic or inline, into a reused buffer); JS: select_wire.js encQlist (the list's source, for the answer's refs, in ctx.src).
+var wtCustomCallQlist = wtype{kind: wkCustom, custom: 1, size: unsafe.Sizeof(*new(callQlist))}
+
+// wtCustomHashArg: the argument of SelectMessageQueueByHash: u8 type (HASH_ARG), then a str, an i32 or an i64 (wasm/select_wire.go readHashArg, select_wire.js encHashArg).
+var wtCustomHashArg = wtype{kind: wkCustom, custom: 2, size: unsafe.Sizeof(*new(producer.HashKey))}
+
+// wtCustomQueueRef: one queue of a request's list, as a refs list of one (wasm/select_wire.go writeQueueRef); JS: select_wire.js decQueueRef, against ctx.src (none: the queue is explicit).
+var wtCustomQueueRef = wtype{kind: wkCustom, custom: 3, size: unsafe.Sizeof(*new(queueRef))}
 
 // topicFreeRequest is what topicFree reads.
 type topicFreeRequest struct {
@@ -189,6 +208,77 @@ var wtPriorityQueueResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityQueueResponse{}.QueueId), &wtI32},
 }}
 
+// selectHashRequest is what selectHash reads (a hot op: readSelectHashRequest).
+type selectHashRequest struct {
+	Mqs callQlist
+	Arg producer.HashKey
+}
+
+// readSelectHashRequest reads selectHash's request; failures are in r.err.
+func readSelectHashRequest(r *reader) (q selectHashRequest) {
+	q.Mqs = readCallQlist(r)
+	q.Arg = readHashArg(r)
+	return q
+}
+
+// selectHashResponse is what selectHash answers (a hot op: writeSelectHashResponse).
+type selectHashResponse struct {
+	Queue queueRef
+}
+
+// writeSelectHashResponse writes selectHash's answer.
+func writeSelectHashResponse(w *writer, p *selectHashResponse) {
+	writeQueueRef(w, p.Queue)
+}
+
+// selectGroupRequest is what selectGroup reads (a hot op: readSelectGroupRequest).
+type selectGroupRequest struct {
+	Mqs          callQlist
+	MessageGroup string
+	Selector     byte
+}
+
+// readSelectGroupRequest reads selectGroup's request; failures are in r.err.
+func readSelectGroupRequest(r *reader) (q selectGroupRequest) {
+	q.Mqs = readCallQlist(r)
+	q.MessageGroup = r.str()
+	q.Selector = r.u8()
+	return q
+}
+
+// selectGroupResponse is what selectGroup answers (a hot op: writeSelectGroupResponse).
+type selectGroupResponse struct {
+	Queue queueRef
+}
+
+// writeSelectGroupResponse writes selectGroup's answer.
+func writeSelectGroupResponse(w *writer, p *selectGroupResponse) {
+	writeQueueRef(w, p.Queue)
+}
+
+// selectLiteRequest is what selectLite reads (a hot op: readSelectLiteRequest).
+type selectLiteRequest struct {
+	Mqs       callQlist
+	LiteTopic string
+}
+
+// readSelectLiteRequest reads selectLite's request; failures are in r.err.
+func readSelectLiteRequest(r *reader) (q selectLiteRequest) {
+	q.Mqs = readCallQlist(r)
+	q.LiteTopic = r.str()
+	return q
+}
+
+// selectLiteResponse is what selectLite answers (a hot op: writeSelectLiteResponse).
+type selectLiteResponse struct {
+	Queue queueRef
+}
+
+// writeSelectLiteResponse writes selectLite's answer.
+func writeSelectLiteResponse(w *writer, p *selectLiteResponse) {
+	writeQueueRef(w, p.Queue)
+}
+
 // declaredBoth: the declared ops this build serves (both build).
 var declaredBoth = [...]declOp{
 	{opTopicFree, func(r *reader, w *writer) error {
@@ -249,6 +339,42 @@ var declaredBoth = [...]declOp{
 		}
 		p, err := handlePriorityQueue(q)
 		return w.answer(unsafe.Pointer(&p), &wtPriorityQueueResponse, err)
+	}},
+	{opSelectHash, func(r *reader, w *writer) error {
+		q := readSelectHashRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleSelectHash(q)
+		if err != nil {
+			return err
+		}
+		writeSelectHashResponse(w, &p)
+		return nil
+	}},
+	{opSelectGroup, func(r *reader, w *writer) error {
+		q := readSelectGroupRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleSelectGroup(q)
+		if err != nil {
+			return err
+		}
+		writeSelectGroupResponse(w, &p)
+		return nil
+	}},
+	{opSelectLite, func(r *reader, w *writer) error {
+		q := readSelectLiteRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleSelectLite(q)
+		if err != nil {
+			return err
+		}
+		writeSelectLiteResponse(w, &p)
+		return nil
 	}},
 }
 

@@ -2,6 +2,7 @@
 // Declare an operation there, then run `make generate`.
 
 import { OP } from './tables.generated.js';
+import { encQlist, encHashArg, decQueueRef } from './select_wire.js';
 import { decQueues, decRoute } from './full_wire.js';
 import { decAnalysisAnswer } from './analysis_wire.js';
 
@@ -572,6 +573,58 @@ export function priorityDrain(rt, req, ctx) {
   return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
 
+/** Encodes a selectHash request from its fields { mqs: readonly MessageQueue[] | Topic, arg: string | number | bigint | { type: string, value: unknown } } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encSelectHash(enc, ctx, mqs, arg) {
+  encQlist(enc, mqs, ctx, 'mqs');
+  encHashArg(enc, arg, ctx, 'arg');
+  return enc;
+}
+
+/** Decodes a selectHash response: its queue, Readonly<MessageQueue> (ctx: what its custom decoders need). */
+export function decSelectHash(dec, ctx) {
+  return decQueueRef(dec, ctx);
+}
+
+/** SelectMessageQueueByHash: the queue of mqs the argument's Java hashCode picks (both build; hot). ctx goes to the custom encoders and decoders. */
+export function selectHash(rt, ctx, mqs, arg) {
+  return decSelectHash(rt.call(OP.SELECT_HASH, encSelectHash(rt.request(), ctx, mqs, arg)), ctx);
+}
+
+/** Encodes a selectGroup request from its fields { mqs: readonly MessageQueue[] | Topic, messageGroup: string, selector: number } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encSelectGroup(enc, ctx, mqs, messageGroup, selector) {
+  encQlist(enc, mqs, ctx, 'mqs');
+  enc.str(messageGroup);
+  enc.u8(selector);
+  return enc;
+}
+
+/** Decodes a selectGroup response: its queue, Readonly<MessageQueue> (ctx: what its custom decoders need). */
+export function decSelectGroup(dec, ctx) {
+  return decQueueRef(dec, ctx);
+}
+
+/** The queue of mqs a message group goes to (selector: GROUP, whose hash of the group) (both build; hot). ctx goes to the custom encoders and decoders. */
+export function selectGroup(rt, ctx, mqs, messageGroup, selector) {
+  return decSelectGroup(rt.call(OP.SELECT_GROUP, encSelectGroup(rt.request(), ctx, mqs, messageGroup, selector)), ctx);
+}
+
+/** Encodes a selectLite request from its fields { mqs: readonly MessageQueue[] | Topic, liteTopic: string } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encSelectLite(enc, ctx, mqs, liteTopic) {
+  encQlist(enc, mqs, ctx, 'mqs');
+  enc.str(liteTopic);
+  return enc;
+}
+
+/** Decodes a selectLite response: its queue, Readonly<MessageQueue> (ctx: what its custom decoders need). */
+export function decSelectLite(dec, ctx) {
+  return decQueueRef(dec, ctx);
+}
+
+/** A lite topic's queue among its parent topic's write queues mqs (RIP-83, broker 5.5.0) (both build; hot). ctx goes to the custom encoders and decoders. */
+export function selectLite(rt, ctx, mqs, liteTopic) {
+  return decSelectLite(rt.call(OP.SELECT_LITE, encSelectLite(rt.request(), ctx, mqs, liteTopic)), ctx);
+}
+
 /** Encodes a analysisPlan request { plan: { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }, positions: boolean } (values validated by the caller). */
 export function encAnalysisPlan(enc, req) {
   encRecPlanInput(enc, req.plan);
@@ -904,6 +957,9 @@ export function takeMessageQueues(rt, req, ctx) {
 
 /** The JS side of each custom value with one, by name (golden values). */
 export const CUSTOMS = Object.freeze({
+  callQlist: { encode: encQlist, decode: undefined },
+  hashArg: { encode: encHashArg, decode: undefined },
+  queueRef: { encode: undefined, decode: decQueueRef },
   queues: { encode: undefined, decode: decQueues },
   routeOut: { encode: undefined, decode: decRoute },
   analysisAnswer: { encode: undefined, decode: decAnalysisAnswer },
@@ -928,6 +984,9 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDecide: encPriorityDecide,
   priorityOrder: encPriorityOrder,
   priorityDrain: encPriorityDrain,
+  selectHash: (enc, req) => encSelectHash(enc, {}, req.mqs, req.arg),
+  selectGroup: (enc, req) => encSelectGroup(enc, {}, req.mqs, req.messageGroup, req.selector),
+  selectLite: (enc, req) => encSelectLite(enc, {}, req.mqs, req.liteTopic),
   analysisPlan: encAnalysisPlan,
   analysisDiff: encAnalysisDiff,
   analysisScenario: encAnalysisScenario,
