@@ -9,15 +9,11 @@ package main
 
 // Operation numbers (OP in js/lib/tables.generated.js).
 const (
-	opMeta           = 1
-	opTopicNew       = 2
-	opAllocate       = 4
-	opAllocateAll    = 5
-	opRoute          = 8
-	opProducerNew    = 9
-	opProducerSelect = 10
-	opProducerState  = 13
-	opCidsNew        = 16
+	opMeta          = 1
+	opAllocate      = 4
+	opAllocateAll   = 5
+	opProducerNew   = 9
+	opProducerState = 13
 )
 
 // The full build's operations (analysis 20-26, the doctor 30-33, the live

@@ -27,6 +27,16 @@ func readCallQlist(r *reader) callQlist {
 	return callQlist{qs: qs, t: t}
 }
 
+// readKeptQlist reads a qlist the module keeps (the custom keptQlist):
+// never into the call's buffer.
+func readKeptQlist(r *reader) callQlist {
+	qs, t, _, err := readQueueList(r, "")
+	if err != nil && r.err == nil {
+		return callQlist{freed: true}
+	}
+	return callQlist{qs: qs, t: t}
+}
+
 // list is the queue list, or field's Topic-disposed error.
 func (a callQlist) list(field string) ([]alloc.MessageQueue, error) {
 	if a.freed {

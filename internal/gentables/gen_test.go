@@ -79,7 +79,7 @@ import "github.com/rmqalloc/rmqalloc/alloc/p"
 const version = "9.9.9"
 
 const (
-	opMeta = 1
+	opFirst = 90
 	opDoctor = 80 // clear of the declared ops' numbers
 )
 

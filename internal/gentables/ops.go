@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -512,6 +513,7 @@ func renderImports(b *bytes.Buffer, cs []int) {
 // (not func fields, so p stays on its op's stack) of the customs listed;
 // any other id goes to reader.<next> / writer.<next> ("" for none).
 func renderCustomCalls(b *bytes.Buffer, cs []int, fn, next string) {
+	cs = walked(cs)
 	for _, side := range []struct{ recv, arg, what string }{{"r *reader", "r", "reads"}, {"w *writer", "w", "writes"}} {
 		fmt.Fprintf(b, "\n// %s %s the custom value number id (wireschema.Customs) at p.\nfunc (%s) %s(id uint8, p unsafe.Pointer) {\n\tswitch id {\n", fn, side.what, side.recv, fn)
 		for _, i := range cs {
@@ -530,10 +532,31 @@ func renderCustomCalls(b *bytes.Buffer, cs []int, fn, next string) {
 	}
 }
 
+// walked is the customs of cs the descriptor walk reaches: those a
+// record or an op that is not Hot uses (a Hot op calls its customs'
+// functions directly), so that the others take no switch case and no
+// descriptor in the module.
+func walked(cs []int) []int {
+	var cold []wireschema.Op
+	for _, o := range wireschema.Ops {
+		if !o.Hot {
+			cold = append(cold, o)
+		}
+	}
+	u := usedBy(cold)
+	var out []int
+	for _, i := range cs {
+		if c := wireschema.Customs[i]; u.customs[c.Name] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // renderDecls writes the descriptors of customs, records and composites,
 // and the request and response types of ops.
 func renderDecls(b *bytes.Buffer, cs []int, rs []wireschema.Record, comps []wireschema.Type, ops []wireschema.Op) {
-	for _, i := range cs {
+	for _, i := range walked(cs) {
 		c := wireschema.Customs[i]
 		t := wireschema.Custom(c.Name)
 		fmt.Fprintf(b, "\n// %s: %s.\nvar %s = wtype{kind: wkCustom, custom: %d, size: unsafe.Sizeof(*new(%s))}\n", wtName(t), c.Doc, wtName(t), i, c.GoType)
@@ -1020,8 +1043,8 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 	fns := map[string][]string{}
 	for _, c := range wireschema.Customs {
 		for _, fn := range []string{c.JSEncode, c.JSDecode} {
-			if fn == "" {
-				continue
+			if fn == "" || slices.Contains(fns[c.JSFrom], fn) {
+				continue // none, or imported for another custom already
 			}
 			if fns[c.JSFrom] == nil {
 				mods = append(mods, c.JSFrom)

@@ -218,12 +218,6 @@ class Producer {
     return this.#id;
   }
 
-  #begin() {
-    const enc = this.#rt.request();
-    enc.uv(this.#handle());
-    return enc;
-  }
-
   select(options) {
     const rt = this.#rt;
     return rt.within(() => {
@@ -241,12 +235,7 @@ class Producer {
         now = n;
       }
       const t = this.#now(now);
-      const enc = this.#begin();
-      enc.f64(t);
-      enc.bool(last !== null);
-      if (last !== null) enc.str(last);
-      enc.bool(resetIndex);
-      return readQueue(rt.call(OP.PRODUCER_SELECT, enc));
+      return Object.freeze(ops.producerSelect(rt, null, this.#handle(), t, last, resetIndex));
     });
   }
 
@@ -279,7 +268,9 @@ class Producer {
   #state() {
     const rt = this.#rt;
     return rt.within(() => {
-      const d = rt.call(OP.PRODUCER_STATE, this.#begin());
+      const enc = rt.request();
+      enc.uv(this.#handle());
+      const d = rt.call(OP.PRODUCER_STATE, enc);
       const queues = readRefs(d, null);
       const index = d.i32();
       const n = d.uv();
@@ -383,11 +374,10 @@ export class Rmq {
     const rt = this.#rt;
     return rt.within(() => {
       array(queues, 'queues', 'an array of queues');
-      const enc = rt.request();
-      const cols = encQueues(enc, queues, 'queues', { record: true });
-      // Everything that can fail has been checked: interning cannot leak.
-      const id = rt.call(OP.TOPIC_NEW, enc).uv();
-      const t = new Topic(rt, id, new ColsBase(cols, null));
+      const ctx = { record: true, src: null };
+      // Everything that can fail is checked while encoding: interning cannot leak.
+      const id = ops.topicNew(rt, ctx, queues);
+      const t = new Topic(rt, id, new ColsBase(ctx.src, null));
       finalizer?.register(t, { rt, free: ops.topicFree, id }, t);
       return t;
     });
@@ -416,11 +406,9 @@ export class Rmq {
       if (same && hit.id !== 0) return hit;
       this.#freeCids(hit);
     }
-    const enc = this.#rt.request();
-    enc.u8(CIDS.INLINE);
-    const snapshot = encCids(enc, cids, field, false, true);
-    const id = this.#rt.call(OP.CIDS_NEW, enc).uv();
-    const entry = { rt: this.#rt, id, snapshot };
+    const ctx = { ids: null, field };
+    const id = ops.cidsNew(this.#rt, ctx, cids);
+    const entry = { rt: this.#rt, id, snapshot: ctx.ids };
     this.#cidCache.set(cids, entry);
     finalizer?.register(cids, { rt: this.#rt, free: ops.cidsFree, id }, entry);
     return entry;
@@ -448,10 +436,9 @@ export class Rmq {
       hit.topic = null;
       return null;
     }
-    const enc = rt.request();
-    const cols = encQueues(enc, v, field, { record: true });
-    const id = rt.call(OP.TOPIC_NEW, enc).uv();
-    const t = new Topic(rt, id, new ColsBase(cols, null));
+    const ctx = { record: true, src: null, field };
+    const id = ops.topicNew(rt, ctx, v);
+    const t = new Topic(rt, id, new ColsBase(ctx.src, null));
     finalizer?.register(t, { rt, free: ops.topicFree, id }, t);
     hit.topic = t;
     return t;
@@ -834,11 +821,7 @@ export class Rmq {
       const t = string(topic, 'topic');
       // The text `mqadmin topicRoute` prints (or JSON), read by route.Parse.
       if (typeof route === 'string') return ops.routeText(rt, { topic: t, text: route });
-      const enc = rt.request();
-      enc.str(t);
-      encRoute(enc, route, 'route');
-      const d = rt.call(OP.ROUTE, enc);
-      return { publish: readRefs(d, null), subscribe: readRefs(d, null) };
+      return ops.routeToQueues(rt, { topic: t, route: (enc) => encRoute(enc, route, 'route') });
     });
   }
 

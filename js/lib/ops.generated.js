@@ -2,7 +2,7 @@
 // Declare an operation there, then run `make generate`.
 
 import { OP } from './tables.generated.js';
-import { encQlist, encHashArg, decQueueRef } from './select_wire.js';
+import { encQlist, encCidList, encLastBroker, encHashArg, decQueueRef } from './select_wire.js';
 import { decQueues, decRoute } from './full_wire.js';
 import { decAnalysisAnswer } from './analysis_wire.js';
 
@@ -573,6 +573,81 @@ export function priorityDrain(rt, req, ctx) {
   return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
 
+/** Encodes a topicNew request from its fields { queues: readonly MessageQueue[] } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encTopicNew(enc, ctx, queues) {
+  encQlist(enc, queues, ctx, 'queues');
+  return enc;
+}
+
+/** Decodes a topicNew response: its handle, number (ctx: what its custom decoders need). */
+export function decTopicNew(dec, ctx) {
+  return dec.uv();
+}
+
+/** Interns a queue list (a Topic): its handle (both build; hot). ctx goes to the custom encoders and decoders. */
+export function topicNew(rt, ctx, queues) {
+  return decTopicNew(rt.call(OP.TOPIC_NEW, encTopicNew(rt.request(), ctx, queues)), ctx);
+}
+
+/** Encodes a cidsNew request from its fields { consumers: readonly string[] } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encCidsNew(enc, ctx, consumers) {
+  encCidList(enc, consumers, ctx, 'consumers');
+  return enc;
+}
+
+/** Decodes a cidsNew response: its handle, number (ctx: what its custom decoders need). */
+export function decCidsNew(dec, ctx) {
+  return dec.uv();
+}
+
+/** Interns a client-ID list: its handle (both build; hot). ctx goes to the custom encoders and decoders. */
+export function cidsNew(rt, ctx, consumers) {
+  return decCidsNew(rt.call(OP.CIDS_NEW, encCidsNew(rt.request(), ctx, consumers)), ctx);
+}
+
+/** Encodes a route request { topic: string, route: (enc: Encoder) => void } (values validated by the caller). */
+export function encRouteToQueues(enc, req) {
+  enc.str(req.topic);
+  req.route(enc);
+  return enc;
+}
+
+/** Decodes a route response { publish: Readonly<MessageQueue>[] | null, subscribe: Readonly<MessageQueue>[] | null } (ctx: what its custom values' decoders need). */
+export function decRouteToQueues(dec, ctx) {
+  return {
+    publish: decQueues(dec, ctx),
+    subscribe: decQueues(dec, ctx),
+  };
+}
+
+/** RouteToQueues over a route object: its publish and subscribe queues for topic (both build). ctx goes to the response's custom decoders. */
+export function routeToQueues(rt, req, ctx) {
+  return decRouteToQueues(rt.call(OP.ROUTE, encRouteToQueues(rt.request(), req)), ctx);
+}
+
+/** Encodes a producerSelect request from its fields { handle: number, now: number, lastBrokerName: string | null, resetIndex: boolean } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encProducerSelect(enc, ctx, handle, now, lastBrokerName, resetIndex) {
+  enc.uv(handle);
+  enc.f64(now);
+  encLastBroker(enc, lastBrokerName, ctx, 'lastBrokerName');
+  enc.bool(resetIndex);
+  return enc;
+}
+
+/** Decodes a producerSelect response { topic: string, brokerName: string, queueId: number } (ctx: what its custom values' decoders need). */
+export function decProducerSelect(dec, ctx) {
+  return {
+    topic: dec.str(),
+    brokerName: dec.str(),
+    queueId: dec.i32(),
+  };
+}
+
+/** A Producer's selectOneMessageQueue at the clock now, after a failed send to lastBrokerName (null: none) (both build; hot). ctx goes to the custom encoders and decoders. */
+export function producerSelect(rt, ctx, handle, now, lastBrokerName, resetIndex) {
+  return decProducerSelect(rt.call(OP.PRODUCER_SELECT, encProducerSelect(rt.request(), ctx, handle, now, lastBrokerName, resetIndex)), ctx);
+}
+
 /** Encodes a selectHash request from its fields { mqs: readonly MessageQueue[] | Topic, arg: string | number | bigint | { type: string, value: unknown } } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
 export function encSelectHash(enc, ctx, mqs, arg) {
   encQlist(enc, mqs, ctx, 'mqs');
@@ -957,6 +1032,9 @@ export function takeMessageQueues(rt, req, ctx) {
 
 /** The JS side of each custom value with one, by name (golden values). */
 export const CUSTOMS = Object.freeze({
+  keptQlist: { encode: encQlist, decode: undefined },
+  cids: { encode: encCidList, decode: undefined },
+  lastBroker: { encode: encLastBroker, decode: undefined },
   callQlist: { encode: encQlist, decode: undefined },
   hashArg: { encode: encHashArg, decode: undefined },
   queueRef: { encode: undefined, decode: decQueueRef },
@@ -984,6 +1062,10 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDecide: encPriorityDecide,
   priorityOrder: encPriorityOrder,
   priorityDrain: encPriorityDrain,
+  topicNew: (enc, req) => encTopicNew(enc, {}, req.queues),
+  cidsNew: (enc, req) => encCidsNew(enc, {}, req.consumers),
+  route: encRouteToQueues,
+  producerSelect: (enc, req) => encProducerSelect(enc, {}, req.handle, req.now, req.lastBrokerName, req.resetIndex),
   selectHash: (enc, req) => encSelectHash(enc, {}, req.mqs, req.arg),
   selectGroup: (enc, req) => encSelectGroup(enc, {}, req.mqs, req.messageGroup, req.selector),
   selectLite: (enc, req) => encSelectLite(enc, {}, req.mqs, req.liteTopic),

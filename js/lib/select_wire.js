@@ -1,19 +1,35 @@
 // The custom values of the selection ops (internal/wireschema queues.go:
-// callQlist, hashArg, queueRef), written and read as wasm/select_wire.go
-// does. ctx is the call's: { topicOf, record } for encQueues, and src, the
-// list's source the answer's refs point into.
+// callQlist, keptQlist, hashArg, queueRef, cids, lastBroker), written and
+// read as wasm/select_wire.go, cids.go and producer.go do. ctx is the
+// call's: { topicOf, record } for encQueues, and what the encoders leave
+// for the caller and the decoders: src, the list's source the answer's
+// refs point into; ids, the client IDs as sent. ctx.field, when set, is
+// the name errors give the list (the caller's, where it differs from the
+// declared field's).
 
-import { HASH_ARG } from './wire.js';
+import { CIDS, HASH_ARG } from './wire.js';
 import { rmqError, typeError } from './errors.js';
 import { ColsBase, readRefs } from './refs.js';
-import { checkKeys, encQueues, int32, oneOf, QueueCols, safeInt, string } from './validate.js';
+import { checkKeys, encCids, encQueues, int32, oneOf, QueueCols, safeInt, string } from './validate.js';
 
 /**
  * A queue list (qlist) of a call: inline or by Topic; its source goes to
  * ctx.src (no ctx: a list given inline, as golden values are).
  */
 export function encQlist(enc, v, ctx = { src: null }, field = 'queues') {
-  ctx.src = encQueues(enc, v, field, ctx);
+  ctx.src = encQueues(enc, v, ctx.field ?? field, ctx);
+}
+
+/** A client-ID list given inline (cids); the IDs as sent go to ctx.ids. */
+export function encCidList(enc, v, ctx = { ids: null }, field = 'consumers') {
+  enc.u8(CIDS.INLINE);
+  ctx.ids = encCids(enc, v, ctx.field ?? field, false, true);
+}
+
+/** The broker of the last failed send (lastBroker): null for none. */
+export function encLastBroker(enc, v) {
+  enc.bool(v !== null);
+  if (v !== null) enc.str(v);
 }
 
 /** One queue as refs into the list ctx.src (none: written in full). */
