@@ -35,6 +35,7 @@ export function encLastBroker(enc, v) {
 /** One queue as refs into the list ctx.src (none: written in full). */
 export function decQueueRef(dec, ctx) {
   const src = ctx?.src ?? null;
+  if (src !== null) ctx.src = null; // a reused ctx keeps no list alive
   return readRefs(dec, src === null ? null : src instanceof QueueCols ? new ColsBase(src, null) : src.base)[0];
 }
 
