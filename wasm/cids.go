@@ -107,22 +107,44 @@ func (v *cidView) origin(i int) int32 {
 	return v.perm[i]
 }
 
-func init() {
-	// cidsNew: cids (tag 2, inline) → uvarint handle.
-	register(opCidsNew, func(r *reader, w *writer) error {
-		l, err := readCidList(r, "consumers")
-		if err != nil {
-			return err
-		}
-		if l == nil {
-			l = &cidList{}
-		}
-		l.interned = true
-		id := newHandle()
-		cidLists[id] = l
-		w.uvarint(uint64(id))
-		return nil
-	})
+// cidsArg is a client-ID list of a request as read (the custom cids): the
+// list (nil for Java null), or, for an interned list freed before the
+// call, freed (the handler names the field: list).
+type cidsArg struct {
+	l     *cidList
+	freed bool
+}
+
+// readCids reads a client-ID list (the custom cids).
+func readCids(r *reader) cidsArg {
+	l, err := readCidList(r, "")
+	if err != nil && r.err == nil {
+		return cidsArg{freed: true} // the one failure that is not malformed bytes
+	}
+	return cidsArg{l: l}
+}
+
+// list is the client-ID list, or field's disposed error.
+func (a cidsArg) list(field string) (*cidList, error) {
+	if a.freed {
+		return nil, disposed(field + " (an interned client-ID list)")
+	}
+	return a.l, nil
+}
+
+// handleCidsNew interns a client-ID list (null: an empty one).
+func handleCidsNew(req cidsNewRequest) (cidsNewResponse, error) {
+	l, err := req.Consumers.list("consumers")
+	if err != nil {
+		return cidsNewResponse{}, err
+	}
+	if l == nil {
+		l = &cidList{}
+	}
+	l.interned = true
+	id := newHandle()
+	cidLists[id] = l
+	return cidsNewResponse{Handle: uint64(id)}, nil
 }
 
 func handleCidsFree(req cidsFreeRequest) error {

@@ -4,8 +4,9 @@ package main
 // result (after the status byte) to w.
 type handler func(r *reader, w *writer) error
 
-// ops, indexed by operation number (opcodes.go, whose JS copy
-// js/lib/tables.generated.js is generated).
+// ops, indexed by operation number (opcodes.go's hand-written ones and
+// ops_generated.go's declared ones; their JS copy, OP in
+// js/lib/tables.generated.js, is generated).
 var ops = map[int]handler{}
 
 func register(op int, h handler) {

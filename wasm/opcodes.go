@@ -9,18 +9,11 @@ package main
 
 // Operation numbers (OP in js/lib/tables.generated.js).
 const (
-	opMeta           = 1
-	opTopicNew       = 2
-	opAllocate       = 4
-	opAllocateAll    = 5
-	opSelectHash     = 6
-	opSelectGroup    = 7
-	opRoute          = 8
-	opProducerNew    = 9
-	opProducerSelect = 10
-	opProducerState  = 13
-	opCidsNew        = 16
-	opSelectLite     = 19 // a lite topic's queue (RIP-83, broker 5.5.0)
+	opMeta          = 1
+	opAllocate      = 4
+	opAllocateAll   = 5
+	opProducerNew   = 9
+	opProducerState = 13
 )
 
 // The full build's operations (analysis 20-26, the doctor 30-33, the live

@@ -13,44 +13,34 @@ import (
 // customFull reads the custom value number id (wireschema.Customs) at p.
 func (r *reader) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
-	case 1:
+	case 7:
 		*(*qlistArg)(p) = readQlistArg(r)
-	case 2:
+	case 8:
 		*(*[]string)(p) = readStrings(r)
-	case 6:
-		*(**route.Route)(p) = readRoute(r)
 	}
 }
 
 // customFull writes the custom value number id (wireschema.Customs) at p.
 func (w *writer) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
-	case 3:
-		writeQueues(w, *(*[]alloc.MessageQueue)(p))
-	case 4:
+	case 10:
 		writeRoute(w, *(**route.Route)(p))
-	case 5:
+	case 11:
 		writeAnalysisAnswer(w, *(*analysisAnswer)(p))
 	}
 }
 
 // wtCustomQlist: a queue list of a request (wasm/queues.go qlist: null, an interned Topic or inline), which the handler takes naming its field (a freed Topic's error); JS: validate.js encQueues.
-var wtCustomQlist = wtype{kind: wkCustom, custom: 1, size: unsafe.Sizeof(*new(qlistArg))}
+var wtCustomQlist = wtype{kind: wkCustom, custom: 7, size: unsafe.Sizeof(*new(qlistArg))}
 
 // wtCustomStringList: client IDs or names: uvarint n+1 (0: null), then n strings (wasm/queues.go readStrings, validate.js encCids).
-var wtCustomStringList = wtype{kind: wkCustom, custom: 2, size: unsafe.Sizeof(*new([]string))}
-
-// wtCustomQueues: queues written out in full (wasm/select.go writeQueues: refs without a base list), null for nil.
-var wtCustomQueues = wtype{kind: wkCustom, custom: 3, size: unsafe.Sizeof(*new([]alloc.MessageQueue))}
+var wtCustomStringList = wtype{kind: wkCustom, custom: 8, size: unsafe.Sizeof(*new([]string))}
 
 // wtCustomRouteOut: a topic route as routeToQueues takes it (wasm/route_text.go writeRoute, brokerAddrs in ID order).
-var wtCustomRouteOut = wtype{kind: wkCustom, custom: 4, size: unsafe.Sizeof(*new(*route.Route))}
+var wtCustomRouteOut = wtype{kind: wkCustom, custom: 10, size: unsafe.Sizeof(*new(*route.Route))}
 
 // wtCustomAnalysisAnswer: an analysis result (wasm/analysis.go): JSON text to the end, or the positions layout (analysis_positions.go) when the request asked for positions; JS: the call's ctx says which ('plan', 'diff' or undefined: JSON).
-var wtCustomAnalysisAnswer = wtype{kind: wkCustom, custom: 5, size: unsafe.Sizeof(*new(analysisAnswer))}
-
-// wtCustomRouteIn: a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute).
-var wtCustomRouteIn = wtype{kind: wkCustom, custom: 6, size: unsafe.Sizeof(*new(*route.Route))}
+var wtCustomAnalysisAnswer = wtype{kind: wkCustom, custom: 11, size: unsafe.Sizeof(*new(analysisAnswer))}
 
 // wireQueue is the record queue: a message queue.
 type wireQueue struct {

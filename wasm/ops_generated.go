@@ -4,6 +4,8 @@ package main
 
 import (
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/producer"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
 	"unsafe"
 )
 
@@ -26,6 +28,13 @@ const (
 	opPriorityDecide       = 51 // how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityOrder        = 52 // the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityDrain        = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opTopicNew             = 2  // interns a queue list (a Topic): its handle
+	opCidsNew              = 16 // interns a client-ID list: its handle
+	opRoute                = 8  // routeToQueues over a route object: its publish and subscribe queues for topic
+	opProducerSelect       = 10 // a Producer's selectOneMessageQueue at the clock now, after a failed send to lastBrokerName (null: none)
+	opSelectHash           = 6  // SelectMessageQueueByHash: the queue of mqs the argument's Java hashCode picks
+	opSelectGroup          = 7  // the queue of mqs a message group goes to (selector: GROUP, whose hash of the group)
+	opSelectLite           = 19 // a lite topic's queue among its parent topic's write queues mqs (RIP-83, broker 5.5.0)
 	opAnalysisPlan         = 20 // a plan with its statistics (alloc/analysis.NewPlan), as JSON or by positions in the given list
 	opAnalysisDiff         = 21 // two plans and what moved between them (alloc/analysis.DiffPlans), as JSON {from, to, diff} or by positions
 	opAnalysisScenario     = 22 // a scenario run over strategies (alloc/analysis.RunScenario; sort: ANALYSIS_SORT), as JSON
@@ -48,6 +57,8 @@ func (r *reader) custom(id uint8, p unsafe.Pointer) {
 	switch id {
 	case 0:
 		*(*alloc.StrategySpec)(p) = readStrategySpec(r)
+	case 12:
+		*(**route.Route)(p) = readRoute(r)
 	default:
 		r.customFull(id, p)
 	}
@@ -56,6 +67,8 @@ func (r *reader) custom(id uint8, p unsafe.Pointer) {
 // custom writes the custom value number id (wireschema.Customs) at p.
 func (w *writer) custom(id uint8, p unsafe.Pointer) {
 	switch id {
+	case 9:
+		writeQueues(w, *(*[]alloc.MessageQueue)(p))
 	default:
 		w.customFull(id, p)
 	}
@@ -63,6 +76,12 @@ func (w *writer) custom(id uint8, p unsafe.Pointer) {
 
 // wtCustomStrategySpec: a strategy spec (wasm/strategy.go readSpec, js/lib/validate.js encSpec).
 var wtCustomStrategySpec = wtype{kind: wkCustom, custom: 0, size: unsafe.Sizeof(*new(alloc.StrategySpec))}
+
+// wtCustomQueues: queues written out in full (wasm/select.go writeQueues: refs without a base list), null for nil.
+var wtCustomQueues = wtype{kind: wkCustom, custom: 9, size: unsafe.Sizeof(*new([]alloc.MessageQueue))}
+
+// wtCustomRouteIn: a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute).
+var wtCustomRouteIn = wtype{kind: wkCustom, custom: 12, size: unsafe.Sizeof(*new(*route.Route))}
 
 // topicFreeRequest is what topicFree reads.
 type topicFreeRequest struct {
@@ -189,6 +208,172 @@ var wtPriorityQueueResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityQueueResponse{}.QueueId), &wtI32},
 }}
 
+// topicNewRequest is what topicNew reads (a hot op: readTopicNewRequest).
+type topicNewRequest struct {
+	Queues callQlist
+}
+
+// readTopicNewRequest reads topicNew's request; failures are in r.err.
+func readTopicNewRequest(r *reader) (q topicNewRequest) {
+	q.Queues = readKeptQlist(r)
+	return q
+}
+
+// topicNewResponse is what topicNew answers (a hot op: writeTopicNewResponse).
+type topicNewResponse struct {
+	Handle uint64
+}
+
+// writeTopicNewResponse writes topicNew's answer.
+func writeTopicNewResponse(w *writer, p *topicNewResponse) {
+	w.uvarint(p.Handle)
+}
+
+// cidsNewRequest is what cidsNew reads (a hot op: readCidsNewRequest).
+type cidsNewRequest struct {
+	Consumers cidsArg
+}
+
+// readCidsNewRequest reads cidsNew's request; failures are in r.err.
+func readCidsNewRequest(r *reader) (q cidsNewRequest) {
+	q.Consumers = readCids(r)
+	return q
+}
+
+// cidsNewResponse is what cidsNew answers (a hot op: writeCidsNewResponse).
+type cidsNewResponse struct {
+	Handle uint64
+}
+
+// writeCidsNewResponse writes cidsNew's answer.
+func writeCidsNewResponse(w *writer, p *cidsNewResponse) {
+	w.uvarint(p.Handle)
+}
+
+// routeRequest is what route reads.
+type routeRequest struct {
+	Topic string
+	Route *route.Route
+}
+
+var wtRouteRequest = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(routeRequest{}.Topic), &wtStr},
+	{unsafe.Offsetof(routeRequest{}.Route), &wtCustomRouteIn},
+}}
+
+// routeResponse is what route answers.
+type routeResponse struct {
+	Publish   []alloc.MessageQueue
+	Subscribe []alloc.MessageQueue
+}
+
+var wtRouteResponse = wtype{kind: wkRec, fields: []wfield{
+	{unsafe.Offsetof(routeResponse{}.Publish), &wtCustomQueues},
+	{unsafe.Offsetof(routeResponse{}.Subscribe), &wtCustomQueues},
+}}
+
+// producerSelectRequest is what producerSelect reads (a hot op: readProducerSelectRequest).
+type producerSelectRequest struct {
+	Handle         uint64
+	Now            int64
+	LastBrokerName producer.Attempt
+	ResetIndex     bool
+}
+
+// readProducerSelectRequest reads producerSelect's request; failures are in r.err.
+func readProducerSelectRequest(r *reader) (q producerSelectRequest) {
+	q.Handle = r.uvarint()
+	q.Now = r.int64f()
+	q.LastBrokerName = readLastBroker(r)
+	q.ResetIndex = r.bool()
+	return q
+}
+
+// producerSelectResponse is what producerSelect answers (a hot op: writeProducerSelectResponse).
+type producerSelectResponse struct {
+	Topic      string
+	BrokerName string
+	QueueId    int32
+}
+
+// writeProducerSelectResponse writes producerSelect's answer.
+func writeProducerSelectResponse(w *writer, p *producerSelectResponse) {
+	w.str(p.Topic)
+	w.str(p.BrokerName)
+	w.i32(p.QueueId)
+}
+
+// selectHashRequest is what selectHash reads (a hot op: readSelectHashRequest).
+type selectHashRequest struct {
+	Mqs callQlist
+	Arg producer.HashKey
+}
+
+// readSelectHashRequest reads selectHash's request; failures are in r.err.
+func readSelectHashRequest(r *reader) (q selectHashRequest) {
+	q.Mqs = readCallQlist(r)
+	q.Arg = readHashArg(r)
+	return q
+}
+
+// selectHashResponse is what selectHash answers (a hot op: writeSelectHashResponse).
+type selectHashResponse struct {
+	Queue queueRef
+}
+
+// writeSelectHashResponse writes selectHash's answer.
+func writeSelectHashResponse(w *writer, p *selectHashResponse) {
+	writeQueueRef(w, p.Queue)
+}
+
+// selectGroupRequest is what selectGroup reads (a hot op: readSelectGroupRequest).
+type selectGroupRequest struct {
+	Mqs          callQlist
+	MessageGroup string
+	Selector     byte
+}
+
+// readSelectGroupRequest reads selectGroup's request; failures are in r.err.
+func readSelectGroupRequest(r *reader) (q selectGroupRequest) {
+	q.Mqs = readCallQlist(r)
+	q.MessageGroup = r.str()
+	q.Selector = r.u8()
+	return q
+}
+
+// selectGroupResponse is what selectGroup answers (a hot op: writeSelectGroupResponse).
+type selectGroupResponse struct {
+	Queue queueRef
+}
+
+// writeSelectGroupResponse writes selectGroup's answer.
+func writeSelectGroupResponse(w *writer, p *selectGroupResponse) {
+	writeQueueRef(w, p.Queue)
+}
+
+// selectLiteRequest is what selectLite reads (a hot op: readSelectLiteRequest).
+type selectLiteRequest struct {
+	Mqs       callQlist
+	LiteTopic string
+}
+
+// readSelectLiteRequest reads selectLite's request; failures are in r.err.
+func readSelectLiteRequest(r *reader) (q selectLiteRequest) {
+	q.Mqs = readCallQlist(r)
+	q.LiteTopic = r.str()
+	return q
+}
+
+// selectLiteResponse is what selectLite answers (a hot op: writeSelectLiteResponse).
+type selectLiteResponse struct {
+	Queue queueRef
+}
+
+// writeSelectLiteResponse writes selectLite's answer.
+func writeSelectLiteResponse(w *writer, p *selectLiteResponse) {
+	writeQueueRef(w, p.Queue)
+}
+
 // declaredBoth: the declared ops this build serves (both build).
 var declaredBoth = [...]declOp{
 	{opTopicFree, func(r *reader, w *writer) error {
@@ -249,6 +434,86 @@ var declaredBoth = [...]declOp{
 		}
 		p, err := handlePriorityQueue(q)
 		return w.answer(unsafe.Pointer(&p), &wtPriorityQueueResponse, err)
+	}},
+	{opTopicNew, func(r *reader, w *writer) error {
+		q := readTopicNewRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleTopicNew(q)
+		if err != nil {
+			return err
+		}
+		writeTopicNewResponse(w, &p)
+		return nil
+	}},
+	{opCidsNew, func(r *reader, w *writer) error {
+		q := readCidsNewRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleCidsNew(q)
+		if err != nil {
+			return err
+		}
+		writeCidsNewResponse(w, &p)
+		return nil
+	}},
+	{opRoute, func(r *reader, w *writer) error {
+		var q routeRequest
+		if r.request(unsafe.Pointer(&q), &wtRouteRequest) != nil {
+			return r.err
+		}
+		p, err := handleRoute(q)
+		return w.answer(unsafe.Pointer(&p), &wtRouteResponse, err)
+	}},
+	{opProducerSelect, func(r *reader, w *writer) error {
+		q := readProducerSelectRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleProducerSelect(q)
+		if err != nil {
+			return err
+		}
+		writeProducerSelectResponse(w, &p)
+		return nil
+	}},
+	{opSelectHash, func(r *reader, w *writer) error {
+		q := readSelectHashRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleSelectHash(q)
+		if err != nil {
+			return err
+		}
+		writeSelectHashResponse(w, &p)
+		return nil
+	}},
+	{opSelectGroup, func(r *reader, w *writer) error {
+		q := readSelectGroupRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleSelectGroup(q)
+		if err != nil {
+			return err
+		}
+		writeSelectGroupResponse(w, &p)
+		return nil
+	}},
+	{opSelectLite, func(r *reader, w *writer) error {
+		q := readSelectLiteRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleSelectLite(q)
+		if err != nil {
+			return err
+		}
+		writeSelectLiteResponse(w, &p)
+		return nil
 	}},
 }
 

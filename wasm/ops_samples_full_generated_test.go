@@ -41,13 +41,11 @@ func init() {
 	customSamples = append(customSamples, []customSample{
 		{name: "qlist", hex: "0200", strs: 0, want: qlistArg{qs: []alloc.MessageQueue{}}, read: func(r *reader) any { return readQlistArg(r) }},
 		{name: "stringList", hex: "01", strs: 0, want: []string{}, read: func(r *reader) any { return readStrings(r) }},
-		{name: "queues", hex: "02000154016202", strs: 0, want: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}, write: func(w *writer) { writeQueues(w, []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}) }},
 		{name: "routeOut", hex: "0001016202020c0001016301620101300161", strs: 0, want: &route.Route{QueueDatas: []route.QueueData{{BrokerName: "b", ReadQueueNums: 1, WriteQueueNums: 1, Perm: 6}}, BrokerDatas: []route.BrokerData{{Cluster: "c", BrokerName: "b", BrokerAddrs: map[string]string{"0": "a"}}}}, write: func(w *writer) {
 			writeRoute(w, &route.Route{QueueDatas: []route.QueueData{{BrokerName: "b", ReadQueueNums: 1, WriteQueueNums: 1, Perm: 6}}, BrokerDatas: []route.BrokerData{{Cluster: "c", BrokerName: "b", BrokerAddrs: map[string]string{"0": "a"}}}})
 		}},
 		{name: "analysisAnswer", hex: "7b2261223a317d", strs: 0, want: analysisAnswer(func(w *writer) { w.b = append(w.b, "{\"a\":1}"...) }), write: func(w *writer) {
 			writeAnalysisAnswer(w, analysisAnswer(func(w *writer) { w.b = append(w.b, "{\"a\":1}"...) }))
 		}},
-		{name: "routeIn", hex: "000000", strs: 0, want: &route.Route{QueueDatas: []route.QueueData{}, BrokerDatas: []route.BrokerData{}}, read: func(r *reader) any { return readRoute(r) }},
 	}...)
 }

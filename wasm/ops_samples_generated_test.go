@@ -4,6 +4,8 @@ package main
 
 import (
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/producer"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
 
 // wireSamples: what each golden request (testdata/wire/golden.json) decodes to.
@@ -16,11 +18,28 @@ var wireSamples = []wireSample{
 	{"cidsFree", opCidsFree, decodeDeclared[cidsFreeRequest](&wtCidsFreeRequest), cidsFreeRequest{Handle: 1000303}},
 	{"consistentHash", opConsistentHash, decodeDeclared[consistentHashRequest](&wtConsistentHashRequest), consistentHashRequest{Input: -1234567890123456789, Buckets: 2147483646}},
 	{"priorityQueue", opPriorityQueue, decodeDeclared[priorityQueueRequest](&wtPriorityQueueRequest), priorityQueueRequest{Topic: "priorityQueue-0-é😀", BrokerName: "priorityQueue-1-é😀", QueueId: -3000009, Priority: 2147483644, WriteQueueNums: -5000015}},
+	{"topicNew", opTopicNew, func(r *reader) any { return readTopicNewRequest(r) }, topicNewRequest{Queues: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}}},
+	{"cidsNew", opCidsNew, func(r *reader) any { return readCidsNewRequest(r) }, cidsNewRequest{Consumers: cidsArg{l: &cidList{ids: []string{"a"}}}}},
+	{"route", opRoute, decodeDeclared[routeRequest](&wtRouteRequest), routeRequest{Topic: "route-0-é😀", Route: &route.Route{QueueDatas: []route.QueueData{}, BrokerDatas: []route.BrokerData{}}}},
+	{"producerSelect", opProducerSelect, func(r *reader) any { return readProducerSelectRequest(r) }, producerSelectRequest{Handle: 1000303, Now: -1700015855039, LastBrokerName: producer.Attempt{}, ResetIndex: false}},
+	{"selectHash", opSelectHash, func(r *reader) any { return readSelectHashRequest(r) }, selectHashRequest{Mqs: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, Arg: producer.IntKey(7)}},
+	{"selectGroup", opSelectGroup, func(r *reader) any { return readSelectGroupRequest(r) }, selectGroupRequest{Mqs: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, MessageGroup: "selectGroup-1-é😀", Selector: 202}},
+	{"selectLite", opSelectLite, func(r *reader) any { return readSelectLiteRequest(r) }, selectLiteRequest{Mqs: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, LiteTopic: "selectLite-1-é😀"}},
 }
 
 // customSamples: each custom's golden bytes and the Go value they are.
 var customSamples = []customSample{
 	{name: "strategySpec", hex: "000341564700", strs: 1, want: alloc.StrategySpec{Name: "AVG"}, read: func(r *reader) any { return readStrategySpec(r) }},
+	{name: "keptQlist", hex: "020100015400016202", strs: 2, want: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, read: func(r *reader) any { return readKeptQlist(r) }},
+	{name: "cids", hex: "0202000161", strs: 1, want: cidsArg{l: &cidList{ids: []string{"a"}}}, read: func(r *reader) any { return readCids(r) }},
+	{name: "lastBroker", hex: "00", strs: 0, want: producer.Attempt{}, read: func(r *reader) any { return readLastBroker(r) }},
+	{name: "callQlist", hex: "020100015400016202", strs: 2, want: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, read: func(r *reader) any { return readCallQlist(r) }},
+	{name: "hashArg", hex: "010e", strs: 0, want: producer.IntKey(7), read: func(r *reader) any { return readHashArg(r) }},
+	{name: "queueRef", hex: "02000154016202", strs: 0, want: queueRef{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, write: func(w *writer) {
+		writeQueueRef(w, queueRef{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}})
+	}},
+	{name: "queues", hex: "02000154016202", strs: 0, want: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}, write: func(w *writer) { writeQueues(w, []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}) }},
+	{name: "routeIn", hex: "000000", strs: 0, want: &route.Route{QueueDatas: []route.QueueData{}, BrokerDatas: []route.BrokerData{}}, read: func(r *reader) any { return readRoute(r) }},
 }
 
 // fullOps: the full build's declared ops (the core build refuses them), by name.

@@ -135,29 +135,6 @@ func init() {
 		w.uvarint(uint64(id))
 		return nil
 	})
-	// producerSelect: handle, f64 now, u8 has last [str], u8 resetIndex → queue.
-	register(opProducerSelect, func(r *reader, w *writer) error {
-		e, err := producerOf(r)
-		if err != nil {
-			return err
-		}
-		now := r.int64f()
-		var a producer.Attempt
-		if r.bool() {
-			a = producer.After(r.str())
-		}
-		a.ResetIndex = r.bool()
-		if r.err != nil {
-			return r.err
-		}
-		e.now = now
-		q, err := e.p.Select(a)
-		if err != nil {
-			return err
-		}
-		writeQueue(w, q)
-		return nil
-	})
 	// producerState: handle → queues, i32 index, uvarint n faults
 	// n × (str broker, f64 latency, f64 startTimestamp, u8 reachable).
 	register(opProducerState, func(r *reader, w *writer) error {
@@ -177,6 +154,31 @@ func init() {
 		}
 		return nil
 	})
+}
+
+// readLastBroker reads the broker of the last failed send (the custom
+// lastBroker): absent, or its name.
+func readLastBroker(r *reader) producer.Attempt {
+	if r.bool() {
+		return producer.After(r.str())
+	}
+	return producer.Attempt{}
+}
+
+// handleProducerSelect: the Producer's next queue at the clock req.Now.
+func handleProducerSelect(req producerSelectRequest) (producerSelectResponse, error) {
+	e, err := producerByHandle(req.Handle)
+	if err != nil {
+		return producerSelectResponse{}, err
+	}
+	a := req.LastBrokerName
+	a.ResetIndex = req.ResetIndex
+	e.now = req.Now
+	q, err := e.p.Select(a)
+	if err != nil {
+		return producerSelectResponse{}, err
+	}
+	return producerSelectResponse{Topic: q.Topic, BrokerName: q.BrokerName, QueueId: q.QueueID}, nil
 }
 
 func handleProducerFree(req producerFreeRequest) error {

@@ -313,21 +313,18 @@ func readStrings(r *reader) []string {
 	return out
 }
 
-func init() {
-	// topicNew: qlist (inline) → u32 handle.
-	register(opTopicNew, func(r *reader, w *writer) error {
-		qs, _, _, err := readQueueList(r, "queues")
-		if err != nil {
-			return err
-		}
-		if qs == nil {
-			qs = []alloc.MessageQueue{}
-		}
-		id := newHandle()
-		topics[id] = &topic{plain: view{qs: qs}}
-		w.uvarint(uint64(id))
-		return nil
-	})
+// handleTopicNew interns a queue list (null: an empty one) as a Topic.
+func handleTopicNew(req topicNewRequest) (topicNewResponse, error) {
+	qs, err := req.Queues.list("queues")
+	if err != nil {
+		return topicNewResponse{}, err
+	}
+	if qs == nil {
+		qs = []alloc.MessageQueue{}
+	}
+	id := newHandle()
+	topics[id] = &topic{plain: view{qs: qs}}
+	return topicNewResponse{Handle: uint64(id)}, nil
 }
 
 func handleTopicFree(req topicFreeRequest) error {

@@ -35,26 +35,11 @@ func readRoute(r *reader) *route.Route {
 	return rt
 }
 
-func init() {
-	// routeToQueues: str topic, route → queues publish, queues subscribe.
-	register(opRoute, func(r *reader, w *writer) error {
-		topic := r.str()
-		rt := readRoute(r)
-		if r.err != nil {
-			return r.err
-		}
-		return writeRouteQueues(w, rt, topic)
-	})
-}
-
-// writeRouteQueues answers a route's publish and subscribe queues for topic
-// (the object form here, the text form in route_text.go).
-func writeRouteQueues(w *writer, rt *route.Route, topic string) error {
-	pub, sub, err := rt.Queues(topic)
+// handleRoute: routeToQueues over a route object.
+func handleRoute(req routeRequest) (routeResponse, error) {
+	pub, sub, err := req.Route.Queues(req.Topic)
 	if err != nil {
-		return err
+		return routeResponse{}, err
 	}
-	writeQueues(w, pub)
-	writeQueues(w, sub)
-	return nil
+	return routeResponse{Publish: pub, Subscribe: sub}, nil
 }

@@ -79,7 +79,7 @@ import "github.com/rmqalloc/rmqalloc/alloc/p"
 const version = "9.9.9"
 
 const (
-	opMeta = 1
+	opFirst = 90
 	opDoctor = 80 // clear of the declared ops' numbers
 )
 
@@ -191,6 +191,8 @@ func TestOpsDeclarationsAreChecked(t *testing.T) {
 		"int64f in a response list": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Opt(wireschema.List(wireschema.Int64F))}}}, "request type"},
 		"a request custom answered": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Custom("strategySpec")}}}, "no GoWrite"},
 		"unknown custom":            {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.Custom("nope")}}}, "unknown custom"},
+		"a list in a hot op":        {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Hot: true, Request: []wireschema.Field{{Name: "a", Type: wireschema.List(wireschema.I32)}}}, "only scalars"},
+		"a hot op's closure custom": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Hot: true, Request: []wireschema.Field{{Name: "a", Type: wireschema.Custom("strategySpec")}}}, "no JSEncode"},
 	} {
 		err := checkOps([]wireschema.Op{tc.op})
 		require.Error(t, err, name)
@@ -260,4 +262,32 @@ func TestDeclaredOpsCannotReuseAConstant(t *testing.T) {
 	_, err := generate(dir)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "opTopicFree is declared in internal/wireschema")
+}
+
+// TestHotOpsAreStraightLine: a Hot op is read and written by code of its
+// own, not by the descriptor walk, and its JS encoder takes its fields as
+// arguments (no request object, no closure per call).
+func TestHotOpsAreStraightLine(t *testing.T) {
+	require.NoError(t, checkOps(wireschema.Ops))
+	core, js := string(renderOpsGo(wireschema.Ops)), string(renderOpsJS(wireschema.Ops))
+	hot := 0
+	for _, o := range wireschema.Ops {
+		if !o.Hot {
+			continue
+		}
+		hot++
+		N := upper(o.Name)
+		assert.Contains(t, core, "func read"+N+"Request(r *reader)", o.Name)
+		assert.NotContains(t, core, "wt"+N+"Request", "%s has no descriptor", o.Name)
+		args := []string{"enc", "ctx"}
+		for _, f := range o.Request {
+			args = append(args, f.Name)
+		}
+		assert.Contains(t, js, "export function enc"+upper(o.JS)+"("+strings.Join(args, ", ")+") {", o.Name)
+	}
+	assert.Positive(t, hot, "the selection ops are hot")
+	// Customs only Hot ops use get no descriptor and no case in the
+	// walker's switch: the Hot ops call them directly.
+	assert.NotContains(t, core, "wtCustomHashArg")
+	assert.NotContains(t, core, "= readHashArg(r)\n\tcase")
 }

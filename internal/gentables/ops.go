@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -261,8 +262,40 @@ func checkOps(ops []wireschema.Op) error {
 		if err := checkFields("op "+o.Name, o.Response, inResponse); err != nil {
 			return err
 		}
+		if o.Hot {
+			if err := checkHot(o); err != nil {
+				return fmt.Errorf("wireschema: hot op %s: %w", o.Name, err)
+			}
+		}
 	}
 	return nil
+}
+
+// checkHot refuses in a Hot op what its straight-line code does not do:
+// lists, optional values, records and raw, and request customs JS cannot
+// write from a value (a closure per call is what Hot avoids).
+func checkHot(o wireschema.Op) error {
+	for _, f := range append(append([]wireschema.Field(nil), o.Request...), o.Response...) {
+		if e, ok := elemOf(f.Type, custPrefix); ok {
+			if c := customs[string(e)]; c.GoRead != "" && c.JSEncode == "" && isRequestField(o, f.Name) {
+				return fmt.Errorf("field %s: custom %s has no JSEncode", f.Name, c.Name)
+			}
+			continue
+		}
+		if _, ok := goTypes[f.Type]; !ok || f.Type == wireschema.Raw {
+			return fmt.Errorf("field %s: only scalars (not raw) and customs, got %s", f.Name, f.Type)
+		}
+	}
+	return nil
+}
+
+func isRequestField(o wireschema.Op, name string) bool {
+	for _, f := range o.Request {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // checkCustom refuses a custom the generated code and tests could not use.
@@ -446,7 +479,11 @@ func renderStruct(b *bytes.Buffer, doc, goName, wt string, fs []wireschema.Field
 	for _, f := range fs {
 		fmt.Fprintf(b, "\t%s %s\n", upper(f.Name), goTypeOf(f.Type))
 	}
-	fmt.Fprintf(b, "}\n\nvar %s = wtype{kind: wkRec, ", wt)
+	b.WriteString("}\n")
+	if wt == "" {
+		return // a hot op's: read and written by straight-line code
+	}
+	fmt.Fprintf(b, "\nvar %s = wtype{kind: wkRec, ", wt)
 	if record {
 		fmt.Fprintf(b, "size: unsafe.Sizeof(%s{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]%s, n))) }, ", goName, goName)
 	}
@@ -476,6 +513,7 @@ func renderImports(b *bytes.Buffer, cs []int) {
 // (not func fields, so p stays on its op's stack) of the customs listed;
 // any other id goes to reader.<next> / writer.<next> ("" for none).
 func renderCustomCalls(b *bytes.Buffer, cs []int, fn, next string) {
+	cs = walked(cs)
 	for _, side := range []struct{ recv, arg, what string }{{"r *reader", "r", "reads"}, {"w *writer", "w", "writes"}} {
 		fmt.Fprintf(b, "\n// %s %s the custom value number id (wireschema.Customs) at p.\nfunc (%s) %s(id uint8, p unsafe.Pointer) {\n\tswitch id {\n", fn, side.what, side.recv, fn)
 		for _, i := range cs {
@@ -494,10 +532,31 @@ func renderCustomCalls(b *bytes.Buffer, cs []int, fn, next string) {
 	}
 }
 
+// walked is the customs of cs the descriptor walk reaches: those a
+// record or an op that is not Hot uses (a Hot op calls its customs'
+// functions directly), so that the others take no switch case and no
+// descriptor in the module.
+func walked(cs []int) []int {
+	var cold []wireschema.Op
+	for _, o := range wireschema.Ops {
+		if !o.Hot {
+			cold = append(cold, o)
+		}
+	}
+	u := usedBy(cold)
+	var out []int
+	for _, i := range cs {
+		if c := wireschema.Customs[i]; u.customs[c.Name] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // renderDecls writes the descriptors of customs, records and composites,
 // and the request and response types of ops.
 func renderDecls(b *bytes.Buffer, cs []int, rs []wireschema.Record, comps []wireschema.Type, ops []wireschema.Op) {
-	for _, i := range cs {
+	for _, i := range walked(cs) {
 		c := wireschema.Customs[i]
 		t := wireschema.Custom(c.Name)
 		fmt.Fprintf(b, "\n// %s: %s.\nvar %s = wtype{kind: wkCustom, custom: %d, size: unsafe.Sizeof(*new(%s))}\n", wtName(t), c.Doc, wtName(t), i, c.GoType)
@@ -522,11 +581,45 @@ func renderDecls(b *bytes.Buffer, cs []int, rs []wireschema.Record, comps []wire
 	}
 	for _, o := range ops {
 		n := o.Name
+		if o.Hot {
+			renderHot(b, o)
+			continue
+		}
 		renderStruct(b, n+"Request is what "+n+" reads.", n+"Request", "wt"+upper(n)+"Request", o.Request, false)
 		if len(o.Response) > 0 {
 			renderStruct(b, n+"Response is what "+n+" answers.", n+"Response", "wt"+upper(n)+"Response", o.Response, false)
 		}
 	}
+}
+
+// renderHot writes a hot op's request and response types with their
+// straight-line reader and writer (no descriptor walk: a call of a hot op
+// costs what a hand-written reader costs).
+func renderHot(b *bytes.Buffer, o wireschema.Op) {
+	n, N := o.Name, upper(o.Name)
+	renderStruct(b, n+"Request is what "+n+" reads (a hot op: read"+N+"Request).", n+"Request", "", o.Request, false)
+	fmt.Fprintf(b, "\n// read%sRequest reads %s's request; failures are in r.err.\nfunc read%sRequest(r *reader) (q %sRequest) {\n", N, n, N, n)
+	for _, f := range o.Request {
+		if e, ok := elemOf(f.Type, custPrefix); ok {
+			fmt.Fprintf(b, "\tq.%s = %s(r)\n", upper(f.Name), customs[string(e)].GoRead)
+			continue
+		}
+		fmt.Fprintf(b, "\tq.%s = r.%s()\n", upper(f.Name), goTypes[f.Type].goRead)
+	}
+	b.WriteString("\treturn q\n}\n")
+	if len(o.Response) == 0 {
+		return
+	}
+	renderStruct(b, n+"Response is what "+n+" answers (a hot op: write"+N+"Response).", n+"Response", "", o.Response, false)
+	fmt.Fprintf(b, "\n// write%sResponse writes %s's answer.\nfunc write%sResponse(w *writer, p *%sResponse) {\n", N, n, N, n)
+	for _, f := range o.Response {
+		if e, ok := elemOf(f.Type, custPrefix); ok {
+			fmt.Fprintf(b, "\t%s(w, p.%s)\n", customs[string(e)].GoWrite, upper(f.Name))
+			continue
+		}
+		fmt.Fprintf(b, "\tw.%s(p.%s)\n", goTypes[f.Type].goRead, upper(f.Name))
+	}
+	b.WriteString("}\n")
 }
 
 // renderOpsGo: the op numbers, and what both builds serve: the customs,
@@ -563,6 +656,15 @@ func renderServe(b *bytes.Buffer, ops []wireschema.Op, build wireschema.Build) {
 	fmt.Fprintf(b, "\n// declared%s: the declared ops this build serves (%s build).\nvar declared%s = [...]declOp{\n", upper(string(build)), build, upper(string(build)))
 	for _, o := range sel {
 		N := upper(o.Name)
+		if o.Hot {
+			fmt.Fprintf(b, "\t{op%s, func(r *reader, w *writer) error {\n\t\tq := read%sRequest(r)\n\t\tif r.err != nil {\n\t\t\treturn r.err\n\t\t}\n", N, N)
+			if len(o.Response) == 0 {
+				fmt.Fprintf(b, "\t\treturn handle%s(q)\n\t}},\n", N)
+				continue
+			}
+			fmt.Fprintf(b, "\t\tp, err := handle%s(q)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\twrite%sResponse(w, &p)\n\t\treturn nil\n\t}},\n", N, N)
+			continue
+		}
 		fmt.Fprintf(b, "\t{op%s, func(r *reader, w *writer) error {\n\t\tvar q %sRequest\n\t\tif r.request(unsafe.Pointer(&q), &wt%sRequest) != nil {\n\t\t\treturn r.err\n\t\t}\n", N, o.Name, N)
 		if len(o.Response) == 0 {
 			fmt.Fprintf(b, "\t\treturn handle%s(q)\n\t}},\n", N)
@@ -712,7 +814,11 @@ func renderSamplesGo(ops []wireschema.Op, full bool) []byte {
 	}
 	b.WriteString(samples)
 	for _, o := range sel {
-		fmt.Fprintf(&b, "\t{%q, op%s, decodeDeclared[%sRequest](&wt%sRequest), %sRequest{", o.Name, upper(o.Name), o.Name, upper(o.Name), o.Name)
+		if o.Hot {
+			fmt.Fprintf(&b, "\t{%q, op%s, func(r *reader) any { return read%sRequest(r) }, %sRequest{", o.Name, upper(o.Name), upper(o.Name), o.Name)
+		} else {
+			fmt.Fprintf(&b, "\t{%q, op%s, decodeDeclared[%sRequest](&wt%sRequest), %sRequest{", o.Name, upper(o.Name), o.Name, upper(o.Name), o.Name)
+		}
 		for i, f := range o.Request {
 			lit, _ := sample(o, i, f.Type)
 			if i > 0 {
@@ -937,8 +1043,8 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 	fns := map[string][]string{}
 	for _, c := range wireschema.Customs {
 		for _, fn := range []string{c.JSEncode, c.JSDecode} {
-			if fn == "" {
-				continue
+			if fn == "" || slices.Contains(fns[c.JSFrom], fn) {
+				continue // none, or imported for another custom already
 			}
 			if fns[c.JSFrom] == nil {
 				mods = append(mods, c.JSFrom)
@@ -974,6 +1080,10 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 	for _, o := range ops {
 		N := upper(o.JS)
 		opName := upperSnake(upper(o.Name))
+		if o.Hot {
+			renderHotJS(&b, o)
+			continue
+		}
 		fmt.Fprintf(&b, "\n/** Encodes a %s request %s (values validated by the caller). */\nexport function enc%s(enc, req) {\n", o.Name, jsDoc(o.Request), N)
 		for _, f := range o.Request {
 			fmt.Fprintf(&b, "  %s;\n", jsEnc(f.Type, "req."+f.Name))
@@ -997,6 +1107,15 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 	b.WriteString("});\n")
 	b.WriteString("\n/** The request encoder of each declared operation, by name (golden requests). */\nexport const REQUEST_ENCODERS = Object.freeze({\n")
 	for _, o := range ops {
+		if o.Hot {
+			// The golden values go through a ctx of their own (no Topic).
+			args := []string{"enc", "{}"}
+			for _, f := range o.Request {
+				args = append(args, "req."+f.Name)
+			}
+			fmt.Fprintf(&b, "  %s: (enc, req) => enc%s(%s),\n", o.Name, upper(o.JS), strings.Join(args, ", "))
+			continue
+		}
 		fmt.Fprintf(&b, "  %s: enc%s,\n", o.Name, upper(o.JS))
 	}
 	b.WriteString("});\n")
@@ -1008,4 +1127,40 @@ func orUndefined(fn string) string {
 		return "undefined"
 	}
 	return fn
+}
+
+// renderHotJS writes a hot op's encoder, taking its fields as arguments
+// after ctx, its decoder (one field: its value, no object) and the call.
+func renderHotJS(b *bytes.Buffer, o wireschema.Op) {
+	N := upper(o.JS)
+	opName := upperSnake(upper(o.Name))
+	params := []string{"ctx"}
+	for _, f := range o.Request {
+		params = append(params, f.Name)
+	}
+	ps := strings.Join(params, ", ")
+	fmt.Fprintf(b, "\n/** Encodes a %s request from its fields %s (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */\nexport function enc%s(enc, %s) {\n", o.Name, jsDoc(o.Request), N, ps)
+	for _, f := range o.Request {
+		if e, ok := elemOf(f.Type, custPrefix); ok {
+			fmt.Fprintf(b, "  %s(enc, %s, ctx, %s);\n", customs[string(e)].JSEncode, f.Name, quoteJS(f.Name))
+			continue
+		}
+		fmt.Fprintf(b, "  %s;\n", jsEnc(f.Type, f.Name))
+	}
+	b.WriteString("  return enc;\n}\n")
+	if len(o.Response) == 0 {
+		fmt.Fprintf(b, "\n/** %s (%s build; hot). */\nexport function %s(rt, %s) {\n  rt.call(OP.%s, enc%s(rt.request(), %s));\n}\n", upper(o.Doc), o.Build, o.JS, ps, opName, N, ps)
+		return
+	}
+	if len(o.Response) == 1 {
+		f := o.Response[0]
+		fmt.Fprintf(b, "\n/** Decodes a %s response: its %s, %s (ctx: what its custom decoders need). */\nexport function dec%s(dec, ctx) {\n  return %s;\n}\n", o.Name, f.Name, jsTypeOf(f.Type), N, jsDec(f.Type))
+	} else {
+		fmt.Fprintf(b, "\n/** Decodes a %s response %s (ctx: what its custom values' decoders need). */\nexport function dec%s(dec, ctx) {\n  return {\n", o.Name, jsDoc(o.Response), N)
+		for _, f := range o.Response {
+			fmt.Fprintf(b, "    %s: %s,\n", f.Name, jsDec(f.Type))
+		}
+		b.WriteString("  };\n}\n")
+	}
+	fmt.Fprintf(b, "\n/** %s (%s build; hot). ctx goes to the custom encoders and decoders. */\nexport function %s(rt, %s) {\n  return dec%s(rt.call(OP.%s, enc%s(rt.request(), %s)), ctx);\n}\n", upper(o.Doc), o.Build, o.JS, ps, N, opName, N, ps)
 }

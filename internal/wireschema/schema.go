@@ -65,7 +65,8 @@ type CustomType struct {
 	GoImport string // the package GoType needs, if any
 	// Requests: the wasm/ function reading it, func(r *reader) GoType
 	// (failures in r.err); and optionally the JS function writing a value,
-	// (enc, v) => void.
+	// (enc, v) => void (in a Hot op (enc, v, ctx, fieldName) => void, ctx
+	// being the call's).
 	GoRead, JSEncode string
 	// Responses: the wasm/ function writing it, func(w *writer, v GoType);
 	// and the JS function reading it, (dec, ctx) => value.
@@ -140,6 +141,14 @@ type Op struct {
 	Refusal  string // Full only: the core build's ERR_UNSUPPORTED message (how to get it)
 	Request  []Field
 	Response []Field
+	// Hot marks an op on a hot path (a call per message sent, per
+	// rebalance): its Go reader and writer are straight-line code instead
+	// of the descriptor walk, and its JS encoder takes the fields as
+	// arguments, enc<JS>(enc, ctx, a, b, ...), so a call allocates no
+	// request object and no closure. Its fields are scalars or customs with
+	// a JSEncode (called JSEncode(enc, v, ctx, fieldName)); a response of
+	// one field decodes to that field's value.
+	Hot bool
 }
 
 const brokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"

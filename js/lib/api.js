@@ -12,8 +12,10 @@
 // allocate, of, indexesOf, select ... is the caller's own (a fresh array);
 // plan.queues, plan.members and topic.queues are frozen and shared.
 
-import { CIDS, CLIENT, GROUP, HASH_ARG, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
+import { CIDS, CLIENT, GROUP, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
 import * as ops from './ops.generated.js';
+import { ColsBase, frozenQueue, readPerm, readQueue, readRefs } from './refs.js';
+import { long } from './select_wire.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
 import { defineGoProducer } from './goproducer.js';
@@ -62,74 +64,6 @@ const finalizer = typeof FinalizationRegistry === 'function'
     }
   })
   : null;
-
-function frozenQueue(topic, brokerName, queueId) {
-  return Object.freeze({ topic, brokerName, queueId });
-}
-
-function readQueue(d) {
-  return frozenQueue(d.str(), d.str(), d.i32());
-}
-
-/**
- * A queue list as sent (its QueueCols), seen through perm (the sorted view,
- * or null): objects are made on first need, once per queue (made is shared
- * by the views of one list, so both hand out the same objects).
- */
-class ColsBase {
-  constructor(cols, perm, made = new Array(cols.ids.length)) {
-    this.cols = cols;
-    this.perm = perm;
-    this.length = perm === null ? cols.ids.length : perm.length;
-    this.made = made;
-    this.list = null;
-  }
-
-  /** The same list seen through perm. */
-  view(perm) {
-    return new ColsBase(this.cols, perm, this.made);
-  }
-
-  at(k) {
-    const i = this.perm === null ? k : this.perm[k];
-    let q = this.made[i];
-    if (q === undefined) {
-      const c = this.cols;
-      q = frozenQueue(c.topics[i], c.brokers[i], c.ids[i]);
-      this.made[i] = q;
-    }
-    return q;
-  }
-
-  all() {
-    if (this.list === null) {
-      const out = new Array(this.length);
-      for (let k = 0; k < out.length; k++) out[k] = this.at(k);
-      this.list = Object.freeze(out);
-    }
-    return this.list;
-  }
-}
-
-/** Decodes a refs list (wasm/queues.go) against base; null for Java null. */
-function readRefs(d, base) {
-  const n1 = d.uv();
-  if (n1 === 0) return null;
-  const out = new Array(n1 - 1);
-  for (let i = 0; i < out.length; i++) {
-    const k = d.uv();
-    out[i] = k === 0 ? readQueue(d) : base.at(k - 1);
-  }
-  return out;
-}
-
-function readPerm(d) {
-  const n1 = d.uv();
-  if (n1 === 0) return null;
-  const perm = new Int32Array(n1 - 1);
-  for (let i = 0; i < perm.length; i++) perm[i] = d.uv();
-  return perm;
-}
 
 /** An interned queue list (index.d.ts: Topic). */
 class Topic {
@@ -284,12 +218,6 @@ class Producer {
     return this.#id;
   }
 
-  #begin() {
-    const enc = this.#rt.request();
-    enc.uv(this.#handle());
-    return enc;
-  }
-
   select(options) {
     const rt = this.#rt;
     return rt.within(() => {
@@ -307,12 +235,7 @@ class Producer {
         now = n;
       }
       const t = this.#now(now);
-      const enc = this.#begin();
-      enc.f64(t);
-      enc.bool(last !== null);
-      if (last !== null) enc.str(last);
-      enc.bool(resetIndex);
-      return readQueue(rt.call(OP.PRODUCER_SELECT, enc));
+      return Object.freeze(ops.producerSelect(rt, null, this.#handle(), t, last, resetIndex));
     });
   }
 
@@ -345,7 +268,9 @@ class Producer {
   #state() {
     const rt = this.#rt;
     return rt.within(() => {
-      const d = rt.call(OP.PRODUCER_STATE, this.#begin());
+      const enc = rt.request();
+      enc.uv(this.#handle());
+      const d = rt.call(OP.PRODUCER_STATE, enc);
       const queues = readRefs(d, null);
       const index = d.i32();
       const n = d.uv();
@@ -442,15 +367,17 @@ export class Rmq {
     return v;
   };
 
+  /** The selection calls' ctx (select_wire.js), reused: no object per call. */
+  #selectCtx = { topicOf: this.#topicOf, record: true, src: null };
+
   topic(queues) {
     const rt = this.#rt;
     return rt.within(() => {
       array(queues, 'queues', 'an array of queues');
-      const enc = rt.request();
-      const cols = encQueues(enc, queues, 'queues', { record: true });
-      // Everything that can fail has been checked: interning cannot leak.
-      const id = rt.call(OP.TOPIC_NEW, enc).uv();
-      const t = new Topic(rt, id, new ColsBase(cols, null));
+      const ctx = { record: true, src: null };
+      // Everything that can fail is checked while encoding: interning cannot leak.
+      const id = ops.topicNew(rt, ctx, queues);
+      const t = new Topic(rt, id, new ColsBase(ctx.src, null));
       finalizer?.register(t, { rt, free: ops.topicFree, id }, t);
       return t;
     });
@@ -479,11 +406,9 @@ export class Rmq {
       if (same && hit.id !== 0) return hit;
       this.#freeCids(hit);
     }
-    const enc = this.#rt.request();
-    enc.u8(CIDS.INLINE);
-    const snapshot = encCids(enc, cids, field, false, true);
-    const id = this.#rt.call(OP.CIDS_NEW, enc).uv();
-    const entry = { rt: this.#rt, id, snapshot };
+    const ctx = { ids: null, field };
+    const id = ops.cidsNew(this.#rt, ctx, cids);
+    const entry = { rt: this.#rt, id, snapshot: ctx.ids };
     this.#cidCache.set(cids, entry);
     finalizer?.register(cids, { rt: this.#rt, free: ops.cidsFree, id }, entry);
     return entry;
@@ -511,10 +436,9 @@ export class Rmq {
       hit.topic = null;
       return null;
     }
-    const enc = rt.request();
-    const cols = encQueues(enc, v, field, { record: true });
-    const id = rt.call(OP.TOPIC_NEW, enc).uv();
-    const t = new Topic(rt, id, new ColsBase(cols, null));
+    const ctx = { record: true, src: null, field };
+    const id = ops.topicNew(rt, ctx, v);
+    const t = new Topic(rt, id, new ColsBase(ctx.src, null));
     finalizer?.register(t, { rt, free: ops.topicFree, id }, t);
     hit.topic = t;
     return t;
@@ -717,29 +641,20 @@ export class Rmq {
       const o = checkKeys(object(options, 'options'), SELECT_KEYS);
       const { selector: sel, mqs, arg, messageGroup, profile, liteTopic } = o;
       const selector = oneOf(sel, 'selector', ['hash', 'messageGroup', 'liteTopic']);
-      let op;
       let group = 0;
-      if (selector === 'hash') {
-        op = OP.SELECT_HASH;
-      } else if (selector === 'liteTopic') {
-        op = OP.SELECT_LITE;
+      if (selector === 'liteTopic') {
         string(liteTopic, 'liteTopic');
-      } else {
-        op = OP.SELECT_GROUP;
+      } else if (selector === 'messageGroup') {
         string(messageGroup, 'messageGroup');
         group = profile === undefined || oneOf(profile, 'profile', ['grpc-java', 'grpc-nodejs-1.0.8']) === 'grpc-java' ? GROUP.JAVA : GROUP.NODE_JS108;
       }
       const list = this.#queuesTopic(mqs, 'mqs') ?? mqs;
-      const enc = rt.request();
-      const src = encQueues(enc, list, 'mqs', { topicOf: this.#topicOf, record: true });
-      if (op === OP.SELECT_HASH) encHashArg(enc, arg);
-      else if (op === OP.SELECT_LITE) enc.str(liteTopic);
-      else {
-        enc.str(messageGroup);
-        enc.u8(group);
-      }
-      const d = rt.call(op, enc);
-      return readRefs(d, src instanceof Topic ? src.base : new ColsBase(src, null))[0];
+      // The call's ctx (select_wire.js): this Rmq's own, or a fresh one for
+      // a call made while another one is encoding.
+      const ctx = rt.depth > 1 ? { topicOf: this.#topicOf, record: true, src: null } : this.#selectCtx;
+      if (selector === 'hash') return ops.selectHash(rt, ctx, list, arg);
+      if (selector === 'liteTopic') return ops.selectLite(rt, ctx, list, liteTopic);
+      return ops.selectGroup(rt, ctx, list, messageGroup, group);
     });
   }
 
@@ -906,71 +821,12 @@ export class Rmq {
       const t = string(topic, 'topic');
       // The text `mqadmin topicRoute` prints (or JSON), read by route.Parse.
       if (typeof route === 'string') return ops.routeText(rt, { topic: t, text: route });
-      const enc = rt.request();
-      enc.str(t);
-      encRoute(enc, route, 'route');
-      const d = rt.call(OP.ROUTE, enc);
-      return { publish: readRefs(d, null), subscribe: readRefs(d, null) };
+      return ops.routeToQueues(rt, { topic: t, route: (enc) => encRoute(enc, route, 'route') });
     });
   }
 
   exit() {
     return this.#rt.exit();
-  }
-}
-
-const LONG_MIN = -(2n ** 63n);
-const LONG_MAX = 2n ** 63n - 1n;
-
-function encLong(enc, v, field) {
-  const b = long(v, field);
-  enc.u8(HASH_ARG.LONG);
-  enc.i64(b);
-}
-
-/** v (a bigint, a decimal string or a safe integer) as a bigint in int64 range. */
-function long(v, field) {
-  let b;
-  if (typeof v === 'bigint') b = v;
-  else if (typeof v === 'string') {
-    if (!/^[+-]?\d{1,20}$/.test(v)) throw rmqError(TypeError, 'ERR_INVALID_ARGUMENT', `${field} must be a decimal integer string, got ${JSON.stringify(v.slice(0, 40))}`, { field });
-    b = BigInt(v);
-  } else if (typeof v === 'number') {
-    b = BigInt(safeInt(v, field));
-  } else throw typeError(field, 'a bigint, a decimal string or a safe integer', v);
-  if (b < LONG_MIN || b > LONG_MAX) throw rangeErrorOf(field, b);
-  return b;
-}
-
-function rangeErrorOf(field, b) {
-  return rmqError(RangeError, 'ERR_INVALID_ARGUMENT', `${field} must be in int64 (Java long) range, got ${b}n`, { field });
-}
-
-/** Hash selector argument (wasm/select.go). */
-function encHashArg(enc, arg) {
-  if (typeof arg === 'string') {
-    enc.u8(HASH_ARG.STRING);
-    enc.str(arg);
-  } else if (typeof arg === 'number') {
-    if ((arg | 0) !== arg) {
-      throw rmqError(RangeError, 'ERR_INVALID_ARGUMENT', `arg must be an int32 (Java Integer); pass a bigint or { type: 'long', value } for a Long, got ${arg}`, { field: 'arg' });
-    }
-    enc.u8(HASH_ARG.INT);
-    enc.i32(arg);
-  } else if (typeof arg === 'bigint') {
-    encLong(enc, arg, 'arg');
-  } else if (arg !== null && typeof arg === 'object') {
-    const { type: t, value } = checkKeys(arg, ['type', 'value'], 'arg');
-    const type = oneOf(t, 'arg.type', ['string', 'int', 'long']);
-    if (type === 'string') {
-      enc.u8(HASH_ARG.STRING);
-      enc.str(string(value, 'arg.value'));
-    } else if (type === 'int') {
-      enc.u8(HASH_ARG.INT);
-      enc.i32(int32(value, 'arg.value'));
-    } else encLong(enc, value, 'arg.value');
-  } else {
-    throw typeError('arg', "a string, an int32, a bigint or { type, value }", arg);
   }
 }
 

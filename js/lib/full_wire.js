@@ -1,5 +1,6 @@
-// Decoders of the full build's custom response values (internal/wireschema
-// full.go), which js/lib/ops.generated.js calls.
+// Decoders of custom response values declared in internal/wireschema
+// full.go, which js/lib/ops.generated.js calls: queues (which the core
+// build's route and producerState answer too) and the full build's routeOut.
 
 /**
  * A queue list written out in full (wasm/select.go writeQueues): uvarint

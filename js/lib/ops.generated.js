@@ -2,6 +2,7 @@
 // Declare an operation there, then run `make generate`.
 
 import { OP } from './tables.generated.js';
+import { encQlist, encCidList, encLastBroker, encHashArg, decQueueRef } from './select_wire.js';
 import { decQueues, decRoute } from './full_wire.js';
 import { decAnalysisAnswer } from './analysis_wire.js';
 
@@ -572,6 +573,133 @@ export function priorityDrain(rt, req, ctx) {
   return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
 
+/** Encodes a topicNew request from its fields { queues: readonly MessageQueue[] } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encTopicNew(enc, ctx, queues) {
+  encQlist(enc, queues, ctx, 'queues');
+  return enc;
+}
+
+/** Decodes a topicNew response: its handle, number (ctx: what its custom decoders need). */
+export function decTopicNew(dec, ctx) {
+  return dec.uv();
+}
+
+/** Interns a queue list (a Topic): its handle (both build; hot). ctx goes to the custom encoders and decoders. */
+export function topicNew(rt, ctx, queues) {
+  return decTopicNew(rt.call(OP.TOPIC_NEW, encTopicNew(rt.request(), ctx, queues)), ctx);
+}
+
+/** Encodes a cidsNew request from its fields { consumers: readonly string[] } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encCidsNew(enc, ctx, consumers) {
+  encCidList(enc, consumers, ctx, 'consumers');
+  return enc;
+}
+
+/** Decodes a cidsNew response: its handle, number (ctx: what its custom decoders need). */
+export function decCidsNew(dec, ctx) {
+  return dec.uv();
+}
+
+/** Interns a client-ID list: its handle (both build; hot). ctx goes to the custom encoders and decoders. */
+export function cidsNew(rt, ctx, consumers) {
+  return decCidsNew(rt.call(OP.CIDS_NEW, encCidsNew(rt.request(), ctx, consumers)), ctx);
+}
+
+/** Encodes a route request { topic: string, route: (enc: Encoder) => void } (values validated by the caller). */
+export function encRouteToQueues(enc, req) {
+  enc.str(req.topic);
+  req.route(enc);
+  return enc;
+}
+
+/** Decodes a route response { publish: Readonly<MessageQueue>[] | null, subscribe: Readonly<MessageQueue>[] | null } (ctx: what its custom values' decoders need). */
+export function decRouteToQueues(dec, ctx) {
+  return {
+    publish: decQueues(dec, ctx),
+    subscribe: decQueues(dec, ctx),
+  };
+}
+
+/** RouteToQueues over a route object: its publish and subscribe queues for topic (both build). ctx goes to the response's custom decoders. */
+export function routeToQueues(rt, req, ctx) {
+  return decRouteToQueues(rt.call(OP.ROUTE, encRouteToQueues(rt.request(), req)), ctx);
+}
+
+/** Encodes a producerSelect request from its fields { handle: number, now: number, lastBrokerName: string | null, resetIndex: boolean } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encProducerSelect(enc, ctx, handle, now, lastBrokerName, resetIndex) {
+  enc.uv(handle);
+  enc.f64(now);
+  encLastBroker(enc, lastBrokerName, ctx, 'lastBrokerName');
+  enc.bool(resetIndex);
+  return enc;
+}
+
+/** Decodes a producerSelect response { topic: string, brokerName: string, queueId: number } (ctx: what its custom values' decoders need). */
+export function decProducerSelect(dec, ctx) {
+  return {
+    topic: dec.str(),
+    brokerName: dec.str(),
+    queueId: dec.i32(),
+  };
+}
+
+/** A Producer's selectOneMessageQueue at the clock now, after a failed send to lastBrokerName (null: none) (both build; hot). ctx goes to the custom encoders and decoders. */
+export function producerSelect(rt, ctx, handle, now, lastBrokerName, resetIndex) {
+  return decProducerSelect(rt.call(OP.PRODUCER_SELECT, encProducerSelect(rt.request(), ctx, handle, now, lastBrokerName, resetIndex)), ctx);
+}
+
+/** Encodes a selectHash request from its fields { mqs: readonly MessageQueue[] | Topic, arg: string | number | bigint | { type: string, value: unknown } } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encSelectHash(enc, ctx, mqs, arg) {
+  encQlist(enc, mqs, ctx, 'mqs');
+  encHashArg(enc, arg, ctx, 'arg');
+  return enc;
+}
+
+/** Decodes a selectHash response: its queue, Readonly<MessageQueue> (ctx: what its custom decoders need). */
+export function decSelectHash(dec, ctx) {
+  return decQueueRef(dec, ctx);
+}
+
+/** SelectMessageQueueByHash: the queue of mqs the argument's Java hashCode picks (both build; hot). ctx goes to the custom encoders and decoders. */
+export function selectHash(rt, ctx, mqs, arg) {
+  return decSelectHash(rt.call(OP.SELECT_HASH, encSelectHash(rt.request(), ctx, mqs, arg)), ctx);
+}
+
+/** Encodes a selectGroup request from its fields { mqs: readonly MessageQueue[] | Topic, messageGroup: string, selector: number } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encSelectGroup(enc, ctx, mqs, messageGroup, selector) {
+  encQlist(enc, mqs, ctx, 'mqs');
+  enc.str(messageGroup);
+  enc.u8(selector);
+  return enc;
+}
+
+/** Decodes a selectGroup response: its queue, Readonly<MessageQueue> (ctx: what its custom decoders need). */
+export function decSelectGroup(dec, ctx) {
+  return decQueueRef(dec, ctx);
+}
+
+/** The queue of mqs a message group goes to (selector: GROUP, whose hash of the group) (both build; hot). ctx goes to the custom encoders and decoders. */
+export function selectGroup(rt, ctx, mqs, messageGroup, selector) {
+  return decSelectGroup(rt.call(OP.SELECT_GROUP, encSelectGroup(rt.request(), ctx, mqs, messageGroup, selector)), ctx);
+}
+
+/** Encodes a selectLite request from its fields { mqs: readonly MessageQueue[] | Topic, liteTopic: string } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encSelectLite(enc, ctx, mqs, liteTopic) {
+  encQlist(enc, mqs, ctx, 'mqs');
+  enc.str(liteTopic);
+  return enc;
+}
+
+/** Decodes a selectLite response: its queue, Readonly<MessageQueue> (ctx: what its custom decoders need). */
+export function decSelectLite(dec, ctx) {
+  return decQueueRef(dec, ctx);
+}
+
+/** A lite topic's queue among its parent topic's write queues mqs (RIP-83, broker 5.5.0) (both build; hot). ctx goes to the custom encoders and decoders. */
+export function selectLite(rt, ctx, mqs, liteTopic) {
+  return decSelectLite(rt.call(OP.SELECT_LITE, encSelectLite(rt.request(), ctx, mqs, liteTopic)), ctx);
+}
+
 /** Encodes a analysisPlan request { plan: { strategy: { client: number, spec: (enc: Encoder) => void }, queues: (enc: Encoder) => void, members: (enc: Encoder) => void, sort: boolean, rooms: ({ sep: string, brokerField: number, consumerField: number } | undefined) }, positions: boolean } (values validated by the caller). */
 export function encAnalysisPlan(enc, req) {
   encRecPlanInput(enc, req.plan);
@@ -904,6 +1032,12 @@ export function takeMessageQueues(rt, req, ctx) {
 
 /** The JS side of each custom value with one, by name (golden values). */
 export const CUSTOMS = Object.freeze({
+  keptQlist: { encode: encQlist, decode: undefined },
+  cids: { encode: encCidList, decode: undefined },
+  lastBroker: { encode: encLastBroker, decode: undefined },
+  callQlist: { encode: encQlist, decode: undefined },
+  hashArg: { encode: encHashArg, decode: undefined },
+  queueRef: { encode: undefined, decode: decQueueRef },
   queues: { encode: undefined, decode: decQueues },
   routeOut: { encode: undefined, decode: decRoute },
   analysisAnswer: { encode: undefined, decode: decAnalysisAnswer },
@@ -928,6 +1062,13 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDecide: encPriorityDecide,
   priorityOrder: encPriorityOrder,
   priorityDrain: encPriorityDrain,
+  topicNew: (enc, req) => encTopicNew(enc, {}, req.queues),
+  cidsNew: (enc, req) => encCidsNew(enc, {}, req.consumers),
+  route: encRouteToQueues,
+  producerSelect: (enc, req) => encProducerSelect(enc, {}, req.handle, req.now, req.lastBrokerName, req.resetIndex),
+  selectHash: (enc, req) => encSelectHash(enc, {}, req.mqs, req.arg),
+  selectGroup: (enc, req) => encSelectGroup(enc, {}, req.mqs, req.messageGroup, req.selector),
+  selectLite: (enc, req) => encSelectLite(enc, {}, req.mqs, req.liteTopic),
   analysisPlan: encAnalysisPlan,
   analysisDiff: encAnalysisDiff,
   analysisScenario: encAnalysisScenario,
