@@ -16,7 +16,7 @@ import (
 // planIn is an analysis plan input: AVG over qs and members.
 func planIn(qs []alloc.MessageQueue, members []string, sort bool) wirePlanInput {
 	return wirePlanInput{Strategy: wireClientStrategy{Client: clientJava493, Spec: alloc.StrategySpec{Name: "AVG"}},
-		Queues: qlistArg{qs: qs}, Members: members, Sort: sort}
+		Queues: callQlist{qs: qs}, Members: members, Sort: sort}
 }
 
 // answerOf is what an analysis answer writes.
@@ -51,7 +51,7 @@ func TestFullBuildServesAnalysisDiff(t *testing.T) {
 
 func TestAnalysisErrorsNameTheirField(t *testing.T) {
 	in := planIn(nil, []string{"c0"}, false)
-	in.Queues = qlistArg{freed: true}
+	in.Queues = callQlist{freed: true}
 	_, err := handleAnalysisPlan(analysisPlanRequest{Plan: in})
 	assert.EqualError(t, err, "queues (a Topic) has been disposed")
 	in = planIn(testkit.Queues("b", 2), []string{"c0"}, false)

@@ -27,7 +27,7 @@ func TestBrokerQueryAssignmentOp(t *testing.T) {
 		Topic: "T", ConsumerGroup: "g", MessageModel: modelClustering, StrategyName: "AVG",
 		ServerLoadBalancerEnable: true, BrokerDefaultMode: modePull, BrokerDefaultPopShareQueueNum: -1,
 		Configured: &wireModeSetting{Mode: modePop, PopShareQueueNum: 1},
-		MqAll:      qlistArg{qs: queues("T", "a/0", "a/1", "b/0", "b/1")},
+		MqAll:      callQlist{qs: queues("T", "a/0", "a/1", "b/0", "b/1")},
 		CidAll:     []string{"c0", "c1", "c2"}, ClientIds: []string{"c0", "c9"},
 	})
 	require.NoError(t, err)
@@ -51,7 +51,7 @@ func TestBrokerQueryAssignmentNamesABadEnum(t *testing.T) {
 		require.True(t, ok, field)
 		assert.Equal(t, field, e.field, "field")
 	}
-	_, err := handleQueryAssignment(queryAssignmentRequest{MqAll: qlistArg{freed: true}})
+	_, err := handleQueryAssignment(queryAssignmentRequest{MqAll: callQlist{freed: true}})
 	assert.EqualError(t, err, "mqAll (a Topic) has been disposed")
 }
 

@@ -26,7 +26,7 @@ var fourQueues = []alloc.MessageQueue{testkit.Q("a", 0), testkit.Q("a", 1), test
 
 func takeRequest(client byte, count int32) takeMessageQueuesRequest {
 	return takeMessageQueuesRequest{
-		Client: client, Mqs: qlistArg{qs: fourQueues},
+		Client: client, Mqs: callQlist{qs: fourQueues},
 		Endpoints: []wireBrokerEndpoints{{"a", []string{"10.0.0.1:8081"}}, {"b", []string{"10.0.1.1:8081"}}},
 		Steps:     []wireTakeStep{{Count: count}}, // nothing isolated
 	}
@@ -57,7 +57,7 @@ func TestTakeMessageQueuesOpBadClient(t *testing.T) {
 }
 
 func goSelectCase(selector byte, mqs []alloc.MessageQueue, steps int) goSelectRequest {
-	q := goSelectRequest{Selector: selector, Seed: 42, Mqs: qlistArg{qs: mqs}}
+	q := goSelectRequest{Selector: selector, Seed: 42, Mqs: callQlist{qs: mqs}}
 	for range steps {
 		q.Steps = append(q.Steps, wireGoSend{Topic: testkit.Topic}) // the request's list, no last broker, key or queue set
 	}

@@ -87,7 +87,7 @@ func benchJSONCases(b *testing.B) []jsonCase {
 	for i := range cs {
 		cs[i] = fmt.Sprintf("10.0.%d.%d@%d", i/250, i%250, 4000+i)
 	}
-	plan := planCase(b, "20000x1000", wirePlanInput{Strategy: spec(clientJava493, "AVG"), Queues: qlistArg{qs: qs}, Members: cs, Sort: true})
+	plan := planCase(b, "20000x1000", wirePlanInput{Strategy: spec(clientJava493, "AVG"), Queues: callQlist{qs: qs}, Members: cs, Sort: true})
 	require.Len(b, plan, 2)
 	return []jsonCase{scenario, compare, plan[0]}
 }

@@ -118,7 +118,7 @@ func analysisJSONCases(t testing.TB) []jsonCase {
 	t.Helper()
 	qs, ms := oddQueues(5, 4), oddMembers(7)
 	in := func(s wireClientStrategy, qs []alloc.MessageQueue, ms []string, sort bool, rooms *wireRooms) wirePlanInput {
-		return wirePlanInput{Strategy: s, Queues: qlistArg{qs: qs}, Members: ms, Sort: sort, Rooms: rooms}
+		return wirePlanInput{Strategy: s, Queues: callQlist{qs: qs}, Members: ms, Sort: sort, Rooms: rooms}
 	}
 	var cases []jsonCase
 	cases = append(cases, planCase(t, "AVG", in(spec(clientJava493, "AVG"), qs, ms, true, nil))...)

@@ -4,9 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"math"
-	"strconv"
-	"unicode/utf8"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/analysis"
@@ -16,11 +13,11 @@ import (
 // structs whose json tags give jsonw's keys in jsonw's order, built from
 // the results and marshalled by one json.Encoder. It writes the same bytes
 // as jsonw (json_std_compare_test.go checks it), which takes:
-//   - jstr, a string type whose MarshalJSON is jsonw's escaping: a lone
+//   - jstr, a string type whose MarshalJSON is jsonw's str: a lone
 //     surrogate (WTF-8 from JS) stays \udxxx, where encoding/json's own
 //     string encoder writes U+FFFD for each of its three bytes; \b and \f
 //     stay \u0008 and \u000c, and U+2028/U+2029 stay raw;
-//   - jfloat, a float64 type written as strconv's 'g' (1.234567e+06 and
+//   - jfloat, a float64 type written by jsonw's float, strconv's 'g' (1.234567e+06 and
 //     1e-05, where encoding/json writes 1234567 and 0.00001) and NaN or
 //     ±Inf as null (encoding/json fails on them);
 //   - every list non-nil ([] where encoding/json writes null for a nil
@@ -32,64 +29,23 @@ import (
 // that BenchmarkAnalysisJSON (json_bench_test.go) can re-measure it: jsonw
 // stays, being smaller and faster.
 
-// jstr is a string encoding/json writes as jsonw does.
+// jstr is a string encoding/json writes as jsonw does: jsonw's escaping
+// (a switch to encoding/json would keep it).
 type jstr string
 
-func (s jstr) MarshalJSON() ([]byte, error) { return appendJSONString(nil, string(s)), nil }
-
-// appendJSONString is jsonw.str's escaping.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			b = append(b, c)
-			i++
-			continue
-		}
-		if c == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2]&0xC0 == 0x80 {
-			u := 0xD000 | int(s[i+1]&0x3F)<<6 | int(s[i+2]&0x3F)
-			const hex = "0123456789abcdef"
-			b = append(b, '\\', 'u', 'd', hex[u>>8&15], hex[u>>4&15], hex[u&15])
-			i += 3
-			continue
-		}
-		if c >= utf8.RuneSelf {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				b = append(b, `\ufffd`...)
-			} else {
-				b = append(b, s[i:i+n]...)
-			}
-			i += n
-			continue
-		}
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\r':
-			b = append(b, `\r`...)
-		case '\t':
-			b = append(b, `\t`...)
-		default:
-			b = append(b, `\u00`...)
-			b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
-		}
-		i++
-	}
-	return append(b, '"')
+func (s jstr) MarshalJSON() ([]byte, error) {
+	var w writer
+	jsonw{&w}.str(string(s))
+	return w.b, nil
 }
 
 // jfloat is a float64 encoding/json writes as jsonw does.
 type jfloat float64
 
 func (f jfloat) MarshalJSON() ([]byte, error) {
-	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, float64(f), 'g', -1, 64), nil
+	var w writer
+	jsonw{&w}.float(float64(f))
+	return w.b, nil
 }
 
 func jstrs(ss []string) []jstr {

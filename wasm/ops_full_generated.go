@@ -14,7 +14,7 @@ import (
 func (r *reader) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
 	case 7:
-		*(*qlistArg)(p) = readQlistArg(r)
+		*(*callQlist)(p) = readKeptQlist(r)
 	case 8:
 		*(*[]string)(p) = readStrings(r)
 	}
@@ -31,7 +31,7 @@ func (w *writer) customFull(id uint8, p unsafe.Pointer) {
 }
 
 // wtCustomQlist: a queue list of a request (wasm/queues.go qlist: null, an interned Topic or inline), which the handler takes naming its field (a freed Topic's error); JS: validate.js encQueues.
-var wtCustomQlist = wtype{kind: wkCustom, custom: 7, size: unsafe.Sizeof(*new(qlistArg))}
+var wtCustomQlist = wtype{kind: wkCustom, custom: 7, size: unsafe.Sizeof(*new(callQlist))}
 
 // wtCustomStringList: client IDs or names: uvarint n+1 (0: null), then n strings (wasm/queues.go readStrings, validate.js encCids).
 var wtCustomStringList = wtype{kind: wkCustom, custom: 8, size: unsafe.Sizeof(*new([]string))}
@@ -110,7 +110,7 @@ var wtRecRooms = wtype{kind: wkRec, size: unsafe.Sizeof(wireRooms{}), mk: func(n
 // wirePlanInput is the record planInput: what analysis.NewPlan takes: a strategy, the queues, the members, whether to sort as a rebalance does and the rooms (absent: none).
 type wirePlanInput struct {
 	Strategy wireClientStrategy
-	Queues   qlistArg
+	Queues   callQlist
 	Members  []string
 	Sort     bool
 	Rooms    *wireRooms
@@ -257,7 +257,7 @@ var wtRecTopicIndex = wtype{kind: wkRec, size: unsafe.Sizeof(wireTopicIndex{}), 
 // wireGoSend is the record goSend: one send of a goSelect sequence: its topic, its own queue list (absent: the request's), the broker of the last failed send, the sharding key and the queue set on the message (the manual selector).
 type wireGoSend struct {
 	Topic          string
-	Mqs            *qlistArg
+	Mqs            *callQlist
 	LastBrokerName string
 	ShardingKey    string
 	Queue          *wireQueue
@@ -313,7 +313,7 @@ var (
 	wtListRecAssignment      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
 	wtListUvarint            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]uint64)), elem: &wtUvarint, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]uint64, n))) }}
 	wtListRecTopicIndex      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireTopicIndex)), elem: &wtRecTopicIndex, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireTopicIndex, n))) }}
-	wtOptCustomQlist         = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*qlistArg)), elem: &wtCustomQlist, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]qlistArg, n))) }}
+	wtOptCustomQlist         = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*callQlist)), elem: &wtCustomQlist, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]callQlist, n))) }}
 	wtOptRecQueue            = wtype{kind: wkOpt, min: 3, size: unsafe.Sizeof(*new(*wireQueue)), elem: &wtRecQueue, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireQueue, n))) }}
 	wtListRecGoSend          = wtype{kind: wkList, min: 5, size: unsafe.Sizeof(*new([]wireGoSend)), elem: &wtRecGoSend, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireGoSend, n))) }}
 	wtListOptRecQueue        = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]*wireQueue)), elem: &wtOptRecQueue, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]*wireQueue, n))) }}
@@ -625,7 +625,7 @@ var wtAnalysisScenarioResponse = wtype{kind: wkRec, fields: []wfield{
 // analysisViewsRequest is what analysisViews reads.
 type analysisViewsRequest struct {
 	Strategies []wireClientStrategy
-	Queues     qlistArg
+	Queues     callQlist
 	Members    []string
 	Views      []wireMemberView
 	Sort       bool
@@ -653,7 +653,7 @@ var wtAnalysisViewsResponse = wtype{kind: wkRec, fields: []wfield{
 // analysisSubscriptionRequest is what analysisSubscription reads.
 type analysisSubscriptionRequest struct {
 	Strategy    wireClientStrategy
-	Queues      qlistArg
+	Queues      callQlist
 	Members     []string
 	Subscribers []string
 	Sort        bool
@@ -682,7 +682,7 @@ var wtAnalysisSubscriptionResponse = wtype{kind: wkRec, fields: []wfield{
 type analysisMixedRequest struct {
 	Java    wireClientStrategy
 	Go      wireClientStrategy
-	Queues  qlistArg
+	Queues  callQlist
 	Members []wireMixedMember
 	Sort    bool
 	Rooms   *wireRooms
@@ -806,7 +806,7 @@ type queryAssignmentRequest struct {
 	BrokerDefaultMode             byte
 	BrokerDefaultPopShareQueueNum int32
 	Configured                    *wireModeSetting
-	MqAll                         qlistArg
+	MqAll                         callQlist
 	CidAll                        []string
 	ClientIds                     []string
 }
@@ -891,7 +891,7 @@ type goSelectRequest struct {
 	Selector   byte
 	Seed       int64
 	StartIndex []wireTopicIndex
-	Mqs        qlistArg
+	Mqs        callQlist
 	Steps      []wireGoSend
 }
 
@@ -915,7 +915,7 @@ var wtGoSelectResponse = wtype{kind: wkRec, fields: []wfield{
 // takeMessageQueuesRequest is what takeMessageQueues reads.
 type takeMessageQueuesRequest struct {
 	Client     byte
-	Mqs        qlistArg
+	Mqs        callQlist
 	Endpoints  []wireBrokerEndpoints
 	StartIndex int32
 	Steps      []wireTakeStep

@@ -27,8 +27,9 @@ func readCallQlist(r *reader) callQlist {
 	return callQlist{qs: qs, t: t}
 }
 
-// readKeptQlist reads a qlist the module keeps (the custom keptQlist):
-// never into the call's buffer.
+// readKeptQlist reads a qlist into an array of its own, never the call's
+// buffer (the customs keptQlist, and qlist of the full build's ops, whose
+// results may hold the list).
 func readKeptQlist(r *reader) callQlist {
 	qs, t, _, err := readQueueList(r, "")
 	if err != nil && r.err == nil {

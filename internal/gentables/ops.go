@@ -275,9 +275,9 @@ func checkOps(ops []wireschema.Op) error {
 // lists, optional values, records and raw, and request customs JS cannot
 // write from a value (a closure per call is what Hot avoids).
 func checkHot(o wireschema.Op) error {
-	for _, f := range append(append([]wireschema.Field(nil), o.Request...), o.Response...) {
+	for i, f := range slices.Concat(o.Request, o.Response) {
 		if e, ok := elemOf(f.Type, custPrefix); ok {
-			if c := customs[string(e)]; c.GoRead != "" && c.JSEncode == "" && isRequestField(o, f.Name) {
+			if c := customs[string(e)]; i < len(o.Request) && c.GoRead != "" && c.JSEncode == "" {
 				return fmt.Errorf("field %s: custom %s has no JSEncode", f.Name, c.Name)
 			}
 			continue
@@ -287,15 +287,6 @@ func checkHot(o wireschema.Op) error {
 		}
 	}
 	return nil
-}
-
-func isRequestField(o wireschema.Op, name string) bool {
-	for _, f := range o.Request {
-		if f.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // checkCustom refuses a custom the generated code and tests could not use.

@@ -11,8 +11,8 @@ const qlistDoc = "a queue list of a request (wasm/queues.go qlist: null, an inte
 var fullCustoms = []CustomType{
 	{
 		Name: "qlist", Doc: qlistDoc,
-		GoType: "qlistArg", GoRead: "readQlistArg",
-		SampleHex: "0200", SampleGo: `qlistArg{qs: []alloc.MessageQueue{}}`,
+		GoType: "callQlist", GoRead: "readKeptQlist",
+		SampleHex: "0200", SampleGo: `callQlist{qs: []alloc.MessageQueue{}}`,
 		GoImport: "github.com/rmqalloc/rmqalloc/alloc",
 	},
 	{
@@ -23,7 +23,7 @@ var fullCustoms = []CustomType{
 	{
 		Name: "queues", Doc: "queues written out in full (wasm/select.go writeQueues: refs without a base list), null for nil",
 		GoType: "[]alloc.MessageQueue", GoImport: "github.com/rmqalloc/rmqalloc/alloc",
-		GoWrite: "writeQueues", JSDecode: "decQueues", JSFrom: "./full_wire.js", JSType: "Readonly<MessageQueue>[] | null",
+		GoWrite: "writeQueues", JSDecode: "decQueues", JSFrom: "./refs.js", JSType: "Readonly<MessageQueue>[] | null",
 		SampleHex: "02000154016202", SampleGo: `[]alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}`,
 		SampleJS: `[{"topic":"T","brokerName":"b","queueId":1}]`,
 	},

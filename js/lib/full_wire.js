@@ -1,21 +1,5 @@
-// Decoders of custom response values declared in internal/wireschema
-// full.go, which js/lib/ops.generated.js calls: queues (which the core
-// build's route and producerState answer too) and the full build's routeOut.
-
-/**
- * A queue list written out in full (wasm/select.go writeQueues): uvarint
- * n+1 (0: null), then per queue a 0 and the queue; frozen queue objects.
- */
-export function decQueues(d) {
-  const n1 = d.uv();
-  if (n1 === 0) return null;
-  const out = new Array(n1 - 1);
-  for (let i = 0; i < out.length; i++) {
-    d.uv(); // always 0: no base list
-    out[i] = Object.freeze({ topic: d.str(), brokerName: d.str(), queueId: d.i32() });
-  }
-  return out;
-}
+// The decoder of the full build's custom response value routeOut
+// (internal/wireschema full.go), which js/lib/ops.generated.js calls.
 
 /** A route as wasm/route_text.go writeRoute writes it (routeToQueues's object). */
 export function decRoute(d) {

@@ -3,7 +3,8 @@
 
 import { OP } from './tables.generated.js';
 import { encQlist, encCidList, encLastBroker, encHashArg, decQueueRef } from './select_wire.js';
-import { decQueues, decRoute } from './full_wire.js';
+import { decQueues } from './refs.js';
+import { decRoute } from './full_wire.js';
 import { decAnalysisAnswer } from './analysis_wire.js';
 
 /** Encodes the record queue { topic: string, brokerName: string, queueId: number }. */

@@ -70,3 +70,11 @@ export function readPerm(d) {
   for (let i = 0; i < perm.length; i++) perm[i] = d.uv();
   return perm;
 }
+
+/**
+ * The custom queues (internal/wireschema full.go; wasm/select.go
+ * writeQueues): a refs list with every queue written out in full.
+ */
+export function decQueues(d) {
+  return readRefs(d, null);
+}
