@@ -1,7 +1,6 @@
 package alloc
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -45,13 +44,13 @@ func SplitResolver(sep string, brokerField, consumerField int) (MachineRoomResol
 		return r, nil
 	}
 	re, err := javaregex.Compile(sep)
-	var unsupported *javaregex.UnsupportedError
-	if errors.As(err, &unsupported) {
-		return nil, &Error{Kind: ErrUnsupported, Field: "sep", Msg: "separator " + quote(sep) + ": " + unsupported.Construct + " is not supported (its Java meaning is not reproduced)"}
-	}
-	var syntax *javaregex.SyntaxError
-	if errors.As(err, &syntax) {
-		r.bad = &Error{Kind: ErrInvalidArgument, JavaClass: PatternSyntaxException, Field: "sep", Msg: "separator " + quote(sep) + " is not a Java regular expression: " + syntax.Desc}
+	// A type switch, not errors.As: Compile returns its errors as they are,
+	// and As would link reflectlite into the module.
+	switch e := err.(type) {
+	case *javaregex.UnsupportedError:
+		return nil, &Error{Kind: ErrUnsupported, Field: "sep", Msg: "separator " + quote(sep) + ": " + e.Construct + " is not supported (its Java meaning is not reproduced)"}
+	case *javaregex.SyntaxError:
+		r.bad = &Error{Kind: ErrInvalidArgument, JavaClass: PatternSyntaxException, Field: "sep", Msg: "separator " + quote(sep) + " is not a Java regular expression: " + e.Desc}
 		return r, nil
 	}
 	r.re = re

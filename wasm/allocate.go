@@ -6,10 +6,9 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
 
-// allocHead is what allocate and allocateAll share:
-//
-//	u8 client, spec strategy, str consumerGroup, qlist mqAll,
-//	cids cidAll (cids.go), u8 sort, u8 needPerm
+// allocHead is what allocate and allocateAll share: the strategy built
+// for the client, the queue and client-ID lists as the strategy sees them
+// (sorted when asked) and whether JS wants the sort's permutation back.
 type allocHead struct {
 	client   byte
 	strategy alloc.Strategy
@@ -19,39 +18,33 @@ type allocHead struct {
 	needPerm bool
 }
 
-func readAllocHead(r *reader) (*allocHead, error) {
-	h := &allocHead{client: r.u8()}
-	if int(h.client) >= len(clients) {
-		r.fail()
-		return nil, r.err
+// newAllocHead checks and builds the head of an allocate (cidField
+// "cidAll") or allocateAll ("consumers") request, in the order the real
+// client fails: the strategy, the lists, then the JDK's sort.
+func newAllocHead(client byte, spec alloc.StrategySpec, group string, mqAll callQlist, cidAll cidsArg, cidField string, sort, needPerm bool) (*allocHead, error) {
+	if int(client) >= len(clients) {
+		return nil, errMalformed{} // JS sends only the CLIENT bytes meta lists
 	}
-	s, err := readStrategy(r, h.client)
+	s, err := strategyOf(client, spec)
 	if err != nil {
 		return nil, err
 	}
-	h.strategy = s
-	h.group = r.str()
-	qs, t, _, err := readCallQueueList(r, "mqAll")
+	qs, err := mqAll.list("mqAll")
 	if err != nil {
 		return nil, err
 	}
-	cids, err := readCidList(r, "cidAll")
+	cids, err := cidAll.list(cidField)
 	if err != nil {
 		return nil, err
-	}
-	sort, needPerm := r.bool(), r.bool()
-	if r.err != nil {
-		return nil, r.err
 	}
 	order := unsorted
 	if sort {
-		order = clients[h.client].order
+		order = sortOrder(clients[client].SortOrder)
 	}
-	h.mqs = viewOf(qs, t, order)
+	h := &allocHead{client: client, strategy: s, group: group, mqs: viewOf(qs, mqAll.t, order), needPerm: needPerm}
 	if h.mqs.err != nil {
 		return nil, h.mqs.err // the JDK's sort failed: no consumer allocates
 	}
-	h.needPerm = needPerm
 	if cids != nil {
 		h.cids = cids.viewOf(order)
 	}
@@ -65,50 +58,63 @@ func (h *allocHead) ids() []string {
 	return h.cids.ids
 }
 
-func (h *allocHead) writePerm(w *writer) {
-	if h.needPerm {
-		writePerm(w, h.mqs)
+// handleAllocate: the current consumer's queues (refs into the list sent).
+func handleAllocate(req allocateRequest) (allocateResponse, error) {
+	h, err := newAllocHead(req.Client, req.Strategy, req.ConsumerGroup, req.MqAll, req.CidAll, "cidAll", req.Sort, req.NeedPerm)
+	if err != nil {
+		return allocateResponse{}, err
 	}
+	qs, err := h.strategy.Allocate(h.group, req.CurrentCID, h.mqs.qs, h.ids())
+	if err != nil {
+		return allocateResponse{}, err
+	}
+	return allocateResponse{Queues: allocQueues{h: h, qs: qs}}, nil
 }
 
-func init() {
-	// allocate: head, str currentCID → [perm], refs.
-	register(opAllocate, func(r *reader, w *writer) error {
-		h, err := readAllocHead(r)
-		if err != nil {
-			return err
-		}
-		cid := r.str()
-		if r.err != nil {
-			return r.err
-		}
-		qs, err := h.strategy.Allocate(h.group, cid, h.mqs.qs, h.ids())
-		if err != nil {
-			return err
-		}
-		h.writePerm(w)
-		writeRefs(w, h.mqs, qs)
-		return nil
-	})
-	// allocateAll: head → [perm], plan (writePlan).
-	register(opAllocateAll, func(r *reader, w *writer) error {
-		h, err := readAllocHead(r)
-		if err != nil {
-			return err
-		}
-		var p *alloc.Plan
-		if h.cids == nil {
-			p, err = alloc.AllocateAll(h.strategy, h.group, h.mqs.qs, nil)
-		} else {
-			p, err = h.cids.allocateAll(h.strategy, h.group, h.mqs.qs)
-		}
-		if err != nil {
-			return err
-		}
-		h.writePerm(w)
-		writePlan(w, h, p)
-		return nil
-	})
+// handleAllocateAll: every member's queues.
+func handleAllocateAll(req allocateAllRequest) (allocateAllResponse, error) {
+	h, err := newAllocHead(req.Client, req.Strategy, req.ConsumerGroup, req.MqAll, req.Consumers, "consumers", req.Sort, req.NeedPerm)
+	if err != nil {
+		return allocateAllResponse{}, err
+	}
+	var p *alloc.Plan
+	if h.cids == nil {
+		p, err = alloc.AllocateAll(h.strategy, h.group, h.mqs.qs, nil)
+	} else {
+		p, err = h.cids.allocateAll(h.strategy, h.group, h.mqs.qs)
+	}
+	if err != nil {
+		return allocateAllResponse{}, err
+	}
+	return allocateAllResponse{Plan: allocPlan{h: h, p: p}}, nil
+}
+
+// allocQueues is allocate's answer (the custom allocQueues): the sort's
+// permutation when JS asked for it, then the queues as refs.
+type allocQueues struct {
+	h  *allocHead
+	qs []alloc.MessageQueue
+}
+
+func writeAllocQueues(w *writer, a allocQueues) {
+	if a.h.needPerm {
+		writePerm(w, a.h.mqs)
+	}
+	writeRefs(w, a.h.mqs, a.qs)
+}
+
+// allocPlan is allocateAll's answer (the custom allocPlan): the
+// permutation when asked, then the plan (writePlan).
+type allocPlan struct {
+	h *allocHead
+	p *alloc.Plan
+}
+
+func writeAllocPlan(w *writer, a allocPlan) {
+	if a.h.needPerm {
+		writePerm(w, a.h.mqs)
+	}
+	writePlan(w, a.h, a.p)
 }
 
 // Member result kinds of a plan.

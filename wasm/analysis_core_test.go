@@ -24,7 +24,7 @@ func TestCoreBuildAnswersAnalysisWithUnsupported(t *testing.T) {
 		assert.Equal(t, "rmq.analysis needs the full module: load({ analysis: true })", msg, "message")
 	}
 	// The module still answers afterwards.
-	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 2), []string{"c0"}))
+	resp := call(t, opAllocate, allocateBytes("c0", testkit.Queues("b", 2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "status")
 }
 
@@ -41,6 +41,6 @@ func TestCoreBuildRefusesDeclaredFullOps(t *testing.T) {
 		assert.Contains(t, msg, "load({ analysis: true })", "op %d: the message says how", r.num)
 	}
 	assert.Len(t, refusals, len(fullOps), "one refusal per full-build op")
-	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 2), []string{"c0"}))
+	resp := call(t, opAllocate, allocateBytes("c0", testkit.Queues("b", 2), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "the module still answers")
 }

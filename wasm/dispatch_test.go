@@ -43,7 +43,7 @@ func inlineQueues(w *requestWriter, qs []alloc.MessageQueue) {
 	}
 }
 
-func allocateRequest(cid string, qs []alloc.MessageQueue, cids []string) []byte {
+func allocateBytes(cid string, qs []alloc.MessageQueue, cids []string) []byte {
 	w := newRequest()
 	w.u8(clientJava493)
 	w.str("AVG")
@@ -63,7 +63,7 @@ func allocateRequest(cid string, qs []alloc.MessageQueue, cids []string) []byte 
 
 func TestAllocateAnswersWithRefsIntoMqAll(t *testing.T) {
 	// AVG, 10 queues, 4 consumers: c1 gets queues 3, 4, 5.
-	resp := call(t, opAllocate, allocateRequest("c1", testkit.Queues("b", 10), []string{"c0", "c1", "c2", "c3"}))
+	resp := call(t, opAllocate, allocateBytes("c1", testkit.Queues("b", 10), []string{"c0", "c1", "c2", "c3"}))
 	require.Equal(t, byte(statusOK), resp[0])
 	r := reader{b: resp[1:]}
 	assert.Equal(t, uint64(4), r.uvarint(), "3 refs + 1")
@@ -71,7 +71,7 @@ func TestAllocateAnswersWithRefsIntoMqAll(t *testing.T) {
 }
 
 func TestJavaErrorsKeepTheirClassAndField(t *testing.T) {
-	code, class, field, msg := responseError(t, call(t, opAllocate, allocateRequest("", testkit.Queues("b", 2), []string{"c"})))
+	code, class, field, msg := responseError(t, call(t, opAllocate, allocateBytes("", testkit.Queues("b", 2), []string{"c"})))
 	assert.Equal(t, "ERR_INVALID_ARGUMENT", code, "code")
 	assert.Equal(t, alloc.IllegalArgumentException, class, "class")
 	assert.Equal(t, "currentCID", field, "field")
@@ -86,7 +86,7 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 	assert.Equal(t, "ERR_INTERNAL", code, "code")
 	assert.Contains(t, msg, "boom", "message")
 	// The module still answers afterwards.
-	resp := call(t, opAllocate, allocateRequest("c0", testkit.Queues("b", 1), []string{"c0"}))
+	resp := call(t, opAllocate, allocateBytes("c0", testkit.Queues("b", 1), []string{"c0"}))
 	assert.Equal(t, byte(statusOK), resp[0], "status")
 }
 
@@ -152,8 +152,8 @@ func TestViewFindsByAddressAndByValue(t *testing.T) {
 // FuzzDispatch: any bytes to any operation give a response (ok or error),
 // never a panic that escapes.
 func FuzzDispatch(f *testing.F) {
-	f.Add(opAllocate, allocateRequest("c1", testkit.Queues("b", 4), []string{"c0", "c1"}))
-	f.Add(opAllocateAll, allocateRequest("c1", testkit.Queues("b", 4), []string{"c0", "c1"}))
+	f.Add(opAllocate, allocateBytes("c1", testkit.Queues("b", 4), []string{"c0", "c1"}))
+	f.Add(opAllocateAll, allocateBytes("c1", testkit.Queues("b", 4), []string{"c0", "c1"}))
 	f.Add(opRoute, []byte{0, 1, 0, 1, 'b', 2, 2, 12, 0, 0})
 	f.Add(opAnalysisPlan, []byte{0, 0, 3, 'A', 'V', 'G', 0})
 	f.Add(opRouteText, []byte{0, 1, 'T', 0, 2, '{', '}'})
@@ -166,7 +166,7 @@ func FuzzDispatch(f *testing.F) {
 
 func TestRandomRequestsNeverKillTheModule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	seeds := [][]byte{allocateRequest("c1", testkit.Queues("b", 6), []string{"c0", "c1", "c2"})}
+	seeds := [][]byte{allocateBytes("c1", testkit.Queues("b", 6), []string{"c0", "c1", "c2"})}
 	for i := 0; i < 5000; i++ {
 		b := append([]byte(nil), seeds[0]...)
 		for k := rng.IntN(4); k >= 0; k-- {

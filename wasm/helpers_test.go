@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -60,4 +61,20 @@ func readMeta(t testing.TB, resp []byte) metaAnswer {
 	}
 	assert.Equal(t, len(r.b), r.p, "nothing after the clients")
 	return m
+}
+
+// sampleAllocPlan is the custom allocPlan's golden value
+// (internal/wireschema queues.go): AVG for one member over one queue,
+// answered by name (no cid list sent) with the member's share a range.
+func sampleAllocPlan() allocPlan {
+	s, err := strategyOf(clientJava493, alloc.StrategySpec{Name: "AVG"})
+	if err != nil {
+		panic(err)
+	}
+	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}
+	p, err := alloc.AllocateAll(s, "g", qs, []string{"a"})
+	if err != nil {
+		panic(err)
+	}
+	return allocPlan{h: &allocHead{client: clientJava493, strategy: s, mqs: viewOf(qs, nil, unsorted)}, p: p}
 }

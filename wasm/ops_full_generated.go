@@ -13,9 +13,9 @@ import (
 // customFull reads the custom value number id (wireschema.Customs) at p.
 func (r *reader) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
-	case 7:
+	case 10:
 		*(*callQlist)(p) = readKeptQlist(r)
-	case 8:
+	case 11:
 		*(*[]string)(p) = readStrings(r)
 	}
 }
@@ -23,24 +23,24 @@ func (r *reader) customFull(id uint8, p unsafe.Pointer) {
 // customFull writes the custom value number id (wireschema.Customs) at p.
 func (w *writer) customFull(id uint8, p unsafe.Pointer) {
 	switch id {
-	case 10:
+	case 13:
 		writeRoute(w, *(**route.Route)(p))
-	case 11:
+	case 14:
 		writeAnalysisAnswer(w, *(*analysisAnswer)(p))
 	}
 }
 
 // wtCustomQlist: a queue list of a request (wasm/queues.go qlist: null, an interned Topic or inline), which the handler takes naming its field (a freed Topic's error); JS: validate.js encQueues.
-var wtCustomQlist = wtype{kind: wkCustom, custom: 7, size: unsafe.Sizeof(*new(callQlist))}
+var wtCustomQlist = wtype{kind: wkCustom, custom: 10, size: unsafe.Sizeof(*new(callQlist))}
 
 // wtCustomStringList: client IDs or names: uvarint n+1 (0: null), then n strings (wasm/queues.go readStrings, validate.js encCids).
-var wtCustomStringList = wtype{kind: wkCustom, custom: 8, size: unsafe.Sizeof(*new([]string))}
+var wtCustomStringList = wtype{kind: wkCustom, custom: 11, size: unsafe.Sizeof(*new([]string))}
 
 // wtCustomRouteOut: a topic route as routeToQueues takes it (wasm/route_text.go writeRoute, brokerAddrs in ID order).
-var wtCustomRouteOut = wtype{kind: wkCustom, custom: 10, size: unsafe.Sizeof(*new(*route.Route))}
+var wtCustomRouteOut = wtype{kind: wkCustom, custom: 13, size: unsafe.Sizeof(*new(*route.Route))}
 
 // wtCustomAnalysisAnswer: an analysis result (wasm/analysis.go): JSON text to the end, or the positions layout (analysis_positions.go) when the request asked for positions; JS: the call's ctx says which ('plan', 'diff' or undefined: JSON).
-var wtCustomAnalysisAnswer = wtype{kind: wkCustom, custom: 11, size: unsafe.Sizeof(*new(analysisAnswer))}
+var wtCustomAnalysisAnswer = wtype{kind: wkCustom, custom: 14, size: unsafe.Sizeof(*new(analysisAnswer))}
 
 // wireQueue is the record queue: a message queue.
 type wireQueue struct {
@@ -295,9 +295,7 @@ var wtRecTakeStep = wtype{kind: wkRec, size: unsafe.Sizeof(wireTakeStep{}), mk: 
 
 // Descriptors of the lists and optional values the declarations use.
 var (
-	wtListStr                = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
 	wtListRecLiveRequest     = wtype{kind: wkList, min: 4, size: unsafe.Sizeof(*new([]wireLiveRequest)), elem: &wtRecLiveRequest, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireLiveRequest, n))) }}
-	wtListI32                = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
 	wtListInt64f             = wtype{kind: wkList, min: 8, size: unsafe.Sizeof(*new([]int64)), elem: &wtInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int64, n))) }}
 	wtOptListInt64f          = wtype{kind: wkOpt, min: 1, size: unsafe.Sizeof(*new(*[]int64)), elem: &wtListInt64f, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([][]int64, n))) }}
 	wtListRecPriorityRead    = wtype{kind: wkList, min: 3, size: unsafe.Sizeof(*new([]wirePriorityRead)), elem: &wtRecPriorityRead, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wirePriorityRead, n))) }}

@@ -28,6 +28,11 @@ const (
 	opPriorityDecide       = 51 // how a 5.4 broker serves one POP request on a priority topic (alloc/priority.Decide, DecideKV); draw is randomQ on the file path, the group@topic request count on the KV path; path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityOrder        = 52 // the order one POP request visits a topic's read queues (alloc/priority.QueueOrder); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
 	opPriorityDrain        = 53 // the queue reads of one all-queue POP request (alloc/priority.Drain): backlogs per queue id of the topic and of the retry topic (absent: none); path: 0 the file-based pop (PopMessageProcessor), 1 the KV pop service (popConsumerKVServiceEnable)
+	opMeta                 = 1  // the module's version, wire schema hash, strategies, conformance profiles, build (core or full) and clients
+	opAllocate             = 4  // a consumer's rebalance: the queues of mqAll the strategy (built for client: CLIENT) gives currentCID among cidAll (null: Java's null), after the client's sort when sort is set; needPerm: answer the sort's permutation first
+	opAllocateAll          = 5  // every consumer's rebalance at once (alloc.AllocateAll): allocate's request without currentCID
+	opProducerNew          = 9  // a Producer (alloc/producer.New) over mqs for client version (PRODUCER_VERSION) at the clock now: its handle; resetValues absent: the client's random draws, queueDatas absent: the route's defaults
+	opProducerState        = 13 // a Producer's queue list, send index and latency fault items
 	opTopicNew             = 2  // interns a queue list (a Topic): its handle
 	opCidsNew              = 16 // interns a client-ID list: its handle
 	opRoute                = 8  // routeToQueues over a route object: its publish and subscribe queues for topic
@@ -57,7 +62,7 @@ func (r *reader) custom(id uint8, p unsafe.Pointer) {
 	switch id {
 	case 0:
 		*(*alloc.StrategySpec)(p) = readStrategySpec(r)
-	case 12:
+	case 15:
 		*(**route.Route)(p) = readRoute(r)
 	default:
 		r.customFull(id, p)
@@ -67,7 +72,7 @@ func (r *reader) custom(id uint8, p unsafe.Pointer) {
 // custom writes the custom value number id (wireschema.Customs) at p.
 func (w *writer) custom(id uint8, p unsafe.Pointer) {
 	switch id {
-	case 9:
+	case 12:
 		writeQueues(w, *(*[]alloc.MessageQueue)(p))
 	default:
 		w.customFull(id, p)
@@ -78,10 +83,51 @@ func (w *writer) custom(id uint8, p unsafe.Pointer) {
 var wtCustomStrategySpec = wtype{kind: wkCustom, custom: 0, size: unsafe.Sizeof(*new(alloc.StrategySpec))}
 
 // wtCustomQueues: queues written out in full (wasm/select.go writeQueues: refs without a base list), null for nil.
-var wtCustomQueues = wtype{kind: wkCustom, custom: 9, size: unsafe.Sizeof(*new([]alloc.MessageQueue))}
+var wtCustomQueues = wtype{kind: wkCustom, custom: 12, size: unsafe.Sizeof(*new([]alloc.MessageQueue))}
 
 // wtCustomRouteIn: a topic route object (wasm/route.go readRoute, js/lib/route.js encRoute).
-var wtCustomRouteIn = wtype{kind: wkCustom, custom: 12, size: unsafe.Sizeof(*new(*route.Route))}
+var wtCustomRouteIn = wtype{kind: wkCustom, custom: 15, size: unsafe.Sizeof(*new(*route.Route))}
+
+// wireStrategyInfo is the record strategyInfo: a strategy name and the spec fields it reads besides its name.
+type wireStrategyInfo struct {
+	Name    string
+	Options []string
+}
+
+// wireProfileInfo is the record profileInfo: a conformance profile and the vector ops it has.
+type wireProfileInfo struct {
+	Name string
+	Ops  []string
+}
+
+// wireClientInfo is the record clientInfo: a client an allocate request names (its CLIENT byte is its position): its profile, the versions that name it and its sort order (SORT_ORDER).
+type wireClientInfo struct {
+	Profile   string
+	Versions  []string
+	SortOrder byte
+}
+
+// wireFaultItem is the record faultItem: a Producer's latency fault item (reachable: 5.3.3's flag).
+type wireFaultItem struct {
+	BrokerName     string
+	CurrentLatency float64
+	StartTimestamp float64
+	Reachable      bool
+}
+
+// wireQueueData is the record queueData: a route's queue data as a Producer is given it.
+type wireQueueData struct {
+	BrokerName     string
+	ReadQueueNums  int32
+	WriteQueueNums int32
+	Perm           int32
+}
+
+// Descriptors of the lists and optional values the declarations use.
+var (
+	wtListStr = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]string)), elem: &wtStr, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]string, n))) }}
+	wtListI32 = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]int32)), elem: &wtI32, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]int32, n))) }}
+)
 
 // topicFreeRequest is what topicFree reads.
 type topicFreeRequest struct {
@@ -207,6 +253,221 @@ var wtPriorityQueueResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(priorityQueueResponse{}.BrokerName), &wtStr},
 	{unsafe.Offsetof(priorityQueueResponse{}.QueueId), &wtI32},
 }}
+
+// metaRequest is what meta reads (a hot op: readMetaRequest).
+type metaRequest struct {
+}
+
+// readMetaRequest reads meta's request; failures are in r.err.
+func readMetaRequest(r *reader) (q metaRequest) {
+	return q
+}
+
+// metaResponse is what meta answers (a hot op: writeMetaResponse).
+type metaResponse struct {
+	Version    string
+	TablesHash string
+	Strategies []wireStrategyInfo
+	Profiles   []wireProfileInfo
+	Build      string
+	Clients    []wireClientInfo
+}
+
+// writeMetaResponse writes meta's answer.
+func writeMetaResponse(w *writer, p *metaResponse) {
+	w.str(p.Version)
+	w.str(p.TablesHash)
+	w.uvarint(uint64(len(p.Strategies)))
+	for i0 := range p.Strategies {
+		e0 := &p.Strategies[i0]
+		w.str(e0.Name)
+		w.uvarint(uint64(len(e0.Options)))
+		for _, e1 := range e0.Options {
+			w.str(e1)
+		}
+	}
+	w.uvarint(uint64(len(p.Profiles)))
+	for i0 := range p.Profiles {
+		e0 := &p.Profiles[i0]
+		w.str(e0.Name)
+		w.uvarint(uint64(len(e0.Ops)))
+		for _, e1 := range e0.Ops {
+			w.str(e1)
+		}
+	}
+	w.str(p.Build)
+	w.uvarint(uint64(len(p.Clients)))
+	for i0 := range p.Clients {
+		e0 := &p.Clients[i0]
+		w.str(e0.Profile)
+		w.uvarint(uint64(len(e0.Versions)))
+		for _, e1 := range e0.Versions {
+			w.str(e1)
+		}
+		w.u8(e0.SortOrder)
+	}
+}
+
+// allocateRequest is what allocate reads (a hot op: readAllocateRequest).
+type allocateRequest struct {
+	Client        byte
+	Strategy      alloc.StrategySpec
+	ConsumerGroup string
+	MqAll         callQlist
+	CidAll        cidsArg
+	Sort          bool
+	NeedPerm      bool
+	CurrentCID    string
+}
+
+// readAllocateRequest reads allocate's request; failures are in r.err.
+func readAllocateRequest(r *reader) (q allocateRequest) {
+	q.Client = r.u8()
+	q.Strategy = readStrategySpec(r)
+	q.ConsumerGroup = r.str()
+	q.MqAll = readCallQlist(r)
+	q.CidAll = readCids(r)
+	q.Sort = r.bool()
+	q.NeedPerm = r.bool()
+	q.CurrentCID = r.str()
+	return q
+}
+
+// allocateResponse is what allocate answers (a hot op: writeAllocateResponse).
+type allocateResponse struct {
+	Queues allocQueues
+}
+
+// writeAllocateResponse writes allocate's answer.
+func writeAllocateResponse(w *writer, p *allocateResponse) {
+	writeAllocQueues(w, p.Queues)
+}
+
+// allocateAllRequest is what allocateAll reads (a hot op: readAllocateAllRequest).
+type allocateAllRequest struct {
+	Client        byte
+	Strategy      alloc.StrategySpec
+	ConsumerGroup string
+	MqAll         callQlist
+	Consumers     cidsArg
+	Sort          bool
+	NeedPerm      bool
+}
+
+// readAllocateAllRequest reads allocateAll's request; failures are in r.err.
+func readAllocateAllRequest(r *reader) (q allocateAllRequest) {
+	q.Client = r.u8()
+	q.Strategy = readStrategySpec(r)
+	q.ConsumerGroup = r.str()
+	q.MqAll = readCallQlist(r)
+	q.Consumers = readCids(r)
+	q.Sort = r.bool()
+	q.NeedPerm = r.bool()
+	return q
+}
+
+// allocateAllResponse is what allocateAll answers (a hot op: writeAllocateAllResponse).
+type allocateAllResponse struct {
+	Plan allocPlan
+}
+
+// writeAllocateAllResponse writes allocateAll's answer.
+func writeAllocateAllResponse(w *writer, p *allocateAllResponse) {
+	writeAllocPlan(w, p.Plan)
+}
+
+// producerNewRequest is what producerNew reads (a hot op: readProducerNewRequest).
+type producerNewRequest struct {
+	Mqs                   callQlist
+	Version               byte
+	LatencyFaultTolerance bool
+	StartIndex            *int32
+	WorstStartIndex       *int32
+	ResetValues           *[]int32
+	QueueDatas            *[]wireQueueData
+	Now                   int64
+}
+
+// readProducerNewRequest reads producerNew's request; failures are in r.err.
+func readProducerNewRequest(r *reader) (q producerNewRequest) {
+	q.Mqs = readKeptQlist(r)
+	q.Version = r.u8()
+	q.LatencyFaultTolerance = r.bool()
+	if r.bool() {
+		var v0 int32
+		v0 = r.i32()
+		q.StartIndex = &v0
+	}
+	if r.bool() {
+		var v0 int32
+		v0 = r.i32()
+		q.WorstStartIndex = &v0
+	}
+	if r.bool() {
+		var v0 []int32
+		v0 = make([]int32, r.count(1))
+		for i1 := range v0 {
+			v0[i1] = r.i32()
+		}
+		q.ResetValues = &v0
+	}
+	if r.bool() {
+		var v0 []wireQueueData
+		v0 = make([]wireQueueData, r.count(4))
+		for i1 := range v0 {
+			e1 := &v0[i1]
+			e1.BrokerName = r.str()
+			e1.ReadQueueNums = r.i32()
+			e1.WriteQueueNums = r.i32()
+			e1.Perm = r.i32()
+		}
+		q.QueueDatas = &v0
+	}
+	q.Now = r.int64f()
+	return q
+}
+
+// producerNewResponse is what producerNew answers (a hot op: writeProducerNewResponse).
+type producerNewResponse struct {
+	Handle uint64
+}
+
+// writeProducerNewResponse writes producerNew's answer.
+func writeProducerNewResponse(w *writer, p *producerNewResponse) {
+	w.uvarint(p.Handle)
+}
+
+// producerStateRequest is what producerState reads (a hot op: readProducerStateRequest).
+type producerStateRequest struct {
+	Handle uint64
+}
+
+// readProducerStateRequest reads producerState's request; failures are in r.err.
+func readProducerStateRequest(r *reader) (q producerStateRequest) {
+	q.Handle = r.uvarint()
+	return q
+}
+
+// producerStateResponse is what producerState answers (a hot op: writeProducerStateResponse).
+type producerStateResponse struct {
+	Queues []alloc.MessageQueue
+	Index  int32
+	Faults []wireFaultItem
+}
+
+// writeProducerStateResponse writes producerState's answer.
+func writeProducerStateResponse(w *writer, p *producerStateResponse) {
+	writeQueues(w, p.Queues)
+	w.i32(p.Index)
+	w.uvarint(uint64(len(p.Faults)))
+	for i0 := range p.Faults {
+		e0 := &p.Faults[i0]
+		w.str(e0.BrokerName)
+		w.f64(e0.CurrentLatency)
+		w.f64(e0.StartTimestamp)
+		w.bool(e0.Reachable)
+	}
+}
 
 // topicNewRequest is what topicNew reads (a hot op: readTopicNewRequest).
 type topicNewRequest struct {
@@ -434,6 +695,66 @@ var declaredBoth = [...]declOp{
 		}
 		p, err := handlePriorityQueue(q)
 		return w.answer(unsafe.Pointer(&p), &wtPriorityQueueResponse, err)
+	}},
+	{opMeta, func(r *reader, w *writer) error {
+		q := readMetaRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleMeta(q)
+		if err != nil {
+			return err
+		}
+		writeMetaResponse(w, &p)
+		return nil
+	}},
+	{opAllocate, func(r *reader, w *writer) error {
+		q := readAllocateRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleAllocate(q)
+		if err != nil {
+			return err
+		}
+		writeAllocateResponse(w, &p)
+		return nil
+	}},
+	{opAllocateAll, func(r *reader, w *writer) error {
+		q := readAllocateAllRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleAllocateAll(q)
+		if err != nil {
+			return err
+		}
+		writeAllocateAllResponse(w, &p)
+		return nil
+	}},
+	{opProducerNew, func(r *reader, w *writer) error {
+		q := readProducerNewRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleProducerNew(q)
+		if err != nil {
+			return err
+		}
+		writeProducerNewResponse(w, &p)
+		return nil
+	}},
+	{opProducerState, func(r *reader, w *writer) error {
+		q := readProducerStateRequest(r)
+		if r.err != nil {
+			return r.err
+		}
+		p, err := handleProducerState(q)
+		if err != nil {
+			return err
+		}
+		writeProducerStateResponse(w, &p)
+		return nil
 	}},
 	{opTopicNew, func(r *reader, w *writer) error {
 		q := readTopicNewRequest(r)

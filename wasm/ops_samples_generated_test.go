@@ -18,6 +18,11 @@ var wireSamples = []wireSample{
 	{"cidsFree", opCidsFree, decodeDeclared[cidsFreeRequest](&wtCidsFreeRequest), cidsFreeRequest{Handle: 1000303}},
 	{"consistentHash", opConsistentHash, decodeDeclared[consistentHashRequest](&wtConsistentHashRequest), consistentHashRequest{Input: -1234567890123456789, Buckets: 2147483646}},
 	{"priorityQueue", opPriorityQueue, decodeDeclared[priorityQueueRequest](&wtPriorityQueueRequest), priorityQueueRequest{Topic: "priorityQueue-0-é😀", BrokerName: "priorityQueue-1-é😀", QueueId: -3000009, Priority: 2147483644, WriteQueueNums: -5000015}},
+	{"meta", opMeta, func(r *reader) any { return readMetaRequest(r) }, metaRequest{}},
+	{"allocate", opAllocate, func(r *reader) any { return readAllocateRequest(r) }, allocateRequest{Client: 200, Strategy: alloc.StrategySpec{Name: "AVG"}, ConsumerGroup: "allocate-2-é😀", MqAll: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, CidAll: cidsArg{l: &cidList{ids: []string{"a"}}}, Sort: false, NeedPerm: true, CurrentCID: "allocate-7-é😀"}},
+	{"allocateAll", opAllocateAll, func(r *reader) any { return readAllocateAllRequest(r) }, allocateAllRequest{Client: 200, Strategy: alloc.StrategySpec{Name: "AVG"}, ConsumerGroup: "allocateAll-2-é😀", MqAll: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, Consumers: cidsArg{l: &cidList{ids: []string{"a"}}}, Sort: false, NeedPerm: true}},
+	{"producerNew", opProducerNew, func(r *reader) any { return readProducerNewRequest(r) }, producerNewRequest{Mqs: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, Version: 201, LatencyFaultTolerance: true, StartIndex: ptrTo[int32](-5000015), WorstStartIndex: ptrTo[int32](2147483642), ResetValues: ptrTo[[]int32]([]int32{-71000213, 2147483576}), QueueDatas: ptrTo[[]wireQueueData]([]wireQueueData{wireQueueData{BrokerName: "producerNew-80-é😀", ReadQueueNums: 2147483566, WriteQueueNums: -83000249, Perm: 2147483564}, wireQueueData{BrokerName: "producerNew-81-é😀", ReadQueueNums: -83000249, WriteQueueNums: 2147483564, Perm: -85000255}}), Now: -1700015855045}},
+	{"producerState", opProducerState, func(r *reader) any { return readProducerStateRequest(r) }, producerStateRequest{Handle: 1000303}},
 	{"topicNew", opTopicNew, func(r *reader) any { return readTopicNewRequest(r) }, topicNewRequest{Queues: callQlist{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}}},
 	{"cidsNew", opCidsNew, func(r *reader) any { return readCidsNewRequest(r) }, cidsNewRequest{Consumers: cidsArg{l: &cidList{ids: []string{"a"}}}}},
 	{"route", opRoute, decodeDeclared[routeRequest](&wtRouteRequest), routeRequest{Topic: "route-0-é😀", Route: &route.Route{QueueDatas: []route.QueueData{}, BrokerDatas: []route.BrokerData{}}}},
@@ -38,6 +43,11 @@ var customSamples = []customSample{
 	{name: "queueRef", hex: "02000154016202", strs: 0, want: queueRef{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, write: func(w *writer) {
 		writeQueueRef(w, queueRef{qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}})
 	}},
+	{name: "strategy", hex: "000341564700", strs: 1, want: alloc.StrategySpec{Name: "AVG"}, read: func(r *reader) any { return readStrategySpec(r) }},
+	{name: "allocQueues", hex: "02000154016202", strs: 0, want: allocQueues{h: &allocHead{mqs: viewOf(nil, nil, unsorted)}, qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}, write: func(w *writer) {
+		writeAllocQueues(w, allocQueues{h: &allocHead{mqs: viewOf(nil, nil, unsorted)}, qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}})
+	}},
+	{name: "allocPlan", hex: "0341564701000161020001", strs: 0, want: sampleAllocPlan(), write: func(w *writer) { writeAllocPlan(w, sampleAllocPlan()) }},
 	{name: "queues", hex: "02000154016202", strs: 0, want: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}, write: func(w *writer) { writeQueues(w, []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}) }},
 	{name: "routeIn", hex: "000000", strs: 0, want: &route.Route{QueueDatas: []route.QueueData{}, BrokerDatas: []route.BrokerData{}}, read: func(r *reader) any { return readRoute(r) }},
 }

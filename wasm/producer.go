@@ -18,14 +18,6 @@ type producerEntry struct {
 
 var producers = map[uint32]*producerEntry{}
 
-func producerOf(r *reader) (*producerEntry, error) {
-	id := r.uvarint()
-	if r.err != nil {
-		return nil, r.err
-	}
-	return producerByHandle(id)
-}
-
 func producerByHandle(id uint64) (*producerEntry, error) {
 	e := producers[uint32(id)]
 	if e == nil {
@@ -40,14 +32,6 @@ const (
 	producerVersionJava533 = 2
 )
 
-// newProducerEntry reads:
-//
-//	qlist mqs, u8 version (producerVersion*), u8 latencyFaultTolerance,
-//	u8 has startIndex [i32], u8 has worstStartIndex [i32],
-//	uvarint n+1 resetValues (0 = none) [n × i32],
-//	uvarint n+1 queueDatas (0 = default) [n × (str, i32 read, i32 write, i32 perm)],
-//	f64 now
-//
 // wireVersion maps a version byte; an unknown one gives a value that
 // producer.New rejects, naming the field.
 func wireVersion(b byte) alloc.JavaClient {
@@ -60,100 +44,58 @@ func wireVersion(b byte) alloc.JavaClient {
 	return alloc.JavaClient(255)
 }
 
-func newProducerEntry(r *reader) (*producerEntry, error) {
-	qs, _, _, err := readQueueList(r, "mqs")
+// handleProducerNew builds a Producer and keeps what rebuilds it (reset).
+func handleProducerNew(req producerNewRequest) (producerNewResponse, error) {
+	qs, err := req.Mqs.list("mqs")
 	if err != nil {
-		return nil, err
+		return producerNewResponse{}, err
 	}
-	e := &producerEntry{}
-	opts := producer.Options{Client: wireVersion(r.u8()), LatencyFaultTolerance: r.bool()}
-	if r.bool() {
-		v := r.i32()
-		opts.StartIndex = &v
-	}
-	if r.bool() {
-		v := r.i32()
-		opts.WorstStartIndex = &v
-	}
-	var resetValues []int32
-	if n := r.uvarint(); n > 0 {
-		if n-1 > uint64(len(r.b)-r.p) {
-			r.fail()
-		} else {
-			resetValues = make([]int32, n-1)
-			for i := range resetValues {
-				resetValues[i] = r.i32()
-			}
+	e := &producerEntry{now: req.Now}
+	opts := producer.Options{Client: wireVersion(req.Version), LatencyFaultTolerance: req.LatencyFaultTolerance,
+		StartIndex: req.StartIndex, WorstStartIndex: req.WorstStartIndex}
+	if req.QueueDatas != nil {
+		qds := make([]route.QueueData, len(*req.QueueDatas))
+		for i, d := range *req.QueueDatas {
+			qds[i] = route.QueueData{BrokerName: d.BrokerName, ReadQueueNums: d.ReadQueueNums, WriteQueueNums: d.WriteQueueNums, Perm: d.Perm}
 		}
-	}
-	if n := r.uvarint(); n > 0 {
-		if n-1 > uint64(len(r.b)-r.p) {
-			r.fail()
-		} else {
-			qds := make([]route.QueueData, n-1)
-			for i := range qds {
-				qds[i] = route.QueueData{BrokerName: r.str(), ReadQueueNums: r.i32(), WriteQueueNums: r.i32(), Perm: r.i32()}
-			}
-			opts.QueueDatas = qds
-		}
-	}
-	e.now = r.int64f()
-	if r.err != nil {
-		return nil, r.err
+		opts.QueueDatas = qds
 	}
 	opts.Clock = func() int64 { return e.now }
+	resetValues := req.ResetValues
 	e.make = func() (*producer.Producer, error) {
 		o := opts
 		if resetValues != nil {
 			k := 0
 			o.ResetValue = func() int32 {
-				if k < len(resetValues) {
+				if k < len(*resetValues) {
 					k++
-					return resetValues[k-1]
+					return (*resetValues)[k-1]
 				}
 				return rand.Int32N(math.MaxInt32) // as the client: [0, 2^31-2]
 			}
 		}
 		return producer.New(qs, o)
 	}
-	e.p, err = e.make()
-	if err != nil {
-		return nil, err
+	if e.p, err = e.make(); err != nil {
+		return producerNewResponse{}, err
 	}
-	return e, nil
+	id := newHandle()
+	producers[id] = e
+	return producerNewResponse{Handle: uint64(id)}, nil
 }
 
-func init() {
-	// producerNew: options → uvarint handle.
-	register(opProducerNew, func(r *reader, w *writer) error {
-		e, err := newProducerEntry(r)
-		if err != nil {
-			return err
-		}
-		id := newHandle()
-		producers[id] = e
-		w.uvarint(uint64(id))
-		return nil
-	})
-	// producerState: handle → queues, i32 index, uvarint n faults
-	// n × (str broker, f64 latency, f64 startTimestamp, u8 reachable).
-	register(opProducerState, func(r *reader, w *writer) error {
-		e, err := producerOf(r)
-		if err != nil {
-			return err
-		}
-		writeQueues(w, e.p.Queues())
-		w.i32(e.p.Index())
-		fs := e.p.Faults()
-		w.uvarint(uint64(len(fs)))
-		for _, f := range fs {
-			w.str(f.Broker)
-			w.f64(float64(f.Latency))
-			w.f64(float64(f.StartTimestamp))
-			w.bool(f.Reachable)
-		}
-		return nil
-	})
+// handleProducerState: the Producer's queues, index and fault items.
+func handleProducerState(req producerStateRequest) (producerStateResponse, error) {
+	e, err := producerByHandle(req.Handle)
+	if err != nil {
+		return producerStateResponse{}, err
+	}
+	fs := e.p.Faults()
+	faults := make([]wireFaultItem, len(fs))
+	for i, f := range fs {
+		faults[i] = wireFaultItem{BrokerName: f.Broker, CurrentLatency: float64(f.Latency), StartTimestamp: float64(f.StartTimestamp), Reachable: f.Reachable}
+	}
+	return producerStateResponse{Queues: e.p.Queues(), Index: e.p.Index(), Faults: faults}, nil
 }
 
 // readLastBroker reads the broker of the last failed send (the custom

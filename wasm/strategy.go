@@ -24,14 +24,10 @@ const (
 // clients: each client byte's profile, the modelled Java versions that
 // name it too (allocate's version option) and whose rebalance sort it
 // applies. meta reports them; the JS package reads them from there.
-var clients = [...]struct {
-	profile  string
-	versions []string
-	order    sortOrder
-}{
-	clientJava493: {clientProfileJava493, []string{alloc.Java493.Version()}, javaSort},
-	clientJava533: {clientProfileJava533, []string{alloc.Java533.Version()}, javaSort},
-	clientGo:      {clientProfileGo, nil, goSort},
+var clients = [...]wireClientInfo{
+	clientJava493: {Profile: clientProfileJava493, Versions: []string{alloc.Java493.Version()}, SortOrder: byte(javaSort)},
+	clientJava533: {Profile: clientProfileJava533, Versions: []string{alloc.Java533.Version()}, SortOrder: byte(javaSort)},
+	clientGo:      {Profile: clientProfileGo, SortOrder: byte(goSort)},
 }
 
 // Spec flag bits (u8): which optional fields follow the name, in this order.

@@ -191,7 +191,9 @@ func TestOpsDeclarationsAreChecked(t *testing.T) {
 		"int64f in a response list": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Opt(wireschema.List(wireschema.Int64F))}}}, "request type"},
 		"a request custom answered": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.Custom("strategySpec")}}}, "no GoWrite"},
 		"unknown custom":            {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.Custom("nope")}}}, "unknown custom"},
-		"a list in a hot op":        {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Hot: true, Request: []wireschema.Field{{Name: "a", Type: wireschema.List(wireschema.I32)}}}, "only scalars"},
+		"raw in a hot op":           {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Hot: true, Response: []wireschema.Field{{Name: "a", Type: wireschema.Raw}}}, "straight-line"},
+		"a closure custom in a hot op's list of records": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Hot: true,
+			Request: []wireschema.Field{{Name: "a", Type: wireschema.List(wireschema.Rec("clientStrategy"))}}}, "no JSEncode"},
 		"a hot op's closure custom": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Hot: true, Request: []wireschema.Field{{Name: "a", Type: wireschema.Custom("strategySpec")}}}, "no JSEncode"},
 	} {
 		err := checkOps([]wireschema.Op{tc.op})

@@ -272,19 +272,41 @@ func checkOps(ops []wireschema.Op) error {
 }
 
 // checkHot refuses in a Hot op what its straight-line code does not do:
-// lists, optional values, records and raw, and request customs JS cannot
-// write from a value (a closure per call is what Hot avoids).
+// raw, and request customs JS cannot write from a value (a closure per
+// call is what Hot avoids). Lists, optional values and records are read
+// and written by generated loops.
 func checkHot(o wireschema.Op) error {
 	for i, f := range slices.Concat(o.Request, o.Response) {
-		if e, ok := elemOf(f.Type, custPrefix); ok {
-			if c := customs[string(e)]; i < len(o.Request) && c.GoRead != "" && c.JSEncode == "" {
-				return fmt.Errorf("field %s: custom %s has no JSEncode", f.Name, c.Name)
+		if err := checkHotType(f.Type, i < len(o.Request)); err != nil {
+			return fmt.Errorf("field %s: %w", f.Name, err)
+		}
+	}
+	return nil
+}
+
+func checkHotType(t wireschema.Type, request bool) error {
+	if e, ok := elemOf(t, custPrefix); ok {
+		if c := customs[string(e)]; request && c.GoRead != "" && c.JSEncode == "" {
+			return fmt.Errorf("custom %s has no JSEncode", c.Name)
+		}
+		return nil
+	}
+	if e, ok := elemOf(t, recPrefix); ok {
+		for _, f := range records[string(e)].Fields {
+			if err := checkHotType(f.Type, request); err != nil {
+				return fmt.Errorf("record %s field %s: %w", e, f.Name, err)
 			}
-			continue
 		}
-		if _, ok := goTypes[f.Type]; !ok || f.Type == wireschema.Raw {
-			return fmt.Errorf("field %s: only scalars (not raw) and customs, got %s", f.Name, f.Type)
-		}
+		return nil
+	}
+	if e, ok := elemOf(t, listPrefix); ok {
+		return checkHotType(e, request)
+	}
+	if e, ok := elemOf(t, optPrefix); ok {
+		return checkHotType(e, request)
+	}
+	if t == wireschema.Raw {
+		return fmt.Errorf("raw is not read by straight-line code")
 	}
 	return nil
 }
@@ -544,6 +566,31 @@ func walked(cs []int) []int {
 	return out
 }
 
+// hotOnly is what only Hot ops reach (their records and lists need no
+// descriptor).
+func hotOnly() *usage {
+	var hot, cold []wireschema.Op
+	for _, o := range wireschema.Ops {
+		if o.Hot {
+			hot = append(hot, o)
+		} else {
+			cold = append(cold, o)
+		}
+	}
+	h, c := usedBy(hot), usedBy(cold)
+	for name := range h.records {
+		if c.records[name] {
+			delete(h.records, name)
+		}
+	}
+	for t := range h.seen {
+		if c.seen[t] {
+			delete(h.seen, t)
+		}
+	}
+	return h
+}
+
 // renderDecls writes the descriptors of customs, records and composites,
 // and the request and response types of ops.
 func renderDecls(b *bytes.Buffer, cs []int, rs []wireschema.Record, comps []wireschema.Type, ops []wireschema.Op) {
@@ -552,10 +599,16 @@ func renderDecls(b *bytes.Buffer, cs []int, rs []wireschema.Record, comps []wire
 		t := wireschema.Custom(c.Name)
 		fmt.Fprintf(b, "\n// %s: %s.\nvar %s = wtype{kind: wkCustom, custom: %d, size: unsafe.Sizeof(*new(%s))}\n", wtName(t), c.Doc, wtName(t), i, c.GoType)
 	}
+	hot := hotOnly()
 	for _, r := range rs {
 		t := wireschema.Rec(r.Name)
-		renderStruct(b, goTypeOf(t)+" is the record "+r.Name+": "+r.Doc+".", goTypeOf(t), wtName(t), r.Fields, true)
+		wt := wtName(t)
+		if hot.records[r.Name] {
+			wt = "" // read and written by its hot ops' straight-line code
+		}
+		renderStruct(b, goTypeOf(t)+" is the record "+r.Name+": "+r.Doc+".", goTypeOf(t), wt, r.Fields, true)
 	}
+	comps = slices.DeleteFunc(slices.Clone(comps), func(t wireschema.Type) bool { return hot.seen[t] })
 	if len(comps) > 0 {
 		b.WriteString("\n// Descriptors of the lists and optional values the declarations use.\nvar (\n")
 		for _, t := range comps {
@@ -591,11 +644,7 @@ func renderHot(b *bytes.Buffer, o wireschema.Op) {
 	renderStruct(b, n+"Request is what "+n+" reads (a hot op: read"+N+"Request).", n+"Request", "", o.Request, false)
 	fmt.Fprintf(b, "\n// read%sRequest reads %s's request; failures are in r.err.\nfunc read%sRequest(r *reader) (q %sRequest) {\n", N, n, N, n)
 	for _, f := range o.Request {
-		if e, ok := elemOf(f.Type, custPrefix); ok {
-			fmt.Fprintf(b, "\tq.%s = %s(r)\n", upper(f.Name), customs[string(e)].GoRead)
-			continue
-		}
-		fmt.Fprintf(b, "\tq.%s = r.%s()\n", upper(f.Name), goTypes[f.Type].goRead)
+		hotRead(b, f.Type, "q."+upper(f.Name), "\t", 0)
 	}
 	b.WriteString("\treturn q\n}\n")
 	if len(o.Response) == 0 {
@@ -604,13 +653,83 @@ func renderHot(b *bytes.Buffer, o wireschema.Op) {
 	renderStruct(b, n+"Response is what "+n+" answers (a hot op: write"+N+"Response).", n+"Response", "", o.Response, false)
 	fmt.Fprintf(b, "\n// write%sResponse writes %s's answer.\nfunc write%sResponse(w *writer, p *%sResponse) {\n", N, n, N, n)
 	for _, f := range o.Response {
-		if e, ok := elemOf(f.Type, custPrefix); ok {
-			fmt.Fprintf(b, "\t%s(w, p.%s)\n", customs[string(e)].GoWrite, upper(f.Name))
-			continue
-		}
-		fmt.Fprintf(b, "\tw.%s(p.%s)\n", goTypes[f.Type].goRead, upper(f.Name))
+		hotWrite(b, f.Type, "p."+upper(f.Name), "\t", 0)
 	}
 	b.WriteString("}\n")
+}
+
+// hotRead writes the statements reading a value of t into dst, as the
+// descriptor walk (wasm/declared.go) reads it: a list always gets a
+// slice (empty for none), its count checked against the bytes left.
+// Elements are reached through a pointer and optional values through a
+// local: the fewest index and bounds checks, which is what keeps the
+// module small.
+func hotRead(b *bytes.Buffer, t wireschema.Type, dst, ind string, depth int) {
+	if e, ok := elemOf(t, custPrefix); ok {
+		fmt.Fprintf(b, "%s%s = %s(r)\n", ind, dst, customs[string(e)].GoRead)
+		return
+	}
+	if e, ok := elemOf(t, recPrefix); ok {
+		for _, f := range records[string(e)].Fields {
+			hotRead(b, f.Type, dst+"."+upper(f.Name), ind, depth)
+		}
+		return
+	}
+	if e, ok := elemOf(t, listPrefix); ok {
+		i := fmt.Sprintf("i%d", depth)
+		fmt.Fprintf(b, "%s%s = make(%s, r.count(%d))\n%sfor %s := range %s {\n", ind, dst, goTypeOf(t), minBytes(e), ind, i, dst)
+		if _, isRec := elemOf(e, recPrefix); isRec {
+			el := fmt.Sprintf("e%d", depth)
+			fmt.Fprintf(b, "%s\t%s := &%s[%s]\n", ind, el, dst, i)
+			hotRead(b, e, el, ind+"\t", depth+1)
+		} else {
+			hotRead(b, e, dst+"["+i+"]", ind+"\t", depth+1)
+		}
+		fmt.Fprintf(b, "%s}\n", ind)
+		return
+	}
+	if e, ok := elemOf(t, optPrefix); ok {
+		v := fmt.Sprintf("v%d", depth)
+		fmt.Fprintf(b, "%sif r.bool() {\n%s\tvar %s %s\n", ind, ind, v, goTypeOf(e))
+		hotRead(b, e, v, ind+"\t", depth+1)
+		fmt.Fprintf(b, "%s\t%s = &%s\n%s}\n", ind, dst, v, ind)
+		return
+	}
+	fmt.Fprintf(b, "%s%s = r.%s()\n", ind, dst, goTypes[t].goRead)
+}
+
+// hotWrite writes the statements writing src, a value of t.
+func hotWrite(b *bytes.Buffer, t wireschema.Type, src, ind string, depth int) {
+	if e, ok := elemOf(t, custPrefix); ok {
+		fmt.Fprintf(b, "%s%s(w, %s)\n", ind, customs[string(e)].GoWrite, src)
+		return
+	}
+	if e, ok := elemOf(t, recPrefix); ok {
+		for _, f := range records[string(e)].Fields {
+			hotWrite(b, f.Type, src+"."+upper(f.Name), ind, depth)
+		}
+		return
+	}
+	if e, ok := elemOf(t, listPrefix); ok {
+		el := fmt.Sprintf("e%d", depth)
+		fmt.Fprintf(b, "%sw.uvarint(uint64(len(%s)))\n", ind, src)
+		if _, isRec := elemOf(e, recPrefix); isRec {
+			i := fmt.Sprintf("i%d", depth)
+			fmt.Fprintf(b, "%sfor %s := range %s {\n%s\t%s := &%s[%s]\n", ind, i, src, ind, el, src, i)
+		} else {
+			fmt.Fprintf(b, "%sfor _, %s := range %s {\n", ind, el, src)
+		}
+		hotWrite(b, e, el, ind+"\t", depth+1)
+		fmt.Fprintf(b, "%s}\n", ind)
+		return
+	}
+	if e, ok := elemOf(t, optPrefix); ok {
+		fmt.Fprintf(b, "%sif %s == nil {\n%s\tw.u8(0)\n%s} else {\n%s\tw.u8(1)\n", ind, src, ind, ind, ind)
+		hotWrite(b, e, "(*"+src+")", ind+"\t", depth+1)
+		fmt.Fprintf(b, "%s}\n", ind)
+		return
+	}
+	fmt.Fprintf(b, "%sw.%s(%s)\n", ind, goTypes[t].goRead, src)
 }
 
 // renderOpsGo: the op numbers, and what both builds serve: the customs,

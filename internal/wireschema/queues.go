@@ -14,7 +14,7 @@ var queueCustoms = []CustomType{
 	},
 	{
 		Name: "cids", Doc: "a client-ID list (wasm/cids.go readCids: u8 CIDS tag, then an interned list's handle or the IDs); " +
-			"JS: select_wire.js encCidList (an array goes inline; the IDs as sent in ctx.ids)",
+			"JS: select_wire.js encCidList (ctx.interned: by its handle; null when ctx.allowNull; an array inline; the IDs as sent in ctx.ids)",
 		GoType: "cidsArg", GoRead: "readCids",
 		JSEncode: "encCidList", JSFrom: "./select_wire.js", JSType: "readonly string[]",
 		SampleHex: "0202000161", SampleStrs: 1, SampleGo: `cidsArg{l: &cidList{ids: []string{"a"}}}`, SampleJS: `["a"]`,
@@ -52,7 +52,82 @@ var queueCustoms = []CustomType{
 	},
 }
 
+// The customs of allocate and allocateAll.
+var allocCustoms = []CustomType{
+	{
+		Name: "strategy", Doc: "a strategy spec JS writes from the value (js/lib/alloc_wire.js encStrategy over validate.js encSpec, " +
+			"the spec keys only); the layout of strategySpec, which analysis callers write with more keys",
+		GoType: "alloc.StrategySpec", GoImport: "github.com/rmqalloc/rmqalloc/alloc", GoRead: "readStrategySpec",
+		JSEncode: "encStrategy", JSFrom: "./alloc_wire.js", JSType: "StrategySpec",
+		SampleHex: "000341564700", SampleStrs: 1, SampleGo: `alloc.StrategySpec{Name: "AVG"}`, SampleJS: `{"name":"AVG"}`,
+	},
+	{
+		Name: "allocQueues", Doc: "allocate's answer: the sort's permutation when the request asked (needPerm), then the queues as refs " +
+			"(wasm/allocate.go writeAllocQueues; JS: alloc_wire.js decAllocQueues, against ctx's list)",
+		GoType: "allocQueues", GoImport: "github.com/rmqalloc/rmqalloc/alloc", GoWrite: "writeAllocQueues",
+		JSDecode: "decAllocQueues", JSFrom: "./alloc_wire.js", JSType: "Readonly<MessageQueue>[] | null",
+		SampleHex: "02000154016202", SampleGo: `allocQueues{h: &allocHead{mqs: viewOf(nil, nil, unsorted)}, qs: []alloc.MessageQueue{{Topic: "T", BrokerName: "b", QueueID: 1}}}`,
+		SampleJS: `[{"topic":"T","brokerName":"b","queueId":1}]`,
+	},
+	{
+		Name: "allocPlan", Doc: "allocateAll's answer: the permutation when asked, then the plan in one of its forms " +
+			"(wasm/allocate.go writeAllocPlan, writePlan; JS: alloc_wire.js decAllocPlan, against ctx's lists)",
+		GoType: "allocPlan", GoWrite: "writeAllocPlan",
+		JSDecode: "decAllocPlan", JSFrom: "./alloc_wire.js", JSType: "Plan",
+		SampleHex: "0341564701000161020001", SampleGo: `sampleAllocPlan()`, SampleJS: `{"strategy":"AVG","members":["a"]}`,
+	},
+}
+
+var queueRecords = []Record{
+	{Name: "strategyInfo", Doc: "a strategy name and the spec fields it reads besides its name", Fields: []Field{{"name", Str}, {"options", List(Str)}}},
+	{Name: "profileInfo", Doc: "a conformance profile and the vector ops it has", Fields: []Field{{"name", Str}, {"ops", List(Str)}}},
+	{Name: "clientInfo", Doc: "a client an allocate request names (its CLIENT byte is its position): its profile, the versions that name it and its sort order (SORT_ORDER)",
+		Fields: []Field{{"profile", Str}, {"versions", List(Str)}, {"sortOrder", U8}}},
+	{Name: "faultItem", Doc: "a Producer's latency fault item (reachable: 5.3.3's flag)",
+		Fields: []Field{{"brokerName", Str}, {"currentLatency", F64}, {"startTimestamp", F64}, {"reachable", Bool}}},
+	{Name: "queueData", Doc: "a route's queue data as a Producer is given it", Fields: []Field{{"brokerName", Str}, {"readQueueNums", I32}, {"writeQueueNums", I32}, {"perm", I32}}},
+}
+
 var queueOps = []Op{
+	{
+		// Its first two fields are the version handshake: every version's
+		// meta starts with them, so a package can name a module it cannot
+		// read further (js/lib/api.js).
+		Name: "meta", Num: 1, JS: "meta", Build: Both, Hot: true,
+		Doc: "the module's version, wire schema hash, strategies, conformance profiles, build (core or full) and clients",
+		Response: []Field{{"version", Str}, {"tablesHash", Str}, {"strategies", List(Rec("strategyInfo"))},
+			{"profiles", List(Rec("profileInfo"))}, {"build", Str}, {"clients", List(Rec("clientInfo"))}},
+	},
+	{
+		Name: "allocate", Num: 4, JS: "allocate", Build: Both, Hot: true,
+		Doc: "a consumer's rebalance: the queues of mqAll the strategy (built for client: CLIENT) gives currentCID among cidAll " +
+			"(null: Java's null), after the client's sort when sort is set; needPerm: answer the sort's permutation first",
+		Request: []Field{{"client", U8}, {"strategy", Custom("strategy")}, {"consumerGroup", Str}, {"mqAll", Custom("callQlist")},
+			{"cidAll", Custom("cids")}, {"sort", Bool}, {"needPerm", Bool}, {"currentCID", Str}},
+		Response: []Field{{"queues", Custom("allocQueues")}},
+	},
+	{
+		Name: "allocateAll", Num: 5, JS: "allocateAll", Build: Both, Hot: true,
+		Doc: "every consumer's rebalance at once (alloc.AllocateAll): allocate's request without currentCID",
+		Request: []Field{{"client", U8}, {"strategy", Custom("strategy")}, {"consumerGroup", Str}, {"mqAll", Custom("callQlist")},
+			{"consumers", Custom("cids")}, {"sort", Bool}, {"needPerm", Bool}},
+		Response: []Field{{"plan", Custom("allocPlan")}},
+	},
+	{
+		Name: "producerNew", Num: 9, JS: "producerNew", Build: Both, Hot: true,
+		Doc: "a Producer (alloc/producer.New) over mqs for client version (PRODUCER_VERSION) at the clock now: its handle; " +
+			"resetValues absent: the client's random draws, queueDatas absent: the route's defaults",
+		Request: []Field{{"mqs", Custom("keptQlist")}, {"version", U8}, {"latencyFaultTolerance", Bool},
+			{"startIndex", Opt(I32)}, {"worstStartIndex", Opt(I32)}, {"resetValues", Opt(List(I32))},
+			{"queueDatas", Opt(List(Rec("queueData")))}, {"now", Int64F}},
+		Response: []Field{{"handle", Uvarint}},
+	},
+	{
+		Name: "producerState", Num: 13, JS: "producerState", Build: Both, Hot: true,
+		Doc:      "a Producer's queue list, send index and latency fault items",
+		Request:  []Field{{"handle", Uvarint}},
+		Response: []Field{{"queues", Custom("queues")}, {"index", I32}, {"faults", List(Rec("faultItem"))}},
+	},
 	{
 		Name: "topicNew", Num: 2, JS: "topicNew", Build: Both, Hot: true,
 		Doc:      "interns a queue list (a Topic): its handle",

@@ -90,7 +90,7 @@ type CustomType struct {
 // Customs are the declared hand-written layouts: these, then those of the
 // queue and allocation ops (queues.go) and of the full build's analysis,
 // doctor and broker ops (full.go).
-var Customs = concat(baseCustoms, queueCustoms, fullCustoms)
+var Customs = concat(baseCustoms, queueCustoms, allocCustoms, fullCustoms)
 
 var baseCustoms = []CustomType{
 	{
@@ -107,9 +107,9 @@ type Record struct {
 	Fields []Field
 }
 
-// Records are the declared records: these, then those of the full
-// build's ops (full.go).
-var Records = concat(baseRecords, fullRecords)
+// Records are the declared records: these, then those of the queue and
+// producer ops (queues.go) and of the full build's ops (full.go).
+var Records = concat(baseRecords, queueRecords, fullRecords)
 
 var baseRecords = []Record{
 	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}}},
@@ -141,13 +141,16 @@ type Op struct {
 	Refusal  string // Full only: the core build's ERR_UNSUPPORTED message (how to get it)
 	Request  []Field
 	Response []Field
-	// Hot marks an op on a hot path (a call per message sent, per
-	// rebalance): its Go reader and writer are straight-line code instead
-	// of the descriptor walk, and its JS encoder takes the fields as
-	// arguments, enc<JS>(enc, ctx, a, b, ...), so a call allocates no
-	// request object and no closure. Its fields are scalars or customs with
-	// a JSEncode (called JSEncode(enc, v, ctx, fieldName)); a response of
-	// one field decodes to that field's value.
+	// Hot marks an op whose Go reader and writer are straight-line code
+	// instead of the descriptor walk, and whose JS encoder takes the fields
+	// as arguments, enc<JS>(enc, ctx, a, b, ...), so a call allocates no
+	// request object and no closure: the ops on a hot path (a call per
+	// message sent, per rebalance) and those of the core module that the
+	// walk's descriptors would make larger (meta, the producer's). Its
+	// customs are called directly (a request custom needs a JSEncode,
+	// called JSEncode(enc, v, ctx, fieldName)); lists, optional values and
+	// records get generated loops; a response of one field decodes to that
+	// field's value.
 	Hot bool
 }
 
@@ -162,8 +165,7 @@ const doctorNeedsFull = "rmq.doctor and rmq.parse need the full module: load({ a
 
 const liveNeedsFull = "the live read (rmqalloc doctor --namesrv) needs the full module: load({ analysis: true })"
 
-// Ops are the declared operations, converted area by area from the
-// hand-written ones of wasm/opcodes.go.
+// Ops are the declared operations: every operation of the boundary.
 var Ops = concat(baseOps, queueOps, fullOps)
 
 func concat[T any](parts ...[]T) []T {

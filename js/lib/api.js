@@ -12,9 +12,10 @@
 // allocate, of, indexesOf, select ... is the caller's own (a fresh array);
 // plan.queues, plan.members and topic.queues are frozen and shared.
 
-import { CIDS, CLIENT, GROUP, MEMBER, OP, PLAN_FORM, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
+import { CLIENT, GROUP, OP, PRODUCER_VERSION, TABLES_HASH, VERSION } from './wire.js';
 import * as ops from './ops.generated.js';
-import { ColsBase, frozenQueue, readPerm, readQueue, readRefs } from './refs.js';
+import { ColsBase, frozenQueue } from './refs.js';
+import { Plan } from './plan.js';
 import { long } from './select_wire.js';
 import { makeAnalysis } from './analysis.js';
 import { defineBroker } from './broker.js';
@@ -22,9 +23,9 @@ import { defineGoProducer } from './goproducer.js';
 import { makeDoctor } from './doctor.js';
 import { makeLive } from './live.js';
 import { encRoute } from './route.js';
-import { decodeError, disposedError, rangeError, typeError, rmqError } from './errors.js';
+import { disposedError, typeError, rmqError } from './errors.js';
 import {
-  array, bool, checkKeys, clientOf, clientTable, encCids, encQueues, encSpec, int32, javaVersion, object, oneOf, safeInt, sameQueues, string,
+  array, bool, checkKeys, clientOf, clientTable, encSpec, int32, javaVersion, object, oneOf, safeInt, sameQueues, string,
 } from './validate.js';
 
 const ALLOCATE_KEYS = ['strategy', 'consumerGroup', 'currentCID', 'mqAll', 'cidAll', 'sort', 'version', 'profile'];
@@ -102,98 +103,6 @@ class Topic {
   }
 }
 
-// Member kinds in Plan's spans: the plan's own MEMBER kinds (wasm/allocate.go
-// writePlan) for refs and ranges, and NONE (no answer: null, or an error)
-// where the plan says MEMBER.ERROR or null refs.
-const REFS = MEMBER.REFS;
-const RANGE = MEMBER.RANGE;
-const NONE = -1;
-
-/** A whole group's allocation (index.d.ts: Plan). */
-class Plan {
-  #base;
-  #idx;
-  #extra;
-  #spans;
-  #errors;
-  #index;
-  constructor(strategy, base, members, idx, extra, spans, errors) {
-    this.strategy = strategy;
-    this.members = members;
-    this.#base = base;
-    this.#idx = idx;
-    this.#extra = extra;
-    this.#spans = spans;
-    this.#errors = errors;
-    this.#index = null;
-  }
-
-  /** Every queue, in the order the strategy saw them (frozen, built on first use). */
-  get queues() {
-    return this.#base.all();
-  }
-
-  #member(cid) {
-    if (this.#index === null) {
-      const index = new Map();
-      const ms = this.members;
-      for (let i = 0; i < ms.length; i++) if (!index.has(ms[i])) index.set(ms[i], i);
-      this.#index = index;
-    }
-    return this.#index.get(cid);
-  }
-
-  indexesOf(cid) {
-    const m = this.#member(cid);
-    if (m === undefined) return new Int32Array(0);
-    const sp = this.#spans;
-    const kind = sp[3 * m];
-    const a = sp[3 * m + 1];
-    const b = sp[3 * m + 2];
-    if (kind === NONE) return null;
-    if (kind === REFS) return this.#idx.slice(a, b);
-    const out = new Int32Array(b - a);
-    for (let i = 0; i < out.length; i++) out[i] = a + i;
-    return out;
-  }
-
-  of(cid) {
-    const m = this.#member(cid);
-    if (m === undefined) return [];
-    const sp = this.#spans;
-    const kind = sp[3 * m];
-    const a = sp[3 * m + 1];
-    const b = sp[3 * m + 2];
-    if (kind === NONE) return null;
-    const base = this.#base;
-    const out = new Array(b - a);
-    if (kind === RANGE) {
-      for (let k = a; k < b; k++) out[k - a] = base.at(k);
-      return out;
-    }
-    const idx = this.#idx;
-    for (let i = a; i < b; i++) {
-      const k = idx[i];
-      out[i - a] = k >= 0 ? base.at(k) : this.#extra[-k - 1];
-    }
-    return out;
-  }
-
-  error(cid) {
-    const m = this.#member(cid);
-    return m === undefined ? null : (this.#errors.get(m) ?? null);
-  }
-
-  toObject() {
-    const out = {};
-    const ms = this.members;
-    for (let i = 0; i < ms.length; i++) {
-      if (!this.#errors.has(i)) out[ms[i]] = this.of(ms[i]);
-    }
-    return out;
-  }
-}
-
 /** A stateful producer selector (index.d.ts: Producer). */
 class Producer {
   #rt;
@@ -268,19 +177,9 @@ class Producer {
   #state() {
     const rt = this.#rt;
     return rt.within(() => {
-      const enc = rt.request();
-      enc.uv(this.#handle());
-      const d = rt.call(OP.PRODUCER_STATE, enc);
-      const queues = readRefs(d, null);
-      const index = d.i32();
-      const n = d.uv();
-      const faults = [];
-      for (let i = 0; i < n; i++) {
-        const f = { brokerName: d.str(), currentLatency: d.f64(), startTimestamp: d.f64() };
-        const reachable = d.bool();
-        if (this.version === '5.3.3') f.reachable = reachable;
-        faults.push(f);
-      }
+      const { queues, index, faults } = ops.producerState(rt, null, this.#handle());
+      // 4.9.3's fault items have no reachable flag.
+      if (this.version !== '5.3.3') for (const f of faults) delete f.reachable;
       return { queues, index, faults };
     });
   }
@@ -327,23 +226,27 @@ export class Rmq {
   #mqCache = new WeakMap();
   constructor(rt) {
     this.#rt = rt;
-    const d = rt.call(OP.META, rt.request());
-    this.version = d.str();
-    this.tablesHash = d.str();
-    if (this.version !== VERSION || this.tablesHash !== TABLES_HASH) {
-      throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: the module is version ${this.version} with wire schema ${this.tablesHash}, this package is ${VERSION} with wire schema ${TABLES_HASH}; they cannot talk to each other: load the .wasm shipped with this package (or rebuild both: make build)`, {});
+    let m = null;
+    try {
+      m = ops.meta(rt, null);
+    } catch {
+      // Another version's layout past the handshake: named below.
     }
-    const strategies = [];
-    for (let n = d.uv(); n > 0; n--) strategies.push(Object.freeze({ name: d.str(), options: Object.freeze(d.strings()) }));
-    const profiles = [];
-    for (let n = d.uv(); n > 0; n--) profiles.push(Object.freeze({ name: d.str(), ops: Object.freeze(d.strings()) }));
-    this.strategies = Object.freeze(strategies);
-    this.profiles = Object.freeze(profiles);
+    if (m === null || m.version !== VERSION || m.tablesHash !== TABLES_HASH) {
+      // Every version's meta starts with its version and schema hash.
+      const d = rt.call(OP.META, rt.request());
+      const version = d.str();
+      const hash = d.str();
+      throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: the module is version ${version} with wire schema ${hash}, this package is ${VERSION} with wire schema ${TABLES_HASH}; they cannot talk to each other: load the .wasm shipped with this package (or rebuild both: make build)`, {});
+    }
+    this.version = m.version;
+    this.tablesHash = m.tablesHash;
+    this.strategies = Object.freeze(m.strategies.map(({ name, options }) => Object.freeze({ name, options: Object.freeze(options) })));
+    this.profiles = Object.freeze(m.profiles.map(({ name, ops: o }) => Object.freeze({ name, ops: Object.freeze(o) })));
     // Which module this is: 'core' (rmqalloc.wasm) or 'full' (with analysis).
-    this.build = d.str();
+    this.build = m.build;
     // The clients an allocate request names, by client byte (wasm/strategy.go).
-    const clients = [];
-    for (let n = d.uv(); n > 0; n--) clients.push({ profile: d.str(), versions: d.strings(), sortOrder: d.u8() });
+    const clients = m.clients;
     this.#clients = clientTable(clients);
     this.clients = Object.freeze(clients.map(({ profile, versions }) => Object.freeze({ profile, versions: Object.freeze(versions) })));
     this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full', this.#clients);
@@ -453,46 +356,29 @@ export class Rmq {
     entry.id = 0;
   }
 
+  /** The allocation calls' ctx (alloc_wire.js), reused: no object per call. */
+  #allocCtxOwn = { topicOf: this.#topicOf, record: true, allowNull: false, keep: true, interned: null, src: null, ids: null, needPerm: false, sort: false, slot: 0 };
+
   /**
-   * Encodes what allocate and allocateAll share (a: the options as read
-   * once); returns the client IDs as sent and how to find the queue base
-   * in the response.
+   * The ctx of an allocate (allowNull: Java's nulls allowed, the IDs not
+   * kept) or allocateAll call (a: the options as read once; interned: the
+   * client-ID list's handle entry, or null). needPerm: the module is to
+   * send the sort's permutation (a sorted list a Topic has no sorted view
+   * of yet for this sort order, or a list inline).
    */
-  #allocHead(enc, a, allowNull, interned) {
-    enc.u8(a.client);
-    encSpec(enc, a.strategy);
-    enc.str(a.group);
-    const src = encQueues(enc, a.mqs, a.mqField, { allowNull, topicOf: this.#topicOf, record: true });
-    const topic = src instanceof Topic ? src : null;
-    let ids = null;
-    if (interned !== null) {
-      enc.u8(CIDS.HANDLE);
-      enc.uv(interned.id);
-      ids = interned.snapshot;
-    } else if (a.cids === null && allowNull) {
-      enc.u8(CIDS.NULL);
-    } else {
-      enc.u8(CIDS.INLINE);
-      ids = encCids(enc, a.cids, a.cidField, allowNull, !allowNull);
-    }
-    enc.bool(a.sort);
+  #allocCtx(a, allowNull, interned) {
+    const ctx = this.#rt.depth > 1 ? { topicOf: this.#topicOf, record: true } : this.#allocCtxOwn;
+    const topic = a.mqs instanceof Topic ? a.mqs : null;
     const slot = this.#clients.sortSlot[a.client];
-    const cached = topic && a.sort ? topic.sorted[slot] ?? null : null;
-    const needPerm = a.sort && src !== null && cached === null;
-    enc.bool(needPerm);
-    const base = (d) => {
-      if (!needPerm) {
-        if (topic) return a.sort ? cached : topic.base;
-        return src === null ? null : new ColsBase(src, null);
-      }
-      const perm = readPerm(d);
-      if (topic) {
-        topic.sorted[slot] = perm === null ? topic.base : topic.base.view(perm);
-        return topic.sorted[slot];
-      }
-      return new ColsBase(src, perm);
-    };
-    return { ids, base };
+    ctx.allowNull = allowNull;
+    ctx.keep = !allowNull;
+    ctx.interned = interned;
+    ctx.src = null;
+    ctx.ids = null;
+    ctx.sort = a.sort;
+    ctx.slot = slot;
+    ctx.needPerm = a.sort && a.mqs !== null && (topic === null || topic.sorted[slot] === undefined);
+    return ctx;
   }
 
   /** Reads allocate/allocateAll options once, checking their types. */
@@ -548,12 +434,8 @@ export class Rmq {
     return rt.within(() => {
       const a = this.#allocOptions(options, ALLOCATE_KEYS, false);
       a.mqs = this.#queuesTopic(a.mqs, 'mqAll') ?? a.mqs;
-      const interned = this.#cidHandle(a.cids, 'cidAll');
-      const enc = rt.request();
-      const head = this.#allocHead(enc, a, true, interned);
-      enc.str(a.cid ?? '');
-      const d = rt.call(OP.ALLOCATE, enc);
-      return readRefs(d, head.base(d));
+      const ctx = this.#allocCtx(a, true, this.#cidHandle(a.cids, 'cidAll'));
+      return ops.allocate(rt, ctx, a.client, a.strategy, a.group, a.mqs, a.cids, a.sort, ctx.needPerm, a.cid ?? '');
     });
   }
 
@@ -562,76 +444,8 @@ export class Rmq {
     return rt.within(() => {
       const a = this.#allocOptions(options, ALLOCATE_ALL_KEYS, true);
       if (a.mqField === 'mqAll') a.mqs = this.#queuesTopic(a.mqs, 'mqAll') ?? a.mqs;
-      const interned = this.#cidHandle(a.cids, 'consumers');
-      const enc = rt.request();
-      const head = this.#allocHead(enc, a, false, interned);
-      const d = rt.call(OP.ALLOCATE_ALL, enc);
-      const base = head.base(d);
-      const ids = head.ids;
-      const strategy = d.str();
-      const nm = d.uv();
-      const form = d.u8();
-      const members = new Array(nm);
-      const spans = new Int32Array(3 * nm);
-      const errors = new Map();
-      if (form === PLAN_FORM.RUNS) {
-        // AVG's shape: every member one run of the queues, sent as arrays.
-        const perm = d.bool() ? d.i32s(nm) : -1;
-        const start = d.i32s(nm);
-        const count = d.i32s(nm);
-        for (let m = 0; m < nm; m++) {
-          members[m] = ids[perm < 0 ? m : d.i32At(perm + 4 * m)];
-          const lo = d.i32At(start + 4 * m);
-          spans[3 * m] = RANGE;
-          spans[3 * m + 1] = lo;
-          spans[3 * m + 2] = lo + d.i32At(count + 4 * m);
-        }
-        return new Plan(strategy, base, Object.freeze(members), null, [], spans, errors);
-      }
-      const byPos = form === PLAN_FORM.POSITIONS;
-      const extra = [];
-      let idx = null;
-      let len = 0;
-      for (let m = 0; m < nm; m++) {
-        members[m] = byPos ? ids[d.uv()] : d.str();
-        const kind = d.u8();
-        if (kind === MEMBER.RANGE) {
-          const start = d.uv();
-          spans[3 * m] = RANGE;
-          spans[3 * m + 1] = start;
-          spans[3 * m + 2] = start + d.uv();
-          continue;
-        }
-        if (kind === MEMBER.ERROR) {
-          errors.set(m, decodeError(d));
-          spans[3 * m] = NONE;
-          continue;
-        }
-        const n1 = d.uv();
-        if (n1 === 0) {
-          spans[3 * m] = NONE;
-          continue;
-        }
-        const n = n1 - 1;
-        if (idx === null || len + n > idx.length) {
-          const grown = new Int32Array(Math.max(16, 2 * (idx?.length ?? 0), len + n, base.length));
-          if (idx !== null) grown.set(idx.subarray(0, len));
-          idx = grown;
-        }
-        spans[3 * m] = REFS;
-        spans[3 * m + 1] = len;
-        for (let i = 0; i < n; i++) {
-          const k = d.uv();
-          if (k === 0) {
-            extra.push(readQueue(d));
-            idx[len++] = -extra.length;
-          } else {
-            idx[len++] = k - 1;
-          }
-        }
-        spans[3 * m + 2] = len;
-      }
-      return new Plan(strategy, base, Object.freeze(members), idx, extra, spans, errors);
+      const ctx = this.#allocCtx(a, false, this.#cidHandle(a.cids, 'consumers'));
+      return ops.allocateAll(rt, ctx, a.client, a.strategy, a.group, a.mqs, a.cids, a.sort, ctx.needPerm);
     });
   }
 
@@ -777,37 +591,32 @@ export class Rmq {
       if (startIndex !== undefined) int32(startIndex, 'startIndex');
       if (worstStartIndex !== undefined) int32(worstStartIndex, 'worstStartIndex');
       // The clock is user code: read before the request is begun.
-      const now = safeInt(clock(), 'clock()');
-      const enc = rt.request();
-      encQueues(enc, mqs, 'mqs', { topicOf: this.#topicOf });
-      enc.u8(version === '4.9.3' ? PRODUCER_VERSION.JAVA493 : PRODUCER_VERSION.JAVA533);
-      enc.bool(lft);
-      for (const x of [startIndex, worstStartIndex]) {
-        enc.bool(x !== undefined);
-        if (x !== undefined) enc.i32(x);
-      }
-      if (resetValues === undefined) enc.uv(0);
-      else {
+      let resets;
+      if (resetValues !== undefined) {
         const n = array(resetValues, 'resetValues', 'an array of int32');
-        enc.uv(n + 1);
-        for (let i = 0; i < n; i++) enc.i32(int32(resetValues[i], `resetValues[${i}]`));
+        resets = new Array(n);
+        for (let i = 0; i < n; i++) resets[i] = int32(resetValues[i], `resetValues[${i}]`);
       }
-      if (queueDatas === undefined) enc.uv(0);
-      else {
+      let qds;
+      if (queueDatas !== undefined) {
         const n = array(queueDatas, 'queueDatas', 'an array of queue data objects');
-        enc.uv(n + 1);
+        qds = new Array(n);
         for (let i = 0; i < n; i++) {
           const f = `queueDatas[${i}]`;
-          const qd = object(queueDatas[i], f);
-          const { brokerName, readQueueNums, writeQueueNums, perm } = qd;
-          enc.str(string(brokerName, `${f}.brokerName`));
-          enc.i32(int32(readQueueNums ?? 0, `${f}.readQueueNums`));
-          enc.i32(int32(writeQueueNums, `${f}.writeQueueNums`));
-          enc.i32(int32(perm ?? 6, `${f}.perm`));
+          const { brokerName, readQueueNums, writeQueueNums, perm } = object(queueDatas[i], f);
+          qds[i] = {
+            brokerName: string(brokerName, `${f}.brokerName`),
+            readQueueNums: int32(readQueueNums ?? 0, `${f}.readQueueNums`),
+            writeQueueNums: int32(writeQueueNums, `${f}.writeQueueNums`),
+            perm: int32(perm ?? 6, `${f}.perm`),
+          };
         }
       }
-      enc.f64(now);
-      const id = rt.call(OP.PRODUCER_NEW, enc).uv();
+      // The clock is user code: read before the request is begun.
+      const now = safeInt(clock(), 'clock()');
+      const code = version === '4.9.3' ? PRODUCER_VERSION.JAVA493 : PRODUCER_VERSION.JAVA533;
+      const ctx = { topicOf: this.#topicOf, src: null };
+      const id = ops.producerNew(rt, ctx, mqs, code, lft, startIndex, worstStartIndex, resets, qds, now);
       const p = new Producer(rt, id, clock, version, lft);
       finalizer?.register(p, { rt, free: ops.producerFree, id }, p);
       return p;

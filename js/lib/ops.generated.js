@@ -3,6 +3,7 @@
 
 import { OP } from './tables.generated.js';
 import { encQlist, encCidList, encLastBroker, encHashArg, decQueueRef } from './select_wire.js';
+import { encStrategy, decAllocQueues, decAllocPlan } from './alloc_wire.js';
 import { decQueues } from './refs.js';
 import { decRoute } from './full_wire.js';
 import { decAnalysisAnswer } from './analysis_wire.js';
@@ -54,6 +55,86 @@ export function decRecPriorityRead(dec, ctx) {
     retry: dec.bool(),
     queueId: dec.i32(),
     count: dec.i32(),
+  };
+}
+
+/** Encodes the record strategyInfo { name: string, options: string[] }. */
+export function encRecStrategyInfo(enc, v) {
+  enc.str(v.name);
+  enc.list(v.options, (enc, v) => enc.str(v));
+}
+
+/** Decodes the record strategyInfo (ctx: what its custom values' decoders need). */
+export function decRecStrategyInfo(dec, ctx) {
+  return {
+    name: dec.str(),
+    options: dec.list((dec) => dec.str()),
+  };
+}
+
+/** Encodes the record profileInfo { name: string, ops: string[] }. */
+export function encRecProfileInfo(enc, v) {
+  enc.str(v.name);
+  enc.list(v.ops, (enc, v) => enc.str(v));
+}
+
+/** Decodes the record profileInfo (ctx: what its custom values' decoders need). */
+export function decRecProfileInfo(dec, ctx) {
+  return {
+    name: dec.str(),
+    ops: dec.list((dec) => dec.str()),
+  };
+}
+
+/** Encodes the record clientInfo { profile: string, versions: string[], sortOrder: number }. */
+export function encRecClientInfo(enc, v) {
+  enc.str(v.profile);
+  enc.list(v.versions, (enc, v) => enc.str(v));
+  enc.u8(v.sortOrder);
+}
+
+/** Decodes the record clientInfo (ctx: what its custom values' decoders need). */
+export function decRecClientInfo(dec, ctx) {
+  return {
+    profile: dec.str(),
+    versions: dec.list((dec) => dec.str()),
+    sortOrder: dec.u8(),
+  };
+}
+
+/** Encodes the record faultItem { brokerName: string, currentLatency: number, startTimestamp: number, reachable: boolean }. */
+export function encRecFaultItem(enc, v) {
+  enc.str(v.brokerName);
+  enc.f64(v.currentLatency);
+  enc.f64(v.startTimestamp);
+  enc.bool(v.reachable);
+}
+
+/** Decodes the record faultItem (ctx: what its custom values' decoders need). */
+export function decRecFaultItem(dec, ctx) {
+  return {
+    brokerName: dec.str(),
+    currentLatency: dec.f64(),
+    startTimestamp: dec.f64(),
+    reachable: dec.bool(),
+  };
+}
+
+/** Encodes the record queueData { brokerName: string, readQueueNums: number, writeQueueNums: number, perm: number }. */
+export function encRecQueueData(enc, v) {
+  enc.str(v.brokerName);
+  enc.i32(v.readQueueNums);
+  enc.i32(v.writeQueueNums);
+  enc.i32(v.perm);
+}
+
+/** Decodes the record queueData (ctx: what its custom values' decoders need). */
+export function decRecQueueData(dec, ctx) {
+  return {
+    brokerName: dec.str(),
+    readQueueNums: dec.i32(),
+    writeQueueNums: dec.i32(),
+    perm: dec.i32(),
   };
 }
 
@@ -574,6 +655,116 @@ export function priorityDrain(rt, req, ctx) {
   return decPriorityDrain(rt.call(OP.PRIORITY_DRAIN, encPriorityDrain(rt.request(), req)), ctx);
 }
 
+/** Encodes a meta request from its fields {  } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encMeta(enc, ctx) {
+  return enc;
+}
+
+/** Decodes a meta response { version: string, tablesHash: string, strategies: { name: string, options: string[] }[], profiles: { name: string, ops: string[] }[], build: string, clients: { profile: string, versions: string[], sortOrder: number }[] } (ctx: what its custom values' decoders need). */
+export function decMeta(dec, ctx) {
+  return {
+    version: dec.str(),
+    tablesHash: dec.str(),
+    strategies: dec.list((dec) => decRecStrategyInfo(dec, ctx)),
+    profiles: dec.list((dec) => decRecProfileInfo(dec, ctx)),
+    build: dec.str(),
+    clients: dec.list((dec) => decRecClientInfo(dec, ctx)),
+  };
+}
+
+/** The module's version, wire schema hash, strategies, conformance profiles, build (core or full) and clients (both build; hot). ctx goes to the custom encoders and decoders. */
+export function meta(rt, ctx) {
+  return decMeta(rt.call(OP.META, encMeta(rt.request(), ctx)), ctx);
+}
+
+/** Encodes a allocate request from its fields { client: number, strategy: StrategySpec, consumerGroup: string, mqAll: readonly MessageQueue[] | Topic, cidAll: readonly string[], sort: boolean, needPerm: boolean, currentCID: string } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encAllocate(enc, ctx, client, strategy, consumerGroup, mqAll, cidAll, sort, needPerm, currentCID) {
+  enc.u8(client);
+  encStrategy(enc, strategy, ctx, 'strategy');
+  enc.str(consumerGroup);
+  encQlist(enc, mqAll, ctx, 'mqAll');
+  encCidList(enc, cidAll, ctx, 'cidAll');
+  enc.bool(sort);
+  enc.bool(needPerm);
+  enc.str(currentCID);
+  return enc;
+}
+
+/** Decodes a allocate response: its queues, Readonly<MessageQueue>[] | null (ctx: what its custom decoders need). */
+export function decAllocate(dec, ctx) {
+  return decAllocQueues(dec, ctx);
+}
+
+/** A consumer's rebalance: the queues of mqAll the strategy (built for client: CLIENT) gives currentCID among cidAll (null: Java's null), after the client's sort when sort is set; needPerm: answer the sort's permutation first (both build; hot). ctx goes to the custom encoders and decoders. */
+export function allocate(rt, ctx, client, strategy, consumerGroup, mqAll, cidAll, sort, needPerm, currentCID) {
+  return decAllocate(rt.call(OP.ALLOCATE, encAllocate(rt.request(), ctx, client, strategy, consumerGroup, mqAll, cidAll, sort, needPerm, currentCID)), ctx);
+}
+
+/** Encodes a allocateAll request from its fields { client: number, strategy: StrategySpec, consumerGroup: string, mqAll: readonly MessageQueue[] | Topic, consumers: readonly string[], sort: boolean, needPerm: boolean } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encAllocateAll(enc, ctx, client, strategy, consumerGroup, mqAll, consumers, sort, needPerm) {
+  enc.u8(client);
+  encStrategy(enc, strategy, ctx, 'strategy');
+  enc.str(consumerGroup);
+  encQlist(enc, mqAll, ctx, 'mqAll');
+  encCidList(enc, consumers, ctx, 'consumers');
+  enc.bool(sort);
+  enc.bool(needPerm);
+  return enc;
+}
+
+/** Decodes a allocateAll response: its plan, Plan (ctx: what its custom decoders need). */
+export function decAllocateAll(dec, ctx) {
+  return decAllocPlan(dec, ctx);
+}
+
+/** Every consumer's rebalance at once (alloc.AllocateAll): allocate's request without currentCID (both build; hot). ctx goes to the custom encoders and decoders. */
+export function allocateAll(rt, ctx, client, strategy, consumerGroup, mqAll, consumers, sort, needPerm) {
+  return decAllocateAll(rt.call(OP.ALLOCATE_ALL, encAllocateAll(rt.request(), ctx, client, strategy, consumerGroup, mqAll, consumers, sort, needPerm)), ctx);
+}
+
+/** Encodes a producerNew request from its fields { mqs: readonly MessageQueue[], version: number, latencyFaultTolerance: boolean, startIndex: (number | undefined), worstStartIndex: (number | undefined), resetValues: (number[] | undefined), queueDatas: ({ brokerName: string, readQueueNums: number, writeQueueNums: number, perm: number }[] | undefined), now: number } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encProducerNew(enc, ctx, mqs, version, latencyFaultTolerance, startIndex, worstStartIndex, resetValues, queueDatas, now) {
+  encQlist(enc, mqs, ctx, 'mqs');
+  enc.u8(version);
+  enc.bool(latencyFaultTolerance);
+  enc.opt(startIndex, (enc, v) => enc.i32(v));
+  enc.opt(worstStartIndex, (enc, v) => enc.i32(v));
+  enc.opt(resetValues, (enc, v) => enc.list(v, (enc, v) => enc.i32(v)));
+  enc.opt(queueDatas, (enc, v) => enc.list(v, (enc, v) => encRecQueueData(enc, v)));
+  enc.f64(now);
+  return enc;
+}
+
+/** Decodes a producerNew response: its handle, number (ctx: what its custom decoders need). */
+export function decProducerNew(dec, ctx) {
+  return dec.uv();
+}
+
+/** A Producer (alloc/producer.New) over mqs for client version (PRODUCER_VERSION) at the clock now: its handle; resetValues absent: the client's random draws, queueDatas absent: the route's defaults (both build; hot). ctx goes to the custom encoders and decoders. */
+export function producerNew(rt, ctx, mqs, version, latencyFaultTolerance, startIndex, worstStartIndex, resetValues, queueDatas, now) {
+  return decProducerNew(rt.call(OP.PRODUCER_NEW, encProducerNew(rt.request(), ctx, mqs, version, latencyFaultTolerance, startIndex, worstStartIndex, resetValues, queueDatas, now)), ctx);
+}
+
+/** Encodes a producerState request from its fields { handle: number } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
+export function encProducerState(enc, ctx, handle) {
+  enc.uv(handle);
+  return enc;
+}
+
+/** Decodes a producerState response { queues: Readonly<MessageQueue>[] | null, index: number, faults: { brokerName: string, currentLatency: number, startTimestamp: number, reachable: boolean }[] } (ctx: what its custom values' decoders need). */
+export function decProducerState(dec, ctx) {
+  return {
+    queues: decQueues(dec, ctx),
+    index: dec.i32(),
+    faults: dec.list((dec) => decRecFaultItem(dec, ctx)),
+  };
+}
+
+/** A Producer's queue list, send index and latency fault items (both build; hot). ctx goes to the custom encoders and decoders. */
+export function producerState(rt, ctx, handle) {
+  return decProducerState(rt.call(OP.PRODUCER_STATE, encProducerState(rt.request(), ctx, handle)), ctx);
+}
+
 /** Encodes a topicNew request from its fields { queues: readonly MessageQueue[] } (values validated by the caller; a hot op: no object per call); ctx goes to its custom encoders. */
 export function encTopicNew(enc, ctx, queues) {
   encQlist(enc, queues, ctx, 'queues');
@@ -1039,6 +1230,9 @@ export const CUSTOMS = Object.freeze({
   callQlist: { encode: encQlist, decode: undefined },
   hashArg: { encode: encHashArg, decode: undefined },
   queueRef: { encode: undefined, decode: decQueueRef },
+  strategy: { encode: encStrategy, decode: undefined },
+  allocQueues: { encode: undefined, decode: decAllocQueues },
+  allocPlan: { encode: undefined, decode: decAllocPlan },
   queues: { encode: undefined, decode: decQueues },
   routeOut: { encode: undefined, decode: decRoute },
   analysisAnswer: { encode: undefined, decode: decAnalysisAnswer },
@@ -1063,6 +1257,11 @@ export const REQUEST_ENCODERS = Object.freeze({
   priorityDecide: encPriorityDecide,
   priorityOrder: encPriorityOrder,
   priorityDrain: encPriorityDrain,
+  meta: (enc, req) => encMeta(enc, {}),
+  allocate: (enc, req) => encAllocate(enc, {}, req.client, req.strategy, req.consumerGroup, req.mqAll, req.cidAll, req.sort, req.needPerm, req.currentCID),
+  allocateAll: (enc, req) => encAllocateAll(enc, {}, req.client, req.strategy, req.consumerGroup, req.mqAll, req.consumers, req.sort, req.needPerm),
+  producerNew: (enc, req) => encProducerNew(enc, {}, req.mqs, req.version, req.latencyFaultTolerance, req.startIndex, req.worstStartIndex, req.resetValues, req.queueDatas, req.now),
+  producerState: (enc, req) => encProducerState(enc, {}, req.handle),
   topicNew: (enc, req) => encTopicNew(enc, {}, req.queues),
   cidsNew: (enc, req) => encCidsNew(enc, {}, req.consumers),
   route: encRouteToQueues,

@@ -1,7 +1,7 @@
 // The custom values of the selection ops (internal/wireschema queues.go:
 // callQlist, keptQlist, hashArg, queueRef, cids, lastBroker), written and
 // read as wasm/select_wire.go, cids.go and producer.go do. ctx is the
-// call's: { topicOf, record } for encQueues, and what the encoders leave
+// call's: { topicOf, record, allowNull } for encQueues, and what the encoders leave
 // for the caller and the decoders: src, the list's source the answer's
 // refs point into; ids, the client IDs as sent. ctx.field, when set, is
 // the name errors give the list (the caller's, where it differs from the
@@ -20,10 +20,28 @@ export function encQlist(enc, v, ctx = { src: null }, field = 'queues') {
   ctx.src = encQueues(enc, v, ctx.field ?? field, ctx);
 }
 
-/** A client-ID list given inline (cids); the IDs as sent go to ctx.ids. */
+/**
+ * A client-ID list (cids): by handle when ctx.interned holds the list's
+ * interned entry, null when ctx.allowNull allows it, else inline; the IDs
+ * as sent go to ctx.ids (not copied when ctx.keep is false).
+ */
 export function encCidList(enc, v, ctx = { ids: null }, field = 'consumers') {
+  const interned = ctx.interned ?? null;
+  if (interned !== null) {
+    ctx.interned = null; // a reused ctx keeps no list alive
+    enc.u8(CIDS.HANDLE);
+    enc.uv(interned.id);
+    ctx.ids = interned.snapshot;
+    return;
+  }
+  const allowNull = ctx.allowNull === true;
+  if (v === null && allowNull) {
+    enc.u8(CIDS.NULL);
+    ctx.ids = null;
+    return;
+  }
   enc.u8(CIDS.INLINE);
-  ctx.ids = encCids(enc, v, ctx.field ?? field, false, true);
+  ctx.ids = encCids(enc, v, ctx.field ?? field, allowNull, ctx.keep ?? true) ?? null;
 }
 
 /** The broker of the last failed send (lastBroker): null for none. */

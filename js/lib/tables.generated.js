@@ -233,4 +233,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = 'a0e4dcc79f22ca4e';
+export const TABLES_HASH = '7042e6373e09b2ef';
