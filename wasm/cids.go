@@ -52,31 +52,6 @@ func (v *cidView) allocateAll(s alloc.Strategy, group string, mqAll []alloc.Mess
 
 var cidLists = map[uint32]*cidList{}
 
-func readCidList(r *reader, field string) (*cidList, error) {
-	switch r.u8() {
-	case cidsNull:
-		return nil, r.err
-	case cidsHandle:
-		id := uint32(r.uvarint())
-		l := cidLists[id]
-		if l == nil {
-			if r.err != nil {
-				return nil, r.err
-			}
-			return nil, disposed(field + " (an interned client-ID list)")
-		}
-		return l, nil
-	case cidsInline:
-		ids := readStrings(r)
-		if ids == nil {
-			ids = []string{}
-		}
-		return &cidList{ids: ids}, r.err
-	}
-	r.fail()
-	return nil, r.err
-}
-
 // viewOf is the list as the strategy sees it after the requested sort.
 func (l *cidList) viewOf(order sortOrder) *cidView {
 	if v := l.views[order]; v != nil {
@@ -115,13 +90,24 @@ type cidsArg struct {
 	freed bool
 }
 
-// readCids reads a client-ID list (the custom cids).
+// readCids reads a client-ID list (the custom cids); a handle freed
+// before the call is kept as freed, for the handler to name its field.
 func readCids(r *reader) cidsArg {
-	l, err := readCidList(r, "")
-	if err != nil && r.err == nil {
-		return cidsArg{freed: true} // the one failure that is not malformed bytes
+	switch r.u8() {
+	case cidsNull:
+		return cidsArg{}
+	case cidsHandle:
+		l := cidLists[uint32(r.uvarint())]
+		return cidsArg{l: l, freed: l == nil && r.err == nil}
+	case cidsInline:
+		ids := readStrings(r)
+		if ids == nil {
+			ids = []string{}
+		}
+		return cidsArg{l: &cidList{ids: ids}}
 	}
-	return cidsArg{l: l}
+	r.fail()
+	return cidsArg{}
 }
 
 // list is the client-ID list, or field's disposed error.

@@ -4,9 +4,9 @@ package main
 // result (after the status byte) to w.
 type handler func(r *reader, w *writer) error
 
-// ops, indexed by operation number (opcodes.go's hand-written ones and
-// ops_generated.go's declared ones; their JS copy, OP in
-// js/lib/tables.generated.js, is generated).
+// ops, indexed by operation number: the declared ones (internal/wireschema,
+// registered from ops_generated.go and ops_full_generated.go); their JS
+// copy, OP in js/lib/tables.generated.js, is generated too.
 var ops = map[int]handler{}
 
 func register(op int, h handler) {

@@ -21,10 +21,7 @@ type callQlist struct {
 // readCallQlist reads a qlist (the custom callQlist).
 func readCallQlist(r *reader) callQlist {
 	qs, t, _, err := readCallQueueList(r, "")
-	if err != nil && r.err == nil {
-		return callQlist{freed: true} // the one failure that is not malformed bytes
-	}
-	return callQlist{qs: qs, t: t}
+	return callQlist{qs: qs, t: t, freed: freedBefore(r, err)}
 }
 
 // readKeptQlist reads a qlist into an array of its own, never the call's
@@ -32,11 +29,14 @@ func readCallQlist(r *reader) callQlist {
 // results may hold the list).
 func readKeptQlist(r *reader) callQlist {
 	qs, t, _, err := readQueueList(r, "")
-	if err != nil && r.err == nil {
-		return callQlist{freed: true}
-	}
-	return callQlist{qs: qs, t: t}
+	return callQlist{qs: qs, t: t, freed: freedBefore(r, err)}
 }
+
+// freedBefore reports whether err, from reading a list by handle, is the
+// one failure that is not malformed bytes: the handle was freed before the
+// call. A custom's reader keeps it as a flag and the handler, which knows
+// the field's name, reports it (callQlist.list).
+func freedBefore(r *reader, err error) bool { return err != nil && r.err == nil }
 
 // list is the queue list, or field's Topic-disposed error.
 func (a callQlist) list(field string) ([]alloc.MessageQueue, error) {

@@ -24,7 +24,7 @@ import (
 // tables: each JS table and the prefix of the Go constants it holds, longest
 // prefixes first where one starts another.
 var tables = []struct{ js, prefix, doc string }{
-	{"OP", "op", "Operation numbers (wasm/opcodes.go)."},
+	{"OP", "op", "Operation numbers (internal/wireschema, wasm/ops_generated.go)."},
 	{"STATUS", "status", "Response status bytes (wasm/errors.go)."},
 	{"ERROR_CODE", "code", "Error codes a thrown error carries as err.code (wasm/errors.go); index.d.ts's ErrorCode lists them."},
 	{"ERROR_CTOR", "js", "Index of the JS constructor an error is thrown as (wasm/errors.go)."},

@@ -254,8 +254,8 @@ func TestFullOnlyDeclarationsStayOutOfTheCoreFile(t *testing.T) {
 	assert.NotEqual(t, strings.Contains(core, "type wireQueue struct"), strings.Contains(full, "type wireQueue struct"), "wireQueue in exactly one file")
 }
 
-// TestDeclaredOpsCannotReuseAConstant: an op both declared and left in
-// wasm/opcodes.go is refused, not generated twice.
+// TestDeclaredOpsCannotReuseAConstant: an op both declared and written as
+// a constant by hand in wasm/ is refused, not generated twice.
 func TestDeclaredOpsCannotReuseAConstant(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
@@ -292,4 +292,11 @@ func TestHotOpsAreStraightLine(t *testing.T) {
 	// walker's switch: the Hot ops call them directly.
 	assert.NotContains(t, core, "wtCustomHashArg")
 	assert.NotContains(t, core, "= readHashArg(r)\n\tcase")
+	// Lists, optional values and records of Hot ops are generated loops:
+	// producerNew's optional list of queueData records, producerState's
+	// list of fault items; records only Hot ops use get no descriptor.
+	assert.Contains(t, core, "\tif r.bool() {\n\t\tvar v0 []wireQueueData\n\t\tv0 = make([]wireQueueData, r.count(4))\n\t\tfor i1 := range v0 {\n\t\t\te1 := &v0[i1]\n\t\t\te1.BrokerName = r.str()\n")
+	assert.Contains(t, core, "\tw.uvarint(uint64(len(p.Faults)))\n\tfor i0 := range p.Faults {\n\t\te0 := &p.Faults[i0]\n\t\tw.str(e0.BrokerName)\n")
+	assert.NotContains(t, core, "wtRecQueueData")
+	assert.NotContains(t, core, "wtListRecFaultItem")
 }

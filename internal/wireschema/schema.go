@@ -134,7 +134,7 @@ type Field struct {
 // Op is one operation of the boundary.
 type Op struct {
 	Name     string // Go name, lowerCamel: opTopicFree, handleTopicFree, topicFreeRequest
-	Num      int    // operation number (unique across OP, wasm/opcodes.go included)
+	Num      int    // operation number (unique across OP)
 	JS       string // name of the generated JS call in ops.generated.js
 	Doc      string
 	Build    Build

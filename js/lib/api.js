@@ -177,10 +177,10 @@ class Producer {
   #state() {
     const rt = this.#rt;
     return rt.within(() => {
-      const { queues, index, faults } = ops.producerState(rt, null, this.#handle());
+      const s = ops.producerState(rt, null, this.#handle());
       // 4.9.3's fault items have no reachable flag.
-      if (this.version !== '5.3.3') for (const f of faults) delete f.reachable;
-      return { queues, index, faults };
+      const faults = this.version === '5.3.3' ? s.faults : s.faults.map(({ brokerName, currentLatency, startTimestamp }) => ({ brokerName, currentLatency, startTimestamp }));
+      return { queues: s.queues, index: s.index, faults };
     });
   }
 

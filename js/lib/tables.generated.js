@@ -4,7 +4,7 @@
 /** The module's version (wasm/meta.go); js/package.json carries the same. */
 export const VERSION = '0.2.0';
 
-/** Operation numbers (wasm/opcodes.go). */
+/** Operation numbers (internal/wireschema, wasm/ops_generated.go). */
 export const OP = Object.freeze({
   META: 1,
   TOPIC_NEW: 2,
@@ -233,4 +233,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '7042e6373e09b2ef';
+export const TABLES_HASH = 'e5ff9a82d68a221e';
