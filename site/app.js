@@ -14,7 +14,9 @@ import { isShare } from './lib/share.js';
 import { initVerified } from './lib/verified.js';
 
 const $ = (id) => document.getElementById(id);
-const engine = new EngineClient(new URL('./worker.js', import.meta.url));
+// The worker worker-boot.js started before these modules loaded, if any.
+const engine = new EngineClient(new URL('./worker.js', import.meta.url), undefined, globalThis.rmqallocWorker ?? null);
+delete globalThis.rmqallocWorker;
 let state;
 let lastAnalysis = null;
 let diagnosis = null; // the Diagnose tab (lib/diagnose.js)
@@ -725,9 +727,11 @@ async function offline() {
     if (e.data && e.data.cached) document.body.dataset.offline = 'ready'; // everything loaded so far is cached
   });
   try {
+    // Registered after the first result: its install fetches every file
+    // again, which must not compete with what the first result needs.
+    await firstResult;
     const reg = await navigator.serviceWorker.register(new URL('./sw.js', import.meta.url));
     await navigator.serviceWorker.ready;
-    await firstResult; // the full module is cached after the first result, never before it (sw.js)
     const r = await engine.call('resources', null);
     const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(r.result || []), '/js/rmqalloc-full.wasm'];
     (reg.active || navigator.serviceWorker.controller)?.postMessage({ cache: urls });

@@ -7,7 +7,7 @@
 // and old caches are dropped. FILES lists every file a page can load
 // (e2e/offline.test.mjs fails when one of site/ or js/ is missing).
 const CACHE = 'rmqalloc-playground-v2';
-const SITE = ['./', 'index.html', 'embed.html', 'style.css', 'diagnose.css', 'embed.css', 'app.js', 'embed-page.js', 'worker.js', 'theme-boot.js',
+const SITE = ['./', 'index.html', 'embed.html', 'style.css', 'diagnose.css', 'embed.css', 'app.js', 'embed-page.js', 'worker.js', 'worker-boot.js', 'theme-boot.js',
   'favicon.svg', 'verified.json', 'examples/cluster.json',
   'lib/big-view.js', 'lib/client.js', 'lib/diagnose-engine.js', 'lib/diagnose.js', 'lib/dom.js', 'lib/engine.js', 'lib/export.js', 'lib/folder.js',
   'lib/pack.js', 'lib/priority.js', 'lib/priority-view.js', 'lib/share.js', 'lib/state.js', 'lib/theme.js', 'lib/timeline-view.js', 'lib/verified.js', 'lib/views.js', 'lib/vlist.js', 'lib/where-view.js', 'lib/where.js'];

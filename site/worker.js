@@ -14,9 +14,15 @@ import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.
 // mqadmin's text formats) everything. A call loads the one it needs, unless
 // the full one, which answers all, is loaded already; nothing is loaded
 // before the first call, so a page opened on a core tab never fetches the
-// full module.
+// full module. A page opened on the defaults compiles the full module
+// while its scripts load (worker-boot.js) and hands it over here.
 const built = { core: null, full: null };
 const loading = { core: null, full: null };
+// Modules the page is compiling (worker-boot.js), by build: a promise of
+// the module, or of null when it could not.
+const prefetched = { core: null, full: null };
+const arrived = { core: null, full: null };
+const WASM_URL = { core: '/js/rmqalloc.wasm', full: '/js/rmqalloc-full.wasm' };
 
 async function instance(kind) {
   if (built.full && built.full.alive) return built.full;
@@ -24,7 +30,11 @@ async function instance(kind) {
   if (!loading[kind]) {
     // Loading does not count as computing (client.js: no restart while a module loads).
     postMessage({ ready: false });
-    loading[kind] = load(kind === 'full' ? { analysis: true, wasmURL: '/js/rmqalloc-full.wasm' } : { wasmURL: '/js/rmqalloc.wasm' })
+    loading[kind] = Promise.resolve(prefetched[kind])
+      .then((module) => {
+        const source = module ? { wasmModule: module } : { wasmURL: WASM_URL[kind] };
+        return load(kind === 'full' ? { analysis: true, ...source } : source);
+      })
       .then((r) => { built[kind] = r; return r; })
       .finally(() => { loading[kind] = null; postMessage({ ready: true }); });
   }
@@ -60,6 +70,14 @@ const ops = {
 
 self.onmessage = async (ev) => {
   const msg = ev.data;
+  if (msg.prefetching in prefetched) {
+    prefetched[msg.prefetching] = new Promise((resolve) => { arrived[msg.prefetching] = resolve; });
+    return;
+  }
+  if (msg.prefetched in prefetched) {
+    arrived[msg.prefetched]?.(msg.module instanceof WebAssembly.Module ? msg.module : null);
+    return;
+  }
   try {
     const fn = ops[msg.op];
     const kind = fn ? needs(msg) : null;

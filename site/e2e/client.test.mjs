@@ -60,3 +60,19 @@ test('a call superseded after running 1.5 s is cancelled: a new worker gets the 
   assert.deepEqual(await other, { result: 'examples' });
   assert.equal(c.restarts, 1);
 });
+
+test('a worker started early (worker-boot.js) is taken over, and an error it raised before then is reported', async () => {
+  const { FakeWorker, made } = fakeWorkers();
+  const early = new FakeWorker();
+  const c = new EngineClient('w.js', FakeWorker, early);
+  assert.equal(made.length, 1, 'no second worker');
+  const a = c.call('analyze', { n: 1 });
+  assert.deepEqual(early.sent.map((m) => m.state.n), [1]);
+  early.answer(early.sent[0].id, 'one');
+  assert.deepEqual(await a, { result: 'one' });
+
+  const broken = new FakeWorker();
+  broken.earlyError = 'SyntaxError: worker.js';
+  const d = new EngineClient('w.js', FakeWorker, broken);
+  assert.deepEqual(await d.call('analyze', {}), { error: { message: 'the worker failed: SyntaxError: worker.js' } });
+});

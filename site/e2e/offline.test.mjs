@@ -90,6 +90,20 @@ test('offline after one visit to the playground: embed.html (never visited) and 
   assert.deepEqual(errors, []);
 });
 
+test('a page opened on the defaults fetches the full module once, compiled while its scripts load', async () => {
+  const context = await s.browser.newContext({ serviceWorkers: 'block' });
+  s.contexts.push(context);
+  const page = await context.newPage();
+  const wasm = [];
+  context.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url().replace(/^.*\//, '')); });
+  await page.goto(s.server.url);
+  await ready(page);
+  await page.waitForSelector('#alloc-out rmq-grid');
+  await page.waitForTimeout(500);
+  assert.deepEqual(wasm, ['rmqalloc-full.wasm']);
+  assert.match(await page.textContent('#status'), /16 queues, 4 consumers/);
+});
+
 test('a page opened on the Producer or Explain tab loads the core module only', async () => {
   for (const tab of ['producer', 'explain']) {
     const context = await s.browser.newContext({ serviceWorkers: 'block' });

@@ -13,7 +13,8 @@
 const KILL_AFTER_MS = 1500;
 
 export class EngineClient {
-  constructor(url, WorkerClass = globalThis.Worker) {
+  /** early: a worker started already for url (worker-boot.js), or null. */
+  constructor(url, WorkerClass = globalThis.Worker, early = null) {
     this.url = url;
     this.WorkerClass = WorkerClass;
     this.seq = 0;
@@ -22,20 +23,25 @@ export class EngineClient {
     this.running = new Map(); // op → { id, since } in the worker
     this.waiting = new Map(); // op → id not sent yet
     this.restarts = 0;
-    this.#spawn();
+    this.#spawn(early);
   }
 
-  #spawn() {
+  #spawn(early = null) {
     this.ready = false;
-    this.worker = new this.WorkerClass(this.url, { type: 'module' });
+    this.worker = early ?? new this.WorkerClass(this.url, { type: 'module' });
     this.worker.onmessage = (ev) => this.#receive(ev.data);
     this.worker.onerror = (ev) => {
       ev.preventDefault();
-      const err = { message: 'the worker failed: ' + (ev.message || 'could not start (is js/index.js built? run make build)') };
-      for (const p of this.pending.values()) p.resolve({ error: err });
-      this.pending.clear();
-      this.failed = err;
+      this.#fail(ev.message);
     };
+    if (early?.earlyError) this.#fail(early.earlyError);
+  }
+
+  #fail(message) {
+    const err = { message: 'the worker failed: ' + (message || 'could not start (is js/index.js built? run make build)') };
+    for (const p of this.pending.values()) p.resolve({ error: err });
+    this.pending.clear();
+    this.failed = err;
   }
 
   /** Runs op with state; resolves {result} | {error} | {stale: true}. */
