@@ -9,8 +9,8 @@ import { exportFiles } from './lib/export.js';
 import { pack } from './lib/pack.js';
 import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.js';
 
-// Two builds (js/README.md): the core module (2.5 MB) answers the Producer
-// and Explain tabs; the full one (4.7 MB, with rmq.analysis, the doctor and
+// Two builds (js/README.md): the core module (2.7 MB) answers the Producer
+// and Explain tabs; the full one (6.8 MB, with rmq.analysis, the doctor and
 // mqadmin's text formats) everything. A call loads the one it needs, unless
 // the full one, which answers all, is loaded already; nothing is loaded
 // before the first call, so a page opened on a core tab never fetches the

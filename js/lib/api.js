@@ -226,19 +226,16 @@ export class Rmq {
   #mqCache = new WeakMap();
   constructor(rt) {
     this.#rt = rt;
-    let m = null;
-    try {
-      m = ops.meta(rt, null);
-    } catch {
-      // Another version's layout past the handshake: named below.
-    }
-    if (m === null || m.version !== VERSION || m.tablesHash !== TABLES_HASH) {
-      // Every version's meta starts with its version and schema hash.
-      const d = rt.call(OP.META, rt.request());
-      const version = d.str();
-      const hash = d.str();
+    // Every version's meta starts with its version and schema hash: they are
+    // compared before the rest is read, which another version may lay out
+    // otherwise.
+    const d = rt.call(OP.META, rt.request());
+    const version = d.str();
+    const hash = d.str();
+    if (version !== VERSION || hash !== TABLES_HASH) {
       throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: the module is version ${version} with wire schema ${hash}, this package is ${VERSION} with wire schema ${TABLES_HASH}; they cannot talk to each other: load the .wasm shipped with this package (or rebuild both: make build)`, {});
     }
+    const m = ops.meta(rt, null);
     this.version = m.version;
     this.tablesHash = m.tablesHash;
     this.strategies = Object.freeze(m.strategies.map(({ name, options }) => Object.freeze({ name, options: Object.freeze(options) })));

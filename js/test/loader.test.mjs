@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { load } from '../index.js';
 import { TABLES_HASH, VERSION } from '../lib/tables.generated.js';
+import { Rmq } from '../lib/api.js';
+import { Decoder, Encoder } from '../lib/wire.js';
 
 const WASM = new URL('../rmqalloc.wasm', import.meta.url);
 const GLOBALS = ['Go', 'fs', '__rmqalloc_host__'];
@@ -79,6 +81,13 @@ test('a module built from another wire schema is refused, then load works again'
   await assert.rejects(load({ bytes }), { code: 'ERR_LOAD_FAILED', message: new RegExp(`wire schema [0-9a-f]{16}, this package is ${VERSION} with wire schema ${TABLES_HASH}; they cannot talk`) });
   for (const g of GLOBALS) assert.equal(Object.prototype.hasOwnProperty.call(globalThis, g), false, g);
   assert.ok((await load()).alive);
+});
+
+test('the handshake is compared before the rest of meta is read, which another version may lay out otherwise', () => {
+  // version, schema hash, then what this version cannot read (a cut varint).
+  const bytes = new Uint8Array([5, ...Buffer.from('9.9.9'), 16, ...Buffer.from('0123456789abcdef'), 0xff]);
+  const rt = { request: () => new Encoder(16), call: () => new Decoder(bytes) };
+  assert.throws(() => new Rmq(rt), { code: 'ERR_LOAD_FAILED', message: /module is version 9\.9\.9 with wire schema 0123456789abcdef, this package is/ });
 });
 
 const FULL = new URL('../rmqalloc-full.wasm', import.meta.url);
