@@ -43,6 +43,10 @@ func inlineQueues(w *requestWriter, qs []alloc.MessageQueue) {
 	}
 }
 
+// allocateBytes writes allocate's request by hand (AVG of Java 4.9.3,
+// inline queues and IDs) for the Go-only tests below;
+// TestAllocateBytesReadsAsIntended pins it to the generated reader, which
+// the golden requests pin to the JS encoder.
 func allocateBytes(cid string, qs []alloc.MessageQueue, cids []string) []byte {
 	w := newRequest()
 	w.u8(clientJava493)
@@ -59,6 +63,18 @@ func allocateBytes(cid string, qs []alloc.MessageQueue, cids []string) []byte {
 	w.bool(false)
 	w.str(cid)
 	return w.b
+}
+
+func TestAllocateBytesReadsAsIntended(t *testing.T) {
+	qs := testkit.Queues("b", 2)
+	bs := allocateBytes("c1", qs, []string{"c0", "c1", "c0"})
+	r := reader{b: bs}
+	got := readAllocateRequest(&r)
+	require.NoError(t, r.err)
+	assert.Equal(t, len(bs), r.p, "the reader consumes the whole request")
+	want := allocateRequest{Client: clientJava493, Strategy: alloc.StrategySpec{Name: "AVG"}, ConsumerGroup: "group",
+		MqAll: callQlist{qs: qs}, CidAll: cidsArg{l: &cidList{ids: []string{"c0", "c1", "c0"}}}, CurrentCID: "c1"}
+	assert.Equal(t, want, got)
 }
 
 func TestAllocateAnswersWithRefsIntoMqAll(t *testing.T) {

@@ -123,7 +123,7 @@ func generate(root string) ([]file, error) {
 	}
 	// The hash covers the tables and every declared layout: a module and a
 	// package of different schemas refuse each other at load (meta).
-	sum := sha256.Sum256([]byte(body + schemaText(ops)))
+	sum := sha256.Sum256([]byte(body + schemaText(wireschema.Customs, ops)))
 	hash := hex.EncodeToString(sum[:8])
 
 	var js bytes.Buffer

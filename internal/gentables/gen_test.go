@@ -300,3 +300,19 @@ func TestHotOpsAreStraightLine(t *testing.T) {
 	assert.NotContains(t, core, "wtRecQueueData")
 	assert.NotContains(t, core, "wtListRecFaultItem")
 }
+
+// TestSchemaHashFollowsBytesNotNames: a custom layout enters the schema
+// hash by its golden bytes and directions, so renaming the Go function
+// that reads it keeps the hash and changing its bytes does not.
+func TestSchemaHashFollowsBytesNotNames(t *testing.T) {
+	t.Parallel()
+	base := schemaText(wireschema.Customs, wireschema.Ops)
+	changed := func(edit func(*wireschema.CustomType)) string {
+		cs := append([]wireschema.CustomType(nil), wireschema.Customs...)
+		edit(&cs[0])
+		return schemaText(cs, wireschema.Ops)
+	}
+	assert.Equal(t, base, changed(func(c *wireschema.CustomType) { c.GoRead += "Renamed"; c.Doc += " more" }), "a renamed reader")
+	assert.NotEqual(t, base, changed(func(c *wireschema.CustomType) { c.SampleHex += "00" }), "other golden bytes")
+	assert.NotEqual(t, base, changed(func(c *wireschema.CustomType) { c.GoWrite = "writeIt"; c.GoRead = "" }), "another direction")
+}
