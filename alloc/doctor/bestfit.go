@@ -62,7 +62,9 @@ type wholeRun struct {
 // for them. It must be called after expect and reads only the subscribe
 // set, so the rest of the diagnosis may go on meanwhile.
 func (d *diagnosis) startWholeRuns(st *topicState) (wait func() ([]*wholeRun, error)) {
-	if d.mode == modeNone || d.broadcasting {
+	// With no subscriber every strategy trivially "reproduces" a topic
+	// nobody consumes: there is nothing to fit.
+	if d.mode == modeNone || d.broadcasting || len(st.subs) == 0 {
 		return func() ([]*wholeRun, error) { return nil, nil }
 	}
 	o := d.orders(st)

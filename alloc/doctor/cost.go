@@ -43,9 +43,10 @@ func (d *diagnosis) emptyQueues(st *topicState, tr *TopicReport) {
 	msg := plural(len(empty), "queue", "queues") + " owned wrongly (" + statusList(tr, empty) + ") " + pronounVerb(len(empty)) + " no message yet (broker offset 0, lag 0): nothing is lost or consumed twice there until one arrives; run the doctor again once messages flow"
 	if strings.HasPrefix(st.tp.name, "%RETRY%") {
 		msg += ". A %RETRY% topic gets its first message when a consumption fails"
-		// The start-up overlap explains a double-owned retry queue only; an
-		// unassigned one (a duplicate client ID's lost share) stays so.
-		if slices.ContainsFunc(empty, func(i int) bool { return tr.Queues[i].Status == StatusDoubleOwned }) {
+		// The start-up overlap explains a retry queue two members hold; not
+		// one the processes of a duplicate client ID hold, nor an
+		// unassigned one (its lost share): those stay so.
+		if slices.ContainsFunc(empty, func(i int) bool { return len(tr.Queues[i].Actual) >= 2 }) {
 			msg += "; right after start two members may briefly hold one of its queues"
 		}
 	}

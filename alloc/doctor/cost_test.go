@@ -2,6 +2,7 @@ package doctor_test
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,21 +21,23 @@ func findingCodes(fs []doctor.Finding) []string {
 	return out
 }
 
-// An empty %RETRY% queue nobody's call returns (dup-clientid: broker-b/0,
-// broker offset 0, lag 0) is information, not ORPHANED; the real topic's
-// orphaned queues (lag 10 each) stay errors, listed first: by lag, then by
-// kind.
+// The empty %RETRY% queues of dup-clientid (broker offset 0, lag 0) are
+// information: broker-b/0, which nobody's call returns, is not ORPHANED,
+// and broker-a/0, which both processes of the duplicate ID hold, is not
+// DOUBLE_OWNED. The real topic's orphaned queues (lag 10 each) and the
+// queues both processes consume stay errors, listed by lag, then by kind.
 func TestEmptyQueueIsInformation(t *testing.T) {
 	rep, err := doctor.Diagnose(captureInput(t, "../../testdata/real/dup-clientid"))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"ORPHANED", "DUPLICATE_CLIENT_ID", "EMPTY_QUEUE"}, findingCodes(rep.Findings), rep.Text())
+	assert.Equal(t, []string{"ORPHANED", "DOUBLE_OWNED", "DUPLICATE_CLIENT_ID", "EMPTY_QUEUE"}, findingCodes(rep.Findings), rep.Text())
 	retry := topicOf(t, rep, "%RETRY%G_DUP")
 	assert.Equal(t, []string{"EMPTY_QUEUE"}, findingCodes(retry.Findings))
 	assert.Equal(t, doctor.LevelInfo, retry.Findings[0].Level)
 	assert.Contains(t, retry.Findings[0].Message, "A %RETRY% topic gets its first message when a consumption fails")
-	// Unassigned by the duplicate ID's lost share, not by start-up overlap.
+	// Held twice and unassigned by the duplicate ID, not by start-up overlap.
+	assert.Contains(t, retry.Findings[0].Message, "1 double-owned, 1 unassigned")
 	assert.NotContains(t, retry.Findings[0].Message, "briefly hold")
-	assert.Contains(t, rep.Verdict, "5 of 18 queues")
+	assert.Contains(t, rep.Verdict, "11 of 18 queues")
 	assert.False(t, rep.OK)
 
 	// Costly first: the orphaned queues with lag, then double consumption
@@ -112,4 +115,29 @@ func TestRealCapturesNotStuck(t *testing.T) {
 		require.NoError(t, err)
 		assert.Nil(t, finding(rep, doctor.CodeConsumerStuck), c.dir)
 	}
+}
+
+// Both processes of a duplicate client ID hold its share, whichever output
+// shows the owners: from consumerProgress's #Client IP alone (every
+// member of dup-clientid is 127.0.0.1) the queues the ID's call returns
+// are double-owned too, and the other member's are not.
+func TestDuplicateIDShareIsDoubleOwnedByIP(t *testing.T) {
+	in := captureInput(t, "../../testdata/real/dup-clientid")
+	in.Status = nil
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	tr := topicOf(t, rep, "T_DUP")
+	var double, ok []string
+	for _, q := range tr.Queues {
+		name := q.BrokerName + "/" + strconv.Itoa(int(q.QueueID))
+		switch q.Status {
+		case doctor.StatusDoubleOwned:
+			double = append(double, name)
+			assert.Contains(t, q.Cause, "DUPLICATE_CLIENT_ID", name)
+		case doctor.StatusOK:
+			ok = append(ok, name)
+		}
+	}
+	assert.Equal(t, []string{"broker-a/0", "broker-a/1", "broker-a/2", "broker-a/3", "broker-a/4", "broker-a/5"}, double, rep.Text())
+	assert.Equal(t, []string{"broker-b/3", "broker-b/4", "broker-b/5", "broker-b/6", "broker-b/7"}, ok, rep.Text())
 }

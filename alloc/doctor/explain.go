@@ -96,7 +96,7 @@ func (d *diagnosis) duplicateCauses() map[string]string {
 		if len(m.conns) < 2 {
 			continue
 		}
-		c := "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (DUPLICATE_CLIENT_ID): its processes take the same share, so the members' shares no longer cover the topic"
+		c := "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (DUPLICATE_CLIENT_ID): its processes make the same allocate call, so each of them consumes the same share and the members' shares no longer cover the topic"
 		out[d.label(m.cid)] = c
 		if d.mode == modeIP {
 			for _, conn := range m.conns {

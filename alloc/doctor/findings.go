@@ -30,7 +30,7 @@ func (d *diagnosis) groupFindings() []Finding {
 				addrs = append(addrs, c.ClientAddr)
 			}
 			add(Finding{Code: CodeDuplicateClientID, Level: LevelError, Clients: []string{m.cid},
-				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)"})
+				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share, so each of them processes its messages, and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)"})
 		}
 	}
 	d.languageFindings(add)
@@ -226,7 +226,7 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 		add(CodeUnowned, LevelError, plural(len(qs), "queue is consumed by nobody although a member's allocate call returns it", "queues are consumed by nobody although members' allocate calls return them")+": messages pile up there", qs, nil)
 	}
 	if qs := byStatus[StatusDoubleOwned]; len(qs) > 0 {
-		add(CodeDoubleOwned, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by two or more members at once: messages are processed twice", qs, nil)
+		add(CodeDoubleOwned, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by two or more consumers at once: messages are processed twice", qs, nil)
 	}
 	if qs := byStatus[StatusUnexpectedOwner]; len(qs) > 0 {
 		add(CodeUnexpectedOwner, LevelError, plural(len(qs), "queue is consumed although no member's allocate call returns it", "queues are consumed although no member's allocate call returns them"), qs, nil)

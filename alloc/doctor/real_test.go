@@ -57,11 +57,14 @@ func captureInput(t testing.TB, dir string) doctor.Input {
 var heldLine = regexp.MustCompile(`^\S+ (\S+) .*held=\d+ \[(.*)\]$`)
 
 // heldOwners reads held/*.txt: per "topic broker/qid", the client IDs that
-// really held it (sorted), and the clients the files cover.
-func heldOwners(t testing.TB, dir string) (map[string][]string, map[string]bool) {
-	owners, covered := map[string][]string{}, map[string]bool{}
+// really held it (sorted) and how many consumers did (one a file and
+// client ID: two processes sharing an ID write a file each), and the
+// clients the files cover.
+func heldOwners(t testing.TB, dir string) (owners map[string][]string, holders map[string]int, covered map[string]bool) {
+	owners, holders, covered = map[string][]string{}, map[string]int{}, map[string]bool{}
 	files, _ := filepath.Glob(filepath.Join(dir, "held", "*.txt"))
 	for _, f := range files {
+		counted := map[string]bool{} // client ID and queue: f is one process a client ID
 		for _, line := range strings.Split(strings.TrimSpace(readFile(t, f)), "\n") {
 			m := heldLine.FindStringSubmatch(line)
 			require.NotNil(t, m, "%s: %q", f, line)
@@ -73,6 +76,10 @@ func heldOwners(t testing.TB, dir string) (map[string][]string, map[string]bool)
 				parts := strings.Split(q, "/") // broker/topic/qid; %RETRY% topics have no '/'
 				require.Len(t, parts, 3, q)
 				k := parts[1] + " " + parts[0] + "/" + parts[2]
+				if !counted[m[1]+" "+k] {
+					counted[m[1]+" "+k] = true
+					holders[k]++
+				}
 				if !slices.Contains(owners[k], m[1]) {
 					owners[k] = append(owners[k], m[1])
 					slices.Sort(owners[k])
@@ -80,7 +87,7 @@ func heldOwners(t testing.TB, dir string) (map[string][]string, map[string]bool)
 			}
 		}
 	}
-	return owners, covered
+	return owners, holders, covered
 }
 
 // realCase is what one real capture must give.
@@ -95,7 +102,7 @@ type realCase struct {
 var realCases = []realCase{
 	{dir: "real/basic3", ok: true, judged: true, notCodes: []string{"DOUBLE_OWNED", "UNOWNED"}},
 	{dir: "real/basic3-early", ok: true, judged: true, notCodes: []string{"DOUBLE_OWNED", "UNOWNED"}},
-	{dir: "real/dup-clientid", judged: true, codes: []string{"DUPLICATE_CLIENT_ID", "ORPHANED"}},
+	{dir: "real/dup-clientid", judged: true, codes: []string{"DUPLICATE_CLIENT_ID", "DOUBLE_OWNED", "ORPHANED"}},
 	{dir: "real/mixed-language", ok: true, judged: true, codes: []string{"MIXED_LANGUAGES"}},
 	{dir: "real/mixed-strategy", judged: true, codes: []string{"MIXED_STRATEGIES", "DOUBLE_OWNED", "ORPHANED"}},
 	// T_GROW grown from 4 queues on broker-a to 8 on each broker: just
@@ -107,7 +114,7 @@ var realCases = []realCase{
 	{dir: "real5/b493-basic3-c533", ok: true, judged: true},
 	{dir: "real5/b533-basic3-c493", ok: true, judged: true},
 	{dir: "real5/b533-basic3-c533", ok: true, judged: true},
-	{dir: "real5/b533-dup-c533", judged: true, codes: []string{"DUPLICATE_CLIENT_ID", "ORPHANED"}},
+	{dir: "real5/b533-dup-c533", judged: true, codes: []string{"DUPLICATE_CLIENT_ID", "DOUBLE_OWNED", "ORPHANED"}},
 	{dir: "real5/b533-mixed-c533", judged: true, codes: []string{"MIXED_STRATEGIES", "DOUBLE_OWNED", "ORPHANED"}},
 	// MACHINE_ROOM without ROOM@ broker names keeps nothing: most queues
 	// really have no owner (ORPHANED), none is wrongly UNOWNED.
@@ -133,7 +140,7 @@ func TestRealCaptures(t *testing.T) {
 			for _, code := range c.notCodes {
 				assert.NotContains(t, got, code, rep.Text())
 			}
-			held, covered := heldOwners(t, dir)
+			held, holders, covered := heldOwners(t, dir)
 			n := 0
 			for _, tr := range rep.Topics {
 				for _, q := range tr.Queues {
@@ -152,6 +159,10 @@ func TestRealCaptures(t *testing.T) {
 						actual = []string{}
 					}
 					assert.Equal(t, want, actual, "%s", k)
+					if len(covered) > 0 && len(actual) == len(q.Actual) {
+						// Double-owned exactly where two consumers held it.
+						assert.Equal(t, holders[k] >= 2, q.Status == doctor.StatusDoubleOwned, "%s: %d consumers held it, status %s", k, holders[k], q.Status)
+					}
 					n++
 				}
 			}

@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -46,13 +47,16 @@ func (r *Report) TextWidth(width int) string {
 			writeWrapped(&b, s, width, "  ", "    ")
 		}
 	}
+	offline := slices.ContainsFunc(r.Findings, func(f Finding) bool { return f.Code == CodeGroupOffline })
 	for _, tr := range r.Topics {
-		writeTopic(&b, &tr, width)
+		writeTopic(&b, &tr, width, offline)
 	}
 	return b.String()
 }
 
-func writeTopic(b *strings.Builder, tr *TopicReport, width int) {
+// writeTopic writes one topic's section; offline: no member of the group
+// is online (GROUP_OFFLINE), so none of its queues is consumed.
+func writeTopic(b *strings.Builder, tr *TopicReport, width int, offline bool) {
 	var rows [][]string
 	bad, unknown := 0, 0
 	var causes []string
@@ -84,7 +88,11 @@ func writeTopic(b *strings.Builder, tr *TopicReport, width int) {
 		rows = append(rows, []string{q.BrokerName, strconv.Itoa(int(q.QueueID)), q.Status, owners(q.Expected), actualText(q.Actual), note})
 	}
 	b.WriteString("\n")
-	writeWrapped(b, "Topic "+tr.Topic+": "+topicCounts(len(tr.Queues), bad, unknown), width, "", "  ")
+	counts := topicCounts(len(tr.Queues), bad, unknown)
+	if offline && bad == 0 {
+		counts = plural(len(tr.Queues), "queue", "queues") + ", none consumed: no member is online"
+	}
+	writeWrapped(b, "Topic "+tr.Topic+": "+counts, width, "", "  ")
 	if len(rows) > 0 {
 		fitOwners(rows, width)
 		writeTable(b, []string{"BROKER", "QID", "STATUS", "EXPECTED", "ACTUAL", "NOTE"}, rows)

@@ -305,7 +305,7 @@ func (d *diagnosis) status(expected, actual []string) string {
 		return StatusWrongOwner
 	}
 	switch {
-	case len(actual) >= 2:
+	case d.holders(expected, actual) >= 2:
 		return StatusDoubleOwned
 	case len(actual) == 1 && len(expected) == 0:
 		return StatusUnexpectedOwner
@@ -317,6 +317,39 @@ func (d *diagnosis) status(expected, actual []string) string {
 		return StatusUnowned
 	}
 	return StatusUnassigned
+}
+
+// holders is how many consumer processes hold a queue whose owners are
+// labelled actual. The processes sharing a duplicate client ID all make
+// the same allocate call, so what one of them holds (the one status file
+// or progress line the broker shows for the ID) each of them holds.
+func (d *diagnosis) holders(expected, actual []string) int {
+	if len(d.g.cidAll) == len(d.g.members) {
+		return len(actual) // no client ID is listed twice
+	}
+	n := 0
+	for _, a := range actual {
+		n += d.processesHolding(a, expected)
+	}
+	return n
+}
+
+// processesHolding is how many processes the owner label a stands for. In
+// IP mode one IP may label several members, so only an expected owner's
+// duplicate ID is known to be the holder.
+func (d *diagnosis) processesHolding(a string, expected []string) int {
+	if d.mode == modeCID {
+		if m := d.g.byCID[a]; m != nil && len(m.conns) > 1 {
+			return len(m.conns)
+		}
+		return 1
+	}
+	for _, e := range expected {
+		if m := d.g.byCID[e]; m != nil && len(m.conns) > 1 && d.label(e) == a {
+			return len(m.conns)
+		}
+	}
+	return 1
 }
 
 // sameLabels: the expected client IDs, as labels, are exactly actual (a

@@ -345,7 +345,7 @@ test('a getter that calls rmq.* while the doctor reads its input leaves the call
 const REAL = {
   'real/basic3': [0, []],
   'real/basic3-early': [0, []],
-  'real/dup-clientid': [1, ['DUPLICATE_CLIENT_ID', 'ORPHANED']],
+  'real/dup-clientid': [1, ['DUPLICATE_CLIENT_ID', 'DOUBLE_OWNED', 'ORPHANED']],
   'real/mixed-language': [0, ['MIXED_LANGUAGES']],
   'real/mixed-strategy': [1, ['MIXED_STRATEGIES', 'DOUBLE_OWNED']],
   'real/offline-group': [1, ['GROUP_OFFLINE']],
@@ -355,7 +355,7 @@ const REAL = {
   'real5/b493-basic3-c533': [0, []],
   'real5/b533-basic3-c493': [0, []],
   'real5/b533-basic3-c533': [0, []],
-  'real5/b533-dup-c533': [1, ['DUPLICATE_CLIENT_ID', 'ORPHANED']],
+  'real5/b533-dup-c533': [1, ['DUPLICATE_CLIENT_ID', 'DOUBLE_OWNED', 'ORPHANED']],
   'real5/b533-mixed-c533': [1, ['MIXED_STRATEGIES', 'DOUBLE_OWNED']],
   'real5/b533-room-c533': [1, ['MACHINE_ROOM', 'ORPHANED']],
 };

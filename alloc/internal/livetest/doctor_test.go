@@ -5,6 +5,7 @@ package livetest
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"testing"
@@ -72,6 +73,24 @@ func queuesWithStatus(r *doctor.Report, topic, status string) []string {
 		}
 		for _, q := range tr.Queues {
 			if q.Status == status {
+				out = append(out, q.BrokerName+"/"+topic+"/"+itoa(q.QueueID))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// queuesExpectedOf lists the queues of topic whose expected owners
+// include cid, as queuesWithStatus names them.
+func queuesExpectedOf(r *doctor.Report, topic, cid string) []string {
+	var out []string
+	for _, tr := range r.Topics {
+		if tr.Topic != topic {
+			continue
+		}
+		for _, q := range tr.Queues {
+			if slices.Contains(q.Expected, cid) {
 				out = append(out, q.BrokerName+"/"+topic+"/"+itoa(q.QueueID))
 			}
 		}

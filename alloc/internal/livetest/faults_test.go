@@ -44,7 +44,8 @@ var dupTopic = topic("T_dup", queuesOn{"broker-a": 4, "broker-b": 4})
 
 // TestDuplicateClientID: two JVMs with the same client ID 127.0.0.1@dup and
 // one other member: both dup processes hold the same share (the broker lists
-// the ID twice), and the doctor reports DUPLICATE_CLIENT_ID.
+// the ID twice), and the doctor reports DUPLICATE_CLIENT_ID and that share
+// as double-owned.
 func TestDuplicateClientID(t *testing.T) {
 	t.Parallel()
 	k, g := theKit, "G_dup"
@@ -57,6 +58,9 @@ func TestDuplicateClientID(t *testing.T) {
 	rep := diagnose(t, k.capture(t, "dup", dupTopic, g, 2, h1, h2))
 	assert.False(t, rep.OK, rep.Text())
 	assert.Contains(t, findingCodes(rep), doctor.CodeDuplicateClientID, rep.Text())
+	dupShare := queuesExpectedOf(rep, dupTopic, "127.0.0.1@dup")
+	require.NotEmpty(t, dupShare, rep.Text())
+	assert.Equal(t, dupShare, queuesWithStatus(rep, dupTopic, doctor.StatusDoubleOwned), rep.Text())
 	liveRep, _ := liveDiagnose(t, g, liveDir(t, "dup"))
 	sameDiagnosis(t, rep, liveRep, dupTopic)
 }
