@@ -143,7 +143,7 @@ bench-js: build ## JS benchmarks beside the native baseline of the same run
 	@$(GO) test -run '^$$' -bench 'BenchmarkGroup/^(AVG|CONSISTENT_HASH_vn10)$$/^Q=(16,C=4|20000,C=1000)$$' ./alloc | tee test-results/bench-native.txt
 	@$(GO) test -run '^$$' -bench 'Benchmark(Group|Floor)/^NEARBY_AVG_4rooms$$/^Q=(16,C=4|20000,C=1000)$$' ./alloc | tee -a test-results/bench-native.txt
 	@$(GO) test -run '^$$' -bench 'BenchmarkClientGoAVG/^each$$/^Q=(16,C=4|20000,C=1000)$$' ./alloc/goclient | tee -a test-results/bench-native.txt
-	@$(GO) test -run '^$$' -bench '^BenchmarkDoctor$$' ./alloc/doctor | tee -a test-results/bench-native.txt
+	@$(GO) test -run '^$$' -bench '^BenchmarkDoctor$$' ./cluster/doctor | tee -a test-results/bench-native.txt
 	@node js/bench/bench.mjs --native test-results/bench-native.txt
 
 clean: ## remove build outputs and installed tools

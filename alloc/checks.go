@@ -1,6 +1,6 @@
 package alloc
 
-import "github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+import "github.com/rmqalloc/rmqalloc/internal/javalang"
 
 // Java's messages for the checks that AVG, AVG_BY_CIRCLE, CONSISTENT_HASH,
 // MACHINE_ROOM and MACHINE_ROOM_NEARBY run before allocating.

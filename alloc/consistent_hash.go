@@ -5,8 +5,8 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/md5"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // DefaultVirtualNodeCnt is the number of virtual nodes per consumer that

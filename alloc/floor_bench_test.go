@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/md5"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // The floors: each strategy's irreducible whole-group work written as the

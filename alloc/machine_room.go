@@ -1,6 +1,6 @@
 package alloc
 
-import "github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+import "github.com/rmqalloc/rmqalloc/internal/javalang"
 
 // ByMachineRoom is Java's AllocateMessageQueueByMachineRoom, named
 // "MACHINE_ROOM". Broker names read "room@broker"; only queues whose broker

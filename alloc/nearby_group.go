@@ -3,7 +3,7 @@ package alloc
 import (
 	"slices"
 
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 

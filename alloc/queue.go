@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 	"github.com/rmqalloc/rmqalloc/internal/timsort"
 )

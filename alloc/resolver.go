@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/javaregex"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // MachineRoomResolver is Java's AllocateMachineRoomNearby.MachineRoomResolver:

@@ -5,7 +5,7 @@
 # a fresh RMQKIT_RUN, builds the test drivers (testdata/live/java with
 # javac, the kit's Go consumer and testdata/live/goproducer with go build)
 # meanwhile, runs
-# go test -tags live ./alloc/internal/livetest against it, prints the counts
+# go test -tags live ./cluster/internal/livetest against it, prints the counts
 # and stops everything it started by PID (cluster.sh stop), even on failure.
 # RMQALLOC_LIVE_RUN=REGEXP runs only the tests it matches (go test -run).
 # No kit or no java: one loud SKIPPED line and exit 77 (layer.sh counts the
@@ -78,14 +78,14 @@ fi
 (cd "$kit/go-consumer" && go build -o "$run/kitgo" . && cd "$root/clientgo" && go build -o "$run/clientgo-consumer" ./cmd/liveconsumer &&
   cd "$root/testdata/live/goproducer" && go build -o "$run/goproducer" .) >"$run/gobuild.log" 2>&1 &
 gobuild_pid=$!
-go test -tags live -c -o "$run/livetest.test" ./alloc/internal/livetest >"$run/gotest-build.log" 2>&1 &
+go test -tags live -c -o "$run/livetest.test" ./cluster/internal/livetest >"$run/gotest-build.log" 2>&1 &
 testbuild_pid=$!
 
 failed_step=
 wait $javac_pid || failed_step="javac testdata/live/java (see below)"
 [ -z "$javac5_pid" ] || wait $javac5_pid || failed_step="javac testdata/live/java/kit5 against kit5/lib (see below)"
 wait $gobuild_pid || failed_step="go build of $kit/go-consumer, clientgo/cmd/liveconsumer and testdata/live/goproducer"
-wait $testbuild_pid || failed_step="go test -c ./alloc/internal/livetest"
+wait $testbuild_pid || failed_step="go test -c ./cluster/internal/livetest"
 wait $start_pid || failed_step="cluster.sh start"
 cat "$run/start.log"
 if [ -n "$kit5" ]; then
@@ -105,7 +105,7 @@ fi
 echo "live: cluster and drivers ready after $(( $(date +%s) - t0 )) s"
 
 # RMQALLOC_LIVE_NAMESRV: the name server, for any live test (e.g. a remoting client's) that joins this layer.
-(cd alloc/internal/livetest &&
+(cd cluster/internal/livetest &&
   RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_CLASSES5=$run/classes5 RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_CLIENTGO=$run/clientgo-consumer RMQALLOC_LIVE_GOPRODUCER=$run/goproducer RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
     timeout 600 "$run/livetest.test" -test.v -test.count=1 -test.parallel=64 -test.timeout=9m ${RMQALLOC_LIVE_RUN:+-test.run="$RMQALLOC_LIVE_RUN"}) >"$log" 2>&1
 rc=$?

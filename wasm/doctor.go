@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/doctor"
-	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 )
 
-// The doctor (alloc/doctor) and the mqadmin output parsers, in the full
+// The doctor (cluster/doctor) and the mqadmin output parsers, in the full
 // build only: results are encoded with encoding/json, which the core
 // module cannot afford (the core build refuses their ops: ops_core_generated.go).
 

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 )
 
 // wantSeries, in a doctor request's first byte: the request holds several

@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/rmqalloc/rmqalloc/alloc/live"
+	"github.com/rmqalloc/rmqalloc/cluster/live"
 )
 
-// The live read (alloc/live.Session) for the JS CLI: the module builds and
+// The live read (cluster/live.Session) for the JS CLI: the module builds and
 // reads every frame; JS carries them over node:net. Sessions are held by
 // handle until their result is taken or they are freed.
 

@@ -55,7 +55,7 @@ var wtRecQueue = wtype{kind: wkRec, size: unsafe.Sizeof(wireQueue{}), mk: func(n
 	{unsafe.Offsetof(wireQueue{}.QueueId), &wtI32},
 }}
 
-// wireLiveRequest is the record liveRequest: a frame the live read asks JS to carry to addr (alloc/live.Request).
+// wireLiveRequest is the record liveRequest: a frame the live read asks JS to carry to addr (cluster/live.Request).
 type wireLiveRequest struct {
 	Id    uint64
 	Addr  string
@@ -163,7 +163,7 @@ var wtRecMixedMember = wtype{kind: wkRec, size: unsafe.Sizeof(wireMixedMember{})
 	{unsafe.Offsetof(wireMixedMember{}.Client), &wtStr},
 }}
 
-// wireRouteText is the record routeText: a route as mqadmin topicRoute printed it, for topic (alloc/doctor.RouteText).
+// wireRouteText is the record routeText: a route as mqadmin topicRoute printed it, for topic (cluster/doctor.RouteText).
 type wireRouteText struct {
 	Topic string
 	Text  string
@@ -174,7 +174,7 @@ var wtRecRouteText = wtype{kind: wkRec, size: unsafe.Sizeof(wireRouteText{}), mk
 	{unsafe.Offsetof(wireRouteText{}.Text), &wtStr},
 }}
 
-// wireStatusText is the record statusText: a consumerStatus output, named (a client ID, as files are named; alloc/doctor.StatusText).
+// wireStatusText is the record statusText: a consumerStatus output, named (a client ID, as files are named; cluster/doctor.StatusText).
 type wireStatusText struct {
 	Name string
 	Text string
@@ -185,7 +185,7 @@ var wtRecStatusText = wtype{kind: wkRec, size: unsafe.Sizeof(wireStatusText{}), 
 	{unsafe.Offsetof(wireStatusText{}.Text), &wtStr},
 }}
 
-// wireDoctorInput is the record doctorInput: one snapshot's texts (alloc/doctor.Input).
+// wireDoctorInput is the record doctorInput: one snapshot's texts (cluster/doctor.Input).
 type wireDoctorInput struct {
 	Routes     []wireRouteText
 	Connection string
@@ -206,7 +206,7 @@ var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{})
 	{unsafe.Offsetof(wireDoctorInput{}.CapturedAt), &wtStr},
 }}
 
-// wireDoctorSnapshot is the record doctorSnapshot: a snapshot of a series (alloc/doctor.Snapshot: at is RFC 3339; a single input has them empty).
+// wireDoctorSnapshot is the record doctorSnapshot: a snapshot of a series (cluster/doctor.Snapshot: at is RFC 3339; a single input has them empty).
 type wireDoctorSnapshot struct {
 	Name     string
 	At       string

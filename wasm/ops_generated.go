@@ -20,7 +20,7 @@ const (
 	opConsistentHash       = 18 // Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics
 	opPriorityQueue        = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
 	opParse                = 31 // an mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON
-	opLiveStart            = 34 // starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests
+	opLiveStart            = 34 // starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests
 	opLiveHandle           = 35 // hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error
 	opLiveResult           = 36 // a live read's snapshot as JSON; frees the session
 	opLiveFree             = 37 // frees a live read session
@@ -47,8 +47,8 @@ const (
 	opAnalysisSubscription = 24 // a group where only subscribers subscribe the topic (alloc/analysis.Subscription), as JSON
 	opAnalysisMixed        = 25 // a group of Java and Go clients (alloc/analysis.Mixed), as JSON
 	opAnalysisCompare      = 26 // the strategies compared on a group (alloc/analysis.Compare over CompareStrategies), as JSON with the Markdown table
-	opDoctorRun            = 30 // the doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series (DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer
-	opParseRoute           = 32 // a route as mqadmin topicRoute prints it (fastjson) or as JSON, read (alloc/mqadmin.ParseTopicRoute)
+	opDoctorRun            = 30 // the doctor's report on one snapshot (cluster/doctor.Diagnose) or, with want's series bit, on a series (DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer
+	opParseRoute           = 32 // a route as mqadmin topicRoute prints it (fastjson) or as JSON, read (cluster/mqadmin.ParseTopicRoute)
 	opRouteText            = 33 // routeToQueues over a route as text: its publish and subscribe queues for topic
 	opQueryAssignment      = 40 // the RocketMQ 5 broker's queryAssignment for clientIds (alloc/broker.QueryAssignments): the mode it resolves and each client's queues (messageModel: MESSAGE_MODEL, brokerDefaultMode: BROKER_MODE; mqAll null: no route, cidAll null: unknown group)
 	opProxyAssignment      = 41 // the queues a RocketMQ 5 proxy assigns a gRPC consumer of topic (alloc/broker.ProxyAssignment)

@@ -13,8 +13,8 @@ package main
 import (
 	"strings"
 
-	"github.com/rmqalloc/rmqalloc/alloc/mqadmin"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 

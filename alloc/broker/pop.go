@@ -2,7 +2,7 @@ package broker
 
 import (
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // allocate4Pop is the broker's POP allocation (allocate4Pop in 5.3.3) over

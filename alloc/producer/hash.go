@@ -2,7 +2,7 @@ package producer
 
 import (
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // HashKey is the Java hashCode() of the argument handed to

@@ -2,7 +2,7 @@ package producer
 
 import (
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // sendIndex is the client's ThreadLocalIndex: one int that each use

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // GroupClient names a RocketMQ 5 gRPC client family, whose ways of mapping

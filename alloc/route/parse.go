@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/internal/lenientjson"
+	"github.com/rmqalloc/rmqalloc/internal/lenientjson"
 )
 
 // Parse reads a topic route as `mqadmin topicRoute -t TOPIC` prints it:

@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
 )
 

@@ -5,8 +5,8 @@
 //	go run github.com/rmqalloc/rmqalloc/cmd/rmqalloc doctor --namesrv HOST:PORT --group GROUP [options]
 //	go run github.com/rmqalloc/rmqalloc/cmd/rmqalloc doctor FOLDER [options]
 //
-// It reads the group from the cluster itself (alloc/live) or from a folder
-// of saved mqadmin outputs, and prints the doctor's report (alloc/doctor).
+// It reads the group from the cluster itself (cluster/live) or from a folder
+// of saved mqadmin outputs, and prints the doctor's report (cluster/doctor).
 // Exit status: 0 all ok, 1 problems found, 2 bad input or a cluster that
 // cannot be read (one line on stderr naming the address).
 //
@@ -23,8 +23,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/rmqalloc/rmqalloc/alloc/doctor"
-	"github.com/rmqalloc/rmqalloc/alloc/live"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/live"
 )
 
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]

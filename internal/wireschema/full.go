@@ -58,11 +58,11 @@ var fullRecords = []Record{
 	{Name: "scenarioChange", Doc: "a step of a scenario (alloc/analysis.Change)", Fields: []Field{{"kind", Str}, {"members", Custom("stringList")}, {"broker", Str}, {"queues", I32}}},
 	{Name: "memberView", Doc: "what a member sees (alloc/analysis.View): its member list (null: the group's) and its strategy's index", Fields: []Field{{"member", Str}, {"members", Custom("stringList")}, {"strategy", I32}}},
 	{Name: "mixedMember", Doc: "a member of a mixed group and its client (alloc/analysis.Member)", Fields: []Field{{"id", Str}, {"client", Str}}},
-	{Name: "routeText", Doc: "a route as mqadmin topicRoute printed it, for topic (alloc/doctor.RouteText)", Fields: []Field{{"topic", Str}, {"text", Text}}},
-	{Name: "statusText", Doc: "a consumerStatus output, named (a client ID, as files are named; alloc/doctor.StatusText)", Fields: []Field{{"name", Str}, {"text", Text}}},
-	{Name: "doctorInput", Doc: "one snapshot's texts (alloc/doctor.Input)", Fields: []Field{{"routes", List(Rec("routeText"))}, {"connection", Text},
+	{Name: "routeText", Doc: "a route as mqadmin topicRoute printed it, for topic (cluster/doctor.RouteText)", Fields: []Field{{"topic", Str}, {"text", Text}}},
+	{Name: "statusText", Doc: "a consumerStatus output, named (a client ID, as files are named; cluster/doctor.StatusText)", Fields: []Field{{"name", Str}, {"text", Text}}},
+	{Name: "doctorInput", Doc: "one snapshot's texts (cluster/doctor.Input)", Fields: []Field{{"routes", List(Rec("routeText"))}, {"connection", Text},
 		{"progress", Text}, {"status", List(Rec("statusText"))}, {"strategy", Str}, {"profile", Str}, {"capturedAt", Str}}},
-	{Name: "doctorSnapshot", Doc: "a snapshot of a series (alloc/doctor.Snapshot: at is RFC 3339; a single input has them empty)",
+	{Name: "doctorSnapshot", Doc: "a snapshot of a series (cluster/doctor.Snapshot: at is RFC 3339; a single input has them empty)",
 		Fields: []Field{{"name", Str}, {"at", Str}, {"atSource", Str}, {"input", Rec("doctorInput")}}},
 	{Name: "modeSetting", Doc: "a group's configured message request mode (alloc/broker.ModeSetting; mode: BROKER_MODE)", Fields: []Field{{"mode", U8}, {"popShareQueueNum", I32}}},
 	{Name: "assignment", Doc: "one client's broker-side assignment (alloc/broker.Assignment)", Fields: []Field{{"queues", Custom("queues")}, {"reason", Str}}},
@@ -123,14 +123,14 @@ var fullOps = []Op{
 	},
 	{
 		Name: "doctorRun", Num: 30, JS: "doctorRun", Build: Full, Refusal: doctorNeedsFull,
-		Doc: "the doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series " +
+		Doc: "the doctor's report on one snapshot (cluster/doctor.Diagnose) or, with want's series bit, on a series " +
 			"(DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer",
 		Request:  []Field{{"want", U8}, {"width", Uvarint}, {"snapshots", List(Rec("doctorSnapshot"))}},
 		Response: []Field{{"ok", Bool}, {"judged", Bool}, {"text", Str}, {"json", Raw}},
 	},
 	{
 		Name: "parseRoute", Num: 32, JS: "parseRoute", Build: Full, Refusal: parseRouteNeedsFull,
-		Doc:      "a route as mqadmin topicRoute prints it (fastjson) or as JSON, read (alloc/mqadmin.ParseTopicRoute)",
+		Doc:      "a route as mqadmin topicRoute prints it (fastjson) or as JSON, read (cluster/mqadmin.ParseTopicRoute)",
 		Request:  []Field{{"text", Text}},
 		Response: []Field{{"route", Custom("routeOut")}},
 	},

@@ -113,7 +113,7 @@ var Records = concat(baseRecords, queueRecords, fullRecords)
 
 var baseRecords = []Record{
 	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}}},
-	{Name: "liveRequest", Doc: "a frame the live read asks JS to carry to addr (alloc/live.Request)", Fields: []Field{{"id", Uvarint}, {"addr", Str}, {"frame", Bytes}, {"what", Str}}},
+	{Name: "liveRequest", Doc: "a frame the live read asks JS to carry to addr (cluster/live.Request)", Fields: []Field{{"id", Uvarint}, {"addr", Str}, {"frame", Bytes}, {"what", Str}}},
 	{Name: "priorityRead", Doc: "one queue read of a pop request (alloc/priority.Read)", Fields: []Field{{"retry", Bool}, {"queueId", I32}, {"count", I32}}},
 }
 
@@ -229,7 +229,7 @@ var baseOps = []Op{
 	},
 	{
 		Name: "liveStart", Num: 34, JS: "liveStart", Build: Full, Refusal: liveNeedsFull,
-		Doc: "starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), " +
+		Doc: "starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), " +
 			"zone minutes east of UTC: its handle and first requests",
 		Request:  []Field{{"nameServer", Str}, {"group", Str}, {"topics", List(Str)}, {"now", I64}, {"zone", I32}},
 		Response: []Field{{"handle", Uvarint}, {"requests", List(Rec("liveRequest"))}},

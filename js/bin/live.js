@@ -1,5 +1,5 @@
 // `rmqalloc doctor --namesrv HOST:PORT --group GROUP`: the group read from
-// the cluster. The module (alloc/live's Session) makes every request
+// the cluster. The module (cluster/live's Session) makes every request
 // frame and reads every answer; this file only carries frames over
 // node:net, one connection a call, all within one deadline.
 

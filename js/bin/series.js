@@ -1,5 +1,5 @@
 // `rmqalloc doctor DIR1 DIR2 ...`: several saved snapshots of one group,
-// diagnosed over time (rmq.doctor([...]), alloc/doctor DiagnoseSeries).
+// diagnosed over time (rmq.doctor([...]), cluster/doctor DiagnoseSeries).
 //
 // The series is a function that takes snapshots as they come
 // (createSeries → push / report), so that a live source plugs in as it is:

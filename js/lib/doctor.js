@@ -1,5 +1,5 @@
 // rmq.doctor and rmq.parse: what `mqadmin` prints, read and diagnosed by
-// alloc/doctor and alloc/mqadmin (wasm/doctor.go). Texts cross as they
+// cluster/doctor and cluster/mqadmin (wasm/doctor.go). Texts cross as they
 // are; results come back as JSON text in the shapes of those packages' json
 // tags (index.d.ts: DoctorReport, ...).
 //

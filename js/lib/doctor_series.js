@@ -1,5 +1,5 @@
 // rmq.doctor([snapshot, ...]): several snapshots of one group, diagnosed
-// over time (alloc/doctor DiagnoseSeries, wasm/doctor_series.go). Each
+// over time (cluster/doctor DiagnoseSeries, wasm/doctor_series.go). Each
 // snapshot is rmq.doctor's input plus when it was taken.
 
 import { rangeError, typeError } from './errors.js';

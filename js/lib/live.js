@@ -1,4 +1,4 @@
-// rmq.live: the live read of a consumer group (alloc/live's Session in the
+// rmq.live: the live read of a consumer group (cluster/live's Session in the
 // full module). The module builds every request frame and reads every
 // answer; the caller only carries frames to the addresses it is given
 // (js/bin/live.js does it with node:net) and hands back each answer.

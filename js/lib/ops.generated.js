@@ -500,7 +500,7 @@ export function decLiveStart(dec, ctx) {
   };
 }
 
-/** Starts a live read of a consumer group (alloc/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests (full build). ctx goes to the response's custom decoders. */
+/** Starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests (full build). ctx goes to the response's custom decoders. */
 export function liveStart(rt, req, ctx) {
   return decLiveStart(rt.call(OP.LIVE_START, encLiveStart(rt.request(), req)), ctx);
 }
@@ -1062,7 +1062,7 @@ export function decDoctorRun(dec, ctx) {
   };
 }
 
-/** The doctor's report on one snapshot (alloc/doctor.Diagnose) or, with want's series bit, on a series (DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer (full build). ctx goes to the response's custom decoders. */
+/** The doctor's report on one snapshot (cluster/doctor.Diagnose) or, with want's series bit, on a series (DiagnoseSeries); want (WANT) also says which of text (fitted in width columns, 0: 80) and json to answer (full build). ctx goes to the response's custom decoders. */
 export function doctorRun(rt, req, ctx) {
   return decDoctorRun(rt.call(OP.DOCTOR_RUN, encDoctorRun(rt.request(), req)), ctx);
 }
@@ -1080,7 +1080,7 @@ export function decParseRoute(dec, ctx) {
   };
 }
 
-/** A route as mqadmin topicRoute prints it (fastjson) or as JSON, read (alloc/mqadmin.ParseTopicRoute) (full build). ctx goes to the response's custom decoders. */
+/** A route as mqadmin topicRoute prints it (fastjson) or as JSON, read (cluster/mqadmin.ParseTopicRoute) (full build). ctx goes to the response's custom decoders. */
 export function parseRoute(rt, req, ctx) {
   return decParseRoute(rt.call(OP.PARSE_ROUTE, encParseRoute(rt.request(), req)), ctx);
 }

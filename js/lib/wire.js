@@ -210,7 +210,7 @@ const isWellFormed = typeof String.prototype.isWellFormed === 'function'
  * Writes s as WTF-8 at b[at..] (room for 3 bytes per unit is made by the
  * caller): UTF-8, except that a lone surrogate is written as its own 3-byte
  * sequence (ED A0..BF xx) instead of U+FFFD, so Go sees the exact units
- * Java would (alloc/internal/javalang/units.go). Returns the byte count.
+ * Java would (internal/javalang/units.go). Returns the byte count.
  */
 function wtf8Into(s, b, at) {
   let p = at;

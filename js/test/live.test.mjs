@@ -1,5 +1,5 @@
 // rmqalloc doctor --namesrv: the live read against a fake cluster that
-// answers with the frames the real 4.9.3 kit sent (alloc/live/testdata/kit),
+// answers with the frames the real 4.9.3 kit sent (cluster/live/testdata/kit),
 // its brokers' addresses rewritten to the fake ones.
 
 import { test } from 'node:test';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../bin/rmqalloc.js', import.meta.url));
-const FRAMES = fileURLToPath(new URL('../../alloc/live/testdata/kit/frames/', import.meta.url));
+const FRAMES = fileURLToPath(new URL('../../cluster/live/testdata/kit/frames/', import.meta.url));
 const env = { ...process.env, NODE_TEST_CONTEXT: '' };
 
 const run = (args) => new Promise((resolve) => {

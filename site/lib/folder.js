@@ -1,6 +1,6 @@
 // folder.js — the live doctor's saved folders (`rmqalloc doctor --save DIR`,
 // --watch's DIR/1, DIR/2, ...), dropped or chosen on the Diagnose page, read
-// into rmq.doctor's input as the CLI reads them (alloc/live ReadFolder,
+// into rmq.doctor's input as the CLI reads them (cluster/live ReadFolder,
 // js/bin/series.js): route.txt and route.<TOPIC>.txt, connection.txt (else
 // connection.err), progress.txt (else progress-c.txt, progress.err),
 // captured-at.txt's first line, and the status files of the newest

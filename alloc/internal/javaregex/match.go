@@ -1,6 +1,6 @@
 package javaregex
 
-import "github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+import "github.com/rmqalloc/rmqalloc/internal/javalang"
 
 // matcher holds one match attempt's state. Nodes match in continuation-
 // passing style: n.match(m, i, k) tries n at unit i and calls k with each

@@ -3,7 +3,7 @@ package javaregex
 import (
 	"math"
 
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // unbounded is Java's MAX_REPS, the maximum of *, + and {n,}.

@@ -1,7 +1,7 @@
 package javaregex
 
 import (
-	"github.com/rmqalloc/rmqalloc/alloc/internal/javalang"
+	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
 // Regexp is a compiled Java regular expression.

@@ -1,5 +1,5 @@
 // goproducer: a real rocketmq-client-go v2.1.2 producer for the live layer
-// (alloc/internal/livetest, TestGoProducer...). It sends messages one by one
+// (cluster/internal/livetest, TestGoProducer...). It sends messages one by one
 // with SendSync and prints, for each, where the client's own selector sent
 // it and what the broker answered:
 //

@@ -1,0 +1,196 @@
+package doctor
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
+)
+
+// texts is the input, read.
+type texts struct {
+	routes     []*route.Route
+	routeTopic []string // as given; "" = to be found
+	routeBox   []string
+	conn       *mqadmin.Connection
+	prog       *mqadmin.Progress // nil: no progress given
+	status     []statusFile
+	offline    bool // the connection box is the "not online" failure
+	progFailed bool // the progress box is the 5.x-against-4.x failure
+}
+
+// statusFile is one consumerStatus text, read, with the client it is for.
+type statusFile struct {
+	box  string
+	name string
+	info *mqadmin.RunningInfo
+	cid  string // resolved in members
+}
+
+// readInput parses every box; the first unreadable one is the error.
+func readInput(in Input) (*texts, error) {
+	t := &texts{}
+	if len(in.Routes) == 0 {
+		return nil, &alloc.TextError{Source: "route", Msg: "no route given: paste the output of mqadmin topicRoute -t TOPIC"}
+	}
+	for i, rt := range in.Routes {
+		box := "route"
+		if len(in.Routes) > 1 {
+			box = "route[" + strconv.Itoa(i) + "]"
+		}
+		r := rt.Route
+		if r == nil {
+			var err error
+			if r, err = mqadmin.ParseTopicRoute(rt.Text); err != nil {
+				return nil, boxError(box, err)
+			}
+		}
+		t.routes = append(t.routes, r)
+		t.routeTopic = append(t.routeTopic, strings.TrimSpace(rt.Topic))
+		t.routeBox = append(t.routeBox, box)
+	}
+	switch {
+	case in.ParsedConnection != nil:
+		t.conn = in.ParsedConnection
+	case strings.TrimSpace(in.Connection) == "":
+		return nil, &alloc.TextError{Source: "connection", Msg: "no connection list given: paste the output of mqadmin consumerConnection -g GROUP"}
+	default:
+		if err := t.readConnection(in.Connection); err != nil {
+			return nil, err
+		}
+	}
+	if in.ParsedProgress != nil {
+		t.prog = in.ParsedProgress
+	} else if err := t.readProgress(in.Progress); err != nil {
+		return nil, err
+	}
+	for i, st := range in.Status {
+		box := "status[" + strconv.Itoa(i) + "]"
+		ri := st.Info
+		if ri == nil {
+			var err error
+			if ri, err = mqadmin.ParseConsumerStatus(st.Text); err != nil {
+				e := boxError(box, err)
+				if st.Name != "" {
+					e.Msg += " (file " + strconv.Quote(st.Name) + ")"
+				}
+				return nil, e
+			}
+		}
+		name := strings.TrimSpace(st.Name)
+		if name == "" && (ri.Properties["clientIP"] == "" || ri.Properties["instanceName"] == "") {
+			return nil, &alloc.TextError{Source: box, Line: 1, Msg: "cannot tell which client this status is for: it has no clientIP and instanceName properties; give it the client ID as its name"}
+		}
+		t.status = append(t.status, statusFile{box: box, name: name, info: ri})
+	}
+	return t, nil
+}
+
+// readConnection reads the connection box: the list, or the offline
+// group's failure.
+func (t *texts) readConnection(text string) error {
+	if f, ok := readFailure(text); ok {
+		if !f.offline() {
+			return failureError("connection", f, "consumerConnection -g GROUP")
+		}
+		t.offline = true
+		t.conn = &mqadmin.Connection{Clients: []mqadmin.ClientConn{}, Subscriptions: []mqadmin.Subscription{}}
+		return nil
+	}
+	c, err := mqadmin.ParseConsumerConnection(text)
+	if err != nil {
+		return boxError("connection", err)
+	}
+	t.conn = c
+	return nil
+}
+
+// readProgress reads the progress box: none, the outputs, or the 5.x
+// mqadmin's failure against 4.x brokers.
+func (t *texts) readProgress(text string) error {
+	if f, ok := readFailure(text); ok {
+		if !f.unsupportedProgress() {
+			return failureError("progress", f, "consumerProgress -g GROUP -s true")
+		}
+		t.progFailed = true
+	} else if strings.TrimSpace(text) != "" {
+		p, err := parseProgresses(text)
+		if err != nil {
+			return err
+		}
+		t.prog = p
+	}
+	return nil
+}
+
+// parseProgresses reads one consumerProgress output, or several one after
+// another (the per-topic -t TOPIC -c CLUSTER form, run once per topic):
+// their rows together. Each output starts at its header line.
+func parseProgresses(text string) (*mqadmin.Progress, error) {
+	lines := strings.SplitAfter(text, "\n")
+	var starts []int
+	for i, l := range lines {
+		if f := strings.TrimSpace(l); strings.HasPrefix(f, "#Topic") && strings.Contains(f, "#QID") {
+			starts = append(starts, i)
+		}
+	}
+	if len(starts) < 2 {
+		p, err := mqadmin.ParseConsumerProgress(text)
+		if err != nil {
+			return nil, boxError("progress", err)
+		}
+		return p, nil
+	}
+	starts[0] = 0 // lines before the first header go with the first output
+	var all *mqadmin.Progress
+	for k, s := range starts {
+		end := len(lines)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		p, err := mqadmin.ParseConsumerProgress(strings.Join(lines[s:end], ""))
+		if err != nil {
+			e := boxError("progress", err)
+			if e.Line > 0 {
+				e.Line += s
+			}
+			return nil, e
+		}
+		for i := range p.Rows {
+			p.Rows[i].Line += s
+		}
+		if all == nil {
+			all = p
+			continue
+		}
+		all.HasClientIP = all.HasClientIP && p.HasClientIP
+		all.Rows = append(all.Rows, p.Rows...)
+		if all.DiffTotal != nil && p.DiffTotal != nil {
+			n := *all.DiffTotal + *p.DiffTotal
+			all.DiffTotal = &n
+		}
+	}
+	return all, nil
+}
+
+// failureError is a pasted mqadmin failure the doctor has no use for.
+func failureError(box string, f failedCommand, cmd string) *alloc.TextError {
+	return &alloc.TextError{Source: box, Msg: "this is mqadmin's error, not the output of " + cmd + ": the broker answered CODE " + itoa(f.code) + " (" + f.desc + ")"}
+}
+
+// boxError turns a parser's error into an *alloc.TextError for box: the
+// parser's own place, the box as its source.
+func boxError(box string, err error) *alloc.TextError {
+	var pe *alloc.TextError
+	if errors.As(err, &pe) {
+		return &alloc.TextError{Source: box, Line: pe.Line, Column: pe.Column, Msg: pe.Msg}
+	}
+	var ae *alloc.Error
+	if errors.As(err, &ae) {
+		return &alloc.TextError{Source: box, Msg: ae.Field + ": " + ae.Msg}
+	}
+	return &alloc.TextError{Source: box, Msg: err.Error()}
+}

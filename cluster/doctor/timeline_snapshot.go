@@ -1,0 +1,70 @@
+package doctor
+
+import (
+	"slices"
+
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
+)
+
+// summarize keeps of one diagnosed snapshot what the timeline compares:
+// the members, each queue's actual owners and its consumerProgress
+// offsets. Diagnose has read the texts already, so they parse here.
+func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
+	st := snapState{
+		info: SnapshotInfo{Name: snap.Name, At: snap.At, AtSource: snap.AtSource, OK: rep.OK, Verdict: rep.Verdict},
+	}
+	if c, err := mqadmin.ParseConsumerConnection(snap.Connection); err == nil {
+		for _, cl := range c.Clients {
+			st.members = append(st.members, cl.ClientID)
+		}
+		slices.Sort(st.members)
+		st.members = slices.Compact(st.members)
+	}
+	st.info.Members = len(st.members)
+	topics := make([]string, 0, len(rep.Topics))
+	brokers := map[string][]string{}
+	for _, tr := range rep.Topics {
+		topics = append(topics, tr.Topic)
+		for _, q := range tr.Queues {
+			st.queues = append(st.queues, s.intern(queueKey{tr.Topic, q.BrokerName, q.QueueID}))
+			if !slices.Contains(brokers[tr.Topic], q.BrokerName) {
+				brokers[tr.Topic] = append(brokers[tr.Topic], q.BrokerName)
+			}
+		}
+	}
+	st.byID = make([]queueState, len(s.keys))
+	n := 0
+	for _, tr := range rep.Topics {
+		for _, q := range tr.Queues {
+			qs := &st.byID[st.queues[n]]
+			n++
+			qs.in = true
+			if q.Actual != nil {
+				qs.owners = slices.Clone(q.Actual)
+				slices.Sort(qs.owners)
+			}
+		}
+	}
+	for _, f := range rep.Findings {
+		st.rebalancing = st.rebalancing || f.Code == CodeRebalanceInProgress
+	}
+	if p, err := mqadmin.ParseConsumerProgress(snap.Progress); err == nil && len(snap.Progress) > 0 {
+		for _, row := range p.Rows {
+			// The tool cuts long names: match them to the report's, as
+			// Diagnose does; rows of topics it left out are not the group's.
+			topic, err := resolveName(row.Topic, topics, progressTopicWidth)
+			if err != nil || !slices.Contains(topics, topic) {
+				continue
+			}
+			broker, err := resolveName(row.BrokerName, brokers[topic], progressBrokerWidth)
+			if err != nil {
+				continue
+			}
+			if id, ok := s.ids[queueKey{topic, broker, row.QueueID}]; ok && st.byID[id].in {
+				st.byID[id].hasOff = true
+				st.byID[id].off = OffsetSample{BrokerOffset: row.BrokerOffset, ConsumerOffset: row.ConsumerOffset, Lag: row.Diff}
+			}
+		}
+	}
+	return st
+}
