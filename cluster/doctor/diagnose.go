@@ -35,6 +35,7 @@ type diagnosis struct {
 	roomFindings  []Finding      // what MACHINE_ROOM members keep (machineRooms)
 	mixedReported bool           // MIXED_STRATEGIES from the status files' strategy lines
 	excused       map[string]int // by status: wrong queues a passing state explains (not counted as bad)
+	unread        unread         // what the read of the cluster could not see (partial.go)
 }
 
 // Diagnose reads the texts of in and diagnoses the group: for each topic
@@ -63,6 +64,7 @@ func Diagnose(in Input) (*Report, error) {
 	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt}
 	d.g = newGroup(t, strategy, profile)
 	d.mode = d.ownerMode()
+	d.findUnread()
 	d.broadcasting = d.isBroadcasting()
 	topics, err := d.topics()
 	if err != nil {
@@ -82,19 +84,21 @@ func Diagnose(in Input) (*Report, error) {
 		rep.Findings = append(rep.Findings, tr.Findings...)
 	}
 	rankFindings(rep.Findings)
+	rep.Queues, rep.Unknown = queueCounts(rep)
 	rep.OK, rep.Verdict = verdict(rep, d)
-	rep.Judged = d.mode != modeNone || len(d.g.members) == 0
+	rep.Judged = d.unread.conn == "" && (len(d.g.members) == 0 || d.mode != modeNone && rep.Unknown < rep.Queues)
+	if !rep.Judged {
+		rep.OK = false
+	}
 	return rep, nil
 }
 
 func (d *diagnosis) ownerMode() ownerMode {
-	covered := len(d.in.status) > 0
-	for _, m := range d.g.members {
-		covered = covered && m.status != nil
-	}
+	// Status files name owners by client ID; the members with none are
+	// filled from #Client IP where it tells them apart (fillUnread).
 	ipInfo := d.in.prog != nil && d.in.prog.HasClientIP
 	switch {
-	case len(d.in.status) > 0 && (covered || !ipInfo):
+	case len(d.in.status) > 0:
 		return modeCID
 	case ipInfo:
 		return modeIP
