@@ -72,7 +72,6 @@ func unknownQueues(r *doctor.Report) []string {
 	return out
 }
 
-
 // heldBy is "topic broker/qid" of every queue client really held
 // (held/), sorted.
 func heldBy(t *testing.T, dir, client string) []string {
