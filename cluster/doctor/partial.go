@@ -267,6 +267,18 @@ func (d *diagnosis) groupUnreadFindings(add func(Finding)) {
 		}
 		add(Finding{Code: CodeReadFailed, Level: LevelWarning, Message: msg})
 	}
+	var names []string
+	for b := range u.brokers {
+		names = append(names, b)
+	}
+	slices.Sort(names)
+	for _, b := range names {
+		msg := "consumerProgress did not read " + u.brokers[b] + ": the offsets and lag of its queues are unknown"
+		if d.mode == modeCID {
+			msg += "; their owners come from the consumerStatus files"
+		}
+		add(Finding{Code: CodeReadFailed, Level: LevelWarning, Message: msg})
+	}
 }
 
 // queueCounts: how many queues the report covers, and how many are

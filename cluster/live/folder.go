@@ -47,6 +47,15 @@ func ReadFolder(dir string) (doctor.Input, error) {
 	if in.Progress, err = firstWithText(dir, "progress.txt", "progress-c.txt", "progress.err"); err != nil {
 		return in, errors.New(dir + ": not a folder of saved mqadmin outputs (no progress.txt)")
 	}
+	// Beside an output, its stderr says what it left out: the brokers of a
+	// live read that did not answer; the members that did not answer
+	// consumerStatus.
+	if e, err := read("progress.err"); err == nil && in.Progress != e {
+		in.ProgressErr = e
+	}
+	if e, err := read(filepath.Join("status", "stderr.txt")); err == nil {
+		in.StatusErr = e
+	}
 	if at, err := read("captured-at.txt"); err == nil {
 		in.CapturedAt, _, _ = strings.Cut(strings.TrimSpace(at), "\n")
 	}
