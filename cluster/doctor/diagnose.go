@@ -56,8 +56,14 @@ func Diagnose(in Input) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkInputSize(in); err != nil {
+		return nil, err
+	}
 	t, err := readInput(in)
 	if err != nil {
+		return nil, err
+	}
+	if err := crossCheck(t); err != nil {
 		return nil, err
 	}
 	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt}
