@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -93,4 +94,25 @@ func TestLimitsRefuseHugeInput(t *testing.T) {
 func with(in doctor.Input, f func(*doctor.Input)) doctor.Input {
 	f(&in)
 	return in
+}
+
+// Snapshots of several groups (a shell glob over every capture) are
+// refused, naming both snapshots and both groups.
+func TestSeriesOfOneGroup(t *testing.T) {
+	snap := func(dir, at string) doctor.Snapshot {
+		in := captureInput(t, "../../testdata/real/"+dir)
+		in.CapturedAt = ""
+		tm, err := time.Parse(time.RFC3339, at)
+		require.NoError(t, err)
+		return doctor.Snapshot{Input: in, At: tm, Name: dir}
+	}
+	_, err := doctor.DiagnoseSeries([]doctor.Snapshot{snap("basic3-early", "2026-12-01T19:08:00Z"), snap("basic3", "2026-12-01T19:09:00Z")})
+	require.NoError(t, err)
+	_, err = doctor.DiagnoseSeries([]doctor.Snapshot{snap("basic3", "2026-12-01T19:08:00Z"), snap("dup-clientid", "2026-12-01T19:09:00Z")})
+	var te *alloc.TextError
+	require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+	assert.Equal(t, "snapshot[1].connection", te.Source)
+	for _, want := range []string{`"G_DUP"`, `snapshot "basic3"`, `"G_BASIC"`, `(snapshot "dup-clientid")`} {
+		assert.Contains(t, te.Msg, want)
+	}
 }
