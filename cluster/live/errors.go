@@ -55,6 +55,10 @@ func isTimeout(err error) bool {
 // transportError: who could not be reached (role "the NameServer"), and how.
 func transportError(kind ErrorKind, addr, role string, err error) *Error {
 	name := strings.TrimPrefix(role, "the ")
+	var pe *ProtocolError
+	if errors.As(err, &pe) {
+		return &Error{Kind: ErrProtocol, Addr: addr, Msg: name + " " + addr + " answered with something that is not a RocketMQ response (protocol error: " + pe.Msg + ")"}
+	}
 	if isTimeout(err) {
 		return &Error{Kind: ErrTimeout, Addr: addr, Msg: name + " " + addr + " did not answer in time (--timeout)"}
 	}

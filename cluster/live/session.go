@@ -8,6 +8,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
@@ -167,8 +168,8 @@ func (s *Session) Handle(id int, frame []byte, transportErr error) ([]Request, e
 		var err error
 		if resp, err = DecodeFrame(frame); err != nil {
 			transportErr = err
-		} else if !resp.IsResponse() {
-			transportErr = errors.New("the answer is not a response frame")
+		} else if err = checkAnswer(resp, id); err != nil {
+			transportErr = err
 		}
 	}
 	out, err := s.handle(p, resp, transportErr)
@@ -217,6 +218,9 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 	r, err := route.Parse(string(resp.Body))
 	if err != nil {
 		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "route of " + s.retryTopic() + ": " + err.Error()}
+	}
+	if len(r.BrokerDatas) > doctor.MaxBrokers {
+		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "the route of " + s.retryTopic() + " names " + strconv.Itoa(len(r.BrokerDatas)) + " brokers, over the doctor's limit of " + strconv.Itoa(doctor.MaxBrokers) + " (docs/doctor-limits.md)"}
 	}
 	for _, bd := range r.BrokerDatas {
 		if a := bd.BrokerAddrs["0"]; a != "" {
@@ -282,6 +286,9 @@ func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request
 	c, err := decodeConnection(resp.Body)
 	if err != nil {
 		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: err.Error()}
+	}
+	if len(c.Conns) > doctor.MaxClients {
+		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "group " + s.o.Group + " has " + strconv.Itoa(len(c.Conns)) + " connections, over the doctor's limit of " + strconv.Itoa(doctor.MaxClients) + " clients (docs/doctor-limits.md)"}
 	}
 	s.conn = c
 	var out []Request
