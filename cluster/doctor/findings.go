@@ -133,6 +133,14 @@ func (d *diagnosis) strategyFindings(add func(Finding)) {
 	}
 }
 
+// subscriptionsDiffer: the members' status files show different
+// subscriptions.
+func (d *diagnosis) subscriptionsDiffer() bool {
+	differ := false
+	d.subscriptionFindings(func(Finding) { differ = true })
+	return differ
+}
+
 // subscriptionFindings compares the members' subscriptions (status files)
 // with each other and with the group's table.
 func (d *diagnosis) subscriptionFindings(add func(Finding)) {
