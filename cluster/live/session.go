@@ -26,6 +26,12 @@ type Options struct {
 	Location *time.Location
 	// Now stamps the status folder (status/<millis>/); nil = time.Now.
 	Now func() time.Time
+	// Credentials sign every request (ACL 1.0 and 2.0, credentials.go);
+	// nil: requests go unsigned, as to a cluster with ACL off.
+	Credentials *Credentials
+	// TLS: remoting over TLS (Read's transport; the JS CLI carries frames
+	// over node:tls itself); nil: plain TCP.
+	TLS *TLS
 }
 
 // Request is one call the session wants made: send Frame to Addr (host:
@@ -69,6 +75,7 @@ type Session struct {
 
 type pending struct {
 	kind   int
+	code   int    // the request code asked
 	topic  string // route
 	client string // running info
 	broker int    // index into brokers
@@ -112,8 +119,13 @@ func (s *Session) retryTopic() string { return "%RETRY%" + s.o.Group }
 
 func (s *Session) ask(out []Request, p *pending, code int, ext map[string]string, what string) []Request {
 	s.next++
+	p.code = code
 	s.pending[s.next] = p
-	return append(out, Request{ID: s.next, Addr: p.addr, Frame: newRequest(code, int32(s.next), ext).Encode(), What: what})
+	req := newRequest(code, int32(s.next), ext)
+	if s.o.Credentials != nil {
+		s.o.Credentials.Sign(req)
+	}
+	return append(out, Request{ID: s.next, Addr: p.addr, Frame: req.Encode(), What: what})
 }
 
 func (s *Session) askRoute(out []Request, kind int, topic string) []Request {
@@ -165,6 +177,9 @@ func (s *Session) Handle(id int, frame []byte, transportErr error) ([]Request, e
 	}
 	out, err := s.handle(p, resp, transportErr)
 	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Msg = s.o.Credentials.scrub(e.Msg)
+		}
 		s.err = err
 		return nil, err
 	}
@@ -199,7 +214,7 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 		return nil, &Error{Kind: ErrUnknownTopic, Addr: p.addr, Code: resp.Code, Msg: "unknown topic " + strconv.Quote(p.topic) + ": NameServer " + p.addr + " has no route for it"}
 	}
 	if resp.Code != respSuccess {
-		return nil, responseError(p.addr, "the NameServer", "route of "+routeName(s, p), resp)
+		return nil, s.responseError(p, "the NameServer", "route of "+routeName(s, p), resp)
 	}
 	if p.kind == askRoute {
 		s.routes[p.topic] = resp.Body
@@ -258,7 +273,7 @@ func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request
 		s.warn("group " + s.o.Group + " has no consumer online (broker " + p.addr + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark + ")")
 		return nil, nil
 	default:
-		return nil, responseError(p.addr, "the broker", "connections of "+s.o.Group, resp)
+		return nil, s.responseError(p, "the broker", "connections of "+s.o.Group, resp)
 	}
 	c, err := decodeConnection(resp.Body)
 	if err != nil {
@@ -294,7 +309,7 @@ func (s *Session) onStats(p *pending, resp *Command, terr error) ([]Request, err
 		return nil, transportError(ErrBroker, p.addr, "the broker", terr)
 	}
 	if resp.Code != respSuccess {
-		return nil, responseError(p.addr, "the broker", "consume stats of "+s.o.Group, resp)
+		return nil, s.responseError(p, "the broker", "consume stats of "+s.o.Group, resp)
 	}
 	st, err := decodeConsumeStats(resp.Body)
 	if err != nil {
@@ -327,7 +342,16 @@ func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, e
 	return nil, nil
 }
 
-func (s *Session) warn(msg string) { s.warnings = append(s.warnings, msg) }
+func (s *Session) warn(msg string) { s.warnings = append(s.warnings, s.o.Credentials.scrub(msg)) }
+
+// responseError: an ACL refusal in one line naming the request and what it
+// needs (refusal.go), any other error code as mqadmin shows it.
+func (s *Session) responseError(p *pending, role, what string, resp *Command) *Error {
+	if isACLRefusal(resp) {
+		return refusal(p.addr, role, what, p.code, s.o.Group, resp, s.o.Credentials)
+	}
+	return responseError(p.addr, role, what, resp)
+}
 
 // finish runs once every answer is in: a group with no consumer online
 // and no topic given takes its topics from the consume stats.

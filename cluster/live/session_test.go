@@ -160,6 +160,9 @@ func TestSessionErrors(t *testing.T) {
 	acl := func() ([]byte, error) {
 		return (&Command{Code: respNoPermission, Flag: flagResponse, Remark: "AccessKey not allowed", Language: "JAVA"}).Encode(), nil
 	}
+	other := func() ([]byte, error) {
+		return (&Command{Code: 25, Flag: flagResponse, Remark: "not that", Language: "JAVA"}).Encode(), nil
+	}
 	for _, c := range []struct {
 		name     string
 		o        Options
@@ -171,7 +174,8 @@ func TestSessionErrors(t *testing.T) {
 		{"namesrv timeout", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": timeout}, ErrTimeout, "NameServer 127.0.0.1:9876 did not answer in time"},
 		{"unknown group", Options{Group: "G_NOPE"}, nil, ErrUnknownGroup, `unknown consumer group "G_NOPE": NameServer 127.0.0.1:9876 has no route for %RETRY%G_NOPE`},
 		{"unknown topic", Options{Group: "G_LIVE", Topics: []string{"T_NOPE"}}, nil, ErrUnknownTopic, `unknown topic "T_NOPE": NameServer 127.0.0.1:9876`},
-		{"acl", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"stats-a": acl}, ErrRefused, "broker 127.0.0.1:10911 refused the request for consume stats of G_LIVE: CODE: 16  DESC: AccessKey not allowed (the cluster has ACL on"},
+		{"acl", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"stats-a": acl}, ErrRefused, "broker 127.0.0.1:10911 refused GET_CONSUME_STATS (consume stats of G_LIVE, code 208): ACL: no access key was given"},
+		{"other code", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"stats-a": other}, ErrRefused, "broker 127.0.0.1:10911 refused the request for consume stats of G_LIVE: CODE: 25  DESC: not that"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.o.NameServer = "127.0.0.1:9876"
