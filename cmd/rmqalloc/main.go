@@ -44,6 +44,7 @@ wrongly, and why.
   --strategy NAME      strategy of members whose status does not name one (default AVG)
   --profile P          one client for every member (java-4.9.3, java-5.3.3, go-client-2.1.2)
   --json               print the report as one JSON object
+` + secureUsage + `
 
 Exit status: 0 all ok, 1 problems found, 2 bad input or a cluster that cannot be read.`
 
@@ -76,6 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	strategy := fs.String("strategy", "", "")
 	profile := fs.String("profile", "", "")
 	asJSON := fs.Bool("json", false, "")
+	secure := secureFlags(fs)
 	// a FOLDER may come first or last
 	rest := args[1:]
 	folder := ""
@@ -103,6 +105,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return fail(err.Error())
 		}
 	case o.NameServer != "":
+		var err error
+		if o.Credentials, o.TLS, err = secure(); err != nil {
+			return fail(err.Error())
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		defer cancel()
 		snap, err := live.Read(ctx, o)
