@@ -15,7 +15,7 @@ import (
 )
 
 // The flags as typed: a missing file, a CA file with no PEM, both TLS
-// modes; the secret of the environment is never printed, even on a
+// modes (exit 2), or a cluster that cannot be read (3); the secret of the environment is never printed, even on a
 // refused or failed read.
 func TestRunSecureFlags(t *testing.T) {
 	dir := t.TempDir()
@@ -25,18 +25,19 @@ func TestRunSecureFlags(t *testing.T) {
 	t.Setenv(live.EnvSecretKey, "Env-Secret-42")
 	for _, c := range []struct {
 		args   []string
+		status int
 		errOut string
 	}{
-		{[]string{"--credentials", filepath.Join(dir, "nope.yml")}, "rmqalloc: --credentials " + filepath.Join(dir, "nope.yml") + ": no such file\n"},
-		{[]string{"--tls-ca", filepath.Join(dir, "nope.pem")}, "rmqalloc: --tls-ca " + filepath.Join(dir, "nope.pem") + ": no such file\n"},
-		{[]string{"--tls-ca", notPEM}, "rmqalloc: --tls-ca " + notPEM + ": no PEM certificate in it\n"},
-		{[]string{"--tls-ca", notPEM, "--tls-insecure"}, "rmqalloc: --tls-ca and --tls-insecure: give one"},
-		{[]string{"--timeout", "2s"}, "rmqalloc: NameServer 127.0.0.1:1 is unreachable: connection refused\n"},
-		{[]string{"--tls", "--timeout", "2s"}, "rmqalloc: NameServer 127.0.0.1:1 is unreachable: connection refused\n"},
+		{[]string{"--credentials", filepath.Join(dir, "nope.yml")}, 2, "rmqalloc: --credentials " + filepath.Join(dir, "nope.yml") + ": no such file\n"},
+		{[]string{"--tls-ca", filepath.Join(dir, "nope.pem")}, 2, "rmqalloc: --tls-ca " + filepath.Join(dir, "nope.pem") + ": no such file\n"},
+		{[]string{"--tls-ca", notPEM}, 2, "rmqalloc: --tls-ca " + notPEM + ": no PEM certificate in it\n"},
+		{[]string{"--tls-ca", notPEM, "--tls-insecure"}, 2, "rmqalloc: --tls-ca and --tls-insecure: give one"},
+		{[]string{"--timeout", "2s"}, 3, "rmqalloc: NameServer 127.0.0.1:1 is unreachable: connection refused\n"},
+		{[]string{"--tls", "--timeout", "2s"}, 3, "rmqalloc: NameServer 127.0.0.1:1 is unreachable: connection refused\n"},
 	} {
 		var out, errOut bytes.Buffer
 		args := append([]string{"doctor", "--namesrv", "127.0.0.1:1", "--group", "G"}, c.args...)
-		assert.Equal(t, 2, run(args, &out, &errOut), "%v", c.args)
+		assert.Equal(t, c.status, run(args, &out, &errOut), "%v", c.args)
 		assert.Contains(t, errOut.String(), c.errOut, "%v", c.args)
 		assert.NotContains(t, errOut.String()+out.String(), "Env-Secret-42")
 	}

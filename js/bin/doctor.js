@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { EXIT, PROFILES, STRATEGIES, UsageError, orList, readText, statusFiles, terminalWidth, write } from './io.js';
 import { SECURE_HELP, SECURE_OPTIONS, secureFrom } from './credentials.js';
 import { readLive } from './live.js';
-import { doctorSeriesCommand, firstWithText, statusDirOf } from './series.js';
+import { doctorSeriesCommand, firstWithText, statusDirOf, stderrOf } from './series.js';
 
 export const DOCTOR_HELP = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--timeout DUR] [--save DIR] [options]
        rmqalloc doctor --namesrv HOST:PORT --group GROUP --watch INTERVAL [--count N] [--save DIR] [options]
@@ -28,7 +28,9 @@ second):
   --group GROUP       the consumer group
   --topic T           a topic to diagnose (repeat); default: every topic the
                       group subscribes to
-  --timeout DUR       bound on the whole read: 5s (default), 1500ms, 2m
+  --timeout DUR       bound on the whole read: 5s (default), 1500ms, 2m; a
+                      server silent for half of it is given up, and what it
+                      holds is reported unknown
   --save DIR          also save what was read as a FOLDER (below); rmqalloc
                       doctor DIR gives the same report later
   --watch INTERVAL    a snapshot every INTERVAL (10s, 1m, ...), then the report
@@ -78,8 +80,10 @@ STOP the group consumed nothing, REWIND offset went back); then the last
 snapshot's diagnosis.
 
 FILE may be - for stdin. Exit status: 0 healthy, 1 problems costing messages
-or duplicates, 2 bad input, 3 no owner information to judge by (run
-consumerProgress with -s true, or give status files), 4 rmqalloc failed.`;
+or duplicates, 2 bad input, 3 nothing to judge by (no owner information: run
+consumerProgress with -s true, or give status files; or the cluster did not
+answer), 4 rmqalloc failed. A cluster that answers in part is reported in
+part: the queues a silent broker or member hides are unknown.`;
 
 /** The files of a folder of saved outputs, as options (given ones win). */
 function folderOptions(dir, o) {
@@ -106,6 +110,8 @@ function folderOptions(dir, o) {
     progress: o.progress ?? firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err']),
     status: o.status ?? (status ? [status] : undefined),
     'captured-at': o['captured-at'] ?? (existsSync(at('captured-at.txt')) ? readFileSync(at('captured-at.txt'), 'utf8') : undefined),
+    // not options: what the folder's commands printed on stderr
+    stderr: o.progress === undefined ? stderrOf(dir, firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err'])) : undefined,
   };
 }
 
@@ -166,7 +172,10 @@ async function liveCommand(load, values, argv) {
       snap = await readLive(rmq, { namesrv: values.namesrv, group: values.group, topics: values.topic ?? [], timeoutMs: ms, ...secure });
     } catch (e) {
       if (e?.code === 'ERR_CLUSTER') {
-        throw new UsageError(e.message.replace('(--timeout)', `(--timeout ${values.timeout ?? '5s'})`));
+        // The cluster itself did not answer: nothing could be judged (3);
+        // options or names it does not know are bad input (2).
+        const unread = ['namesrv', 'broker', 'timeout', 'refused'].includes(e.field);
+        throw new UsageError(e.message.replace('(--timeout)', `(--timeout ${values.timeout ?? '5s'})`), unread ? EXIT.NOT_JUDGED : EXIT.BAD_INPUT);
       }
       throw e;
     }
@@ -319,6 +328,7 @@ export async function doctorCommand(load, argv) {
       strategy: o.strategy,
       profile: o.profile,
       capturedAt: o['captured-at'],
+      ...(o.stderr ?? {}),
     }, { format: o.json ? 'json' : 'text', width: terminalWidth() });
   } catch (e) {
     if (e?.code === 'ERR_BAD_INPUT') throw new UsageError(badInputMessage(e, files));

@@ -58,8 +58,10 @@ export async function readLive(rmq, { namesrv, group, topics, timeoutMs, credent
   const inflight = new Map();
   const abort = new AbortController();
   let failed = null;
+  // Each call gets half the read's time: a server that does not answer is
+  // given up with time left for the rest (its part is then unknown).
   const send = (reqs) => {
-    for (const r of reqs) inflight.set(r.id, call(r.addr, r.frame, deadline, abort.signal, tls).then((a) => ({ id: r.id, ...a })));
+    for (const r of reqs) inflight.set(r.id, call(r.addr, r.frame, Math.min(deadline, Date.now() + timeoutMs / 2), abort.signal, tls).then((a) => ({ id: r.id, ...a })));
   };
   send(s.requests);
   try {
