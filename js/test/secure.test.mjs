@@ -194,6 +194,11 @@ test('doctor --namesrv with ACL: keys from the environment or --credentials give
     assert.ok(!allText(join(dir, 'saved')).includes(SECRET), 'the saved folder has no secret');
     assert.ok(!got.stderr.includes(SECRET));
 
+    const watched = await run(['doctor', '--namesrv', acl.ns, '--group', 'G_LIVE', '--json', '--watch', '200ms', '--count', '2', '--save', join(dir, 'watch')], envKeys);
+    assert.equal(watched.status, 1, `--watch signs every snapshot's reads: ${watched.stderr}`);
+    assert.deepEqual(readdirSync(join(dir, 'watch')).sort(), ['1', '2']);
+    assert.ok(!allText(join(dir, 'watch')).includes(SECRET) && !watched.stderr.includes(SECRET));
+
     const file = join(dir, 'tools.yml');
     writeFileSync(file, `accessKey: reader\nsecretKey: ${SECRET}\n`);
     const viaFile = await run(['doctor', '--namesrv', acl.ns, '--group', 'G_LIVE', '--json', '--credentials', file]);
