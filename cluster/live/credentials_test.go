@@ -88,3 +88,13 @@ const (
 	javaSigStats   = "YSA3RLDmrWIbDJByficLcT1dsrg="
 	javaSigRunning = "69mMbA8tLYgIL+MWPJUbu39PwLw="
 )
+
+// A half key pair is refused before any request.
+func TestSessionHalfCredentials(t *testing.T) {
+	for _, c := range []*Credentials{{AccessKey: "a"}, {SecretKey: "s"}, {AccessKey: " ", SecretKey: "s"}} {
+		_, err := NewSession(Options{NameServer: "h:1", Group: "G", Credentials: c})
+		var e *Error
+		require.ErrorAs(t, err, &e)
+		assert.Equal(t, ErrUsage, e.Kind)
+	}
+}

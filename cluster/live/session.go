@@ -115,6 +115,9 @@ func NewSession(o Options) (*Session, error) {
 	if strings.TrimSpace(o.Group) == "" {
 		return nil, &Error{Kind: ErrUsage, Msg: "no consumer group"}
 	}
+	if c := o.Credentials; c != nil && (strings.TrimSpace(c.AccessKey) == "" || c.SecretKey == "") {
+		return nil, &Error{Kind: ErrUsage, Msg: "an access key pair needs both the access key and the secret key"}
+	}
 	o.Group = strings.TrimSpace(o.Group)
 	if o.Location == nil {
 		o.Location = time.Local
