@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -108,6 +109,14 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 	rep.Queues, rep.Unknown = queueCounts(rep)
 	rep.OK, rep.Verdict = verdict(rep, d)
 	rep.Judged = d.unread.conn == "" && (len(d.g.members) == 0 || d.mode != modeNone && rep.Unknown < rep.Queues)
+	if d.broadcasting && d.mode == modeNone && d.unread.conn == "" {
+		// No allocation to check: every member consumes every queue of
+		// its subscription (RebalanceImpl's BROADCASTING case), and the
+		// brokers keep no offset to show it (consumerProgress: CODE 206).
+		rep.Judged = true
+		rep.OK = !slices.ContainsFunc(rep.Findings, func(f Finding) bool { return f.Level == LevelError })
+		rep.Verdict = "The group is BROADCASTING: every member consumes every queue of its subscription (" + plural(len(d.g.members), "member", "members") + ", " + plural(rep.Queues, "queue", "queues") + "); there is no allocation to check."
+	}
 	if !rep.Judged {
 		rep.OK = false
 	}

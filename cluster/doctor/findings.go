@@ -40,16 +40,22 @@ func (d *diagnosis) groupFindings() []Finding {
 		add(Finding{Code: CodeProgressUnsupported, Level: LevelWarning,
 			Message: "consumerProgress -g GROUP failed with CODE 3 (request type 351 not supported): a 5.x mqadmin asks the brokers for their topic config, which 4.x brokers do not serve, so there are no offsets or lag here. Run instead: " + d.progressCommand() + " (their outputs may be given together, one after another)"})
 	}
-	if d.mode == modeNone && d.unread.conn == "" && len(g.members) > 0 {
+	if d.mode == modeNone && d.unread.conn == "" && len(g.members) > 0 && !d.broadcasting {
 		msg := "no owner information: consumerProgress was run without -s true and no consumerStatus files were given, so only the expected owners are shown. Run mqadmin consumerProgress -g GROUP -s true, or mqadmin consumerStatus -g GROUP"
+		if d.unread.noOffset {
+			msg = "no owner information: the brokers hold no offset of the group (consumerProgress answers CODE 206: it has consumed nothing yet, or its clients keep the offsets) and no consumerStatus files were given. Run mqadmin consumerStatus -g GROUP"
+		}
 		if d.unread.progress != "" || len(d.unread.members) > 0 {
 			msg = "no owner information: neither consumerProgress nor any member's running info could be read (see the other findings), so only the expected owners are shown; run the doctor again once the cluster answers"
 		}
 		add(Finding{Code: CodeNoOwnerInfo, Level: LevelWarning, Message: msg})
 	}
 	if d.broadcasting {
-		add(Finding{Code: CodeBroadcasting, Level: LevelInfo,
-			Message: "the group is BROADCASTING: no allocation applies, every member consumes every queue"})
+		msg := "the group is BROADCASTING: no allocation applies, every member consumes every queue"
+		if d.unread.noOffset {
+			msg += "; its offsets are kept by each client, so consumerProgress answers CODE 206 (offset table is empty) and there is no lag to show"
+		}
+		add(Finding{Code: CodeBroadcasting, Level: LevelInfo, Message: msg})
 	}
 	d.subscriptionFindings(add)
 	var serverSide []string
@@ -125,6 +131,14 @@ func (d *diagnosis) strategyFindings(add func(Finding)) {
 		add(Finding{Code: CodeMixedStrategies, Level: LevelError, Clients: all,
 			Message: "members run different strategies (" + strings.Join(parts, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"})
 	}
+}
+
+// subscriptionsDiffer: the members' status files show different
+// subscriptions.
+func (d *diagnosis) subscriptionsDiffer() bool {
+	differ := false
+	d.subscriptionFindings(func(Finding) { differ = true })
+	return differ
 }
 
 // subscriptionFindings compares the members' subscriptions (status files)

@@ -371,7 +371,8 @@ func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, e
 	line := ""
 	switch {
 	case terr != nil:
-		s.markDead(p.addr, terr)
+		// The broker forwards the call to the client and waits for it: no
+		// answer in time is the client's (a frozen JVM), not the broker's.
 		why = terr.Error()
 		line = stderrLine(p.addr, terr) + " (running info of " + p.client + ")"
 	case resp.Code != respSuccess:
@@ -390,9 +391,10 @@ func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, e
 		why = err.Error()
 		line = "org.apache.rocketmq.remoting.exception.RemotingCommandException: " + oneLine(why) + " (running info of " + p.client + ")"
 	}
-	// A client's own answer (CODE 207: it did not answer the broker in
-	// time) is the same through every broker; a broker's failure is not.
-	if (resp == nil || resp.Code != codeConsumeMsgTimeout) && s.nextBroker(p.broker) >= 0 {
+	// A client's own silence (no answer in time, or the broker's CODE 207:
+	// the client did not answer it) is the same through every broker, and
+	// would cost the time again; a broker's failure is not.
+	if !(terr != nil && isTimeout(terr)) && (resp == nil || resp.Code != codeConsumeMsgTimeout) && s.nextBroker(p.broker) >= 0 {
 		return s.askRunning(nil, p.client, s.nextBroker(p.broker)), nil
 	}
 	s.statusErr = append(s.statusErr, line)

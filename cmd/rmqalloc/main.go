@@ -30,7 +30,7 @@ import (
 )
 
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
-       rmqalloc doctor FOLDER [--json]
+       rmqalloc doctor FOLDER [--json]   (a --watch --save folder DIR/1, DIR/2, ...: the series)
        rmqalloc doctor FOLDER1 FOLDER2 ... [--json]   (snapshots of one group over time)
 
 Reads the group from the cluster (the calls of mqadmin topicRoute,
@@ -118,6 +118,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case folder != "" && o.NameServer != "":
 		return fail("doctor: give a FOLDER or --namesrv, not both")
+	case folder != "" && len(live.WatchFolders(folder)) > 0:
+		// a --watch --save folder: its snapshots, as a series
+		var snaps []doctor.Snapshot
+		for _, d := range live.WatchFolders(folder) {
+			s, err := live.ReadSnapshot(d)
+			if err != nil {
+				return fail(err.Error())
+			}
+			s.Strategy, s.Profile = *strategy, *profile
+			snaps = append(snaps, s)
+		}
+		rep, err := doctor.DiagnoseSeries(snaps)
+		if err != nil {
+			return fail(err.Error())
+		}
+		return report(rep, *asJSON, stdout)
 	case folder != "":
 		var err error
 		if in, files, err = live.ReadFolderFiles(folder); err != nil {
@@ -156,7 +172,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(files.Explain(err).Error())
 	}
-	if *asJSON {
+	return report(rep, *asJSON, stdout)
+}
+
+// report prints rep and is the exit status it calls for.
+func report(rep *doctor.Report, asJSON bool, stdout io.Writer) int {
+	if asJSON {
 		b, _ := json.Marshal(rep)
 		fmt.Fprintln(stdout, string(b))
 	} else {

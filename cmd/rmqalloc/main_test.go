@@ -90,3 +90,17 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// A --watch --save folder (DIR/1, DIR/2, ...) is read as its series.
+func TestRunWatchFolder(t *testing.T) {
+	dir := t.TempDir()
+	for i, snap := range []string{"basic3-early", "basic3"} {
+		src := filepath.Join("../../testdata/timeline", snap)
+		dst := filepath.Join(dir, string(rune('1'+i)))
+		must(t, os.CopyFS(dst, os.DirFS(src)))
+	}
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 0, run([]string{"doctor", dir}, &out, &errOut), errOut.String())
+	assert.Contains(t, out.String(), "Over 2 snapshots")
+	assert.Contains(t, out.String(), filepath.Join(dir, "2"))
+}

@@ -85,6 +85,21 @@ consumerProgress with -s true, or give status files; or the cluster did not
 answer), 4 rmqalloc failed. A cluster that answers in part is reported in
 part: the queues a silent broker or member hides are unknown.`;
 
+/**
+ * The snapshot folders of a --watch --save DIR folder (DIR/1, DIR/2, ...,
+ * each with route.txt), in their number's order; [] when dir is not one.
+ */
+export function watchFolders(dir) {
+  try {
+    if (!statSync(dir).isDirectory() || existsSync(join(dir, 'route.txt'))) return [];
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && /^[1-9][0-9]*$/.test(e.name) && existsSync(join(dir, e.name, 'route.txt')))
+      .map((e) => e.name).sort((a, b) => Number(a) - Number(b)).map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
+
 /** The files of a folder of saved outputs, as options (given ones win). */
 function folderOptions(dir, o) {
   const at = (f) => join(dir, f);
@@ -283,8 +298,11 @@ export async function doctorCommand(load, argv) {
   for (const k of ['group', 'topic', 'timeout', 'save', 'watch', 'count', ...Object.keys(SECURE_OPTIONS)]) {
     if (values[k] !== undefined) throw new UsageError(`--${k} goes with --namesrv HOST:PORT (rmqalloc doctor --help)`);
   }
-  // Several folders: snapshots of one group over time (series.js).
+  // Several folders: snapshots of one group over time (series.js); one
+  // folder that --watch --save wrote (DIR/1, DIR/2, ...) is its series.
   if (positionals.length > 1 && !values.help) return doctorSeriesCommand(load, positionals, values, write);
+  const watched = positionals.length === 1 && !values.help ? watchFolders(positionals[0]) : [];
+  if (watched.length > 0) return doctorSeriesCommand(load, watched, values, write);
   const o = positionals.length === 1 && !values.help ? folderOptions(positionals[0], values) : values;
   if (o.help) {
     await write(DOCTOR_HELP + '\n');
