@@ -75,9 +75,6 @@ func transportError(kind ErrorKind, addr, role string, err error) *Error {
 func responseError(addr, role, what string, resp *Command) *Error {
 	name := strings.TrimPrefix(role, "the ")
 	msg := name + " " + addr + " refused the request for " + what + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + firstLine(resp.Remark)
-	if resp.Code == respNoPermission {
-		msg += " (the cluster has ACL on: this read needs an access key allowed to call admin requests)"
-	}
 	return &Error{Kind: ErrRefused, Addr: addr, Code: resp.Code, Msg: msg}
 }
 

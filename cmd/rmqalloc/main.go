@@ -48,6 +48,7 @@ wrongly, and why.
   --strategy NAME      strategy of members whose status does not name one (default AVG)
   --profile P          one client for every member (java-4.9.3, java-5.3.3, go-client-2.1.2)
   --json               print the report as one JSON object
+` + secureUsage + `
 
 Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing could be
 judged (no owner information, or the cluster could not be read). What part of
@@ -82,6 +83,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	strategy := fs.String("strategy", "", "")
 	profile := fs.String("profile", "", "")
 	asJSON := fs.Bool("json", false, "")
+	secure := secureFlags(fs)
 	// FOLDERs may come before, between or after the flags
 	var folders []string
 	for rest := args[1:]; ; {
@@ -138,6 +140,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return fail(err.Error())
 		}
 	case o.NameServer != "":
+		var err error
+		if o.Credentials, o.TLS, err = secure(); err != nil {
+			return fail(err.Error())
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		defer cancel()
 		snap, err := live.Read(ctx, o)
