@@ -241,7 +241,7 @@ test('doctor --namesrv over TLS: checked against --tls-ca, or not with --tls-ins
     assert.match(roots.stderr, new RegExp(`^rmqalloc: NameServer ${kit.ns} is unreachable: TLS handshake failed: .*certificate`));
     const plain = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--timeout', '2s']);
     assert.equal(plain.status, 3);
-    assert.match(plain.stderr, new RegExp(`^rmqalloc: NameServer ${kit.ns} `));
+    assert.equal(plain.stderr, `rmqalloc: NameServer ${kit.ns} is unreachable: the connection closed before an answer (a server that speaks only TLS does so to plain calls: --tls?)\n`);
   } finally {
     kit.close();
   }
