@@ -56,6 +56,9 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+msg); return 2 }
+	if len(args) > 0 && args[0] == "monitor" {
+		return runMonitor(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "doctor" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			fmt.Fprintln(stdout, usage)
