@@ -151,7 +151,11 @@ func (m *Monitor) Pass(ctx context.Context) {
 	defer cancel()
 	m.inPass.Store(true)
 	defer m.inPass.Store(false)
-	ns, groups := m.discover(ctx)
+	// Discovery gets a quarter of the interval: a broker slow to list its
+	// groups keeps those it listed last, and the reads get the rest.
+	dctx, dcancel := context.WithTimeout(ctx, min(m.cfg.Interval/4, m.cfg.Timeout))
+	ns, groups := m.discover(dctx)
+	dcancel()
 	if ns != "" {
 		m.read(ctx, ns, groups)
 	}
@@ -295,11 +299,14 @@ func (m *Monitor) read(ctx context.Context, ns string, groups []string) {
 }
 
 // readOne reads group g and files the outcome.
-func (m *Monitor) readOne(ctx context.Context, ns, g string) {
-	ctx, cancel := context.WithTimeout(ctx, m.cfg.Timeout)
+func (m *Monitor) readOne(parent context.Context, ns, g string) {
+	ctx, cancel := context.WithTimeout(parent, m.cfg.Timeout)
 	defer cancel()
 	start := m.now()
 	snap, err := readGroup(ctx, m.pool, ns, g, m.now)
+	if errors.Is(parent.Err(), context.Canceled) {
+		return // the monitor is stopping: not the cluster's failure
+	}
 	m.durs.Observe(m.now().Sub(start).Seconds())
 	m.mu.RLock()
 	st := m.groups[g]
@@ -357,7 +364,7 @@ func (m *Monitor) diagnose(st *groupState, in doctor.Snapshot) (*doctor.Report, 
 		return nil, err
 	}
 	st.series.Keep(m.cfg.Window)
-	return st.series.Report(), nil
+	return unanswered(st.series.Report()), nil
 }
 
 // readError turns a read's error into the API's shape.

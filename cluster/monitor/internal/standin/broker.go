@@ -99,8 +99,12 @@ func mqKey(m alloc.MessageQueue) string {
 // queues is every queue of the group: its topic's and its retry topic's.
 func (c *Cluster) queues(g *Group) []alloc.MessageQueue {
 	var out []alloc.MessageQueue
+	td := c.topics[g.Topic]
 	for _, b := range c.Brokers {
-		for i := range c.topics[g.Topic] {
+		if !td.on(b.Name) {
+			continue
+		}
+		for i := range td.perBroker {
 			out = append(out, alloc.MessageQueue{Topic: g.Topic, BrokerName: b.Name, QueueID: int32(i)})
 		}
 		out = append(out, alloc.MessageQueue{Topic: "%RETRY%" + g.Name, BrokerName: b.Name, QueueID: 0})

@@ -60,7 +60,7 @@ type Cluster struct {
 	Brokers     []*Broker
 
 	mu       sync.Mutex
-	topics   map[string]int // topic → queues per broker
+	topics   map[string]topicDef
 	groups   map[string]*Group
 	codes    map[int]int
 	nss      []*server
@@ -70,7 +70,7 @@ type Cluster struct {
 
 // Start starts nameServers NameServers and the named brokers.
 func Start(nameServers int, brokers ...string) (*Cluster, error) {
-	c := &Cluster{topics: map[string]int{}, groups: map[string]*Group{}, codes: map[int]int{}, delay: map[string]time.Duration{}}
+	c := &Cluster{topics: map[string]topicDef{}, groups: map[string]*Group{}, codes: map[int]int{}, delay: map[string]time.Duration{}}
 	for range nameServers {
 		s, err := c.listen(c.nameServer)
 		if err != nil {
@@ -105,11 +105,31 @@ func (c *Cluster) Close() {
 	}
 }
 
-// SetTopic creates (or resizes) a topic: queues per broker.
-func (c *Cluster) SetTopic(topic string, perBroker int) {
+type topicDef struct {
+	perBroker int
+	brokers   []string // nil: every broker
+}
+
+// SetTopic creates (or resizes) a topic: queues per broker, on the named
+// brokers (none named: every broker). A group's retry topic is on its
+// topic's brokers.
+func (c *Cluster) SetTopic(topic string, perBroker int, brokers ...string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.topics[topic] = perBroker
+	c.topics[topic] = topicDef{perBroker, brokers}
+}
+
+// on: the topic has queues on broker b.
+func (t topicDef) on(b string) bool {
+	if t.brokers == nil {
+		return true
+	}
+	for _, x := range t.brokers {
+		if x == b {
+			return true
+		}
+	}
+	return false
 }
 
 // SetGroup adds or replaces a group.
@@ -272,13 +292,13 @@ func (c *Cluster) nameServer(cmd *live.Command) (int, string, []byte, bool) {
 			if c.groups[g] == nil || c.groups[g].NeverRan {
 				return 17, "No topic route info in name server for the topic: " + topic, nil, true
 			}
-			return 0, "", c.route(1), true
+			return 0, "", c.route(topicDef{1, c.topics[c.groups[g].Topic].brokers}), true
 		}
-		n, ok := c.topics[topic]
+		td, ok := c.topics[topic]
 		if !ok {
 			return 17, "No topic route info in name server for the topic: " + topic, nil, true
 		}
-		return 0, "", c.route(n), true
+		return 0, "", c.route(td), true
 	}
 	return 1, "request code " + strconv.Itoa(cmd.Code) + " not supported", nil, true
 }
@@ -308,17 +328,23 @@ func (c *Cluster) clusterInfo() []byte {
 	return append(b, "]}}"...)
 }
 
-func (c *Cluster) route(perBroker int) []byte {
+func (c *Cluster) route(td topicDef) []byte {
+	var brokers []*Broker
+	for _, br := range c.Brokers {
+		if td.on(br.Name) {
+			brokers = append(brokers, br)
+		}
+	}
 	b := []byte(`{"brokerDatas":[`)
-	for i, br := range c.Brokers {
+	for i, br := range brokers {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, `{"brokerAddrs":{0:`+q(br.Addr())+`},"brokerName":`+q(br.Name)+`,"cluster":"DefaultCluster"}`...)
 	}
 	b = append(b, `],"filterServerTable":{},"queueDatas":[`...)
-	n := strconv.Itoa(perBroker)
-	for i, br := range c.Brokers {
+	n := strconv.Itoa(td.perBroker)
+	for i, br := range brokers {
 		if i > 0 {
 			b = append(b, ',')
 		}
