@@ -29,6 +29,7 @@ import (
 
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
        rmqalloc doctor FOLDER [--json]
+       rmqalloc monitor --namesrv HOST:PORT [--listen ADDR]   (every group, continuously: rmqalloc monitor --help)
 
 Reads the group from the cluster (the calls of mqadmin topicRoute,
 consumerConnection, consumerProgress -s true and consumerStatus, in one go)
