@@ -20,7 +20,7 @@ import (
 //	GET /readyz             200 once a pass has read the cluster, 503 before
 func (m *Monitor) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(m.Registry(), promhttp.HandlerOpts{ErrorLog: nil}))
+	mux.Handle("GET /metrics", promhttp.HandlerFor(m.Gatherer(), promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /api/groups", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, m.Groups())
 	})

@@ -40,7 +40,7 @@ func exposed(t *testing.T) map[string]bool {
 	m := newMonitor(t, c, nil)
 	pass(m)
 	pass(m)
-	fams, err := m.Registry().Gather()
+	fams, err := m.Gatherer().Gather()
 	require.NoError(t, err)
 	names := map[string]bool{}
 	for _, f := range fams {

@@ -3,8 +3,10 @@ package monitor
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 )
@@ -65,22 +67,77 @@ func newReadDurations() prometheus.Histogram {
 	})
 }
 
-// Registry is the monitor's metrics registry: its own collector, the
-// read-duration histogram, and the Go runtime and process collectors.
-func (m *Monitor) Registry() *prometheus.Registry {
-	r := prometheus.NewRegistry()
-	r.MustRegister(collector{m}, m.durs, prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
-	return r
+// Gatherer is what /metrics serves: the per-group series as of the last
+// completed pass (built once per pass, however often Prometheus
+// scrapes: a cluster of 2,000 groups makes about 176,000 series), and
+// fresh at each scrape the monitor's own counters, the read-duration
+// histogram and the Go runtime and process collectors.
+func (m *Monitor) Gatherer() prometheus.Gatherer {
+	fresh := prometheus.NewRegistry()
+	fresh.MustRegister(selfCollector{m}, m.durs, prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+	return prometheus.Gatherers{fresh, &perPass{m: m}}
 }
 
-// collector builds the series from the monitor's state at each scrape.
+// perPass gathers the group collector once per completed pass.
+type perPass struct {
+	m     *Monitor
+	mu    sync.Mutex
+	pass  uint64
+	fams  []*dto.MetricFamily
+	valid bool
+}
+
+func (c *perPass) Gather() ([]*dto.MetricFamily, error) {
+	c.m.mu.RLock()
+	pass := c.m.passes
+	c.m.mu.RUnlock()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.valid && c.pass == pass {
+		return c.fams, nil
+	}
+	r := prometheus.NewRegistry()
+	r.MustRegister(collector{c.m})
+	fams, err := r.Gather()
+	if err != nil {
+		return nil, err
+	}
+	c.pass, c.fams, c.valid = pass, fams, true
+	return fams, nil
+}
+
+// collector builds the per-group series from the monitor's state.
 type collector struct{ m *Monitor }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descUp, descGroupStatus, descGroupQueues, descGroupFindings, descGroupLag, descGroupMembers,
-		descGroupLastRead, descQueueLag, descQueueOwners, descOwnerChanges, descReadErrors, descRequests, descGroups, descPasses,
-		descPassDuration, descSkipped, descInflight} {
+		descGroupLastRead, descQueueLag, descQueueOwners, descOwnerChanges, descGroups} {
 		ch <- d
+	}
+}
+
+// selfCollector is the monitor's own state, read at each scrape.
+type selfCollector struct{ m *Monitor }
+
+func (c selfCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{descReadErrors, descRequests, descPasses, descPassDuration, descSkipped, descInflight} {
+		ch <- d
+	}
+}
+
+func (c selfCollector) Collect(ch chan<- prometheus.Metric) {
+	m := c.m
+	for code, n := range m.pool.sentByCode() {
+		ch <- counter(descRequests, float64(n), codeLabel(code))
+	}
+	ch <- gauge(descInflight, float64(m.pool.inflight.Load()))
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	ch <- counter(descPasses, float64(m.passes))
+	ch <- gauge(descPassDuration, m.lastPass.Seconds())
+	ch <- counter(descSkipped, float64(m.skipped))
+	for k, n := range m.readErrs {
+		ch <- counter(descReadErrors, float64(n), k[0], k[1])
 	}
 }
 
@@ -94,10 +151,6 @@ func counter(d *prometheus.Desc, v float64, labels ...string) prometheus.Metric 
 
 func (c collector) Collect(ch chan<- prometheus.Metric) {
 	m := c.m
-	for code, n := range m.pool.sentByCode() {
-		ch <- counter(descRequests, float64(n), codeLabel(code))
-	}
-	ch <- gauge(descInflight, float64(m.pool.inflight.Load()))
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	up := 0.0
@@ -106,12 +159,6 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	}
 	ch <- gauge(descUp, up)
 	ch <- gauge(descGroups, float64(len(m.groups)))
-	ch <- counter(descPasses, float64(m.passes))
-	ch <- gauge(descPassDuration, m.lastPass.Seconds())
-	ch <- counter(descSkipped, float64(m.skipped))
-	for k, n := range m.readErrs {
-		ch <- counter(descReadErrors, float64(n), k[0], k[1])
-	}
 	for _, g := range m.groups {
 		c.group(ch, g)
 	}

@@ -93,7 +93,7 @@ func pass(m *Monitor) { m.Pass(context.Background()) }
 // (name=value, sorted, comma-separated).
 func metric(t *testing.T, m *Monitor, name string) map[string]float64 {
 	t.Helper()
-	fams, err := m.Registry().Gather()
+	fams, err := m.Gatherer().Gather()
 	require.NoError(t, err)
 	out := map[string]float64{}
 	for _, f := range fams {
