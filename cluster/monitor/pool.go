@@ -75,8 +75,26 @@ func (p *pool) call(ctx context.Context, addr string, frame []byte) ([]byte, err
 	p.count(req.Code)
 	p.inflight.Add(1)
 	defer p.inflight.Add(-1)
-	return c.roundTrip(ctx, req.Opaque, req.Encode())
+	frame = req.Encode()
+	f, err := c.roundTrip(ctx, req.Opaque, frame)
+	var b *brokenError
+	if errors.As(err, &b) && ctx.Err() == nil {
+		// The connection broke before the request went out: it is a read,
+		// so it is sent again, once, on a new connection.
+		if c, err = p.conn(ctx, addr); err != nil {
+			return nil, err
+		}
+		return c.roundTrip(ctx, req.Opaque, frame)
+	}
+	return f, err
 }
+
+// brokenError is a request that never left: its connection had broken
+// (Err says how).
+type brokenError struct{ Err error }
+
+func (e *brokenError) Error() string { return e.Err.Error() }
+func (e *brokenError) Unwrap() error { return e.Err }
 
 func (p *pool) count(code int) {
 	v, _ := p.sent.LoadOrStore(code, new(atomic.Uint64))
@@ -151,7 +169,7 @@ func (c *conn) roundTrip(ctx context.Context, opaque int32, frame []byte) ([]byt
 	c.mu.Lock()
 	if c.err != nil {
 		c.mu.Unlock()
-		return nil, c.err
+		return nil, &brokenError{c.err}
 	}
 	c.waiting[opaque] = ch
 	c.mu.Unlock()
@@ -163,10 +181,17 @@ func (c *conn) roundTrip(ctx context.Context, opaque int32, frame []byte) ([]byt
 		dl = time.Now().Add(live.DefaultTimeout)
 	}
 	_ = c.nc.SetWriteDeadline(dl)
-	_, err := c.nc.Write(frame)
+	n, err := c.nc.Write(frame)
 	c.writeMu.Unlock()
 	if err != nil {
-		c.nc.Close() // a half-written frame spoils the stream
+		if n > 0 {
+			c.nc.Close() // a half-written frame spoils the stream
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.err != nil && n == 0 {
+			return nil, &brokenError{c.err} // the reader saw why first
+		}
 		return nil, err
 	}
 	select {
