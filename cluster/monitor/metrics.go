@@ -205,7 +205,7 @@ func (c collector) group(ch chan<- prometheus.Metric, g *groupState) {
 			}
 			qid := strconv.Itoa(int(q.QueueID))
 			if q.Actual != nil {
-				ch <- gauge(descQueueOwners, float64(len(q.Actual)), g.name, tr.Topic, q.BrokerName, qid)
+				ch <- gauge(descQueueOwners, float64(processes(q)), g.name, tr.Topic, q.BrokerName, qid)
 			}
 			if lag, ok := g.lags[queueKey{tr.Topic, q.BrokerName, q.QueueID}]; ok {
 				ch <- gauge(descQueueLag, float64(lag), g.name, tr.Topic, q.BrokerName, qid)
@@ -215,4 +215,15 @@ func (c collector) group(ch chan<- prometheus.Metric, g *groupState) {
 			ch <- gauge(descGroupQueues, float64(n), g.name, tr.Topic, s)
 		}
 	}
+}
+
+// processes is how many consumer processes hold q. Actual names client
+// IDs; processes sharing one ID (DUPLICATE_CLIENT_ID) answer running-info
+// once, so a queue the doctor calls double-owned is held by at least two
+// whatever Actual lists.
+func processes(q doctor.QueueReport) int {
+	if q.Status == doctor.StatusDoubleOwned {
+		return max(len(q.Actual), 2)
+	}
+	return len(q.Actual)
 }

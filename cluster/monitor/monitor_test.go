@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -140,4 +141,35 @@ func TestMonitorNoQueueMetrics(t *testing.T) {
 	assert.Empty(t, metric(t, m, "rmqalloc_queue_lag"))
 	assert.Empty(t, metric(t, m, "rmqalloc_queue_owners"))
 	assert.Equal(t, 4.0, metric(t, m, "rmqalloc_group_queues")["group=G_DOUBLE,status=double_owned,topic=T"])
+}
+
+// Two processes with one client ID: the broker lists the ID twice, its
+// running info answers once; the ID's share is held twice, so its
+// queues' rmqalloc_queue_owners is 2.
+func TestMonitorDuplicateClientID(t *testing.T) {
+	c := startCluster(t)
+	g := healthy("G_DUPID", 3)
+	g.Members[2].ClientID = g.Members[0].ClientID
+	c.SetGroup(g)
+	m := newMonitor(t, c, nil)
+	pass(m)
+	d := detail(t, m.Handler(), "G_DUPID")
+	require.NotNil(t, d.Report, d.Verdict)
+	assert.Equal(t, StatusProblems, d.Status, d.Verdict)
+	owners := metric(t, m, "rmqalloc_queue_owners")
+	double := 0
+	for _, tr := range d.Report.Topics {
+		for _, q := range tr.Queues {
+			k := "broker=" + q.BrokerName + ",group=G_DUPID,queue=" + strconv.Itoa(int(q.QueueID)) + ",topic=" + tr.Topic
+			if q.Status == "double-owned" {
+				double++
+				assert.Equal(t, 2.0, owners[k], k)
+			} else if q.Actual != nil {
+				assert.Equal(t, float64(len(q.Actual)), owners[k], k)
+			}
+		}
+	}
+	codes := metric(t, m, "rmqalloc_group_findings")
+	assert.Equal(t, 1.0, codes["code=DUPLICATE_CLIENT_ID,group=G_DUPID,level=error"], "%v", codes)
+	assert.Positive(t, double, "the duplicate ID's share is double-owned")
 }
