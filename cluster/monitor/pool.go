@@ -67,6 +67,7 @@ func (p *pool) call(ctx context.Context, addr string, frame []byte) ([]byte, err
 			return nil, err
 		}
 	}
+	orig := req.Opaque
 	req.Opaque = p.opaque.Add(1)
 	c, err := p.conn(ctx, addr)
 	if err != nil {
@@ -76,7 +77,7 @@ func (p *pool) call(ctx context.Context, addr string, frame []byte) ([]byte, err
 	p.inflight.Add(1)
 	defer p.inflight.Add(-1)
 	frame = req.Encode()
-	f, err := c.roundTrip(ctx, req.Opaque, frame)
+	resp, err := c.roundTrip(ctx, req.Opaque, frame)
 	var b *brokenError
 	if errors.As(err, &b) && ctx.Err() == nil {
 		// The connection broke before the request went out: it is a read,
@@ -84,9 +85,14 @@ func (p *pool) call(ctx context.Context, addr string, frame []byte) ([]byte, err
 		if c, err = p.conn(ctx, addr); err != nil {
 			return nil, err
 		}
-		return c.roundTrip(ctx, req.Opaque, frame)
+		resp, err = c.roundTrip(ctx, req.Opaque, frame)
 	}
-	return f, err
+	if err != nil {
+		return nil, err
+	}
+	// The answer goes back under the opaque its caller gave.
+	resp.Opaque = orig
+	return resp.Encode(), nil
 }
 
 // brokenError is a request that never left: its connection had broken
@@ -132,7 +138,7 @@ func (p *pool) conn(ctx context.Context, addr string) (*conn, error) {
 		nc.Close()
 		return c, nil
 	}
-	c := &conn{nc: nc, waiting: map[int32]chan []byte{}}
+	c := &conn{nc: nc, waiting: map[int32]chan *live.Command{}}
 	p.conns[addr] = c
 	go c.readLoop(func() {
 		p.mu.Lock()
@@ -160,12 +166,12 @@ type conn struct {
 	writeMu sync.Mutex
 
 	mu      sync.Mutex
-	waiting map[int32]chan []byte
+	waiting map[int32]chan *live.Command
 	err     error // set once the connection broke
 }
 
-func (c *conn) roundTrip(ctx context.Context, opaque int32, frame []byte) ([]byte, error) {
-	ch := make(chan []byte, 1)
+func (c *conn) roundTrip(ctx context.Context, opaque int32, frame []byte) (*live.Command, error) {
+	ch := make(chan *live.Command, 1)
 	c.mu.Lock()
 	if c.err != nil {
 		c.mu.Unlock()
@@ -223,7 +229,7 @@ func (c *conn) readLoop(gone func()) {
 				delete(c.waiting, cmd.Opaque)
 				c.mu.Unlock()
 				if ch != nil {
-					ch <- f
+					ch <- cmd
 				}
 				continue
 			}
