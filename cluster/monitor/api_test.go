@@ -2,8 +2,8 @@ package monitor
 
 import (
 	"net/url"
-	"regexp"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 
