@@ -20,6 +20,9 @@ type broker struct {
 // successful answer's body.
 func (p *pool) ask(ctx context.Context, addr string, code int) ([]byte, error) {
 	req := &live.Command{Code: code, Language: "JAVA", Serialize: "JSON", Version: 399}
+	if p.cred != nil {
+		p.cred.Sign(req)
+	}
 	f, err := p.call(ctx, addr, req.Encode())
 	if err != nil {
 		return nil, err

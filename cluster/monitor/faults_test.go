@@ -230,3 +230,22 @@ func TestRunningInfoRateLimit(t *testing.T) {
 	assert.Equal(t, StatusOK, groupsOfAPI(t, m.Handler())["G_MANY"].Status)
 	_ = standin.Member{}
 }
+
+// With credentials, every request the monitor sends is signed, the
+// discovery's included (an ACL cluster refuses unsigned ones).
+func TestRequestsSigned(t *testing.T) {
+	c := startCluster(t)
+	fleet(c)
+	c.CheckSignatures("secret-1")
+	m := newMonitor(t, c, func(cfg *Config) { cfg.Credentials = &live.Credentials{AccessKey: "monitor", SecretKey: "secret-1"} })
+	pass(m)
+	sigs := c.Signatures()
+	require.NotEmpty(t, sigs)
+	for k, n := range sigs {
+		assert.True(t, strings.HasSuffix(k, ":ok"), "%d requests %s", n, k)
+	}
+	for _, code := range []string{"105", "106", "201", "203", "208", "307"} {
+		assert.Positive(t, sigs[code+":ok"], "code %s signed", code)
+	}
+	assert.Equal(t, StatusOK, groupsOfAPI(t, m.Handler())["G_OK"].Status)
+}

@@ -56,8 +56,12 @@ type Config struct {
 	// NoQueueMetrics leaves out the per-queue series (rmqalloc_queue_lag,
 	// rmqalloc_queue_owners) where their cardinality is too high.
 	NoQueueMetrics bool
-	// Dial opens connections (plain TCP when nil).
+	// Dial opens connections (plain TCP when nil, TLS when TLS is set).
 	Dial Dialer
+	// Credentials sign every request (ACL), as doctor --namesrv's do.
+	Credentials *live.Credentials
+	// TLS: remoting over TLS.
+	TLS *live.TLS
 }
 
 func (c *Config) fill() error {
@@ -83,6 +87,13 @@ func (c *Config) fill() error {
 	}
 	if c.RunningInfoRate == 0 {
 		c.RunningInfoRate = DefaultRunningInfoRate
+	}
+	if c.Dial == nil && c.TLS != nil {
+		d, err := tlsDialer(c.TLS)
+		if err != nil {
+			return err
+		}
+		c.Dial = d
 	}
 	return nil
 }
@@ -116,7 +127,7 @@ func New(cfg Config) (*Monitor, error) {
 	}
 	return &Monitor{
 		cfg:      cfg,
-		pool:     newPool(cfg.Dial, newLimiter(cfg.RunningInfoRate)),
+		pool:     newPool(cfg.Dial, newLimiter(cfg.RunningInfoRate), cfg.Credentials),
 		now:      time.Now,
 		groups:   map[string]*groupState{},
 		readErrs: map[[2]string]uint64{},
@@ -303,7 +314,7 @@ func (m *Monitor) readOne(parent context.Context, ns, g string) {
 	ctx, cancel := context.WithTimeout(parent, m.cfg.Timeout)
 	defer cancel()
 	start := m.now()
-	snap, err := readGroup(ctx, m.pool, ns, g, m.now)
+	snap, err := readGroup(ctx, m.pool, live.Options{NameServer: ns, Group: g, Location: time.UTC, Now: m.now, Credentials: m.cfg.Credentials})
 	if errors.Is(parent.Err(), context.Canceled) {
 		return // the monitor is stopping: not the cluster's failure
 	}

@@ -23,7 +23,8 @@ type Dialer func(ctx context.Context, addr string) (net.Conn, error)
 // only ReadCodes, and running-info requests only as its limiter allows.
 type pool struct {
 	dial    Dialer
-	running *limiter // running-info (307) requests, cluster-wide
+	running *limiter          // running-info (307) requests, cluster-wide
+	cred    *live.Credentials // signs the requests the pool makes itself (discovery)
 
 	mu    sync.Mutex
 	conns map[string]*conn
@@ -38,14 +39,14 @@ type pool struct {
 // again: every read of a pass would otherwise dial a dead broker anew.
 const downFor = time.Second
 
-func newPool(dial Dialer, running *limiter) *pool {
+func newPool(dial Dialer, running *limiter, cred *live.Credentials) *pool {
 	if dial == nil {
 		dial = func(ctx context.Context, addr string) (net.Conn, error) {
 			var d net.Dialer
 			return d.DialContext(ctx, "tcp", addr)
 		}
 	}
-	return &pool{dial: dial, running: running, conns: map[string]*conn{}, down: map[string]time.Time{}}
+	return &pool{dial: dial, running: running, cred: cred, conns: map[string]*conn{}, down: map[string]time.Time{}}
 }
 
 // errNotRead is a request the monitor will not send.

@@ -2,7 +2,6 @@ package monitor
 
 import (
 	"context"
-	"time"
 
 	"github.com/rmqalloc/rmqalloc/cluster/live"
 )
@@ -10,8 +9,8 @@ import (
 // readGroup reads one group as `doctor --namesrv` does (live.Session),
 // its calls sent over the shared connections of p, all at once, within
 // ctx's deadline.
-func readGroup(ctx context.Context, p *pool, namesrv, group string, now func() time.Time) (*live.Snapshot, error) {
-	s, err := live.NewSession(live.Options{NameServer: namesrv, Group: group, Location: time.UTC, Now: now})
+func readGroup(ctx context.Context, p *pool, o live.Options) (*live.Snapshot, error) {
+	s, err := live.NewSession(o)
 	if err != nil {
 		return nil, err
 	}

@@ -48,6 +48,9 @@ It only sends read requests. It serves, on --listen:
   --running-info-rate R  running-info requests a second, cluster-wide (default 50;
                          each reaches a client JVM; 0 = no limit)
   --no-queue-metrics     leave out the per-queue series (rmqalloc_queue_lag, rmqalloc_queue_owners)
+  --credentials FILE     ACL access key and secret, as doctor takes them (docs/security.md)
+  --tls, --tls-ca FILE, --tls-insecure
+                         remoting over TLS, as doctor (docs/security.md)
 
 Stops cleanly on SIGTERM or SIGINT. Exit status: 0 stopped, 2 bad flags or
 the address cannot be listened on.`
@@ -89,6 +92,7 @@ func monitorMain(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&cfg.Concurrency, "concurrency", monitor.DefaultConcurrency, "")
 	rate := fs.Float64("running-info-rate", monitor.DefaultRunningInfoRate, "")
 	fs.BoolVar(&cfg.NoQueueMetrics, "no-queue-metrics", false, "")
+	secure := secureFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, monitorUsage)
@@ -121,6 +125,10 @@ func monitorMain(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		cfg.RunningInfoRate = -1 // the flag's 0 is "no limit"
 	}
 	cfg.Include, cfg.Exclude = include, exclude
+	var err error
+	if cfg.Credentials, cfg.TLS, err = secure(); err != nil {
+		return fail(err.Error())
+	}
 	m, err := monitor.New(cfg)
 	if err != nil {
 		return fail(err.Error())

@@ -63,6 +63,8 @@ type Cluster struct {
 	topics   map[string]topicDef
 	groups   map[string]*Group
 	codes    map[int]int
+	signed   map[string]int // "code:verdict": verdict "ok", "bad" or "none"
+	secret   string         // when set, signatures are checked against it
 	nss      []*server
 	delay    map[string]time.Duration // broker name → answer delay
 	onSubCfg func()                   // runs after a subscription-groups answer
@@ -70,7 +72,7 @@ type Cluster struct {
 
 // Start starts nameServers NameServers and the named brokers.
 func Start(nameServers int, brokers ...string) (*Cluster, error) {
-	c := &Cluster{topics: map[string]topicDef{}, groups: map[string]*Group{}, codes: map[int]int{}, delay: map[string]time.Duration{}}
+	c := &Cluster{topics: map[string]topicDef{}, groups: map[string]*Group{}, codes: map[int]int{}, signed: map[string]int{}, delay: map[string]time.Duration{}}
 	for range nameServers {
 		s, err := c.listen(c.nameServer)
 		if err != nil {
@@ -174,6 +176,26 @@ func (c *Cluster) SetDelay(broker string, d time.Duration) {
 	c.delay[broker] = d
 }
 
+// CheckSignatures makes the stand-in check each request's ACL signature
+// against secret (Signatures reports them).
+func (c *Cluster) CheckSignatures(secret string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.secret = secret
+}
+
+// Signatures counts the requests by "code:verdict", verdict "ok" (signed
+// with the secret), "bad" or "none" (not signed).
+func (c *Cluster) Signatures() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := map[string]int{}
+	for k, v := range c.signed {
+		out[k] = v
+	}
+	return out
+}
+
 // Codes is how many requests of each code the stand-in received.
 func (c *Cluster) Codes() map[int]int {
 	c.mu.Lock()
@@ -249,6 +271,14 @@ func (c *Cluster) serve(s *server, nc net.Conn, h handler) {
 		}
 		c.mu.Lock()
 		c.codes[cmd.Code]++
+		verdict := "none"
+		if sig, ok := cmd.ExtFields["Signature"]; ok {
+			verdict = "bad"
+			if c.secret != "" && sig == live.Signature(c.secret, live.SignedContent(cmd.ExtFields, cmd.Body)) {
+				verdict = "ok"
+			}
+		}
+		c.signed[strconv.Itoa(cmd.Code)+":"+verdict]++
 		c.mu.Unlock()
 		go func() {
 			code, remark, body, ok := h(cmd)
