@@ -337,7 +337,7 @@ const BAR_TWIN = { brokers: 'cb-brokers', qpb: 'cb-qpb', consumers: 'cb-consumer
 /** The on-screen name of a form control: its label's text, without the parts in parentheses. */
 function labelOf(input) {
   const l = input.labels && input.labels[0];
-  const t = l ? l.textContent.replace(/\s*[(:][\s\S]*$/, '').trim() : '';
+  const t = l ? l.textContent.replace(/(\s+\(|:\s)[\s\S]*$/, '').trim() : '';
   return t || input.getAttribute('aria-label') || input.id;
 }
 

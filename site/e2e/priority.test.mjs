@@ -211,7 +211,7 @@ test('POP drain: priority.factor 0 turns priority mode off (offset = the draw); 
   // A bad draw names its field.
   await page.fill('#pr-draws', '50, 100');
   await page.waitForSelector('#pr-draws-error');
-  assert.match(await page.textContent('#pr-draws-error'), /^priority\.draws must be random\.nextInt\(100\) values, 0 to 99: 100 is not one/);
+  assert.match(await page.textContent('#pr-draws-error'), /^“random.nextInt\(100\) of each request” must be random\.nextInt\(100\) values, 0 to 99: 100 is not one/);
   noTrouble(log);
 });
 
