@@ -223,7 +223,10 @@ function retryBlock(r) {
 export function renderAlloc(el, res, onRemove, actions = {}) {
   if (res.error) { put(el, errorBox(res.error, 'Cannot allocate')); return []; }
   const a = res.before, f = res.faults || {};
-  const members = h('div', { className: 'members-slot' }), rows = h('div', { className: 'rows-slot' });
+  // The lists are drawn in later tasks: their room is kept now (about a
+  // row per queue), so what follows them does not move when they come.
+  const members = h('div', { className: 'members-slot' }),
+    rows = h('div', { className: 'rows-slot', style: { 'min-height': `calc(2.3rem + ${Math.min(a.queues.length, 60)} * 1.9rem)` } });
   const big = isBig(a);
   put(el,
     h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
