@@ -80,6 +80,7 @@ func Diagnose(in Input) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		d.strandedFindings(tp, tr)
 		rankFindings(tr.Findings)
 		rep.Topics = append(rep.Topics, *tr)
 		rep.Findings = append(rep.Findings, tr.Findings...)

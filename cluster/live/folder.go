@@ -56,6 +56,24 @@ func ReadFolder(dir string) (doctor.Input, error) {
 	if e, err := read(filepath.Join("status", "stderr.txt")); err == nil {
 		in.StatusErr = e
 	}
+	// topicStatus.txt goes with route.txt (capture.sh writes
+	// topicstatus.txt), topicStatus.<TOPIC>.txt with route.<TOPIC>.txt.
+	for _, n := range []string{"topicStatus.txt", "topicstatus.txt"} {
+		if t, err := read(n); err == nil {
+			in.TopicStatus = append(in.TopicStatus, doctor.TopicStatusText{Text: t})
+			break
+		}
+	}
+	moreTS, _ := filepath.Glob(filepath.Join(dir, "topicStatus.*.txt"))
+	sort.Strings(moreTS)
+	for _, p := range moreTS {
+		t, err := read(filepath.Base(p))
+		if err != nil {
+			return in, err
+		}
+		topic := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "topicStatus."), ".txt")
+		in.TopicStatus = append(in.TopicStatus, doctor.TopicStatusText{Topic: topic, Text: t})
+	}
 	if at, err := read("captured-at.txt"); err == nil {
 		in.CapturedAt, _, _ = strings.Cut(strings.TrimSpace(at), "\n")
 	}
