@@ -578,10 +578,18 @@ export interface Rmq {
    * gives the next requests; once done, result() is the snapshot as the
    * files of a saved folder. Failures throw ERR_CLUSTER (field: the kind,
    * message naming the address). js/bin/live.js carries the frames over
-   * node:net.
+   * node:net (node:tls with --tls). With credentials (a cluster with ACL
+   * on) the module signs every request (ACL 1.0 and 2.0 alike).
    */
   readonly live: {
-    start(options: { namesrv: string; group: string; topics?: string[]; now?: number; zoneOffset?: number }): LiveSession;
+    start(options: {
+      namesrv: string;
+      group: string;
+      topics?: string[];
+      now?: number;
+      zoneOffset?: number;
+      credentials?: { accessKey: string; secretKey: string } | null;
+    }): LiveSession;
   };
 
   /**

@@ -354,6 +354,8 @@ type liveStartRequest struct {
 	Topics     []string
 	Now        int64
 	Zone       int32
+	AccessKey  string
+	SecretKey  string
 }
 
 var wtLiveStartRequest = wtype{kind: wkRec, fields: []wfield{
@@ -362,6 +364,8 @@ var wtLiveStartRequest = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(liveStartRequest{}.Topics), &wtListStr},
 	{unsafe.Offsetof(liveStartRequest{}.Now), &wtI64},
 	{unsafe.Offsetof(liveStartRequest{}.Zone), &wtI32},
+	{unsafe.Offsetof(liveStartRequest{}.AccessKey), &wtStr},
+	{unsafe.Offsetof(liveStartRequest{}.SecretKey), &wtStr},
 }}
 
 // liveStartResponse is what liveStart answers.

@@ -14,7 +14,7 @@ import (
 func init() {
 	wireSamples = append(wireSamples, []wireSample{
 		{"parse", opParse, decodeDeclared[parseRequest](&wtParseRequest), parseRequest{Format: 200, Text: "parse-1-é😀"}},
-		{"liveStart", opLiveStart, decodeDeclared[liveStartRequest](&wtLiveStartRequest), liveStartRequest{NameServer: "liveStart-0-é😀", Group: "liveStart-1-é😀", Topics: []string{"liveStart-30-é😀", "liveStart-31-é😀"}, Now: -1234567890123456786, Zone: -5000015}},
+		{"liveStart", opLiveStart, decodeDeclared[liveStartRequest](&wtLiveStartRequest), liveStartRequest{NameServer: "liveStart-0-é😀", Group: "liveStart-1-é😀", Topics: []string{"liveStart-30-é😀", "liveStart-31-é😀"}, Now: -1234567890123456786, Zone: -5000015, AccessKey: "liveStart-5-é😀", SecretKey: "liveStart-6-é😀"}},
 		{"liveHandle", opLiveHandle, decodeDeclared[liveHandleRequest](&wtLiveHandleRequest), liveHandleRequest{Handle: 1000303, Id: 2000306, Frame: []byte("{\"liveHandle\":2,\"é\":\"😀\"}"), Failure: 203, Message: "liveHandle-4-é😀"}},
 		{"liveResult", opLiveResult, decodeDeclared[liveResultRequest](&wtLiveResultRequest), liveResultRequest{Handle: 1000303}},
 		{"liveFree", opLiveFree, decodeDeclared[liveFreeRequest](&wtLiveFreeRequest), liveFreeRequest{Handle: 1000303}},

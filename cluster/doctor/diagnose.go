@@ -46,21 +46,42 @@ type diagnosis struct {
 // and the best-fitting strategy. Input it cannot read is an *alloc.TextError
 // naming the box and line; it never panics on any text.
 func Diagnose(in Input) (*Report, error) {
+	rep, _, err := diagnose(in)
+	return rep, err
+}
+
+// diagnose is Diagnose, also giving the group's name as the texts say it
+// ("" when none does), which a series checks across its snapshots.
+func diagnose(in Input) (*Report, string, error) {
+	rep, d, err := diagnoseState(in)
+	if err != nil {
+		return nil, "", err
+	}
+	return rep, d.g.name, nil
+}
+
+func diagnoseState(in Input) (*Report, *diagnosis, error) {
 	strategy, err := normalizeStrategy(in.Strategy)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	profile, err := normalizeProfile(in.Profile)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	capturedAt, err := parseCapturedAt(in.CapturedAt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if err := checkInputSize(in); err != nil {
+		return nil, nil, err
 	}
 	t, err := readInput(in)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if err := crossCheck(t); err != nil {
+		return nil, nil, err
 	}
 	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt}
 	d.g = newGroup(t, strategy, profile)
@@ -69,16 +90,16 @@ func Diagnose(in Input) (*Report, error) {
 	d.broadcasting = d.isBroadcasting()
 	topics, err := d.topics()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := d.machineRooms(topics); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rep := &Report{Topics: []TopicReport{}, Findings: append(append(d.groupFindings(), d.roomFindings...), d.noRoute...)}
 	for _, tp := range topics {
 		tr, err := d.topic(tp)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		d.strandedFindings(tp, tr)
 		rankFindings(tr.Findings)
@@ -100,7 +121,7 @@ func Diagnose(in Input) (*Report, error) {
 	if !rep.Judged {
 		rep.OK = false
 	}
-	return rep, nil
+	return rep, d, nil
 }
 
 func (d *diagnosis) ownerMode() ownerMode {

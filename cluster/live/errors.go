@@ -55,6 +55,10 @@ func isTimeout(err error) bool {
 // transportError: who could not be reached (role "the NameServer"), and how.
 func transportError(kind ErrorKind, addr, role string, err error) *Error {
 	name := strings.TrimPrefix(role, "the ")
+	var pe *ProtocolError
+	if errors.As(err, &pe) {
+		return &Error{Kind: ErrProtocol, Addr: addr, Msg: name + " " + addr + " answered with something that is not a RocketMQ response (protocol error: " + pe.Msg + ")"}
+	}
 	if isTimeout(err) {
 		return &Error{Kind: ErrTimeout, Addr: addr, Msg: name + " " + addr + " did not answer in time (--timeout)"}
 	}
@@ -71,9 +75,6 @@ func transportError(kind ErrorKind, addr, role string, err error) *Error {
 func responseError(addr, role, what string, resp *Command) *Error {
 	name := strings.TrimPrefix(role, "the ")
 	msg := name + " " + addr + " refused the request for " + what + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + firstLine(resp.Remark)
-	if resp.Code == respNoPermission {
-		msg += " (the cluster has ACL on: this read needs an access key allowed to call admin requests)"
-	}
 	return &Error{Kind: ErrRefused, Addr: addr, Code: resp.Code, Msg: msg}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
@@ -26,6 +27,12 @@ type Options struct {
 	Location *time.Location
 	// Now stamps the status folder (status/<millis>/); nil = time.Now.
 	Now func() time.Time
+	// Credentials sign every request (ACL 1.0 and 2.0, credentials.go);
+	// nil: requests go unsigned, as to a cluster with ACL off.
+	Credentials *Credentials
+	// TLS: remoting over TLS (Read's transport; the JS CLI carries frames
+	// over node:tls itself); nil: plain TCP.
+	TLS *TLS
 }
 
 // Request is one call the session wants made: send Frame to Addr (host:
@@ -75,6 +82,7 @@ type Session struct {
 	topicStats       map[string][]topicOffset
 	topicStatsAsked  map[string]int
 	topicStatsFailed map[string]bool
+	refused          *Error // the first ACL refusal of a broker (noteRefusal)
 	// v5: the NameServer runs RocketMQ 5.x (its answers' version), so
 	// the texts are those of the 5.3.3 mqadmin where its layout differs.
 	v5 bool
@@ -82,6 +90,7 @@ type Session struct {
 
 type pending struct {
 	kind   int
+	code   int    // the request code asked
 	topic  string // route
 	client string // running info
 	broker int    // index into brokers
@@ -112,6 +121,9 @@ func NewSession(o Options) (*Session, error) {
 	if strings.TrimSpace(o.Group) == "" {
 		return nil, &Error{Kind: ErrUsage, Msg: "no consumer group"}
 	}
+	if c := o.Credentials; c != nil && (strings.TrimSpace(c.AccessKey) == "" || c.SecretKey == "") {
+		return nil, &Error{Kind: ErrUsage, Msg: "an access key pair needs both the access key and the secret key"}
+	}
 	o.Group = strings.TrimSpace(o.Group)
 	if o.Location == nil {
 		o.Location = time.Local
@@ -127,8 +139,13 @@ func (s *Session) retryTopic() string { return "%RETRY%" + s.o.Group }
 
 func (s *Session) ask(out []Request, p *pending, code int, ext map[string]string, what string) []Request {
 	s.next++
+	p.code = code
 	s.pending[s.next] = p
-	return append(out, Request{ID: s.next, Addr: p.addr, Frame: newRequest(code, int32(s.next), ext).Encode(), What: what})
+	req := newRequest(code, int32(s.next), ext)
+	if s.o.Credentials != nil {
+		s.o.Credentials.Sign(req)
+	}
+	return append(out, Request{ID: s.next, Addr: p.addr, Frame: req.Encode(), What: what})
 }
 
 func (s *Session) askRoute(out []Request, kind int, topic string) []Request {
@@ -174,17 +191,24 @@ func (s *Session) Handle(id int, frame []byte, transportErr error) ([]Request, e
 		var err error
 		if resp, err = DecodeFrame(frame); err != nil {
 			transportErr = err
-		} else if !resp.IsResponse() {
-			transportErr = errors.New("the answer is not a response frame")
+		} else if err = checkAnswer(resp, id); err != nil {
+			transportErr = err
 		}
 	}
 	out, err := s.handle(p, resp, transportErr)
 	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Msg = s.o.Credentials.scrub(e.Msg)
+		}
 		s.err = err
 		return nil, err
 	}
 	if len(s.pending) == 0 && len(out) == 0 {
 		out = s.finish()
+		if len(out) == 0 && s.refused != nil && s.conn == nil && len(s.stats) == 0 {
+			s.err = s.refused // ACL let nothing through: say why in one line
+			return nil, s.err
+		}
 	}
 	return out, s.err
 }
@@ -215,6 +239,9 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 		}
 		return nil, &Error{Kind: ErrUnknownTopic, Addr: p.addr, Code: resp.Code, Msg: "unknown topic " + strconv.Quote(p.topic) + ": NameServer " + p.addr + " has no route for it"}
 	}
+	if isACLRefusal(resp) {
+		return nil, s.refusal(p, "the NameServer", "route of "+routeName(s, p), resp)
+	}
 	if resp.Code != respSuccess {
 		return nil, responseError(p.addr, "the NameServer", "route of "+routeName(s, p), resp)
 	}
@@ -226,6 +253,9 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 	r, err := route.Parse(string(resp.Body))
 	if err != nil {
 		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "route of " + s.retryTopic() + ": " + err.Error()}
+	}
+	if len(r.BrokerDatas) > doctor.MaxBrokers {
+		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "the route of " + s.retryTopic() + " names " + strconv.Itoa(len(r.BrokerDatas)) + " brokers, over the doctor's limit of " + strconv.Itoa(doctor.MaxBrokers) + " (docs/doctor-limits.md)"}
 	}
 	for _, bd := range r.BrokerDatas {
 		if a := bd.BrokerAddrs["0"]; a != "" {
@@ -274,6 +304,7 @@ func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request
 		s.warn("group " + s.o.Group + " has no consumer online (broker " + p.addr + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark + ")")
 		return nil, nil
 	case resp.Code != respSuccess:
+		s.noteRefusal(p, "the broker", "connections of "+s.o.Group, resp)
 		failed = brokerAnswerLine(p.addr, resp)
 	}
 	if failed != "" {
@@ -291,6 +322,9 @@ func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request
 	c, err := decodeConnection(resp.Body)
 	if err != nil {
 		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: err.Error()}
+	}
+	if len(c.Conns) > doctor.MaxClients {
+		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "group " + s.o.Group + " has " + strconv.Itoa(len(c.Conns)) + " connections, over the doctor's limit of " + strconv.Itoa(doctor.MaxClients) + " clients (docs/doctor-limits.md)"}
 	}
 	s.conn = c
 	var out []Request
@@ -329,6 +363,7 @@ func (s *Session) onStats(p *pending, resp *Command, terr error) ([]Request, err
 		return nil, nil
 	}
 	if resp.Code != respSuccess {
+		s.noteRefusal(p, "the broker", "consume stats of "+s.o.Group, resp)
 		s.progressFailed(p.addr, brokerAnswerLine(p.addr, resp))
 		return nil, nil
 	}
@@ -376,7 +411,22 @@ func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, e
 	return nil, nil
 }
 
-func (s *Session) warn(msg string) { s.warnings = append(s.warnings, msg) }
+func (s *Session) warn(msg string) { s.warnings = append(s.warnings, s.o.Credentials.scrub(msg)) }
+
+// refusal: an ACL refusal in one line naming the request and what it
+// needs (refusal.go).
+func (s *Session) refusal(p *pending, role, what string, resp *Command) *Error {
+	return refusal(p.addr, role, what, p.code, s.o.Group, resp, s.o.Credentials)
+}
+
+// noteRefusal keeps the first ACL refusal of a broker: a cluster with ACL
+// on in part is read in part (what the others gave), but one that gave
+// nothing ends the read with it (Handle).
+func (s *Session) noteRefusal(p *pending, role, what string, resp *Command) {
+	if s.refused == nil && isACLRefusal(resp) {
+		s.refused = s.refusal(p, role, what, resp)
+	}
+}
 
 // markDead: addr got no answer at all; later calls go to another broker
 // where one can answer them.

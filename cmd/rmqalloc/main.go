@@ -31,6 +31,7 @@ import (
 
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
        rmqalloc doctor FOLDER [--json]   (a --watch --save folder DIR/1, DIR/2, ...: the series)
+       rmqalloc doctor FOLDER1 FOLDER2 ... [--json]   (snapshots of one group over time)
 
 Reads the group from the cluster (the calls of mqadmin topicRoute,
 consumerConnection, consumerProgress -s true and consumerStatus, in one go)
@@ -47,6 +48,7 @@ wrongly, and why.
   --strategy NAME      strategy of members whose status does not name one (default AVG)
   --profile P          one client for every member (java-4.9.3, java-5.3.3, go-client-2.1.2)
   --json               print the report as one JSON object
+` + secureUsage + `
 
 Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing could be
 judged (no owner information, or the cluster could not be read). What part of
@@ -81,49 +83,54 @@ func run(args []string, stdout, stderr io.Writer) int {
 	strategy := fs.String("strategy", "", "")
 	profile := fs.String("profile", "", "")
 	asJSON := fs.Bool("json", false, "")
-	// a FOLDER may come first or last
-	rest := args[1:]
-	folder := ""
-	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		folder, rest = rest[0], rest[1:]
-	}
-	if err := fs.Parse(rest); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, usage)
-			return 0
+	secure := secureFlags(fs)
+	// FOLDERs may come before, between or after the flags
+	var folders []string
+	for rest := args[1:]; ; {
+		for len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+			folders, rest = append(folders, rest[0]), rest[1:]
 		}
-		return fail("doctor: " + err.Error() + " (rmqalloc doctor --help)")
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(stdout, usage)
+				return 0
+			}
+			return fail("doctor: " + err.Error() + " (rmqalloc doctor --help)")
+		}
+		if rest = fs.Args(); len(rest) == 0 {
+			break
+		}
+		folders, rest = append(folders, rest[0]), rest[1:] // after "--", or "-"
 	}
-	if fs.NArg() > 0 && folder == "" {
-		folder = fs.Arg(0)
+	folder := ""
+	if len(folders) > 0 {
+		folder = folders[0]
+	}
+	if len(folders) > 1 {
+		if o.NameServer != "" {
+			return fail("doctor: give a FOLDER or --namesrv, not both")
+		}
+		return doctorSeries(folders, *strategy, *profile, *asJSON, stdout, stderr)
 	}
 	o.Topics = ts
 	var in doctor.Input
+	var files live.Files
 	switch {
 	case folder != "" && o.NameServer != "":
 		return fail("doctor: give a FOLDER or --namesrv, not both")
 	case folder != "" && len(live.WatchFolders(folder)) > 0:
 		// a --watch --save folder: its snapshots, as a series
-		var snaps []doctor.Snapshot
-		for _, d := range live.WatchFolders(folder) {
-			s, err := live.ReadSnapshot(d)
-			if err != nil {
-				return fail(err.Error())
-			}
-			s.Strategy, s.Profile = *strategy, *profile
-			snaps = append(snaps, s)
-		}
-		rep, err := doctor.DiagnoseSeries(snaps)
-		if err != nil {
-			return fail(err.Error())
-		}
-		return report(rep, *asJSON, stdout)
+		return doctorSeries(live.WatchFolders(folder), *strategy, *profile, *asJSON, stdout, stderr)
 	case folder != "":
 		var err error
-		if in, err = live.ReadFolder(folder); err != nil {
+		if in, files, err = live.ReadFolderFiles(folder); err != nil {
 			return fail(err.Error())
 		}
 	case o.NameServer != "":
+		var err error
+		if o.Credentials, o.TLS, err = secure(); err != nil {
+			return fail(err.Error())
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		defer cancel()
 		snap, err := live.Read(ctx, o)
@@ -150,7 +157,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	in.Strategy, in.Profile = *strategy, *profile
 	rep, err := doctor.Diagnose(in)
 	if err != nil {
-		return fail(err.Error())
+		return fail(files.Explain(err).Error())
 	}
 	return report(rep, *asJSON, stdout)
 }

@@ -26,6 +26,11 @@ func TestRun(t *testing.T) {
 		{[]string{"doctor", "--namesrv", "127.0.0.1:1"}, 2, "", "no consumer group"},
 		{[]string{"doctor", "--namesrv", "127.0.0.1:1", "--group", "G", "--timeout", "2s"}, 3, "", "NameServer 127.0.0.1:1 is unreachable: connection refused"},
 		{[]string{"doctor", "--bogus"}, 2, "", "flag provided but not defined: -bogus"},
+		// several folders: one group's snapshots over time, else refused naming both
+		{[]string{"doctor", "../../testdata/timeline/basic3-early", "../../testdata/timeline/basic3"}, 0, "Over 2 snapshots", ""},
+		{[]string{"doctor", "../../testdata/timeline/basic3-early", "--json", "../../testdata/timeline/basic3"}, 0, `"timeline":`, ""},
+		{[]string{"doctor", "../../testdata/real/basic3", "../../testdata/real/dup-clientid"}, 2, "",
+			`real/dup-clientid/connection.txt: is of consumer group "G_DUP", but snapshot "../../testdata/real/basic3" is of "G_BASIC"`},
 		{[]string{"--help"}, 0, "Usage: rmqalloc doctor --namesrv", ""},
 		{[]string{"doctor", "--help"}, 0, "Usage: rmqalloc doctor --namesrv", ""},
 	} {

@@ -488,13 +488,15 @@ export function parse(rt, req, ctx) {
   return decParse(rt.call(OP.PARSE, encParse(rt.request(), req)), ctx);
 }
 
-/** Encodes a liveStart request { nameServer: string, group: string, topics: string[], now: bigint, zone: number } (values validated by the caller). */
+/** Encodes a liveStart request { nameServer: string, group: string, topics: string[], now: bigint, zone: number, accessKey: string, secretKey: string } (values validated by the caller). */
 export function encLiveStart(enc, req) {
   enc.str(req.nameServer);
   enc.str(req.group);
   enc.list(req.topics, (enc, v) => enc.str(v));
   enc.i64(req.now);
   enc.i32(req.zone);
+  enc.str(req.accessKey);
+  enc.str(req.secretKey);
   return enc;
 }
 
@@ -506,7 +508,7 @@ export function decLiveStart(dec, ctx) {
   };
 }
 
-/** Starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests (full build). ctx goes to the response's custom decoders. */
+/** Starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), zone minutes east of UTC, signed with accessKey/secretKey when accessKey is not empty (ACL): its handle and first requests (full build). ctx goes to the response's custom decoders. */
 export function liveStart(rt, req, ctx) {
   return decLiveStart(rt.call(OP.LIVE_START, encLiveStart(rt.request(), req)), ctx);
 }

@@ -35,6 +35,21 @@ function rebody(frame, edit) {
   return out;
 }
 
+/** A recorded answer re-addressed to the request (its header's opaque), as a server answers. */
+function withOpaque(frame, opaque) {
+  const hl = frame.readUInt32BE(4) & 0xffffff;
+  const h = JSON.parse(frame.subarray(8, 8 + hl).toString('utf8'));
+  h.opaque = opaque;
+  const hb = Buffer.from(JSON.stringify(h));
+  const body = frame.subarray(8 + hl);
+  const out = Buffer.alloc(8 + hb.length + body.length);
+  out.writeUInt32BE(4 + hb.length + body.length, 0);
+  out.writeUInt32BE(hb.length | (frame.readUInt32BE(4) & 0xff000000), 4);
+  hb.copy(out, 8);
+  body.copy(out, 8 + hb.length);
+  return out;
+}
+
 function header(buf) {
   const hl = buf.readUInt32BE(4) & 0xffffff;
   return JSON.parse(buf.subarray(8, 8 + hl).toString('utf8'));
@@ -47,8 +62,9 @@ function server(answer) {
     sock.on('data', (b) => {
       buf = Buffer.concat([buf, b]);
       if (buf.length < 4 || buf.length < buf.readUInt32BE(0) + 4) return;
-      const f = answer(header(buf));
-      if (f) sock.end(f);
+      const h = header(buf);
+      const f = answer(h);
+      if (f) sock.end(withOpaque(f, h.opaque));
     });
     sock.on('error', () => {});
   });
