@@ -1,7 +1,7 @@
 package doctor
 
 // Finding codes, as Finding.Code spells them. Each has one level (Codes);
-// the README's table says what each means and what to do.
+// docs/doctor-findings.md says what each means and what to do.
 const (
 	// Errors: the group loses, delays or duplicates messages.
 	CodeDoubleOwned          = "DOUBLE_OWNED"

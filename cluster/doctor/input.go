@@ -42,7 +42,10 @@ type Input struct {
 	// unknown.
 	StatusErr string
 	// Strategy names the strategy of members whose status does not say
-	// one (alloc.StrategyNames); "" = AVG, as DefaultMQPushConsumer.
+	// one: a standalone strategy of alloc's registry (SimulatedStrategies:
+	// the built-ins and any a program registered with
+	// alloc.RegisterStrategy), by name in any case or by an alias such as
+	// its Java class; "" = AVG, as DefaultMQPushConsumer.
 	Strategy string
 	// Profile forces one client profile for all members (java-4.9.3,
 	// java-5.3.3, go-client-2.1.2); "" = from the connection's Language
