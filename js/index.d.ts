@@ -1022,6 +1022,11 @@ export interface DoctorInput {
   progressErr?: string;
   /** What consumerStatus printed on stderr (status/stderr.txt): members that did not answer (CODE 207) are named, their queues unknown. */
   statusErr?: string;
+  /**
+   * `mqadmin topicStatus -t TOPIC` outputs (a text: the first route's topic; or { topic, text } each): the messages in
+   * queues written but not read (writeQueueNums > readQueueNums) show there only (STRANDED_MESSAGES).
+   */
+  topicStatus?: string | readonly (string | { topic?: string; text: string })[];
 }
 
 /** One snapshot of a series for rmq.doctor([...]): the texts of one moment and when they were taken. */

@@ -71,10 +71,11 @@ func (d *diagnosis) groupFindings() []Finding {
 	if silent := d.unread.unresponsive(); len(silent) > 0 {
 		var printed, missing, whys []string
 		for _, c := range silent {
-			if w := d.unread.members[c]; w != "" {
+			switch {
+			case slices.Contains(d.unread.silent, c):
 				printed = append(printed, c)
-				whys = append(whys, c+": "+w)
-			} else {
+				whys = append(whys, c+": "+d.unread.members[c])
+			case d.unread.status == "":
 				missing = append(missing, c)
 			}
 		}

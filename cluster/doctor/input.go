@@ -32,6 +32,10 @@ type Input struct {
 	// not answer): their queues are unknown, not unowned. An error given
 	// as Progress itself (the command failed) is read the same way.
 	ProgressErr string
+	// TopicStatus are `mqadmin topicStatus -t TOPIC` outputs: the
+	// messages in queues written but not read (writeQueueNums >
+	// readQueueNums) show there only.
+	TopicStatus []TopicStatusText
 	// StatusErr is what consumerStatus printed on stderr (status/
 	// stderr.txt): the members that did not answer their running-info
 	// request (CODE 207: a frozen client) are named with their queues
