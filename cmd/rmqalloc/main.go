@@ -25,6 +25,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/cluster/live"
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
@@ -56,7 +57,7 @@ func (t *topics) Set(s string) error { *t = append(*t, s); return nil }
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+msg); return 2 }
+	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+termsafe.Escape(msg)); return 2 }
 	if len(args) == 0 || args[0] != "doctor" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			fmt.Fprintln(stdout, usage)
@@ -127,7 +128,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return fail(err.Error())
 		}
 		for _, w := range snap.Warnings {
-			fmt.Fprintln(stderr, "rmqalloc: warning: "+w)
+			fmt.Fprintln(stderr, "rmqalloc: warning: "+termsafe.Escape(w))
 		}
 		if *save != "" {
 			if err := snap.Save(*save); err != nil {
@@ -147,7 +148,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		b, _ := json.Marshal(rep)
 		fmt.Fprintln(stdout, string(b))
 	} else {
-		fmt.Fprint(stdout, strings.TrimRight(rep.Text(), "\n")+"\n")
+		fmt.Fprint(stdout, termsafe.Escape(strings.TrimRight(rep.Text(), "\n"))+"\n")
 	}
 	if rep.OK {
 		return 0

@@ -14,6 +14,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/cluster/live"
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 // seriesBox is a series error's snapshot index and box.
@@ -23,7 +24,7 @@ var seriesBox = regexp.MustCompile(`^snapshot\[(\d+)\]\.(.+)$`)
 // snapshot of one group, diagnosed over time (doctor.DiagnoseSeries);
 // an input error names the folder's file.
 func doctorSeries(dirs []string, strategy, profile string, asJSON bool, stdout, stderr io.Writer) int {
-	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+msg); return 2 }
+	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+termsafe.Escape(msg)); return 2 }
 	snaps := make([]doctor.Snapshot, len(dirs))
 	files := make([]live.Files, len(dirs))
 	for i, d := range dirs {
@@ -50,7 +51,7 @@ func doctorSeries(dirs []string, strategy, profile string, asJSON bool, stdout, 
 		b, _ := json.Marshal(rep)
 		fmt.Fprintln(stdout, string(b))
 	} else {
-		fmt.Fprint(stdout, strings.TrimRight(rep.Text(), "\n")+"\n")
+		fmt.Fprint(stdout, termsafe.Escape(strings.TrimRight(rep.Text(), "\n"))+"\n")
 	}
 	if rep.OK {
 		return 0

@@ -5,7 +5,20 @@
 
 import { connect } from 'node:net';
 
-/** One call: send frame to addr, resolve with the one frame that answers. */
+/**
+ * The largest frame accepted, as cluster/live's maxFrameLength: a length
+ * field above it (or below 4) is not a RocketMQ answer. Its 4 bytes are
+ * handed to the module, which names it a protocol error.
+ */
+export const MAX_FRAME_LENGTH = 64 * 1024 * 1024;
+
+/** Connections open at once, as cluster/live's MaxConcurrentCalls. */
+export const MAX_CONCURRENT_CALLS = 64;
+
+/**
+ * One call: send frame to addr, resolve with the one frame that answers.
+ * The bytes are kept as they come and joined once (linear in the answer).
+ */
 function call(addr, frame, deadline, signal) {
   return new Promise((resolve) => {
     const i = addr.lastIndexOf(':');
@@ -19,49 +32,104 @@ function call(addr, frame, deadline, signal) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
       sock.destroy();
       resolve(v);
     };
+    const onAbort = () => finish({ failure: { timeout: false, message: 'aborted' } });
     const sock = connect({ host, port });
     const timer = setTimeout(() => finish({ failure: { timeout: true, message: 'timed out' } }), Math.max(0, deadline - Date.now()));
-    signal.addEventListener('abort', () => finish({ failure: { timeout: false, message: 'aborted' } }), { once: true });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
     sock.on('connect', () => sock.write(frame));
     sock.on('data', (b) => {
       chunks.push(b);
       got += b.length;
       if (need < 0 && got >= 4) {
-        const all = Buffer.concat(chunks);
-        chunks = [all];
-        need = all.readUInt32BE(0) + 4;
+        const head = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, got); // a few bytes: the first chunks
+        chunks = [head];
+        const n = head.readUInt32BE(0);
+        if (n < 4 || n > MAX_FRAME_LENGTH) {
+          finish({ frame: new Uint8Array(head.subarray(0, 4)) });
+          return;
+        }
+        need = n + 4;
       }
-      if (need >= 0 && got >= need) finish({ frame: new Uint8Array(Buffer.concat(chunks).subarray(0, need)) });
+      if (need >= 0 && got >= need) finish({ frame: new Uint8Array(Buffer.concat(chunks, got).subarray(0, need)) });
     });
     sock.on('error', (e) => finish({ failure: { timeout: false, message: e.code === 'ECONNREFUSED' ? 'connection refused' : e.message } }));
     sock.on('close', () => finish({ failure: { timeout: false, message: 'the connection closed before an answer' } }));
   });
 }
 
+/** A first-in first-out list with O(1) push and shift. */
+class Fifo {
+  #items = [];
+  #head = 0;
+  get size() {
+    return this.#items.length - this.#head;
+  }
+  push(v) {
+    this.#items.push(v);
+  }
+  shift() {
+    const v = this.#items[this.#head];
+    this.#items[this.#head++] = undefined;
+    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+      this.#items = this.#items.slice(this.#head);
+      this.#head = 0;
+    }
+    return v;
+  }
+}
+
 /**
  * Reads group from the cluster at namesrv within timeoutMs: the snapshot
  * { group, files: { path: text }, warnings, offline, millis }. Throws the
  * module's ERR_CLUSTER error (its message names the address) when the
- * read fails.
+ * read fails. Calls wait for one of maxCalls connections; each answer is
+ * handled as it arrives (no scan over the calls in flight).
  */
-export async function readLive(rmq, { namesrv, group, topics, timeoutMs }) {
+export async function readLive(rmq, { namesrv, group, topics, timeoutMs, maxCalls = MAX_CONCURRENT_CALLS }) {
   const deadline = Date.now() + timeoutMs;
   const s = rmq.live.start({ namesrv, group, topics });
-  const inflight = new Map();
   const abort = new AbortController();
-  let failed = null;
-  const send = (reqs) => {
-    for (const r of reqs) inflight.set(r.id, call(r.addr, r.frame, deadline, abort.signal).then((a) => ({ id: r.id, ...a })));
+  const waiting = new Fifo(); // requests not yet sent: no free connection
+  const answers = new Fifo(); // answers not yet handled
+  const running = new Set();
+  let wake = null;
+  let outstanding = 0;
+  let stopped = false;
+  const pump = () => {
+    while (!stopped && running.size < maxCalls && waiting.size > 0) {
+      const r = waiting.shift();
+      const p = call(r.addr, r.frame, deadline, abort.signal).then((a) => {
+        running.delete(p);
+        answers.push({ id: r.id, ...a });
+        pump();
+        if (wake) {
+          const w = wake;
+          wake = null;
+          w();
+        }
+      });
+      running.add(p);
+    }
   };
+  const send = (reqs) => {
+    for (const r of reqs) {
+      outstanding++;
+      waiting.push(r);
+    }
+    pump();
+  };
+  let failed = null;
   send(s.requests);
   try {
-    while (inflight.size > 0) {
-      const a = await Promise.race(inflight.values());
-      inflight.delete(a.id);
-      if (failed) continue;
+    while (outstanding > 0) {
+      if (answers.size === 0) await new Promise((resolve) => { wake = resolve; });
+      const a = answers.shift();
+      outstanding--;
       try {
         send(s.handle(a.id, a.frame ?? null, a.failure));
       } catch (e) {
@@ -70,8 +138,9 @@ export async function readLive(rmq, { namesrv, group, topics, timeoutMs }) {
       }
     }
   } finally {
-    abort.abort(); // nothing waits for the calls still in flight
-    await Promise.allSettled(inflight.values());
+    stopped = true; // nothing waits for the calls still in flight
+    abort.abort();
+    await Promise.allSettled([...running]);
   }
   if (failed) throw failed;
   return s.result();

@@ -40,15 +40,34 @@ function header(buf) {
   return JSON.parse(buf.subarray(8, 8 + hl).toString('utf8'));
 }
 
-/** Listens on an ephemeral port; answer(header) is a frame or null (never answer). */
+/** A frame with its header's fields changed (lengths recomputed). */
+function reheader(frame, fields) {
+  const hl = frame.readUInt32BE(4) & 0xffffff;
+  const h = Buffer.from(JSON.stringify({ ...JSON.parse(frame.subarray(8, 8 + hl).toString('utf8')), ...fields }));
+  const body = frame.subarray(8 + hl);
+  const out = Buffer.alloc(8 + h.length + body.length);
+  out.writeUInt32BE(4 + h.length + body.length, 0);
+  out.writeUInt32BE((frame.readUInt32BE(4) & 0xff000000) | h.length, 4);
+  h.copy(out, 8);
+  body.copy(out, 8 + h.length);
+  return out;
+}
+
+/**
+ * Listens on an ephemeral port; answer(header) is a frame (sent as the
+ * answer to that request: its opaque), raw bytes ({ raw }: sent as they
+ * are), or null (never answer).
+ */
 function server(answer) {
   const srv = createServer((sock) => {
     let buf = Buffer.alloc(0);
     sock.on('data', (b) => {
       buf = Buffer.concat([buf, b]);
       if (buf.length < 4 || buf.length < buf.readUInt32BE(0) + 4) return;
-      const f = answer(header(buf));
-      if (f) sock.end(f);
+      const h = header(buf);
+      const f = answer(h);
+      if (f?.raw) sock.write(f.raw);
+      else if (f) sock.end(reheader(f, { opaque: h.opaque }));
     });
     sock.on('error', () => {});
   });
