@@ -7,8 +7,8 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
-	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 // The doctor (cluster/doctor) and the mqadmin output parsers, in the full

@@ -40,7 +40,7 @@ wrongly, and why.
   --namesrv HOST:PORT  the NameServer
   --group GROUP        the consumer group
   --topic T            a topic to diagnose (repeat); default: every topic the group subscribes to
-  --timeout DUR        bound on the whole read (default 5s)
+  --timeout DUR        bound on the whole run, read and diagnosis (default 5s)
   --save DIR           also write what was read as a folder of saved outputs
                        (route.txt, connection.txt, progress.txt, status/<millis>/<clientId>)
   --strategy NAME      strategy of members whose status does not name one (default AVG)
@@ -48,6 +48,31 @@ wrongly, and why.
   --json               print the report as one JSON object
 
 Exit status: 0 all ok, 1 problems found, 2 bad input or a cluster that cannot be read.`
+
+// diagnoseBy is doctor.Diagnose, given up at ctx's deadline (the
+// diagnosis goes on in the background until the process exits).
+func diagnoseBy(ctx context.Context, in doctor.Input) (*doctor.Report, error) {
+	type result struct {
+		rep *doctor.Report
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rep, err := doctor.Diagnose(in)
+		done <- result{rep, err}
+	}()
+	select {
+	case r := <-done:
+		return r.rep, r.err
+	case <-ctx.Done():
+		select {
+		case r := <-done: // finished just in time
+			return r.rep, r.err
+		default:
+			return nil, ctx.Err()
+		}
+	}
+}
 
 type topics []string
 
@@ -109,6 +134,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	o.Topics = ts
 	var in doctor.Input
 	var files live.Files
+	runCtx := context.Background() // with --namesrv: --timeout bounds the read and the diagnosis
 	switch {
 	case folder != "" && o.NameServer != "":
 		return fail("doctor: give a FOLDER or --namesrv, not both")
@@ -120,6 +146,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case o.NameServer != "":
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		defer cancel()
+		runCtx = ctx
 		snap, err := live.Read(ctx, o)
 		if err != nil {
 			if strings.Contains(err.Error(), "(--timeout)") {
@@ -140,7 +167,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail("doctor: give --namesrv HOST:PORT --group GROUP, or a FOLDER (rmqalloc doctor --help)")
 	}
 	in.Strategy, in.Profile = *strategy, *profile
-	rep, err := doctor.Diagnose(in)
+	rep, err := diagnoseBy(runCtx, in)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fail("the diagnosis did not finish within --timeout " + timeout.String() + " (the read included)")
+	}
 	if err != nil {
 		return fail(files.Explain(err).Error())
 	}

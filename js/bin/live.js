@@ -3,6 +3,7 @@
 // frame and reads every answer; this file only carries frames over
 // node:net, one connection a call, all within one deadline.
 
+import { setMaxListeners } from 'node:events';
 import { connect } from 'node:net';
 
 /**
@@ -20,6 +21,8 @@ export const MAX_CONCURRENT_CALLS = 64;
  * The bytes are kept as they come and joined once (linear in the answer).
  */
 function call(addr, frame, deadline, signal) {
+  // Past the deadline no connection is opened: the call has timed out.
+  if (Date.now() >= deadline) return Promise.resolve({ failure: { timeout: true, message: 'timed out' } });
   return new Promise((resolve) => {
     const i = addr.lastIndexOf(':');
     const host = addr.slice(0, i).replace(/^\[|\]$/g, '');
@@ -94,6 +97,7 @@ export async function readLive(rmq, { namesrv, group, topics, timeoutMs, maxCall
   const deadline = Date.now() + timeoutMs;
   const s = rmq.live.start({ namesrv, group, topics });
   const abort = new AbortController();
+  setMaxListeners(maxCalls + 1, abort.signal); // one listener a call in flight
   const waiting = new Fifo(); // requests not yet sent: no free connection
   const answers = new Fifo(); // answers not yet handled
   const running = new Set();
