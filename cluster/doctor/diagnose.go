@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -35,6 +36,7 @@ type diagnosis struct {
 	roomFindings  []Finding      // what MACHINE_ROOM members keep (machineRooms)
 	mixedReported bool           // MIXED_STRATEGIES from the status files' strategy lines
 	excused       map[string]int // by status: wrong queues a passing state explains (not counted as bad)
+	unread        unread         // what the read of the cluster could not see (partial.go)
 }
 
 // Diagnose reads the texts of in and diagnoses the group: for each topic
@@ -84,6 +86,7 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt}
 	d.g = newGroup(t, strategy, profile)
 	d.mode = d.ownerMode()
+	d.findUnread()
 	d.broadcasting = d.isBroadcasting()
 	topics, err := d.topics()
 	if err != nil {
@@ -103,19 +106,29 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 		rep.Findings = append(rep.Findings, tr.Findings...)
 	}
 	rankFindings(rep.Findings)
+	rep.Queues, rep.Unknown = queueCounts(rep)
 	rep.OK, rep.Verdict = verdict(rep, d)
-	rep.Judged = d.mode != modeNone || len(d.g.members) == 0
+	rep.Judged = d.unread.conn == "" && (len(d.g.members) == 0 || d.mode != modeNone && rep.Unknown < rep.Queues)
+	if d.broadcasting && d.mode == modeNone && d.unread.conn == "" {
+		// No allocation to check: every member consumes every queue of
+		// its subscription (RebalanceImpl's BROADCASTING case), and the
+		// brokers keep no offset to show it (consumerProgress: CODE 206).
+		rep.Judged = true
+		rep.OK = !slices.ContainsFunc(rep.Findings, func(f Finding) bool { return f.Level == LevelError })
+		rep.Verdict = "The group is BROADCASTING: every member consumes every queue of its subscription (" + plural(len(d.g.members), "member", "members") + ", " + plural(rep.Queues, "queue", "queues") + "); there is no allocation to check."
+	}
+	if !rep.Judged {
+		rep.OK = false
+	}
 	return rep, d, nil
 }
 
 func (d *diagnosis) ownerMode() ownerMode {
-	covered := len(d.in.status) > 0
-	for _, m := range d.g.members {
-		covered = covered && m.status != nil
-	}
+	// Status files name owners by client ID; the members with none are
+	// filled from #Client IP where it tells them apart (fillUnread).
 	ipInfo := d.in.prog != nil && d.in.prog.HasClientIP
 	switch {
-	case len(d.in.status) > 0 && (covered || !ipInfo):
+	case len(d.in.status) > 0:
 		return modeCID
 	case ipInfo:
 		return modeIP

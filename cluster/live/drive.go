@@ -21,7 +21,9 @@ const MaxConcurrentCalls = 64
 type caller func(ctx context.Context, addr string, frame []byte) ([]byte, error)
 
 // readWith is Read over call, with timeout bounding the whole read when
-// ctx has no deadline.
+// ctx has no deadline. Each call gets half of the read's time: a server
+// that does not answer is given up with time left to ask another broker
+// and to finish the rest (its part is then unknown, not the whole read).
 func readWith(ctx context.Context, o Options, call caller, timeout time.Duration) (*Snapshot, error) {
 	s, err := NewSession(o)
 	if err != nil {
@@ -32,6 +34,8 @@ func readWith(ctx context.Context, o Options, call caller, timeout time.Duration
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
+	deadline, _ := ctx.Deadline()
+	perCall := time.Until(deadline) / 2
 	type answer struct {
 		id    int
 		frame []byte
@@ -52,7 +56,9 @@ func readWith(ctx context.Context, o Options, call caller, timeout time.Duration
 				var err error
 				select {
 				case conns <- struct{}{}:
-					f, err = call(ctx, r.Addr, r.Frame)
+					cctx, cancel := context.WithTimeout(ctx, perCall)
+					f, err = call(cctx, r.Addr, r.Frame)
+					cancel()
 					<-conns
 				case <-ctx.Done():
 					err = ctx.Err()

@@ -85,3 +85,28 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
 }
+
+// stderrLine is a call to addr that got no answer, in the words of the
+// exception mqadmin prints for it (the doctor reads saved stderr so).
+func stderrLine(addr string, err error) string {
+	if isTimeout(err) {
+		return "org.apache.rocketmq.remoting.exception.RemotingTimeoutException: wait response on the channel <" + addr + "> timeout (--timeout)"
+	}
+	msg := oneLine(err.Error())
+	if i := strings.LastIndex(msg, ": "); i >= 0 && strings.Contains(msg, addr) {
+		msg = msg[i+2:]
+	}
+	if strings.Contains(msg, "refused") {
+		return "org.apache.rocketmq.remoting.exception.RemotingConnectException: connect to <" + addr + "> failed (" + msg + ")"
+	}
+	return "org.apache.rocketmq.remoting.exception.RemotingSendRequestException: send request to <" + addr + "> failed (" + msg + ")"
+}
+
+// brokerAnswerLine is a broker's error answer as MQBrokerException
+// prints it.
+func brokerAnswerLine(addr string, resp *Command) string {
+	return "org.apache.rocketmq.client.exception.MQBrokerException: CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + oneLine(resp.Remark) + " BROKER: " + addr
+}
+
+// oneLine is s up to its first line break.
+func oneLine(s string) string { return strings.TrimSpace(firstLine(s)) }

@@ -70,6 +70,15 @@ func ReadFolderFiles(dir string) (doctor.Input, Files, error) {
 		return in, nil, missingFile(dir, "progress.txt", err)
 	}
 	files["progress"] = from
+	// Beside an output, its stderr says what it left out: the brokers of a
+	// live read that did not answer; the members that did not answer
+	// consumerStatus.
+	if e, err := read("progress.err"); err == nil && in.Progress != e {
+		in.ProgressErr = e
+	}
+	if e, err := read(filepath.Join("status", "stderr.txt")); err == nil {
+		in.StatusErr = e
+	}
 	if at, err := capturedAtText(filepath.Join(dir, "captured-at.txt")); err == nil {
 		in.CapturedAt, _, _ = strings.Cut(strings.TrimSpace(at), "\n")
 		files["capturedAt"] = filepath.Join(dir, "captured-at.txt")

@@ -63,6 +63,14 @@ type Session struct {
 	runOrder  []string
 	warnings  []string
 	topicsSet bool
+	// What the cluster did not answer, in the words mqadmin prints on
+	// stderr (saved as progress.err, status/stderr.txt): the doctor marks
+	// what it hides unknown. A broker that got no answer in time is not
+	// asked again while another can be (dead).
+	progressErr []string
+	statusErr   []string
+	connFailed  bool
+	dead        map[string]bool
 	// v5: the NameServer runs RocketMQ 5.x (its answers' version), so
 	// the texts are those of the 5.3.3 mqadmin where its layout differs.
 	v5 bool
@@ -106,7 +114,7 @@ func NewSession(o Options) (*Session, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Session{o: o, ns: ns, pending: map[int]*pending{}, routes: map[string][]byte{}, running: map[string]*runningInfo{}}, nil
+	return &Session{o: o, ns: ns, pending: map[int]*pending{}, routes: map[string][]byte{}, running: map[string]*runningInfo{}, dead: map[string]bool{}}, nil
 }
 
 func (s *Session) retryTopic() string { return "%RETRY%" + s.o.Group }
@@ -240,29 +248,40 @@ func routeName(s *Session, p *pending) string {
 // asks one broker; a broker that cannot be reached passes to the next).
 func (s *Session) askConnection(out []Request) []Request {
 	i := s.connTried
-	s.connTried++
+	if n := s.nextBroker(i); n >= 0 && s.dead[s.brokers[i]] {
+		i = n
+	}
+	s.connTried = i + 1
 	return s.ask(out, &pending{kind: askConnection, broker: i, addr: s.brokers[i]}, codeGetConsumerConnectionList, map[string]string{"consumerGroup": s.o.Group}, "connections of "+s.o.Group)
 }
 
 func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request, error) {
-	if terr != nil {
-		if s.connTried < len(s.brokers) {
-			s.warn("broker " + p.addr + " did not answer for the connections of " + s.o.Group + " (" + terr.Error() + "); asked the next broker")
-			return s.askConnection(nil), nil
-		}
-		return nil, transportError(ErrBroker, p.addr, "the broker", terr)
-	}
-	switch resp.Code {
-	case respSuccess:
-	case respConsumerNotOnline:
+	failed := ""
+	switch {
+	case terr != nil:
+		s.markDead(p.addr, terr)
+		failed = stderrLine(p.addr, terr)
+	case resp.Code == respConsumerNotOnline:
 		// Not an error: the group exists and has offsets, no consumer runs.
 		s.connErr = "org.apache.rocketmq.tools.command.SubCommandException: ConsumerConnectionSubCommand command failed\n" +
 			"Caused by: org.apache.rocketmq.client.exception.MQBrokerException: CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark + " BROKER: " + p.addr + "\n" +
 			"For more information, please visit the url, http://rocketmq.apache.org/docs/faq/\n"
 		s.warn("group " + s.o.Group + " has no consumer online (broker " + p.addr + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark + ")")
 		return nil, nil
-	default:
-		return nil, responseError(p.addr, "the broker", "connections of "+s.o.Group, resp)
+	case resp.Code != respSuccess:
+		failed = brokerAnswerLine(p.addr, resp)
+	}
+	if failed != "" {
+		if next := s.nextBroker(p.broker); next >= 0 {
+			s.warn("broker " + p.addr + " did not give the connections of " + s.o.Group + " (" + oneLine(failed) + "); asked the next broker")
+			s.connTried = next
+			return s.askConnection(nil), nil
+		}
+		// No broker gave the member list: nothing of the members is known.
+		s.connFailed = true
+		s.connErr = "org.apache.rocketmq.tools.command.SubCommandException: ConsumerConnectionSubCommand command failed\nCaused by: " + failed + "\n"
+		s.warn("no broker gave the connections of " + s.o.Group + " (last " + p.addr + ": " + oneLine(failed) + "): the members are unknown")
+		return nil, nil
 	}
 	c, err := decodeConnection(resp.Body)
 	if err != nil {
@@ -292,16 +311,24 @@ func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request
 }
 
 func (s *Session) askRunning(out []Request, client string, broker int) []Request {
+	if s.dead[s.brokers[broker]] {
+		if n := s.nextBroker(broker); n >= 0 {
+			broker = n
+		}
+	}
 	return s.ask(out, &pending{kind: askRunning, client: client, broker: broker, addr: s.brokers[broker]}, codeGetConsumerRunningInfo,
 		map[string]string{"consumerGroup": s.o.Group, "clientId": client, "jstackEnable": "false"}, "running info of "+client)
 }
 
 func (s *Session) onStats(p *pending, resp *Command, terr error) ([]Request, error) {
 	if terr != nil {
-		return nil, transportError(ErrBroker, p.addr, "the broker", terr)
+		s.markDead(p.addr, terr)
+		s.progressFailed(p.addr, stderrLine(p.addr, terr))
+		return nil, nil
 	}
 	if resp.Code != respSuccess {
-		return nil, responseError(p.addr, "the broker", "consume stats of "+s.o.Group, resp)
+		s.progressFailed(p.addr, brokerAnswerLine(p.addr, resp))
+		return nil, nil
 	}
 	st, err := decodeConsumeStats(resp.Body)
 	if err != nil {
@@ -313,11 +340,19 @@ func (s *Session) onStats(p *pending, resp *Command, terr error) ([]Request, err
 
 func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, error) {
 	why := ""
+	line := ""
 	switch {
 	case terr != nil:
+		// The broker forwards the call to the client and waits for it: no
+		// answer in time is the client's (a frozen JVM), not the broker's.
 		why = terr.Error()
+		line = stderrLine(p.addr, terr) + " (running info of " + p.client + ")"
 	case resp.Code != respSuccess:
 		why = "CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark
+		line = "org.apache.rocketmq.client.exception.MQClientException: CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + oneLine(resp.Remark)
+		if !strings.Contains(resp.Remark, p.client) {
+			line += " (running info of " + p.client + ")"
+		}
 	}
 	if why == "" {
 		ri, err := decodeRunningInfo(resp.Body)
@@ -326,15 +361,45 @@ func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, e
 			return nil, nil
 		}
 		why = err.Error()
+		line = "org.apache.rocketmq.remoting.exception.RemotingCommandException: " + oneLine(why) + " (running info of " + p.client + ")"
 	}
-	if p.broker+1 < len(s.brokers) {
-		return s.askRunning(nil, p.client, p.broker+1), nil
+	// A client's own silence (no answer in time, or the broker's CODE 207:
+	// the client did not answer it) is the same through every broker, and
+	// would cost the time again; a broker's failure is not.
+	if !(terr != nil && isTimeout(terr)) && (resp == nil || resp.Code != codeConsumeMsgTimeout) && s.nextBroker(p.broker) >= 0 {
+		return s.askRunning(nil, p.client, s.nextBroker(p.broker)), nil
 	}
+	s.statusErr = append(s.statusErr, line)
 	s.warn("client " + p.client + " did not answer its running-info request (last through broker " + p.addr + ": " + why + "): its status file is left out and its queues stay unknown")
 	return nil, nil
 }
 
 func (s *Session) warn(msg string) { s.warnings = append(s.warnings, msg) }
+
+// markDead: addr got no answer at all; later calls go to another broker
+// where one can answer them.
+func (s *Session) markDead(addr string, terr error) {
+	if isTimeout(terr) || !strings.Contains(terr.Error(), "not a response") {
+		s.dead[addr] = true
+	}
+}
+
+// nextBroker is the first broker after index i not known dead, else -1.
+func (s *Session) nextBroker(i int) int {
+	for j := i + 1; j < len(s.brokers); j++ {
+		if !s.dead[s.brokers[j]] {
+			return j
+		}
+	}
+	return -1
+}
+
+// progressFailed: broker addr gave no consume stats; its queues' offsets
+// (and owners, in #Client IP) are left out, and said so.
+func (s *Session) progressFailed(addr, line string) {
+	s.progressErr = append(s.progressErr, line)
+	s.warn("broker " + addr + " did not give the consume stats of " + s.o.Group + " (" + oneLine(line) + "): its queues are left out of progress.txt and stay unknown")
+}
 
 // finish runs once every answer is in: a group with no consumer online
 // and no topic given takes its topics from the consume stats.
@@ -398,14 +463,23 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 	for _, st := range s.stats {
 		rows += len(st.Table)
 	}
-	if rows == 0 {
-		s.warn("the brokers hold no consume offsets for group " + s.o.Group + " (mqadmin consumerProgress fails so): progress.txt is left empty")
-	} else {
+	if rows == 0 && len(s.progressErr) == 0 {
+		// mqadmin's own failure for it (DefaultMQAdminExtImpl), which a
+		// BROADCASTING group (offsets kept by its clients) always gets.
+		s.progressErr = append(s.progressErr, "org.apache.rocketmq.client.exception.MQClientException: CODE: 206  DESC: Not found the consumer group consume stats, because return offset table is empty, maybe the consumer not consume any message")
+		s.warn("the brokers hold no consume offsets for group " + s.o.Group + " (mqadmin consumerProgress fails so, CODE 206): progress.txt is left empty")
+	} else if rows > 0 {
 		p, err := renderProgress(s.stats, owners, s.o.Location)
 		if err != nil {
 			return nil, &Error{Kind: ErrProtocol, Msg: "consume stats of " + s.o.Group + ": " + err.Error()}
 		}
 		snap.Progress = p
+	}
+	if len(s.progressErr) > 0 {
+		snap.ProgressErr = strings.Join(s.progressErr, "\n") + "\n"
+	}
+	if len(s.statusErr) > 0 {
+		snap.StatusErr = strings.Join(s.statusErr, "\n") + "\n"
 	}
 	snap.Warnings = append(snap.Warnings, s.warnings...)
 	return snap, nil

@@ -171,7 +171,7 @@ func TestSessionErrors(t *testing.T) {
 		{"namesrv timeout", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": timeout}, ErrTimeout, "NameServer 127.0.0.1:9876 did not answer in time"},
 		{"unknown group", Options{Group: "G_NOPE"}, nil, ErrUnknownGroup, `unknown consumer group "G_NOPE": NameServer 127.0.0.1:9876 has no route for %RETRY%G_NOPE`},
 		{"unknown topic", Options{Group: "G_LIVE", Topics: []string{"T_NOPE"}}, nil, ErrUnknownTopic, `unknown topic "T_NOPE": NameServer 127.0.0.1:9876`},
-		{"acl", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"stats-a": acl}, ErrRefused, "broker 127.0.0.1:10911 refused the request for consume stats of G_LIVE: CODE: 16  DESC: AccessKey not allowed (the cluster has ACL on"},
+		{"acl namesrv", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": acl}, ErrRefused, "NameServer 127.0.0.1:9876 refused the request for route of %RETRY%G_LIVE: CODE: 16  DESC: AccessKey not allowed (the cluster has ACL on"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.o.NameServer = "127.0.0.1:9876"

@@ -7,8 +7,10 @@
 //
 // It reads the group from the cluster itself (cluster/live) or from a folder
 // of saved mqadmin outputs, and prints the doctor's report (cluster/doctor).
-// Exit status: 0 all ok, 1 problems found, 2 bad input or a cluster that
-// cannot be read (one line on stderr naming the address).
+// Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing could be
+// judged (no owner information, or a cluster that could not be read: one
+// line on stderr naming the address). A cluster that answers in part is
+// reported in part: the queues it hides are unknown.
 //
 // Native only: in js/wasm the same command is the npm package's rmqalloc.
 package main
@@ -29,7 +31,7 @@ import (
 )
 
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
-       rmqalloc doctor FOLDER [--json]
+       rmqalloc doctor FOLDER [--json]   (a --watch --save folder DIR/1, DIR/2, ...: the series)
        rmqalloc doctor FOLDER1 FOLDER2 ... [--json]   (snapshots of one group over time)
 
 Reads the group from the cluster (the calls of mqadmin topicRoute,
@@ -40,14 +42,18 @@ wrongly, and why.
   --namesrv HOST:PORT  the NameServer
   --group GROUP        the consumer group
   --topic T            a topic to diagnose (repeat); default: every topic the group subscribes to
-  --timeout DUR        bound on the whole run, read and diagnosis (default 5s)
+  --timeout DUR        bound on the whole run, read and diagnosis (default 5s); a
+                       server silent for half of it is given up and its part
+                       reported unknown
   --save DIR           also write what was read as a folder of saved outputs
                        (route.txt, connection.txt, progress.txt, status/<millis>/<clientId>)
   --strategy NAME      strategy of members whose status does not name one (default AVG)
   --profile P          one client for every member (java-4.9.3, java-5.3.3, go-client-2.1.2)
   --json               print the report as one JSON object
 
-Exit status: 0 all ok, 1 problems found, 2 bad input or a cluster that cannot be read.`
+Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing could be
+judged (no owner information, or the cluster could not be read). What part of
+the cluster does not answer (a broker, a member) is reported as unknown.`
 
 // diagnoseBy is doctor.Diagnose, given up at ctx's deadline (the
 // diagnosis goes on in the background until the process exits).
@@ -138,6 +144,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case folder != "" && o.NameServer != "":
 		return fail("doctor: give a FOLDER or --namesrv, not both")
+	case folder != "" && len(live.WatchFolders(folder)) > 0:
+		// a --watch --save folder: its snapshots, as a series
+		return doctorSeries(live.WatchFolders(folder), *strategy, *profile, *asJSON, stdout, stderr)
 	case folder != "":
 		var err error
 		if in, files, err = live.ReadFolderFiles(folder); err != nil {
@@ -149,13 +158,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		runCtx = ctx
 		snap, err := live.Read(ctx, o)
 		if err != nil {
-			if strings.Contains(err.Error(), "(--timeout)") {
-				err = errors.New(strings.Replace(err.Error(), "(--timeout)", "(--timeout "+timeout.String()+")", 1))
+			msg := strings.Replace(err.Error(), "(--timeout)", "(--timeout "+timeout.String()+")", 1)
+			if unreadable(err) {
+				fmt.Fprintln(stderr, "rmqalloc: "+termsafe.Escape(msg))
+				return exitNotJudged
 			}
-			return fail(err.Error())
+			return fail(msg)
 		}
 		for _, w := range snap.Warnings {
-			fmt.Fprintln(stderr, "rmqalloc: warning: "+termsafe.Escape(w))
+			fmt.Fprintln(stderr, "rmqalloc: warning: "+termsafe.Escape(strings.Replace(w, "(--timeout)", "(--timeout "+timeout.String()+")", 1)))
 		}
 		if *save != "" {
 			if err := snap.Save(*save); err != nil {
@@ -174,14 +185,39 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(files.Explain(err).Error())
 	}
-	if *asJSON {
+	return report(rep, *asJSON, stdout)
+}
+
+// report prints rep and is the exit status it calls for.
+func report(rep *doctor.Report, asJSON bool, stdout io.Writer) int {
+	if asJSON {
 		b, _ := json.Marshal(rep)
 		fmt.Fprintln(stdout, string(b))
 	} else {
 		fmt.Fprint(stdout, termsafe.Escape(strings.TrimRight(rep.Text(), "\n"))+"\n")
 	}
-	if rep.OK {
+	switch {
+	case rep.OK:
 		return 0
+	case !rep.Judged:
+		return exitNotJudged
 	}
 	return 1
+}
+
+// exitNotJudged: nothing could be judged (exit 3).
+const exitNotJudged = 3
+
+// unreadable: the cluster itself did not answer (as opposed to options or
+// names it does not know): nothing could be judged, exit 3.
+func unreadable(err error) bool {
+	var e *live.Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch e.Kind {
+	case live.ErrNameServer, live.ErrBroker, live.ErrTimeout, live.ErrRefused:
+		return true
+	}
+	return false
 }

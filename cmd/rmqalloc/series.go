@@ -3,13 +3,11 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
@@ -47,14 +45,5 @@ func doctorSeries(dirs []string, strategy, profile string, asJSON bool, stdout, 
 		}
 		return fail(err.Error())
 	}
-	if asJSON {
-		b, _ := json.Marshal(rep)
-		fmt.Fprintln(stdout, string(b))
-	} else {
-		fmt.Fprint(stdout, termsafe.Escape(strings.TrimRight(rep.Text(), "\n"))+"\n")
-	}
-	if rep.OK {
-		return 0
-	}
-	return 1
+	return report(rep, asJSON, stdout)
 }

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, PROFILES, STRATEGIES, UsageError, orList, readText, safeText, statusFiles, terminalWidth, write } from './io.js';
 import { readLive } from './live.js';
-import { doctorSeriesCommand, firstWithText, statusDirOf } from './series.js';
+import { doctorSeriesCommand, firstWithText, statusDirOf, stderrOf } from './series.js';
 
 export const DOCTOR_HELP = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--timeout DUR] [--save DIR] [options]
        rmqalloc doctor --namesrv HOST:PORT --group GROUP --watch INTERVAL [--count N] [--save DIR] [options]
@@ -27,7 +27,9 @@ second):
   --group GROUP       the consumer group
   --topic T           a topic to diagnose (repeat); default: every topic the
                       group subscribes to
-  --timeout DUR       bound on the whole read: 5s (default), 1500ms, 2m
+  --timeout DUR       bound on the whole read: 5s (default), 1500ms, 2m; a
+                      server silent for half of it is given up, and what it
+                      holds is reported unknown
   --save DIR          also save what was read as a FOLDER (below); rmqalloc
                       doctor DIR gives the same report later
   --watch INTERVAL    a snapshot every INTERVAL (10s, 1m, ...), then the report
@@ -75,8 +77,25 @@ STOP the group consumed nothing, REWIND offset went back); then the last
 snapshot's diagnosis.
 
 FILE may be - for stdin. Exit status: 0 healthy, 1 problems costing messages
-or duplicates, 2 bad input, 3 no owner information to judge by (run
-consumerProgress with -s true, or give status files), 4 rmqalloc failed.`;
+or duplicates, 2 bad input, 3 nothing to judge by (no owner information: run
+consumerProgress with -s true, or give status files; or the cluster did not
+answer), 4 rmqalloc failed. A cluster that answers in part is reported in
+part: the queues a silent broker or member hides are unknown.`;
+
+/**
+ * The snapshot folders of a --watch --save DIR folder (DIR/1, DIR/2, ...,
+ * each with route.txt), in their number's order; [] when dir is not one.
+ */
+export function watchFolders(dir) {
+  try {
+    if (!statSync(dir).isDirectory() || existsSync(join(dir, 'route.txt'))) return [];
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && /^[1-9][0-9]*$/.test(e.name) && existsSync(join(dir, e.name, 'route.txt')))
+      .map((e) => e.name).sort((a, b) => Number(a) - Number(b)).map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
 
 /** The files of a folder of saved outputs, as options (given ones win). */
 function folderOptions(dir, o) {
@@ -103,6 +122,8 @@ function folderOptions(dir, o) {
     progress: o.progress ?? firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err']),
     status: o.status ?? (status ? [status] : undefined),
     'captured-at': o['captured-at'] ?? (existsSync(at('captured-at.txt')) ? readText(at('captured-at.txt'), `${dir}:`) : undefined),
+    // not options: what the folder's commands printed on stderr
+    stderr: o.progress === undefined ? stderrOf(dir, firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err'])) : undefined,
   };
 }
 
@@ -161,7 +182,10 @@ async function liveCommand(load, values, argv) {
       snap = await readLive(rmq, { namesrv: values.namesrv, group: values.group, topics: values.topic ?? [], timeoutMs: ms });
     } catch (e) {
       if (e?.code === 'ERR_CLUSTER') {
-        throw new UsageError(e.message.replace('(--timeout)', `(--timeout ${values.timeout ?? '5s'})`));
+        // The cluster itself did not answer: nothing could be judged (3);
+        // options or names it does not know are bad input (2).
+        const unread = ['namesrv', 'broker', 'timeout', 'refused'].includes(e.field);
+        throw new UsageError(e.message.replace('(--timeout)', `(--timeout ${values.timeout ?? '5s'})`), unread ? EXIT.NOT_JUDGED : EXIT.BAD_INPUT);
       }
       throw e;
     }
@@ -269,8 +293,11 @@ export async function doctorCommand(load, argv) {
   for (const k of ['group', 'topic', 'timeout', 'save', 'watch', 'count']) {
     if (values[k] !== undefined) throw new UsageError(`--${k} goes with --namesrv HOST:PORT (rmqalloc doctor --help)`);
   }
-  // Several folders: snapshots of one group over time (series.js).
+  // Several folders: snapshots of one group over time (series.js); one
+  // folder that --watch --save wrote (DIR/1, DIR/2, ...) is its series.
   if (positionals.length > 1 && !values.help) return doctorSeriesCommand(load, positionals, values, write);
+  const watched = positionals.length === 1 && !values.help ? watchFolders(positionals[0]) : [];
+  if (watched.length > 0) return doctorSeriesCommand(load, watched, values, write);
   const o = positionals.length === 1 && !values.help ? folderOptions(positionals[0], values) : values;
   if (o.help) {
     await write(DOCTOR_HELP + '\n');
@@ -314,6 +341,7 @@ export async function doctorCommand(load, argv) {
       strategy: o.strategy,
       profile: o.profile,
       capturedAt: o['captured-at'],
+      ...(o.stderr ?? {}),
     }, { format: o.json ? 'json' : 'text', width: terminalWidth() });
   } catch (e) {
     if (e?.code === 'ERR_BAD_INPUT') throw new UsageError(badInputMessage(e, files));

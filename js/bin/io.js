@@ -24,7 +24,13 @@ export function orList(names) {
 }
 
 /** A failure the user can fix: printed as one line, no stack, exit 2. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  /** exit: the status to end with (EXIT.BAD_INPUT unless said). */
+  constructor(message, exit = 2) {
+    super(message);
+    this.exit = exit;
+  }
+}
 
 let stdinUsed = null;
 

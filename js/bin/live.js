@@ -107,7 +107,10 @@ export async function readLive(rmq, { namesrv, group, topics, timeoutMs, maxCall
   const pump = () => {
     while (!stopped && running.size < maxCalls && waiting.size > 0) {
       const r = waiting.shift();
-      const p = call(r.addr, r.frame, deadline, abort.signal).then((a) => {
+      // Each call gets half the read's time from when it is sent: a server
+      // that does not answer is given up with time left for the rest (its
+      // part is then unknown).
+      const p = call(r.addr, r.frame, Math.min(deadline, Date.now() + timeoutMs / 2), abort.signal).then((a) => {
         running.delete(p);
         answers.push({ id: r.id, ...a });
         pump();

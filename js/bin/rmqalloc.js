@@ -118,7 +118,7 @@ try {
 } catch (e) {
   if (e instanceof UsageError) {
     process.stderr.write(`rmqalloc: ${safeText(e.message)}\n`);
-    code = EXIT.BAD_INPUT;
+    code = e.exit ?? EXIT.BAD_INPUT;
   } else {
     process.stderr.write(`rmqalloc: failed: ${safeText(`${e?.code ? e.code + ': ' : ''}${e?.message ?? e}`)}\n`);
     code = EXIT.FAILED;

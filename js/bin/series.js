@@ -68,6 +68,18 @@ function newestMtime(paths) {
 const CMD = { route: 'topicRoute -t TOPIC', connection: 'consumerConnection -g GROUP', progress: 'consumerProgress -g GROUP -s true' };
 
 /**
+ * What the commands printed on stderr beside their output in dir: the
+ * brokers a read could not see (progress.err, when the progress read is
+ * another file) and the members that did not answer (status/stderr.txt).
+ * The doctor marks the queues they hide unknown.
+ */
+export function stderrOf(dir, progressFile) {
+  const read = (f) => (existsSync(f) && statSync(f).isFile() ? readText(f, `${dir}:`) : '');
+  const pe = join(dir, 'progress.err');
+  return { progressErr: progressFile === pe ? '' : read(pe), statusErr: read(join(dir, 'status', 'stderr.txt')) };
+}
+
+/**
  * One saved snapshot: the folder's route.txt, connection.txt,
  * progress.txt, status files (statusDirOf) and its time: the first line of
  * captured-at.txt, else the newest file's mtime (said in the report). It
@@ -138,6 +150,7 @@ export function snapshotOfFolder(dir) {
       connection: files.connection.text,
       progress: files.progress.text,
       status: files.status.map((s) => ({ name: s.name, text: s.text })),
+      ...stderrOf(dir, files.progress.file),
     },
     files,
   };

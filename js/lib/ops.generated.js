@@ -226,7 +226,7 @@ export function decRecStatusText(dec, ctx) {
   };
 }
 
-/** Encodes the record doctorInput { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string }. */
+/** Encodes the record doctorInput { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string }. */
 export function encRecDoctorInput(enc, v) {
   enc.list(v.routes, (enc, v) => encRecRouteText(enc, v));
   enc.strOnce(v.connection);
@@ -235,6 +235,8 @@ export function encRecDoctorInput(enc, v) {
   enc.str(v.strategy);
   enc.str(v.profile);
   enc.str(v.capturedAt);
+  enc.strOnce(v.progressErr);
+  enc.strOnce(v.statusErr);
 }
 
 /** Decodes the record doctorInput (ctx: what its custom values' decoders need). */
@@ -247,10 +249,12 @@ export function decRecDoctorInput(dec, ctx) {
     strategy: dec.str(),
     profile: dec.str(),
     capturedAt: dec.str(),
+    progressErr: dec.str(),
+    statusErr: dec.str(),
   };
 }
 
-/** Encodes the record doctorSnapshot { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }. */
+/** Encodes the record doctorSnapshot { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string } }. */
 export function encRecDoctorSnapshot(enc, v) {
   enc.str(v.name);
   enc.str(v.at);
@@ -1044,7 +1048,7 @@ export function analysisCompare(rt, req, ctx) {
   return decAnalysisCompare(rt.call(OP.ANALYSIS_COMPARE, encAnalysisCompare(rt.request(), req)), ctx);
 }
 
-/** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }[] } (values validated by the caller). */
+/** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string } }[] } (values validated by the caller). */
 export function encDoctorRun(enc, req) {
   enc.u8(req.want);
   enc.uv(req.width);
