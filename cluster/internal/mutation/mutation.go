@@ -3,8 +3,9 @@
 // status files renamed, other encodings, a terminal's wrap, `less -S`,
 // colour codes) and compares the doctor's verdict on each damaged folder
 // with its verdict on the intact one: REFUSED (an input error), SAME (the
-// same exit status and error findings) or DIFFERENT. A DIFFERENT verdict
-// is a confident answer the damaged text does not support; the benchmark
+// same exit status and error findings), UNJUDGED (exit 3: nothing could be
+// judged) or DIFFERENT. A DIFFERENT verdict is a confident answer the
+// damaged text may not support; the benchmark
 // (cluster/internal/cmd/mutbench, make mutbench) counts them per class.
 package mutation
 
@@ -28,7 +29,8 @@ type Mutant struct {
 const (
 	Refused   = "REFUSED"
 	Same      = "SAME"
-	Different = "DIFFERENT"
+	Different = "DIFFERENT" // another confident verdict (exit 0 or 1)
+	Unjudged  = "UNJUDGED"  // exit 3 where the intact folder is judged: nothing confident said
 )
 
 // Verdict is what the CLI would say: its exit status and the error-level
@@ -63,6 +65,8 @@ func Compare(intact string, m Mutant) (string, string) {
 		return Refused, err.Error()
 	case v == intact:
 		return Same, v
+	case strings.HasPrefix(v, "exit 3"):
+		return Unjudged, v
 	}
 	return Different, v
 }

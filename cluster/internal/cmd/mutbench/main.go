@@ -1,7 +1,8 @@
 // Command mutbench damages the sample folders (testdata/real*, testdata/
 // cluster: cluster/internal/mutation's classes) and prints, per class of
 // damage, how many damaged folders the doctor REFUSED, gave the SAME
-// verdict as intact, or a DIFFERENT one. `make mutbench` runs it; -v
+// verdict as intact, could not judge (UNJUDGED, exit 3), or gave a
+// DIFFERENT confident verdict. `make mutbench` runs it; -v
 // lists each DIFFERENT mutant.
 //
 //	go run ./cluster/internal/cmd/mutbench [-v] [-lines N] [FOLDER ...]
@@ -74,10 +75,13 @@ func main() {
 		classes = append(classes, c)
 	}
 	sort.Strings(classes)
-	fmt.Printf("%d folders\n%-22s %8s %8s %8s %8s\n", len(folders), "class", "REFUSED", "SAME", "DIFFERENT", "total")
-	for _, c := range classes {
-		n := counts[c]
-		fmt.Printf("%-22s %8d %8d %8d %8d\n", c, n[mutation.Refused], n[mutation.Same], n[mutation.Different], n[mutation.Refused]+n[mutation.Same]+n[mutation.Different])
+	row := func(name string, n map[string]int) {
+		fmt.Printf("%-22s %8d %8d %9d %9d %8d\n", name, n[mutation.Refused], n[mutation.Same], n[mutation.Unjudged], n[mutation.Different],
+			n[mutation.Refused]+n[mutation.Same]+n[mutation.Unjudged]+n[mutation.Different])
 	}
-	fmt.Printf("%-22s %8d %8d %8d %8d\n", "all", total[mutation.Refused], total[mutation.Same], total[mutation.Different], total[mutation.Refused]+total[mutation.Same]+total[mutation.Different])
+	fmt.Printf("%d folders\n%-22s %8s %8s %9s %9s %8s\n", len(folders), "class", "REFUSED", "SAME", "UNJUDGED", "DIFFERENT", "total")
+	for _, c := range classes {
+		row(c, counts[c])
+	}
+	row("all", total)
 }
