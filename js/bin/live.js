@@ -58,7 +58,10 @@ function call(addr, frame, deadline, signal) {
         }
         need = n + 4;
       }
-      if (need >= 0 && got >= need) finish({ frame: new Uint8Array(Buffer.concat(chunks, got).subarray(0, need)) });
+      if (need >= 0 && got >= need) {
+        const all = Buffer.concat(chunks, got);
+        finish({ frame: new Uint8Array(all.buffer, all.byteOffset, need) }); // a view: no second copy
+      }
     });
     sock.on('error', (e) => finish({ failure: { timeout: false, message: e.code === 'ECONNREFUSED' ? 'connection refused' : e.message } }));
     sock.on('close', () => finish({ failure: { timeout: false, message: 'the connection closed before an answer' } }));
