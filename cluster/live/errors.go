@@ -63,6 +63,9 @@ func transportError(kind ErrorKind, addr, role string, err error) *Error {
 		return &Error{Kind: ErrTimeout, Addr: addr, Msg: name + " " + addr + " did not answer in time (--timeout)"}
 	}
 	msg := err.Error()
+	if m, ok := closedBeforeAnswer(err); ok {
+		msg = m
+	}
 	// net's "dial tcp 127.0.0.1:9876: connect: connection refused": the
 	// address is said once, first.
 	if i := strings.LastIndex(msg, ": "); i >= 0 && strings.Contains(msg, addr) {
@@ -75,9 +78,6 @@ func transportError(kind ErrorKind, addr, role string, err error) *Error {
 func responseError(addr, role, what string, resp *Command) *Error {
 	name := strings.TrimPrefix(role, "the ")
 	msg := name + " " + addr + " refused the request for " + what + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + firstLine(resp.Remark)
-	if resp.Code == respNoPermission {
-		msg += " (the cluster has ACL on: this read needs an access key allowed to call admin requests)"
-	}
 	return &Error{Kind: ErrRefused, Addr: addr, Code: resp.Code, Msg: msg}
 }
 

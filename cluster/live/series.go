@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-
-	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 )
 
 // WatchFolders lists the snapshot folders of a `doctor --watch --save DIR`
@@ -42,13 +40,4 @@ func WatchFolders(dir string) []string {
 		out = append(out, s.path)
 	}
 	return out
-}
-
-// ReadSnapshot reads a saved folder as one snapshot of a series: its
-// input (ReadFolder) and its time, the first line of captured-at.txt, else
-// the newest file's modification time (AtSource says which). It is
-// ReadSnapshotFolder without the file names.
-func ReadSnapshot(dir string) (doctor.Snapshot, error) {
-	s, _, err := ReadSnapshotFolder(dir)
-	return s, err
 }

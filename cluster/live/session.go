@@ -27,6 +27,12 @@ type Options struct {
 	Location *time.Location
 	// Now stamps the status folder (status/<millis>/); nil = time.Now.
 	Now func() time.Time
+	// Credentials sign every request (ACL 1.0 and 2.0, credentials.go);
+	// nil: requests go unsigned, as to a cluster with ACL off.
+	Credentials *Credentials
+	// TLS: remoting over TLS (Read's transport; the JS CLI carries frames
+	// over node:tls itself); nil: plain TCP.
+	TLS *TLS
 }
 
 // Request is one call the session wants made: send Frame to Addr (host:
@@ -71,6 +77,12 @@ type Session struct {
 	statusErr   []string
 	connFailed  bool
 	dead        map[string]bool
+	// topicStatus per topic: the brokers' answers, how many were asked,
+	// and whether one failed (then the topic's status is left out).
+	topicStats       map[string][]topicOffset
+	topicStatsAsked  map[string]int
+	topicStatsFailed map[string]bool
+	refused          *Error // the first ACL refusal of a broker (noteRefusal)
 	// v5: the NameServer runs RocketMQ 5.x (its answers' version), so
 	// the texts are those of the 5.3.3 mqadmin where its layout differs.
 	v5 bool
@@ -78,6 +90,7 @@ type Session struct {
 
 type pending struct {
 	kind   int
+	code   int    // the request code asked
 	topic  string // route
 	client string // running info
 	broker int    // index into brokers
@@ -90,6 +103,7 @@ const (
 	askConnection
 	askStats
 	askRunning
+	askTopicStats
 )
 
 // ErrNotDone is Snapshot's error while requests are outstanding.
@@ -107,6 +121,9 @@ func NewSession(o Options) (*Session, error) {
 	if strings.TrimSpace(o.Group) == "" {
 		return nil, &Error{Kind: ErrUsage, Msg: "no consumer group"}
 	}
+	if c := o.Credentials; c != nil && (strings.TrimSpace(c.AccessKey) == "" || c.SecretKey == "") {
+		return nil, &Error{Kind: ErrUsage, Msg: "an access key pair needs both the access key and the secret key"}
+	}
 	o.Group = strings.TrimSpace(o.Group)
 	if o.Location == nil {
 		o.Location = time.Local
@@ -114,15 +131,21 @@ func NewSession(o Options) (*Session, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Session{o: o, ns: ns, pending: map[int]*pending{}, routes: map[string][]byte{}, running: map[string]*runningInfo{}, dead: map[string]bool{}}, nil
+	return &Session{o: o, ns: ns, pending: map[int]*pending{}, routes: map[string][]byte{}, running: map[string]*runningInfo{}, dead: map[string]bool{},
+		topicStats: map[string][]topicOffset{}, topicStatsAsked: map[string]int{}, topicStatsFailed: map[string]bool{}}, nil
 }
 
 func (s *Session) retryTopic() string { return "%RETRY%" + s.o.Group }
 
 func (s *Session) ask(out []Request, p *pending, code int, ext map[string]string, what string) []Request {
 	s.next++
+	p.code = code
 	s.pending[s.next] = p
-	return append(out, Request{ID: s.next, Addr: p.addr, Frame: newRequest(code, int32(s.next), ext).Encode(), What: what})
+	req := newRequest(code, int32(s.next), ext)
+	if s.o.Credentials != nil {
+		s.o.Credentials.Sign(req)
+	}
+	return append(out, Request{ID: s.next, Addr: p.addr, Frame: req.Encode(), What: what})
 }
 
 func (s *Session) askRoute(out []Request, kind int, topic string) []Request {
@@ -174,11 +197,18 @@ func (s *Session) Handle(id int, frame []byte, transportErr error) ([]Request, e
 	}
 	out, err := s.handle(p, resp, transportErr)
 	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Msg = s.o.Credentials.scrub(e.Msg)
+		}
 		s.err = err
 		return nil, err
 	}
 	if len(s.pending) == 0 && len(out) == 0 {
 		out = s.finish()
+		if len(out) == 0 && s.refused != nil && s.conn == nil && len(s.stats) == 0 {
+			s.err = s.refused // ACL let nothing through: say why in one line
+			return nil, s.err
+		}
 	}
 	return out, s.err
 }
@@ -193,6 +223,8 @@ func (s *Session) handle(p *pending, resp *Command, terr error) ([]Request, erro
 		return s.onStats(p, resp, terr)
 	case askRunning:
 		return s.onRunning(p, resp, terr)
+	case askTopicStats:
+		return s.onTopicStats(p, resp, terr)
 	}
 	return nil, nil
 }
@@ -207,12 +239,15 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 		}
 		return nil, &Error{Kind: ErrUnknownTopic, Addr: p.addr, Code: resp.Code, Msg: "unknown topic " + strconv.Quote(p.topic) + ": NameServer " + p.addr + " has no route for it"}
 	}
+	if isACLRefusal(resp) {
+		return nil, s.refusal(p, "the NameServer", "route of "+routeName(s, p), resp)
+	}
 	if resp.Code != respSuccess {
 		return nil, responseError(p.addr, "the NameServer", "route of "+routeName(s, p), resp)
 	}
 	if p.kind == askRoute {
 		s.routes[p.topic] = resp.Body
-		return nil, nil
+		return s.askTopicStats(nil, p.topic, resp.Body), nil
 	}
 	s.v5 = resp.Version >= versionV5_0_0
 	r, err := route.Parse(string(resp.Body))
@@ -269,6 +304,7 @@ func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request
 		s.warn("group " + s.o.Group + " has no consumer online (broker " + p.addr + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark + ")")
 		return nil, nil
 	case resp.Code != respSuccess:
+		s.noteRefusal(p, "the broker", "connections of "+s.o.Group, resp)
 		failed = brokerAnswerLine(p.addr, resp)
 	}
 	if failed != "" {
@@ -327,6 +363,7 @@ func (s *Session) onStats(p *pending, resp *Command, terr error) ([]Request, err
 		return nil, nil
 	}
 	if resp.Code != respSuccess {
+		s.noteRefusal(p, "the broker", "consume stats of "+s.o.Group, resp)
 		s.progressFailed(p.addr, brokerAnswerLine(p.addr, resp))
 		return nil, nil
 	}
@@ -374,7 +411,22 @@ func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, e
 	return nil, nil
 }
 
-func (s *Session) warn(msg string) { s.warnings = append(s.warnings, msg) }
+func (s *Session) warn(msg string) { s.warnings = append(s.warnings, s.o.Credentials.scrub(msg)) }
+
+// refusal: an ACL refusal in one line naming the request and what it
+// needs (refusal.go).
+func (s *Session) refusal(p *pending, role, what string, resp *Command) *Error {
+	return refusal(p.addr, role, what, p.code, s.o.Group, resp, s.o.Credentials)
+}
+
+// noteRefusal keeps the first ACL refusal of a broker: a cluster with ACL
+// on in part is read in part (what the others gave), but one that gave
+// nothing ends the read with it (Handle).
+func (s *Session) noteRefusal(p *pending, role, what string, resp *Command) {
+	if s.refused == nil && isACLRefusal(resp) {
+		s.refused = s.refusal(p, role, what, resp)
+	}
+}
 
 // markDead: addr got no answer at all; later calls go to another broker
 // where one can answer them.
@@ -434,6 +486,13 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 			return nil, &Error{Kind: ErrProtocol, Addr: s.ns, Msg: "route of " + t + ": " + err.Error()}
 		}
 		snap.Routes = append(snap.Routes, RouteText{Topic: t, Text: text})
+		if st := s.topicStats[t]; s.topicStatsAsked[t] > 0 && !s.topicStatsFailed[t] {
+			text, err := renderTopicStatus(st, s.o.Location)
+			if err != nil {
+				return nil, &Error{Kind: ErrProtocol, Msg: "stats of topic " + t + ": " + err.Error()}
+			}
+			snap.TopicStatus = append(snap.TopicStatus, RouteText{Topic: t, Text: text})
+		}
 	}
 	owners := map[alloc.MessageQueue]string{}
 	if s.conn != nil {

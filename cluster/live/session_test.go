@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -79,9 +80,14 @@ func kitAnswer(t *testing.T, override map[string]func() ([]byte, error)) func(Re
 			key = map[string]string{"127.0.0.1:10911": "stats-a", "127.0.0.1:10921": "stats-b"}[r.Addr]
 		case codeGetConsumerRunningInfo:
 			key = "running-" + strings.TrimPrefix(c.ExtFields["clientId"], "127.0.0.1@")
+		case codeGetTopicStatsInfo:
+			key = map[string]string{"127.0.0.1:10911": "topicstats-a", "127.0.0.1:10921": "topicstats-b"}[r.Addr]
 		}
 		if f, ok := override[key]; ok {
 			return f()
+		}
+		if c.Code == codeGetTopicStatsInfo {
+			return topicStatsFrame(t, "stats-"+key[len(key)-1:], c.ExtFields["topic"]), nil
 		}
 		if _, err := os.Stat(filepath.Join("testdata/kit/frames", key+".frame")); err != nil {
 			key = "running-none"
@@ -160,6 +166,9 @@ func TestSessionErrors(t *testing.T) {
 	acl := func() ([]byte, error) {
 		return (&Command{Code: respNoPermission, Flag: flagResponse, Remark: "AccessKey not allowed", Language: "JAVA"}).Encode(), nil
 	}
+	other := func() ([]byte, error) {
+		return (&Command{Code: 25, Flag: flagResponse, Remark: "not that", Language: "JAVA"}).Encode(), nil
+	}
 	for _, c := range []struct {
 		name     string
 		o        Options
@@ -171,7 +180,10 @@ func TestSessionErrors(t *testing.T) {
 		{"namesrv timeout", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": timeout}, ErrTimeout, "NameServer 127.0.0.1:9876 did not answer in time"},
 		{"unknown group", Options{Group: "G_NOPE"}, nil, ErrUnknownGroup, `unknown consumer group "G_NOPE": NameServer 127.0.0.1:9876 has no route for %RETRY%G_NOPE`},
 		{"unknown topic", Options{Group: "G_LIVE", Topics: []string{"T_NOPE"}}, nil, ErrUnknownTopic, `unknown topic "T_NOPE": NameServer 127.0.0.1:9876`},
-		{"acl namesrv", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": acl}, ErrRefused, "NameServer 127.0.0.1:9876 refused the request for route of %RETRY%G_LIVE: CODE: 16  DESC: AccessKey not allowed (the cluster has ACL on"},
+		// Every broker refuses (one that does is read around: TestSessionPartial).
+		{"acl", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"stats-a": acl, "stats-b": acl, "connection": acl}, ErrRefused, "refused GET_CONSUMER_CONNECTION_LIST (connections of G_LIVE, code 203): ACL: no access key was given"},
+		{"acl namesrv", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": acl}, ErrRefused, "NameServer 127.0.0.1:9876 refused GET_ROUTEINFO_BY_TOPIC (route of %RETRY%G_LIVE, code 105): ACL: no access key was given"},
+		{"other code namesrv", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": other}, ErrRefused, "NameServer 127.0.0.1:9876 refused the request for route of %RETRY%G_LIVE: CODE: 25  DESC: not that"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.o.NameServer = "127.0.0.1:9876"
@@ -227,4 +239,23 @@ func BenchmarkSessionKit(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// topicStatsFrame is a broker's TopicStatsTable answer for topic, in the
+// wire shape of the recorded consume stats (fastjson, MessageQueue keys):
+// each of the topic's queues there, its broker offset as max offset.
+func topicStatsFrame(t *testing.T, statsFrame, topic string) []byte {
+	t.Helper()
+	c, err := DecodeFrame(frame(t, statsFrame))
+	require.NoError(t, err)
+	st, err := decodeConsumeStats(c.Body)
+	require.NoError(t, err)
+	var parts []string
+	for _, o := range st.Table {
+		if o.MQ.Topic == topic {
+			parts = append(parts, `{"brokerName":"`+o.MQ.BrokerName+`","queueId":`+strconv.Itoa(int(o.MQ.QueueID))+`,"topic":"`+topic+`"}:{"lastUpdateTimestamp":`+strconv.FormatInt(o.LastTimestamp, 10)+`,"maxOffset":`+strconv.FormatInt(o.BrokerOffset, 10)+`,"minOffset":0}`)
+		}
+	}
+	c.Body = []byte(`{"offsetTable":{` + strings.Join(parts, ",") + `}}`)
+	return c.Encode()
 }

@@ -33,6 +33,7 @@ import (
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
        rmqalloc doctor FOLDER [--json]   (a --watch --save folder DIR/1, DIR/2, ...: the series)
        rmqalloc doctor FOLDER1 FOLDER2 ... [--json]   (snapshots of one group over time)
+       rmqalloc monitor --namesrv HOST:PORT [--listen ADDR]   (every group, continuously: rmqalloc monitor --help)
 
 Reads the group from the cluster (the calls of mqadmin topicRoute,
 consumerConnection, consumerProgress -s true and consumerStatus, in one go)
@@ -50,6 +51,7 @@ wrongly, and why.
   --strategy NAME      strategy of members whose status does not name one (default AVG)
   --profile P          one client for every member (java-4.9.3, java-5.3.3, go-client-2.1.2)
   --json               print the report as one JSON object
+` + secureUsage + `
 
 Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing could be
 judged (no owner information, or the cluster could not be read). What part of
@@ -89,6 +91,9 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+termsafe.Escape(msg)); return 2 }
+	if len(args) > 0 && args[0] == "monitor" {
+		return runMonitor(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "doctor" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			fmt.Fprintln(stdout, usage)
@@ -109,6 +114,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	strategy := fs.String("strategy", "", "")
 	profile := fs.String("profile", "", "")
 	asJSON := fs.Bool("json", false, "")
+	secure := secureFlags(fs)
 	// FOLDERs may come before, between or after the flags
 	var folders []string
 	for rest := args[1:]; ; {
@@ -153,6 +159,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return fail(err.Error())
 		}
 	case o.NameServer != "":
+		var err error
+		if o.Credentials, o.TLS, err = secure(); err != nil {
+			return fail(err.Error())
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		defer cancel()
 		runCtx = ctx

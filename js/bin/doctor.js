@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, PROFILES, STRATEGIES, UsageError, orList, readText, safeText, statusFiles, terminalWidth, write } from './io.js';
+import { SECURE_HELP, SECURE_OPTIONS, secureFrom } from './credentials.js';
 import { readLive } from './live.js';
-import { doctorSeriesCommand, firstWithText, statusDirOf, stderrOf } from './series.js';
+import { doctorSeriesCommand, firstWithText, statusDirOf, stderrOf, topicStatusOf } from './series.js';
 
 export const DOCTOR_HELP = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--timeout DUR] [--save DIR] [options]
        rmqalloc doctor --namesrv HOST:PORT --group GROUP --watch INTERVAL [--count N] [--save DIR] [options]
@@ -37,6 +38,8 @@ second):
                       the snapshots are DIR/1, DIR/2, ...
   --count N           with --watch: stop after N snapshots (default: at
                       Ctrl-C, which reports what was taken)
+
+${SECURE_HELP}
 
 Or from saved outputs:
 
@@ -123,7 +126,7 @@ function folderOptions(dir, o) {
     status: o.status ?? (status ? [status] : undefined),
     'captured-at': o['captured-at'] ?? (existsSync(at('captured-at.txt')) ? readText(at('captured-at.txt'), `${dir}:`) : undefined),
     // not options: what the folder's commands printed on stderr
-    stderr: o.progress === undefined ? stderrOf(dir, firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err'])) : undefined,
+    stderr: o.progress === undefined ? stderrOf(dir, firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err'])) : { topicStatus: topicStatusOf(dir) },
   };
 }
 
@@ -144,6 +147,7 @@ const OPTIONS = {
   save: { type: 'string' },
   watch: { type: 'string' },
   count: { type: 'string' },
+  ...SECURE_OPTIONS,
 };
 
 /** --timeout: 5s, 1500ms, 2m, or plain seconds. */
@@ -175,11 +179,12 @@ async function liveCommand(load, values, argv) {
   }
   if (values.count !== undefined && values.watch === undefined) throw new UsageError('--count goes with --watch INTERVAL (rmqalloc doctor --help)');
   const ms = timeoutMs(values.timeout);
+  const secure = secureFrom(values);
   const rmq = await load();
   const read = async () => {
     let snap;
     try {
-      snap = await readLive(rmq, { namesrv: values.namesrv, group: values.group, topics: values.topic ?? [], timeoutMs: ms });
+      snap = await readLive(rmq, { namesrv: values.namesrv, group: values.group, topics: values.topic ?? [], timeoutMs: ms, ...secure });
     } catch (e) {
       if (e?.code === 'ERR_CLUSTER') {
         // The cluster itself did not answer: nothing could be judged (3);
@@ -290,7 +295,7 @@ export async function doctorCommand(load, argv) {
     if (positionals.length) throw new UsageError('give a FOLDER or --namesrv, not both (rmqalloc doctor --help)');
     return liveCommand(load, values, argv);
   }
-  for (const k of ['group', 'topic', 'timeout', 'save', 'watch', 'count']) {
+  for (const k of ['group', 'topic', 'timeout', 'save', 'watch', 'count', ...Object.keys(SECURE_OPTIONS)]) {
     if (values[k] !== undefined) throw new UsageError(`--${k} goes with --namesrv HOST:PORT (rmqalloc doctor --help)`);
   }
   // Several folders: snapshots of one group over time (series.js); one

@@ -4,7 +4,7 @@
 // node:net, one connection a call, all within one deadline.
 
 import { setMaxListeners } from 'node:events';
-import { connect } from 'node:net';
+import { openSocket, socketFailure } from './credentials.js';
 
 /**
  * The largest frame accepted, as cluster/live's maxFrameLength: a length
@@ -20,7 +20,7 @@ export const MAX_CONCURRENT_CALLS = 64;
  * One call: send frame to addr, resolve with the one frame that answers.
  * The bytes are kept as they come and joined once (linear in the answer).
  */
-function call(addr, frame, deadline, signal) {
+function call(addr, frame, deadline, signal, tls) {
   // Past the deadline no connection is opened: the call has timed out.
   if (Date.now() >= deadline) return Promise.resolve({ failure: { timeout: true, message: 'timed out' } });
   return new Promise((resolve) => {
@@ -40,11 +40,15 @@ function call(addr, frame, deadline, signal) {
       resolve(v);
     };
     const onAbort = () => finish({ failure: { timeout: false, message: 'aborted' } });
-    const sock = connect({ host, port });
+    const { sock, ready } = openSocket(host, port, tls);
+    let secured = false;
     const timer = setTimeout(() => finish({ failure: { timeout: true, message: 'timed out' } }), Math.max(0, deadline - Date.now()));
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    sock.on('connect', () => sock.write(frame));
+    sock.on(ready, () => {
+      secured = true;
+      sock.write(frame);
+    });
     sock.on('data', (b) => {
       chunks.push(b);
       got += b.length;
@@ -63,7 +67,7 @@ function call(addr, frame, deadline, signal) {
         finish({ frame: new Uint8Array(all.buffer, all.byteOffset, need) }); // a view: no second copy
       }
     });
-    sock.on('error', (e) => finish({ failure: { timeout: false, message: e.code === 'ECONNREFUSED' ? 'connection refused' : e.message } }));
+    sock.on('error', (e) => finish({ failure: { timeout: false, message: socketFailure(e, tls, secured) } }));
     sock.on('close', () => finish({ failure: { timeout: false, message: 'the connection closed before an answer' } }));
   });
 }
@@ -90,15 +94,16 @@ class Fifo {
 }
 
 /**
- * Reads group from the cluster at namesrv within timeoutMs: the snapshot
+ * Reads group from the cluster at namesrv within timeoutMs, every request
+ * signed with credentials when given, over TLS when tls is (credentials.js): the snapshot
  * { group, files: { path: text }, warnings, offline, millis }. Throws the
  * module's ERR_CLUSTER error (its message names the address) when the
  * read fails. Calls wait for one of maxCalls connections; each answer is
  * handled as it arrives (no scan over the calls in flight).
  */
-export async function readLive(rmq, { namesrv, group, topics, timeoutMs, maxCalls = MAX_CONCURRENT_CALLS }) {
+export async function readLive(rmq, { namesrv, group, topics, timeoutMs, credentials = null, tls = null, maxCalls = MAX_CONCURRENT_CALLS }) {
   const deadline = Date.now() + timeoutMs;
-  const s = rmq.live.start({ namesrv, group, topics });
+  const s = rmq.live.start({ namesrv, group, topics, credentials });
   const abort = new AbortController();
   setMaxListeners(maxCalls + 1, abort.signal); // one listener a call in flight
   const waiting = new Fifo(); // requests not yet sent: no free connection
@@ -113,7 +118,7 @@ export async function readLive(rmq, { namesrv, group, topics, timeoutMs, maxCall
       // Each call gets half the read's time from when it is sent: a server
       // that does not answer is given up with time left for the rest (its
       // part is then unknown).
-      const p = call(r.addr, r.frame, Math.min(deadline, Date.now() + timeoutMs / 2), abort.signal).then((a) => {
+      const p = call(r.addr, r.frame, Math.min(deadline, Date.now() + timeoutMs / 2), abort.signal, tls).then((a) => {
         running.delete(p);
         answers.push({ id: r.id, ...a });
         pump();
