@@ -23,7 +23,7 @@ WASM_MAX_GZIP ?= 830000
 # user's own GOFLAGS (unless they set -buildvcs themselves), never replacing them.
 export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(GOFLAGS) -buildvcs=false))
 
-.PHONY: help build generate run test lint check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen prometheus npm \
+.PHONY: help build generate run test lint check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen prometheus npm mutbench \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
@@ -165,3 +165,6 @@ bench-js: build ## JS benchmarks beside the native baseline of the same run
 
 clean: ## remove build outputs and installed tools
 	rm -rf $(BIN) $(WASM) $(WASM_FULL) $(WASM_EXEC) js/node_modules site/node_modules test-results
+
+mutbench: ## damage the sample folders (cut, lost/repeated lines, mixed captures, encodings, wrap, ANSI, ...) and count REFUSED / SAME / UNJUDGED / DIFFERENT verdicts per class
+	$(GO) run ./cluster/internal/cmd/mutbench

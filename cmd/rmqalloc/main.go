@@ -27,6 +27,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/cluster/live"
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
@@ -42,8 +43,9 @@ wrongly, and why.
   --namesrv HOST:PORT  the NameServer
   --group GROUP        the consumer group
   --topic T            a topic to diagnose (repeat); default: every topic the group subscribes to
-  --timeout DUR        bound on the whole read (default 5s); a server silent for
-                       half of it is given up and its part reported unknown
+  --timeout DUR        bound on the whole run, read and diagnosis (default 5s); a
+                       server silent for half of it is given up and its part
+                       reported unknown
   --save DIR           also write what was read as a folder of saved outputs
                        (route.txt, connection.txt, progress.txt, status/<millis>/<clientId>)
   --strategy NAME      strategy of members whose status does not name one (default AVG)
@@ -55,6 +57,31 @@ Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing could be
 judged (no owner information, or the cluster could not be read). What part of
 the cluster does not answer (a broker, a member) is reported as unknown.`
 
+// diagnoseBy is doctor.Diagnose, given up at ctx's deadline (the
+// diagnosis goes on in the background until the process exits).
+func diagnoseBy(ctx context.Context, in doctor.Input) (*doctor.Report, error) {
+	type result struct {
+		rep *doctor.Report
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rep, err := doctor.Diagnose(in)
+		done <- result{rep, err}
+	}()
+	select {
+	case r := <-done:
+		return r.rep, r.err
+	case <-ctx.Done():
+		select {
+		case r := <-done: // finished just in time
+			return r.rep, r.err
+		default:
+			return nil, ctx.Err()
+		}
+	}
+}
+
 type topics []string
 
 func (t *topics) String() string     { return strings.Join(*t, ",") }
@@ -63,7 +90,7 @@ func (t *topics) Set(s string) error { *t = append(*t, s); return nil }
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+msg); return 2 }
+	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+termsafe.Escape(msg)); return 2 }
 	if len(args) > 0 && args[0] == "monitor" {
 		return runMonitor(args[1:], stdout, stderr)
 	}
@@ -119,6 +146,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	o.Topics = ts
 	var in doctor.Input
 	var files live.Files
+	runCtx := context.Background() // with --namesrv: --timeout bounds the read and the diagnosis
 	switch {
 	case folder != "" && o.NameServer != "":
 		return fail("doctor: give a FOLDER or --namesrv, not both")
@@ -137,17 +165,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		defer cancel()
+		runCtx = ctx
 		snap, err := live.Read(ctx, o)
 		if err != nil {
 			msg := strings.Replace(err.Error(), "(--timeout)", "(--timeout "+timeout.String()+")", 1)
 			if unreadable(err) {
-				fmt.Fprintln(stderr, "rmqalloc: "+msg)
+				fmt.Fprintln(stderr, "rmqalloc: "+termsafe.Escape(msg))
 				return exitNotJudged
 			}
 			return fail(msg)
 		}
 		for _, w := range snap.Warnings {
-			fmt.Fprintln(stderr, "rmqalloc: warning: "+strings.Replace(w, "(--timeout)", "(--timeout "+timeout.String()+")", 1))
+			fmt.Fprintln(stderr, "rmqalloc: warning: "+termsafe.Escape(strings.Replace(w, "(--timeout)", "(--timeout "+timeout.String()+")", 1)))
 		}
 		if *save != "" {
 			if err := snap.Save(*save); err != nil {
@@ -159,7 +188,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail("doctor: give --namesrv HOST:PORT --group GROUP, or a FOLDER (rmqalloc doctor --help)")
 	}
 	in.Strategy, in.Profile = *strategy, *profile
-	rep, err := doctor.Diagnose(in)
+	rep, err := diagnoseBy(runCtx, in)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fail("the diagnosis did not finish within --timeout " + timeout.String() + " (the read included)")
+	}
 	if err != nil {
 		return fail(files.Explain(err).Error())
 	}
@@ -172,7 +204,7 @@ func report(rep *doctor.Report, asJSON bool, stdout io.Writer) int {
 		b, _ := json.Marshal(rep)
 		fmt.Fprintln(stdout, string(b))
 	} else {
-		fmt.Fprint(stdout, strings.TrimRight(rep.Text(), "\n")+"\n")
+		fmt.Fprint(stdout, termsafe.Escape(strings.TrimRight(rep.Text(), "\n"))+"\n")
 	}
 	switch {
 	case rep.OK:

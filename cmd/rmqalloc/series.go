@@ -3,17 +3,16 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/cluster/live"
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 // seriesBox is a series error's snapshot index and box.
@@ -23,7 +22,7 @@ var seriesBox = regexp.MustCompile(`^snapshot\[(\d+)\]\.(.+)$`)
 // snapshot of one group, diagnosed over time (doctor.DiagnoseSeries);
 // an input error names the folder's file.
 func doctorSeries(dirs []string, strategy, profile string, asJSON bool, stdout, stderr io.Writer) int {
-	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+msg); return 2 }
+	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+termsafe.Escape(msg)); return 2 }
 	snaps := make([]doctor.Snapshot, len(dirs))
 	files := make([]live.Files, len(dirs))
 	for i, d := range dirs {
@@ -46,14 +45,5 @@ func doctorSeries(dirs []string, strategy, profile string, asJSON bool, stdout, 
 		}
 		return fail(err.Error())
 	}
-	if asJSON {
-		b, _ := json.Marshal(rep)
-		fmt.Fprintln(stdout, string(b))
-	} else {
-		fmt.Fprint(stdout, strings.TrimRight(rep.Text(), "\n")+"\n")
-	}
-	if rep.OK {
-		return 0
-	}
-	return 1
+	return report(rep, asJSON, stdout)
 }

@@ -1,11 +1,11 @@
 // `rmqalloc doctor`: the tools' output files in, the diagnosis out (the
 // module's Report.Text(), or the report as JSON with --json).
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, PROFILES, STRATEGIES, UsageError, orList, readText, statusFiles, terminalWidth, write } from './io.js';
+import { EXIT, PROFILES, STRATEGIES, UsageError, orList, readText, safeText, statusFiles, terminalWidth, write } from './io.js';
 import { SECURE_HELP, SECURE_OPTIONS, secureFrom } from './credentials.js';
 import { readLive } from './live.js';
 import { doctorSeriesCommand, firstWithText, statusDirOf, stderrOf, topicStatusOf } from './series.js';
@@ -124,7 +124,7 @@ function folderOptions(dir, o) {
     connection: o.connection ?? firstWithText(dir, ['connection.txt', 'connection.err']),
     progress: o.progress ?? firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err']),
     status: o.status ?? (status ? [status] : undefined),
-    'captured-at': o['captured-at'] ?? (existsSync(at('captured-at.txt')) ? readFileSync(at('captured-at.txt'), 'utf8') : undefined),
+    'captured-at': o['captured-at'] ?? (existsSync(at('captured-at.txt')) ? readText(at('captured-at.txt'), `${dir}:`) : undefined),
     // not options: what the folder's commands printed on stderr
     stderr: o.progress === undefined ? stderrOf(dir, firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err'])) : { topicStatus: topicStatusOf(dir) },
   };
@@ -194,7 +194,7 @@ async function liveCommand(load, values, argv) {
       }
       throw e;
     }
-    for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${w}\n`);
+    for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${safeText(w)}\n`);
     return snap;
   };
   const rest = [];

@@ -1,7 +1,7 @@
 // What the CLI's commands share: reading input files ('-' is stdin), the
 // usage error and the exit statuses.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { CLIENT, CLIENT_PROFILE, SIMULATED_STRATEGIES } from '../lib/tables.generated.js';
 
@@ -44,17 +44,55 @@ export function decodeBytes(b) {
   return b.toString('utf8');
 }
 
+/**
+ * The largest input file the doctor takes (cluster/doctor MaxInputBytes,
+ * docs/doctor-limits.md): a larger one is refused by its size, unread.
+ */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** The error for a file of size bytes ('more than N' when read from a pipe). */
+const tooBig = (flag, file, size) => new UsageError(`${flag} ${file}: ${size} bytes, over the doctor's limit of ${MAX_INPUT_BYTES} bytes for one file (docs/doctor-limits.md): not the output of one mqadmin command`);
+
+/** Reads fd to its end, refusing more than MAX_INPUT_BYTES. */
+function readBounded(fd, flag, file) {
+  const parts = [];
+  let total = 0;
+  const buf = Buffer.alloc(1 << 20);
+  for (;;) {
+    let n;
+    try {
+      n = readSync(fd, buf, 0, buf.length, null);
+    } catch (e) {
+      if (e.code === 'EAGAIN') continue;
+      if (e.code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > MAX_INPUT_BYTES) throw tooBig(flag, file, `more than ${MAX_INPUT_BYTES}`);
+    parts.push(Buffer.from(buf.subarray(0, n)));
+  }
+  return Buffer.concat(parts, total);
+}
+
 /** The text of FILE for option flag ('-' reads stdin, once). */
 export function readText(file, flag) {
   if (file === '-') {
     if (stdinUsed !== null) throw new UsageError(`${flag} -: stdin is already read by ${stdinUsed}`);
     stdinUsed = flag;
-    return decodeBytes(readFileSync(0));
+    return decodeBytes(readBounded(0, flag, '-'));
   }
+  let fd;
   try {
-    return decodeBytes(readFileSync(file));
+    fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    if (size > MAX_INPUT_BYTES) throw tooBig(flag, file, size);
+    return decodeBytes(readBounded(fd, flag, file));
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`${flag} ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -111,6 +149,23 @@ export function statusFiles(paths) {
     if (out.length === before) throw new UsageError(`--status ${p}: the directory has no files`);
   }
   return out;
+}
+
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const NAMED = { 7: '\\a', 8: '\\b', 11: '\\v', 12: '\\f', 13: '\\r' };
+
+/**
+ * s safe to print on a terminal (internal/termsafe's Escape): every control
+ * character but newline and tab (C0, DEL, C1) written as an escape, so a
+ * client ID or a server's remark carrying escape sequences is shown, not
+ * obeyed. The module's report text is escaped already; this is for the
+ * CLI's own lines (errors, warnings).
+ */
+export function safeText(s) {
+  return String(s).replace(CONTROL, (c) => {
+    const n = c.charCodeAt(0);
+    return NAMED[n] ?? (n < 0x80 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`);
+  });
 }
 
 /** Writes s to stdout and resolves once it is flushed (pipes included). */

@@ -13,7 +13,7 @@
 // load no WebAssembly and no command (each is imported when it runs).
 import v8 from 'node:v8';
 import { VERSION as version } from '../lib/tables.generated.js';
-import { EXIT, STRATEGIES, UsageError, write } from './io.js';
+import { EXIT, STRATEGIES, UsageError, safeText, write } from './io.js';
 
 const HELP = `rmqalloc ${version} — which RocketMQ consumer gets which queue, exactly as the real clients compute it
 
@@ -102,17 +102,28 @@ async function main(argv) {
   }
 }
 
+// Node exits 13 when the run never settles (the module died mid-call and
+// nothing is left to run): that is rmqalloc failing, exit 4 as documented.
+let settled = false;
+process.on('exit', () => {
+  if (!settled) {
+    process.stderr.write('rmqalloc: failed: the WebAssembly module stopped before answering\n');
+    process.exitCode = EXIT.FAILED;
+  }
+});
+
 let code;
 try {
   code = await main(process.argv.slice(2));
 } catch (e) {
   if (e instanceof UsageError) {
-    process.stderr.write(`rmqalloc: ${e.message}\n`);
+    process.stderr.write(`rmqalloc: ${safeText(e.message)}\n`);
     code = e.exit ?? EXIT.BAD_INPUT;
   } else {
-    process.stderr.write(`rmqalloc: failed: ${e?.code ? e.code + ': ' : ''}${e?.message ?? e}\n`);
+    process.stderr.write(`rmqalloc: failed: ${safeText(`${e?.code ? e.code + ': ' : ''}${e?.message ?? e}`)}\n`);
     code = EXIT.FAILED;
   }
 }
 if (rmq) await rmq.exit();
+settled = true;
 process.exitCode = code;

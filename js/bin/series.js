@@ -8,7 +8,7 @@
 // reader builds it: { name, at, atSource, route, connection, progress,
 // status }), pushes it and prints series.report() each time, N times.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError, readText, statusFiles, terminalWidth } from './io.js';
 
@@ -33,10 +33,29 @@ export function statusDirOf(dir) {
   return join(status, runs[runs.length - 1]);
 }
 
+/**
+ * Whether file has text: a non-blank character in its first 64 KiB, or
+ * more bytes than that (read later, and refused if over the size limit;
+ * never read whole here).
+ */
+function hasText(file) {
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n).toString('latin1').trim() !== '' || fstatSync(fd).size > n;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** The first of files in dir that has text, else the first that exists. */
 export function firstWithText(dir, files) {
   const there = files.map((f) => join(dir, f)).filter((f) => existsSync(f));
-  return there.find((f) => readFileSync(f, 'utf8').trim() !== '') ?? there[0];
+  return there.find(hasText) ?? there[0];
 }
 
 /** The newest modification time of files (ms), for a folder with no captured-at.txt. */
@@ -123,11 +142,7 @@ export function snapshotOfFolder(dir) {
   let time;
   let atSource;
   let capturedAt = null;
-  try {
-    capturedAt = readFileSync(at('captured-at.txt'), 'utf8');
-  } catch {
-    // no captured-at.txt: the files' mtime
-  }
+  if (existsSync(at('captured-at.txt'))) capturedAt = readText(at('captured-at.txt'), `${dir}:`); // UTF-16 and BOMs as the outputs
   if (capturedAt !== null) {
     const first = capturedAt.split('\n')[0].trim();
     // captured-at.txt is UTC: a time without a zone is read as UTC, not local.
