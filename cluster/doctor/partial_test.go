@@ -256,3 +256,21 @@ func TestRealStatusStderrHasNoFailure(t *testing.T) {
 	assert.True(t, rep.OK)
 	assert.Zero(t, rep.Unknown)
 }
+
+// Owners known by IP alone (no status files) while the members share one
+// IP (basic3: all on 127.0.0.1) tell nothing of the strategy: no best fit
+// is claimed.
+func TestNoBestFitWhenIPsDoNotTellMembersApart(t *testing.T) {
+	in := captureInput(t, "../../testdata/real/basic3")
+	in.Status = nil
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	for _, tr := range rep.Topics {
+		assert.Empty(t, tr.BestFit, tr.Topic)
+	}
+	assert.NotContains(t, rep.Text(), "best fit")
+	in = captureInput(t, "../../testdata/real/basic3")
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.NotEmpty(t, rep.Topics[0].BestFit, "with status files the owners tell members apart")
+}
