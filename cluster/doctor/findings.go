@@ -88,7 +88,7 @@ func (d *diagnosis) groupFindings() []Finding {
 				Message: "no consumerStatus file for " + strings.Join(missing, ", ") + ": the queues they may hold are unknown (consumerProgress's #Client IP names them where it tells the members apart)"})
 		}
 	}
-	for _, sf := range g.orphanSts {
+	for _, sf := range g.orphanSts[:len(g.orphanSts)*boolInt(d.unread.conn == "")] {
 		add(Finding{Code: CodeUnknownOwner, Level: LevelError, Clients: []string{sf.cid},
 			Message: "a consumerStatus file is for " + sf.cid + ", which is not in the connection list (a consumer that left or is connected elsewhere)"})
 	}
@@ -458,4 +458,11 @@ func (d *diagnosis) totalLag() int64 {
 		}
 	}
 	return sum
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

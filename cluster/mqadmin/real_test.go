@@ -33,7 +33,10 @@ func TestRealCapturesParse(t *testing.T) {
 				require.NoError(t, err)
 			}
 			progs := files(filepath.Join(d, "progress*.txt"))
-			require.NotEmpty(t, progs)
+			if len(progs) == 0 {
+				// mqadmin failed (a frozen broker): its error is beside it
+				require.FileExists(t, filepath.Join(d, "progress.err"))
+			}
 			for _, f := range progs {
 				text := read(t, f)
 				p, err := mqadmin.ParseConsumerProgress(text)
