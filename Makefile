@@ -14,7 +14,7 @@ WASM_FULL := js/rmqalloc-full.wasm
 WASM_EXEC := js/wasm_exec.js
 SITE_DIST := site/dist/app.js
 SITE_SRC  := $(wildcard site/*.js site/lib/*.js js/*.js js/lib/*.js js/lib/embed/*.js) site/build.mjs
-GO_SRC   := $(shell find alloc wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+GO_SRC   := $(shell find alloc cluster wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 # Size budget of the module (issue 4): raw and gzip -9, in bytes.
 WASM_MAX_RAW  ?= 2800000
 WASM_MAX_GZIP ?= 830000
@@ -23,7 +23,7 @@ WASM_MAX_GZIP ?= 830000
 # user's own GOFLAGS (unless they set -buildvcs themselves), never replacing them.
 export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(GOFLAGS) -buildvcs=false))
 
-.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen npm \
+.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen prometheus npm \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
@@ -109,10 +109,15 @@ check-size: ## fail when the core module exceeds its size budget (the full one's
 	@$(MAKE) --no-print-directory build
 	scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
 
-tools: chromium binaryen npm $(BIN)/go_js_wasm_exec ## install what the tests need (idempotent)
+tools: chromium binaryen prometheus npm $(BIN)/go_js_wasm_exec ## install what the tests need (idempotent)
 
 chromium:
 	@test -x /usr/bin/chromium || { echo "installing chromium (apt)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# promtool checks the monitor's metrics and alert rules (go test
+# ./cluster/monitor); the live layer scrapes the monitor with the server.
+prometheus:
+	@command -v promtool >/dev/null && command -v prometheus >/dev/null || { echo "installing prometheus (apt: promtool and the server)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus >/dev/null; }
 
 binaryen:
 	@command -v wasm-opt >/dev/null || { echo "installing binaryen (apt: wasm-opt)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq binaryen >/dev/null; }

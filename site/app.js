@@ -1,6 +1,6 @@
 // app.js — the playground's page logic: form ↔ state ↔ URL, and rendering
 // of what the worker computes. No framework; no HTML parsing of user text.
-import { decodeLink, encodeLink, defaults, validate, generateConsumers, generatedID, unusedID } from './lib/state.js';
+import { decodeLink, encodeLink, defaults, validate, generateConsumers, generatedID, unusedID, STRATEGIES, INNER } from './lib/state.js';
 import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
@@ -820,6 +820,11 @@ async function offline() {
 }
 
 initTheme($('theme'));
+// The strategy menus come from the registry (STRATEGIES, INNER); the
+// page's own options are what a first paint shows before this runs.
+for (const [id, names] of [['strategy', STRATEGIES], ['inner', INNER]]) {
+  put($(id), ...names.map((n) => h('option', { value: n }, n)));
+}
 wire();
 initVerified(() => state ? state.client : '4.9.3');
 diagnosis = initDiagnose($('tab-diagnose'), engine, $('consumers'));

@@ -32,6 +32,7 @@ import (
 const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
        rmqalloc doctor FOLDER [--json]   (a --watch --save folder DIR/1, DIR/2, ...: the series)
        rmqalloc doctor FOLDER1 FOLDER2 ... [--json]   (snapshots of one group over time)
+       rmqalloc monitor --namesrv HOST:PORT [--listen ADDR]   (every group, continuously: rmqalloc monitor --help)
 
 Reads the group from the cluster (the calls of mqadmin topicRoute,
 consumerConnection, consumerProgress -s true and consumerStatus, in one go)
@@ -63,6 +64,9 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+msg); return 2 }
+	if len(args) > 0 && args[0] == "monitor" {
+		return runMonitor(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "doctor" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			fmt.Fprintln(stdout, usage)
@@ -120,20 +124,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail("doctor: give a FOLDER or --namesrv, not both")
 	case folder != "" && len(live.WatchFolders(folder)) > 0:
 		// a --watch --save folder: its snapshots, as a series
-		var snaps []doctor.Snapshot
-		for _, d := range live.WatchFolders(folder) {
-			s, err := live.ReadSnapshot(d)
-			if err != nil {
-				return fail(err.Error())
-			}
-			s.Strategy, s.Profile = *strategy, *profile
-			snaps = append(snaps, s)
-		}
-		rep, err := doctor.DiagnoseSeries(snaps)
-		if err != nil {
-			return fail(err.Error())
-		}
-		return report(rep, *asJSON, stdout)
+		return doctorSeries(live.WatchFolders(folder), *strategy, *profile, *asJSON, stdout, stderr)
 	case folder != "":
 		var err error
 		if in, files, err = live.ReadFolderFiles(folder); err != nil {
