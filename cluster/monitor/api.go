@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-
 )
 
 // Handler serves the monitor over HTTP:
