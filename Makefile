@@ -12,7 +12,9 @@ WASM     := js/rmqalloc.wasm
 # loaded by load({ analysis: true }). No size budget.
 WASM_FULL := js/rmqalloc-full.wasm
 WASM_EXEC := js/wasm_exec.js
-GO_SRC   := $(shell find alloc wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+SITE_DIST := site/dist/app.js
+SITE_SRC  := $(wildcard site/*.js site/lib/*.js js/*.js js/lib/*.js js/lib/embed/*.js) site/build.mjs
+GO_SRC   := $(shell find alloc cluster wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 # Size budget of the module (issue 4): raw and gzip -9, in bytes.
 WASM_MAX_RAW  ?= 2800000
 WASM_MAX_GZIP ?= 830000
@@ -27,7 +29,7 @@ export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(G
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
-build: $(WASM) $(WASM_FULL) $(WASM_EXEC) ## build js/rmqalloc.wasm (core) and js/rmqalloc-full.wasm (with analysis)
+build: $(WASM) $(WASM_FULL) $(WASM_EXEC) $(SITE_DIST) ## build js/rmqalloc.wasm (core), js/rmqalloc-full.wasm (with analysis) and the site's bundles
 
 # wasm-opt (Debian's binaryen, installed by make tools) shrinks the core
 # module, which keeps it within its budget: -Oz measured 2,772,792 bytes
@@ -47,6 +49,12 @@ $(WASM): $(GO_SRC) $(WASM_OPT_STATE)
 	else \
 		mv $@.tmp $@; echo "note: wasm-opt not found, $@ is not size-optimized (make tools installs binaryen)"; \
 	fi
+
+# The playground's scripts bundled for production (site/build.mjs, esbuild;
+# wasm_exec.js goes into the worker's bundle): index.html loads
+# site/dist/app.js and site/dist/worker.js.
+$(SITE_DIST): $(SITE_SRC) $(WASM_EXEC) site/node_modules/.package-lock.json
+	cd site && node build.mjs
 
 $(WASM_FULL): $(GO_SRC)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags rmqfull -o $@ ./wasm

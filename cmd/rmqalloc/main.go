@@ -124,20 +124,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail("doctor: give a FOLDER or --namesrv, not both")
 	case folder != "" && len(live.WatchFolders(folder)) > 0:
 		// a --watch --save folder: its snapshots, as a series
-		var snaps []doctor.Snapshot
-		for _, d := range live.WatchFolders(folder) {
-			s, err := live.ReadSnapshot(d)
-			if err != nil {
-				return fail(err.Error())
-			}
-			s.Strategy, s.Profile = *strategy, *profile
-			snaps = append(snaps, s)
-		}
-		rep, err := doctor.DiagnoseSeries(snaps)
-		if err != nil {
-			return fail(err.Error())
-		}
-		return report(rep, *asJSON, stdout)
+		return doctorSeries(live.WatchFolders(folder), *strategy, *profile, *asJSON, stdout, stderr)
 	case folder != "":
 		var err error
 		if in, files, err = live.ReadFolderFiles(folder); err != nil {

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { EXIT, PROFILES, STRATEGIES, UsageError, orList, readText, statusFiles, terminalWidth, write } from './io.js';
 import { SECURE_HELP, SECURE_OPTIONS, secureFrom } from './credentials.js';
 import { readLive } from './live.js';
-import { doctorSeriesCommand, firstWithText, statusDirOf, stderrOf } from './series.js';
+import { doctorSeriesCommand, firstWithText, statusDirOf, stderrOf, topicStatusOf } from './series.js';
 
 export const DOCTOR_HELP = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--timeout DUR] [--save DIR] [options]
        rmqalloc doctor --namesrv HOST:PORT --group GROUP --watch INTERVAL [--count N] [--save DIR] [options]
@@ -126,7 +126,7 @@ function folderOptions(dir, o) {
     status: o.status ?? (status ? [status] : undefined),
     'captured-at': o['captured-at'] ?? (existsSync(at('captured-at.txt')) ? readFileSync(at('captured-at.txt'), 'utf8') : undefined),
     // not options: what the folder's commands printed on stderr
-    stderr: o.progress === undefined ? stderrOf(dir, firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err'])) : undefined,
+    stderr: o.progress === undefined ? stderrOf(dir, firstWithText(dir, ['progress.txt', 'progress-c.txt', 'progress.err'])) : { topicStatus: topicStatusOf(dir) },
   };
 }
 

@@ -57,7 +57,22 @@ const CMD = { route: 'topicRoute -t TOPIC', connection: 'consumerConnection -g G
 export function stderrOf(dir, progressFile) {
   const read = (f) => (existsSync(f) && statSync(f).isFile() ? readText(f, `${dir}:`) : '');
   const pe = join(dir, 'progress.err');
-  return { progressErr: progressFile === pe ? '' : read(pe), statusErr: read(join(dir, 'status', 'stderr.txt')) };
+  return { progressErr: progressFile === pe ? '' : read(pe), statusErr: read(join(dir, 'status', 'stderr.txt')), topicStatus: topicStatusOf(dir) };
+}
+
+/**
+ * The folder's topicStatus outputs: topicStatus.txt (capture.sh's
+ * topicstatus.txt) for route.txt's topic, topicStatus.TOPIC.txt for
+ * route.TOPIC.txt's.
+ */
+export function topicStatusOf(dir) {
+  const out = [];
+  const first = ['topicStatus.txt', 'topicstatus.txt'].map((f) => join(dir, f)).find((f) => existsSync(f));
+  if (first) out.push({ topic: '', text: readText(first, `${dir}:`) });
+  for (const f of readdirSync(dir).filter((n) => /^topicStatus\..+\.txt$/.test(n)).sort()) {
+    out.push({ topic: f.slice('topicStatus.'.length, -'.txt'.length), text: readText(join(dir, f), `${dir}:`) });
+  }
+  return out;
 }
 
 /**
