@@ -1,7 +1,6 @@
 package mqadmin_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,11 +49,6 @@ func TestRealCapturesParse(t *testing.T) {
 			}
 		})
 	}
-}
-
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
 
 func globs(dir string, patterns ...string) []string {
