@@ -31,9 +31,12 @@ func seriesRequest(want byte, secondAt string) []byte {
 		w.str(testConnection)
 		w.str(testProgressHeader + progressRowAt("0", "10.0.0.1", off[0], "5") + progressRowAt("1", "10.0.0.2", off[1], "0") + progressRowAt("2", "10.0.0.2", "100", "0") + "\nConsume TPS: 0.00\nDiff Total: 5\n")
 		w.uvarint(0)
-		w.str("") // strategy
-		w.str("") // profile
-		w.str("") // capturedAt: the snapshot's time
+		w.str("")    // strategy
+		w.str("")    // profile
+		w.str("")    // capturedAt: the snapshot's time
+		w.str("")    // progressErr
+		w.str("")    // statusErr
+		w.uvarint(0) // topicStatus
 	}
 	return w.b
 }

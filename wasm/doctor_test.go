@@ -43,9 +43,12 @@ func doctorRequest(want byte, route, connection, progress string) []byte {
 	w.str(connection)
 	w.str(progress)
 	w.uvarint(0)
-	w.str("")
-	w.str("")
-	w.str("")
+	w.str("")    // strategy
+	w.str("")    // profile
+	w.str("")    // capturedAt
+	w.str("")    // progressErr
+	w.str("")    // statusErr
+	w.uvarint(0) // topicStatus
 	return w.b
 }
 

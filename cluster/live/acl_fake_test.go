@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,9 +22,9 @@ type aclServer struct {
 	t        *testing.T
 	accounts map[string]string // access key → secret key
 	style    string
-	echo     bool // the refusal's remark echoes every ext field (a worst case for leaks)
-	routes   bool // the NameServer checks too (a 4.x or 5.x one with ACL off does not)
-	checked  int
+	echo     bool         // the refusal's remark echoes every ext field (a worst case for leaks)
+	routes   bool         // the NameServer checks too (a 4.x or 5.x one with ACL off does not)
+	checked  atomic.Int64 // calls run concurrently
 }
 
 func (a *aclServer) caller() caller {
@@ -36,7 +37,7 @@ func (a *aclServer) caller() caller {
 		if c.Code == codeGetRouteInfoByTopic && !a.routes {
 			return kit(ctx, addr, frame)
 		}
-		a.checked++
+		a.checked.Add(1)
 		if why := a.check(c); why != "" {
 			if a.echo {
 				why += " " + strings.Join(values(c.ExtFields), ",")
@@ -92,7 +93,7 @@ func TestReadThroughACL(t *testing.T) {
 		got, err := readWith(context.Background(), o, srv.caller(), time.Minute)
 		require.NoError(t, err, style)
 		assert.Equal(t, plain.Files(), got.Files(), "ACL %s.0: the same read as with ACL off", style)
-		assert.GreaterOrEqual(t, srv.checked, 4, "the broker requests were all checked")
+		assert.GreaterOrEqual(t, srv.checked.Load(), int64(4), "the broker requests were all checked")
 
 		for _, tc := range []struct {
 			name string

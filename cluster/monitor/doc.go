@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Package monitor watches every consumer group of a RocketMQ cluster
 // continuously: it discovers the groups (the brokers' subscription group
 // configs), reads each one every interval as `rmqalloc doctor --namesrv`

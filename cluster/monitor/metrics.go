@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package monitor
 
 import (
@@ -6,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
@@ -74,7 +77,7 @@ func newReadDurations() prometheus.Histogram {
 // histogram and the Go runtime and process collectors.
 func (m *Monitor) Gatherer() prometheus.Gatherer {
 	fresh := prometheus.NewRegistry()
-	fresh.MustRegister(selfCollector{m}, m.durs, prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+	fresh.MustRegister(selfCollector{m}, m.durs, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return prometheus.Gatherers{fresh, &perPass{m: m}}
 }
 

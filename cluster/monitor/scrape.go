@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package monitor
 
 import (
@@ -8,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/common/expfmt"
 )
 
@@ -31,7 +34,7 @@ type scrapeText struct {
 // them as one stream).
 func (m *Monitor) metricsHandler() http.Handler {
 	fresh := prometheus.NewRegistry()
-	fresh.MustRegister(selfCollector{m}, m.durs, prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+	fresh.MustRegister(selfCollector{m}, m.durs, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	groups := &perPass{m: m}
 	var mu sync.Mutex
 	var cached *scrapeText

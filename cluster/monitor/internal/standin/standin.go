@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Package standin is a stand-in RocketMQ cluster for the monitor's tests
 // and benchmarks: NameServers and brokers speaking the remoting protocol
 // on 127.0.0.1 (port 0), answering the read requests from generated
