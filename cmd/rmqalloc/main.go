@@ -1,142 +1,104 @@
 //go:build !(js && wasm)
 
-// Command rmqalloc is the doctor for Go users:
+// Command rmqalloc is the operator's command: the doctor, plan and plan
+// --compare, as the npm package's rmqalloc runs them (one contract, tested
+// against both builds: testdata/cli/cases.json).
 //
-//	go run github.com/rmqalloc/rmqalloc/cmd/rmqalloc doctor --namesrv HOST:PORT --group GROUP [options]
-//	go run github.com/rmqalloc/rmqalloc/cmd/rmqalloc doctor FOLDER [options]
+//	go install github.com/rmqalloc/rmqalloc/cmd/rmqalloc@latest
+//	rmqalloc doctor --namesrv HOST:PORT --group GROUP
+//	rmqalloc doctor FOLDER [FOLDER ...]
+//	rmqalloc plan --brokers 2 --queues 8 --consumers 3
 //
-// It reads the group from the cluster itself (cluster/live) or from a folder
-// of saved mqadmin outputs, and prints the doctor's report (cluster/doctor).
-// Exit status: 0 all ok, 1 problems found, 2 bad input or a cluster that
-// cannot be read (one line on stderr naming the address).
-//
-// Native only: in js/wasm the same command is the npm package's rmqalloc.
+// Exit status: 0 all ok, 1 problems found, 2 bad input (or a cluster that
+// cannot be read), 3 no owner information to judge by, 4 rmqalloc failed.
+// docs/cli.md is the reference.
 package main
 
 import (
-	"context"
-	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
-
-	"github.com/rmqalloc/rmqalloc/cluster/doctor"
-	"github.com/rmqalloc/rmqalloc/cluster/live"
 )
 
-const usage = `Usage: rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--timeout DUR] [--save DIR]
-       rmqalloc doctor FOLDER [--json]
+// env is what a command runs with: its streams and the environment.
+type env struct {
+	stdout, stderr io.Writer
+	stdin          io.Reader
+	getenv         func(string) string
+	// tty: stdout is a terminal (its width is then the default).
+	tty func() int
+	// json: --json was given; errors are then JSON on stdout.
+	json bool
+}
 
-Reads the group from the cluster (the calls of mqadmin topicRoute,
-consumerConnection, consumerProgress -s true and consumerStatus, in one go)
-or from a folder of their saved outputs, and says which queues are owned
-wrongly, and why.
+// command runs a command on its arguments: the exit status.
+type command func(e *env, argv []string) (int, error)
 
-  --namesrv HOST:PORT  the NameServer
-  --group GROUP        the consumer group
-  --topic T            a topic to diagnose (repeat); default: every topic the group subscribes to
-  --timeout DUR        bound on the whole read (default 5s)
-  --save DIR           also write what was read as a folder of saved outputs
-                       (route.txt, connection.txt, progress.txt, status/<millis>/<clientId>)
-  --strategy NAME      strategy of members whose status does not name one (default AVG)
-  --profile P          one client for every member (java-4.9.3, java-5.3.3, go-client-2.1.2)
-  --json               print the report as one JSON object
+// commands: each command of the Go binary, by name (a new one is a line).
+var commands = map[string]command{
+	"doctor": doctorCommand,
+	"plan":   planCommand,
+}
 
-Exit status: 0 all ok, 1 problems found, 2 bad input or a cluster that cannot be read.`
+func main() {
+	e := &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin, getenv: os.Getenv, tty: terminalColumns}
+	os.Exit(run(e, os.Args[1:]))
+}
 
-type topics []string
-
-func (t *topics) String() string     { return strings.Join(*t, ",") }
-func (t *topics) Set(s string) error { *t = append(*t, s); return nil }
-
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
-
-func run(args []string, stdout, stderr io.Writer) int {
-	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+msg); return 2 }
-	if len(args) == 0 || args[0] != "doctor" {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprintln(stdout, usage)
-			return 0
-		}
-		fmt.Fprintln(stderr, usage)
-		return 2
+func run(e *env, argv []string) int {
+	if len(argv) == 0 {
+		fmt.Fprintln(e.stderr, mainHelp)
+		return exitBadInput
 	}
-	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var o live.Options
-	var ts topics
-	fs.StringVar(&o.NameServer, "namesrv", "", "")
-	fs.StringVar(&o.Group, "group", "", "")
-	fs.Var(&ts, "topic", "")
-	timeout := fs.Duration("timeout", live.DefaultTimeout, "")
-	save := fs.String("save", "", "")
-	strategy := fs.String("strategy", "", "")
-	profile := fs.String("profile", "", "")
-	asJSON := fs.Bool("json", false, "")
-	// a FOLDER may come first or last
-	rest := args[1:]
-	folder := ""
-	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		folder, rest = rest[0], rest[1:]
+	cmd, rest := argv[0], argv[1:]
+	switch cmd {
+	case "-h", "--help", "help":
+		h := mainHelp
+		if cmd == "help" && len(rest) > 0 && commandHelp[rest[0]] != "" {
+			h = commandHelp[rest[0]]
+		}
+		fmt.Fprintln(e.stdout, h)
+		return exitOK
+	case "-v", "--version":
+		fmt.Fprintln(e.stdout, version)
+		return exitOK
 	}
-	if err := fs.Parse(rest); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, usage)
-			return 0
-		}
-		return fail("doctor: " + err.Error() + " (rmqalloc doctor --help)")
+	// --json anywhere (before --) asks for JSON errors too.
+	end := slices.Index(rest, "--")
+	if end < 0 {
+		end = len(rest)
 	}
-	if fs.NArg() > 0 && folder == "" {
-		folder = fs.Arg(0)
+	e.json = slices.Contains(rest[:end], "--json")
+	f, ok := commands[cmd]
+	if !ok {
+		return writeError(usageErr("unknown command %q (rmqalloc --help lists them)", cmd), e.json, e.stdout, e.stderr)
 	}
-	o.Topics = ts
-	var in doctor.Input
-	switch {
-	case folder != "" && o.NameServer != "":
-		return fail("doctor: give a FOLDER or --namesrv, not both")
-	case folder != "":
-		var err error
-		if in, err = live.ReadFolder(folder); err != nil {
-			return fail(err.Error())
-		}
-	case o.NameServer != "":
-		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-		defer cancel()
-		snap, err := live.Read(ctx, o)
-		if err != nil {
-			if strings.Contains(err.Error(), "(--timeout)") {
-				err = errors.New(strings.Replace(err.Error(), "(--timeout)", "(--timeout "+timeout.String()+")", 1))
-			}
-			return fail(err.Error())
-		}
-		for _, w := range snap.Warnings {
-			fmt.Fprintln(stderr, "rmqalloc: warning: "+w)
-		}
-		if *save != "" {
-			if err := snap.Save(*save); err != nil {
-				return fail("--save " + *save + ": " + err.Error())
-			}
-		}
-		in = snap.Input()
-	default:
-		return fail("doctor: give --namesrv HOST:PORT --group GROUP, or a FOLDER (rmqalloc doctor --help)")
-	}
-	in.Strategy, in.Profile = *strategy, *profile
-	rep, err := doctor.Diagnose(in)
+	status, err := f(e, rest)
 	if err != nil {
-		return fail(err.Error())
+		ce, ok := err.(*cliError)
+		if !ok {
+			ce = &cliError{code: codeFailed, msg: "failed: " + err.Error(), exit: exitFailed}
+		}
+		return writeError(ce, e.json, e.stdout, e.stderr)
 	}
-	if *asJSON {
-		b, _ := json.Marshal(rep)
-		fmt.Fprintln(stdout, string(b))
-	} else {
-		fmt.Fprint(stdout, strings.TrimRight(rep.Text(), "\n")+"\n")
+	return status
+}
+
+// width is the columns reports are fitted in: COLUMNS, else the
+// terminal's, else 80.
+func (e *env) width() int {
+	// As JavaScript's parseInt: the leading digits.
+	c := strings.TrimSpace(e.getenv("COLUMNS"))
+	if n, _ := strconv.Atoi(c[:len(c)-len(strings.TrimLeft(c, "0123456789"))]); n > 0 {
+		return n
 	}
-	if rep.OK {
-		return 0
+	if e.tty != nil {
+		if n := e.tty(); n > 0 {
+			return n
+		}
 	}
-	return 1
+	return 80
 }

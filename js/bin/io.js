@@ -1,9 +1,10 @@
 // What the CLI's commands share: reading input files ('-' is stdin), the
-// usage error and the exit statuses.
+// errors a person reads and the exit statuses (cmd/rmqalloc's errors.go
+// and inputs.go say the same, tested against each other: testdata/cli).
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { CLIENT, CLIENT_PROFILE, SIMULATED_STRATEGIES } from '../lib/tables.generated.js';
+import { PROFILES as PROFILE_NAMES, STRATEGIES as SIMULATED } from './spec.generated.js';
 
 /**
  * Exit statuses: all ok, problems found (costing messages or duplicates),
@@ -12,21 +13,53 @@ import { CLIENT, CLIENT_PROFILE, SIMULATED_STRATEGIES } from '../lib/tables.gene
  */
 export const EXIT = Object.freeze({ OK: 0, PROBLEMS: 1, BAD_INPUT: 2, NOT_JUDGED: 3, FAILED: 4 });
 
-/** The strategies plan and the doctor simulate (doctor.SimulatedStrategies, generated). */
-export const STRATEGIES = SIMULATED_STRATEGIES;
+/** The strategies plan and the doctor simulate (doctor.SimulatedStrategies). */
+export const STRATEGIES = SIMULATED;
 
-/** The client profiles (--profile), by client byte: java-4.9.3, java-5.3.3, go-client-2.1.2. */
-export const PROFILES = Object.freeze(Object.keys(CLIENT).map((k) => CLIENT_PROFILE[k]));
+/** The client profiles (--profile): java-4.9.3, java-5.3.3, go-client-2.1.2. */
+export const PROFILES = PROFILE_NAMES;
+
+/**
+ * A failure the user reads: code (usage, input, cluster, unsupported,
+ * failed), where (the file and line, or the flag as typed: what precedes
+ * the message), the message, the file and line for --json, further lines
+ * (rest) and the exit status.
+ */
+export class CliError extends Error {
+  constructor({ code, where = '', msg, file = '', line = 0, rest = '', exit = EXIT.BAD_INPUT }) {
+    super(where ? `${where}: ${msg}` : msg);
+    Object.assign(this, { code, where, msg, file, line, rest, exit });
+  }
+}
+
+export const usageErr = (msg, rest = '') => new CliError({ code: 'usage', msg, rest });
+
+/** About a file or folder: its path first. */
+export const inputErr = (file, msg) => new CliError({ code: 'input', where: file, file, msg });
+
+/** About a place in a file: "FILE: line L, column C: msg". */
+export function textErr(file, line, column, msg) {
+  let where = file;
+  if (line > 0) where += `: line ${line}${column > 0 ? `, column ${column}` : ''}`;
+  return new CliError({ code: 'input', where, file, line, msg });
+}
+
+/**
+ * e as printed: "rmqalloc: " and the text on stderr, or with --json
+ * {"error":{"code","message","file","line"}} on stdout (file and line
+ * null when unknown; the message without the place).
+ */
+export function errorOutput(e, asJSON) {
+  if (!asJSON) return { stderr: `rmqalloc: ${e.message}\n${e.rest ? e.rest.replace(/\n+$/, '') + '\n' : ''}` };
+  let message = e.file ? e.msg : e.message;
+  if (e.rest) message += '\n' + e.rest.replace(/\n+$/, '');
+  return { stdout: JSON.stringify({ error: { code: e.code, message, file: e.file || null, line: e.line > 0 ? e.line : null } }) + '\n' };
+}
 
 /** 'a, b or c': a list of names in a help text. */
 export function orList(names) {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
-
-/** A failure the user can fix: printed as one line, no stack, exit 2. */
-export class UsageError extends Error {}
-
-let stdinUsed = null;
 
 /**
  * The text of a file's bytes: UTF-8, or UTF-16 with its BOM (PowerShell's
@@ -38,73 +71,106 @@ export function decodeBytes(b) {
   return b.toString('utf8');
 }
 
-/** The text of FILE for option flag ('-' reads stdin, once). */
-export function readText(file, flag) {
-  if (file === '-') {
-    if (stdinUsed !== null) throw new UsageError(`${flag} -: stdin is already read by ${stdinUsed}`);
-    stdinUsed = flag;
-    return decodeBytes(readFileSync(0));
-  }
+export const exists = (p) => {
   try {
-    return decodeBytes(readFileSync(file));
-  } catch (e) {
-    throw new UsageError(`${flag} ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}`);
+    statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const isDir = (p) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+export const isFile = (p) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** Reads the files of one command line; stdin once. */
+export class Reader {
+  constructor() {
+    this.stdinUsed = '';
+  }
+
+  /**
+   * { file, text, from } of file, given for flag ('' when it is a folder's
+   * file: errors then name the path only). '-' is stdin, once.
+   */
+  read(file, flag) {
+    const label = flag ? `${flag} ${file}` : file;
+    if (file === '-') {
+      if (this.stdinUsed) throw usageErr(`${flag} -: stdin is already read by ${this.stdinUsed}`);
+      this.stdinUsed = flag;
+      return { file: 'stdin', text: decodeBytes(readFileSync(0)), from: 0 };
+    }
+    try {
+      return { file, text: decodeBytes(readFileSync(file)), from: 0 };
+    } catch (e) {
+      const msg = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : `cannot be read: ${e.message}`;
+      throw new CliError({ code: 'input', where: label, file, msg });
+    }
+  }
+
+  /**
+   * --status paths (flag '--status') or a folder's status directory (flag
+   * ''): a file is one client's text named by its file name (or several
+   * clients', split); a directory gives each file in it, dot files
+   * skipped, in name order.
+   */
+  statusFiles(paths, flag) {
+    const out = [];
+    for (const p of paths) {
+      if (p === '-') {
+        out.push(...clientTexts('', this.read(p, flag)));
+        continue;
+      }
+      let st;
+      try {
+        st = statSync(p);
+      } catch {
+        throw usageErr(`${flag} ${p}: no such file or folder`);
+      }
+      if (!st.isDirectory()) {
+        out.push(...clientTexts(basename(p), this.read(p, flag)));
+        continue;
+      }
+      const before = out.length;
+      const names = readdirSync(p).sort();
+      for (const n of names) {
+        const f = join(p, n);
+        if (n.startsWith('.') || !isFile(f)) continue;
+        out.push(...clientTexts(n, this.read(f, '')));
+      }
+      if (out.length === before) throw flag ? usageErr(`${flag} ${p}: the folder has no files`) : inputErr(p, 'the folder has no files');
+    }
+    return out;
   }
 }
 
 const STATUS_HEADER = /^\uFEFF?[ \t]*#Consumer Properties#[ \t]*\r?$/;
 
 /**
- * One entry per client of a --status text: a file with several clients'
- * texts one after another (`cat status/*`) is split at each
- * "#Consumer Properties#" line; the parts have no name (each says its
- * client in its clientIP and instanceName properties).
+ * A status text holding several clients' texts one after another (`cat
+ * status/*`) split at each "#Consumer Properties#" line; the parts have
+ * no name (each says its client in clientIP and instanceName).
  */
-function clientTexts(name, file, text) {
-  const lines = text.split('\n');
+function clientTexts(name, s) {
+  const lines = s.text.split('\n');
   const starts = [];
   lines.forEach((l, i) => { if (STATUS_HEADER.test(l)) starts.push(i); });
-  if (starts.length < 2) return [{ name, file, text }];
+  if (starts.length < 2) return [{ name, ...s }];
   starts[0] = 0; // lines before the first header go with the first text
-  return starts.map((s, k) => ({
-    name: '',
-    file: `${file} (client text ${k + 1} of ${starts.length}, from line ${s + 1})`,
-    text: lines.slice(s, starts[k + 1] ?? lines.length).join('\n'),
-  }));
-}
-
-/**
- * The files of --status: a file is one client's text, named by its file
- * name (or several clients' texts, split); a directory gives every file in
- * it (dot files skipped), in name order, as `mqadmin consumerStatus` writes
- * them (file name = client ID).
- */
-export function statusFiles(paths) {
-  const out = [];
-  for (const p of paths) {
-    if (p === '-') {
-      out.push(...clientTexts('', 'stdin', readText(p, '--status')));
-      continue;
-    }
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      throw new UsageError(`--status ${p}: no such file or directory`);
-    }
-    if (!st.isDirectory()) {
-      out.push(...clientTexts(basename(p), p, readText(p, '--status')));
-      continue;
-    }
-    const before = out.length;
-    const names = readdirSync(p).filter((n) => !n.startsWith('.')).sort();
-    for (const n of names) {
-      const f = join(p, n);
-      if (statSync(f).isFile()) out.push(...clientTexts(n, f, readText(f, '--status')));
-    }
-    if (out.length === before) throw new UsageError(`--status ${p}: the directory has no files`);
-  }
-  return out;
+  return starts.map((from, k) => ({ name: '', file: s.file, from, text: lines.slice(from, starts[k + 1] ?? lines.length).join('\n') }));
 }
 
 /** Writes s to stdout and resolves once it is flushed (pipes included). */

@@ -175,7 +175,7 @@ test('rmqalloc doctor DIR1 DIR2 DIR3: a stuck consumer exits 1; no captured-at.t
   }
   const perFile = cli(['doctor', EARLY, LATE, '--progress', path.join(LATE, 'progress.txt')]);
   assert.equal(perFile.status, 2);
-  assert.match(perFile.stderr, /--progress is one snapshot's file/);
+  assert.match(perFile.stderr, /--progress is one snapshot's: with several folders/);
 });
 
 test('snapshotOfFolder reads a folder as doctor FOLDER does: route.TOPIC.txt for a further topic, status/ in place of progress.txt', () => {
