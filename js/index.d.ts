@@ -578,10 +578,18 @@ export interface Rmq {
    * gives the next requests; once done, result() is the snapshot as the
    * files of a saved folder. Failures throw ERR_CLUSTER (field: the kind,
    * message naming the address). js/bin/live.js carries the frames over
-   * node:net.
+   * node:net (node:tls with --tls). With credentials (a cluster with ACL
+   * on) the module signs every request (ACL 1.0 and 2.0 alike).
    */
   readonly live: {
-    start(options: { namesrv: string; group: string; topics?: string[]; now?: number; zoneOffset?: number }): LiveSession;
+    start(options: {
+      namesrv: string;
+      group: string;
+      topics?: string[];
+      now?: number;
+      zoneOffset?: number;
+      credentials?: { accessKey: string; secretKey: string } | null;
+    }): LiveSession;
   };
 
   /**
@@ -1000,6 +1008,13 @@ export interface DoctorInput {
   profile?: AllocateProfile;
   /** When the outputs were taken (RFC 3339, UTC); dates the stuck-consumer check. Default: the newest #LastTime. */
   capturedAt?: string;
+  /**
+   * What consumerProgress printed on stderr beside its output (progress.err; a live read saves there the brokers
+   * that did not answer): their queues are unknown, not unowned. A failure given as `progress` is read the same way.
+   */
+  progressErr?: string;
+  /** What consumerStatus printed on stderr (status/stderr.txt): members that did not answer (CODE 207) are named, their queues unknown. */
+  statusErr?: string;
 }
 
 /** One snapshot of a series for rmq.doctor([...]): the texts of one moment and when they were taken. */
@@ -1111,8 +1126,11 @@ export interface DoctorReport {
   verdict: string;
   /** True when no finding is an error (nothing costs messages or duplicates). */
   ok: boolean;
-  /** False when there was no owner information to judge by (the CLI exits 3, not 1). */
+  /** False when there was no owner information to judge by, or nothing could be read (the CLI exits 3, not 1). */
   judged: boolean;
+  /** How many queues the report covers, and how many of them could not be read (status 'unknown'); the verdict counts only the others. */
+  queues: number;
+  unknown: number;
   topics: DoctorTopic[];
   /** The group's findings (each topic's too, with its topic set). */
   findings: DoctorFinding[];

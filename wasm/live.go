@@ -58,6 +58,9 @@ type snapshotJSON struct {
 // handleLiveStart: a new session and its first requests.
 func handleLiveStart(req liveStartRequest) (liveStartResponse, error) {
 	o := live.Options{NameServer: req.NameServer, Group: req.Group, Topics: req.Topics}
+	if req.AccessKey != "" {
+		o.Credentials = &live.Credentials{AccessKey: req.AccessKey, SecretKey: req.SecretKey}
+	}
 	now := req.Now
 	o.Now = func() time.Time { return time.UnixMilli(now) }
 	o.Location = time.FixedZone("", int(req.Zone)*60)

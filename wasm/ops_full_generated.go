@@ -187,13 +187,15 @@ var wtRecStatusText = wtype{kind: wkRec, size: unsafe.Sizeof(wireStatusText{}), 
 
 // wireDoctorInput is the record doctorInput: one snapshot's texts (cluster/doctor.Input).
 type wireDoctorInput struct {
-	Routes     []wireRouteText
-	Connection string
-	Progress   string
-	Status     []wireStatusText
-	Strategy   string
-	Profile    string
-	CapturedAt string
+	Routes      []wireRouteText
+	Connection  string
+	Progress    string
+	Status      []wireStatusText
+	Strategy    string
+	Profile     string
+	CapturedAt  string
+	ProgressErr string
+	StatusErr   string
 }
 
 var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorInput, n))) }, fields: []wfield{
@@ -204,6 +206,8 @@ var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{})
 	{unsafe.Offsetof(wireDoctorInput{}.Strategy), &wtStr},
 	{unsafe.Offsetof(wireDoctorInput{}.Profile), &wtStr},
 	{unsafe.Offsetof(wireDoctorInput{}.CapturedAt), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.ProgressErr), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.StatusErr), &wtStr},
 }}
 
 // wireDoctorSnapshot is the record doctorSnapshot: a snapshot of a series (cluster/doctor.Snapshot: at is RFC 3339; a single input has them empty).
@@ -306,7 +310,7 @@ var (
 	wtListRecMixedMember     = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireMixedMember)), elem: &wtRecMixedMember, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMixedMember, n))) }}
 	wtListRecRouteText       = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireRouteText)), elem: &wtRecRouteText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRouteText, n))) }}
 	wtListRecStatusText      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireStatusText)), elem: &wtRecStatusText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireStatusText, n))) }}
-	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 10, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
+	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 12, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
 	wtOptRecModeSetting      = wtype{kind: wkOpt, min: 2, size: unsafe.Sizeof(*new(*wireModeSetting)), elem: &wtRecModeSetting, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }}
 	wtListRecAssignment      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
 	wtListUvarint            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]uint64)), elem: &wtUvarint, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]uint64, n))) }}
@@ -348,6 +352,8 @@ type liveStartRequest struct {
 	Topics     []string
 	Now        int64
 	Zone       int32
+	AccessKey  string
+	SecretKey  string
 }
 
 var wtLiveStartRequest = wtype{kind: wkRec, fields: []wfield{
@@ -356,6 +362,8 @@ var wtLiveStartRequest = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(liveStartRequest{}.Topics), &wtListStr},
 	{unsafe.Offsetof(liveStartRequest{}.Now), &wtI64},
 	{unsafe.Offsetof(liveStartRequest{}.Zone), &wtI32},
+	{unsafe.Offsetof(liveStartRequest{}.AccessKey), &wtStr},
+	{unsafe.Offsetof(liveStartRequest{}.SecretKey), &wtStr},
 }}
 
 // liveStartResponse is what liveStart answers.

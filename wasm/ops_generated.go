@@ -20,7 +20,7 @@ const (
 	opConsistentHash       = 18 // Guava's Hashing.consistentHash(input, buckets), which RocketMQ 5.5's broker uses for lite topics
 	opPriorityQueue        = 50 // the queue a priority message is stored on (RIP-80, broker 5.4.0), given where the producer sent it
 	opParse                = 31 // an mqadmin output parsed (format: 1 consumerConnection, 2 consumerProgress, 3 consumerStatus), as JSON
-	opLiveStart            = 34 // starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests
+	opLiveStart            = 34 // starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), zone minutes east of UTC, signed with accessKey/secretKey when accessKey is not empty (ACL): its handle and first requests
 	opLiveHandle           = 35 // hands a live read the answer to request id (failure: 0 none, 1 failed, 2 timed out, with message); a failure that ends the read frees the session and is the error
 	opLiveResult           = 36 // a live read's snapshot as JSON; frees the session
 	opLiveFree             = 37 // frees a live read session

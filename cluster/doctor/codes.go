@@ -27,6 +27,8 @@ const (
 	CodeNoOwnerInfo             = "NO_OWNER_INFO"
 	CodeProgressUnsupported     = "PROGRESS_UNSUPPORTED"
 	CodeStatusIncomplete        = "STATUS_INCOMPLETE"
+	CodeReadFailed              = "READ_FAILED"
+	CodeConsumerUnresponsive    = "CONSUMER_UNRESPONSIVE"
 	CodeQueueNotInRoute         = "QUEUE_NOT_IN_ROUTE"
 	CodeRouteQueueWithoutOffset = "ROUTE_QUEUE_WITHOUT_OFFSET"
 	CodeNoRoute                 = "NO_ROUTE"
@@ -74,6 +76,8 @@ func Codes() []CodeLevel {
 		{CodeNoOwnerInfo, LevelWarning},
 		{CodeProgressUnsupported, LevelWarning},
 		{CodeStatusIncomplete, LevelWarning},
+		{CodeReadFailed, LevelWarning},
+		{CodeConsumerUnresponsive, LevelWarning},
 		{CodeQueueNotInRoute, LevelWarning},
 		{CodeRouteQueueWithoutOffset, LevelWarning},
 		{CodeNoRoute, LevelWarning},

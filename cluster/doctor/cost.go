@@ -30,6 +30,21 @@ func (d *diagnosis) emptyQueues(st *topicState, tr *TopicReport) {
 	if len(empty) == 0 {
 		return
 	}
+	if why := d.permanentCause(); why != "" {
+		// A fault that stays: the queue's first message will be consumed
+		// twice, or by nobody. Only passing states wait for messages.
+		const later = "it holds no message yet, but the cause stays (%s): its first message will be consumed as this status says"
+		for _, i := range empty {
+			qr := &tr.Queues[i]
+			note := strings.Replace(later, "%s", why, 1)
+			if qr.Cause == "" {
+				qr.Cause = note
+			} else {
+				qr.Cause += "; " + note
+			}
+		}
+		return
+	}
 	d.excuse(st, tr, empty, CodeEmptyQueue)
 	const why = "it holds no message yet (broker offset 0), so nothing is lost or consumed twice there until one arrives"
 	for _, i := range empty {
@@ -51,6 +66,35 @@ func (d *diagnosis) emptyQueues(st *topicState, tr *TopicReport) {
 		}
 	}
 	st.addFinding(CodeEmptyQueue, msg, empty, nil)
+}
+
+// permanentCause names what makes members disagree for good (a
+// duplicate client ID, strategies, client sort orders or subscriptions
+// that differ), "" when nothing does: only then is a wrong empty queue
+// a passing state.
+func (d *diagnosis) permanentCause() string {
+	var why []string
+	goClients, javaClients := 0, 0
+	for _, m := range d.g.members {
+		if len(m.conns) > 1 && !slices.Contains(why, "a duplicate client ID") {
+			why = append(why, "a duplicate client ID")
+		}
+		if m.profile == profileGo {
+			goClients++
+		} else {
+			javaClients++
+		}
+	}
+	if d.mixedReported {
+		why = append(why, "members run different strategies")
+	}
+	if goClients > 0 && javaClients > 0 {
+		why = append(why, "Java and Go members sort client IDs differently")
+	}
+	if d.subscriptionsDiffer() {
+		why = append(why, "members subscribe differently")
+	}
+	return strings.Join(why, "; ")
 }
 
 func pronounVerb(n int) string {

@@ -21,23 +21,22 @@ func findingCodes(fs []doctor.Finding) []string {
 	return out
 }
 
-// The empty %RETRY% queues of dup-clientid (broker offset 0, lag 0) are
-// information: broker-b/0, which nobody's call returns, is not ORPHANED,
-// and broker-a/0, which both processes of the duplicate ID hold, is not
-// DOUBLE_OWNED. The real topic's orphaned queues (lag 10 each) and the
-// queues both processes consume stay errors, listed by lag, then by kind.
-func TestEmptyQueueIsInformation(t *testing.T) {
+// The empty %RETRY% queues of dup-clientid (broker offset 0, lag 0) stay
+// errors: a duplicate client ID is a cause that stays, so the first
+// retried message there will be consumed twice (broker-a/0, which both
+// processes hold) or by nobody (broker-b/0, the lost share). Only a
+// passing cause waits for messages (TestEmptyQueueAloneIsOK).
+func TestEmptyQueueOfALastingFaultIsAnError(t *testing.T) {
 	rep, err := doctor.Diagnose(captureInput(t, "../../testdata/real/dup-clientid"))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"ORPHANED", "DOUBLE_OWNED", "DUPLICATE_CLIENT_ID", "EMPTY_QUEUE"}, findingCodes(rep.Findings), rep.Text())
 	retry := topicOf(t, rep, "%RETRY%G_DUP")
-	assert.Equal(t, []string{"EMPTY_QUEUE"}, findingCodes(retry.Findings))
-	assert.Equal(t, doctor.LevelInfo, retry.Findings[0].Level)
-	assert.Contains(t, retry.Findings[0].Message, "A %RETRY% topic gets its first message when a consumption fails")
-	// Held twice and unassigned by the duplicate ID, not by start-up overlap.
-	assert.Contains(t, retry.Findings[0].Message, "1 double-owned, 1 unassigned")
-	assert.NotContains(t, retry.Findings[0].Message, "briefly hold")
-	assert.Contains(t, rep.Verdict, "11 of 18 queues")
+	assert.Equal(t, []string{"DOUBLE_OWNED", "ORPHANED"}, findingCodes(retry.Findings), rep.Text())
+	for _, q := range retry.Queues {
+		assert.Contains(t, q.Cause, "it holds no message yet, but the cause stays (a duplicate client ID)", q)
+		assert.Empty(t, q.ExplainedBy)
+	}
+	assert.Nil(t, finding(rep, doctor.CodeEmptyQueue))
+	assert.Contains(t, rep.Verdict, "13 of 18 queues")
 	assert.False(t, rep.OK)
 
 	// Costly first: the orphaned queues with lag, then double consumption
@@ -67,6 +66,26 @@ func TestEmptyQueueAloneIsOK(t *testing.T) {
 	assert.Contains(t, retry.Findings[0].Message, "1 double-owned")
 	assert.Contains(t, retry.Findings[0].Message, "right after start two members may briefly hold one of its queues")
 	assert.True(t, rep.OK, rep.Text())
+
+	// The same queue in a group of Java and Go members, which sort client
+	// IDs differently (a cause that stays): an error already, since its
+	// first message will be consumed twice.
+	in.Connection = strings.Replace(in.Connection, "127.0.0.1:45718        JAVA       V4_9_3", "127.0.0.1:45718        GO         V4_5_2", 1)
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err)
+	retry = topicOf(t, rep, "%RETRY%G_BASIC")
+	assert.Equal(t, []string{"DOUBLE_OWNED"}, findingCodes(retry.Findings), rep.Text())
+	assert.Contains(t, queueStatusIn(retry, "broker-b", 0).Cause, "Java and Go members sort client IDs differently")
+	assert.False(t, rep.OK)
+}
+
+func queueStatusIn(tr *doctor.TopicReport, broker string, id int32) *doctor.QueueReport {
+	for i := range tr.Queues {
+		if tr.Queues[i].BrokerName == broker && tr.Queues[i].QueueID == id {
+			return &tr.Queues[i]
+		}
+	}
+	return nil
 }
 
 // Stuck consumers from one snapshot: 10.0.0.1 holds queues with lag whose

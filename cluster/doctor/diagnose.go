@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -35,6 +36,7 @@ type diagnosis struct {
 	roomFindings  []Finding      // what MACHINE_ROOM members keep (machineRooms)
 	mixedReported bool           // MIXED_STRATEGIES from the status files' strategy lines
 	excused       map[string]int // by status: wrong queues a passing state explains (not counted as bad)
+	unread        unread         // what the read of the cluster could not see (partial.go)
 }
 
 // Diagnose reads the texts of in and diagnoses the group: for each topic
@@ -44,57 +46,89 @@ type diagnosis struct {
 // and the best-fitting strategy. Input it cannot read is an *alloc.TextError
 // naming the box and line; it never panics on any text.
 func Diagnose(in Input) (*Report, error) {
+	rep, _, err := diagnose(in)
+	return rep, err
+}
+
+// diagnose is Diagnose, also giving the group's name as the texts say it
+// ("" when none does), which a series checks across its snapshots.
+func diagnose(in Input) (*Report, string, error) {
+	rep, d, err := diagnoseState(in)
+	if err != nil {
+		return nil, "", err
+	}
+	return rep, d.g.name, nil
+}
+
+func diagnoseState(in Input) (*Report, *diagnosis, error) {
 	strategy, err := normalizeStrategy(in.Strategy)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	profile, err := normalizeProfile(in.Profile)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	capturedAt, err := parseCapturedAt(in.CapturedAt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if err := checkInputSize(in); err != nil {
+		return nil, nil, err
 	}
 	t, err := readInput(in)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if err := crossCheck(t); err != nil {
+		return nil, nil, err
 	}
 	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt}
 	d.g = newGroup(t, strategy, profile)
 	d.mode = d.ownerMode()
+	d.findUnread()
 	d.broadcasting = d.isBroadcasting()
 	topics, err := d.topics()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := d.machineRooms(topics); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rep := &Report{Topics: []TopicReport{}, Findings: append(append(d.groupFindings(), d.roomFindings...), d.noRoute...)}
 	for _, tp := range topics {
 		tr, err := d.topic(tp)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		rankFindings(tr.Findings)
 		rep.Topics = append(rep.Topics, *tr)
 		rep.Findings = append(rep.Findings, tr.Findings...)
 	}
 	rankFindings(rep.Findings)
+	rep.Queues, rep.Unknown = queueCounts(rep)
 	rep.OK, rep.Verdict = verdict(rep, d)
-	rep.Judged = d.mode != modeNone || len(d.g.members) == 0
-	return rep, nil
+	rep.Judged = d.unread.conn == "" && (len(d.g.members) == 0 || d.mode != modeNone && rep.Unknown < rep.Queues)
+	if d.broadcasting && d.mode == modeNone && d.unread.conn == "" {
+		// No allocation to check: every member consumes every queue of
+		// its subscription (RebalanceImpl's BROADCASTING case), and the
+		// brokers keep no offset to show it (consumerProgress: CODE 206).
+		rep.Judged = true
+		rep.OK = !slices.ContainsFunc(rep.Findings, func(f Finding) bool { return f.Level == LevelError })
+		rep.Verdict = "The group is BROADCASTING: every member consumes every queue of its subscription (" + plural(len(d.g.members), "member", "members") + ", " + plural(rep.Queues, "queue", "queues") + "); there is no allocation to check."
+	}
+	if !rep.Judged {
+		rep.OK = false
+	}
+	return rep, d, nil
 }
 
 func (d *diagnosis) ownerMode() ownerMode {
-	covered := len(d.in.status) > 0
-	for _, m := range d.g.members {
-		covered = covered && m.status != nil
-	}
+	// Status files name owners by client ID; the members with none are
+	// filled from #Client IP where it tells them apart (fillUnread).
 	ipInfo := d.in.prog != nil && d.in.prog.HasClientIP
 	switch {
-	case len(d.in.status) > 0 && (covered || !ipInfo):
+	case len(d.in.status) > 0:
 		return modeCID
 	case ipInfo:
 		return modeIP

@@ -14,7 +14,8 @@ func (d *diagnosis) groupFindings() []Finding {
 	g := d.g
 	out := []Finding{}
 	add := func(f Finding) { out = append(out, f) }
-	if len(g.members) == 0 {
+	d.groupUnreadFindings(add)
+	if len(g.members) == 0 && d.unread.conn == "" {
 		why := "the connection list has no client"
 		if d.in.offline {
 			why = "consumerConnection answers that the group is not online (CODE 206)"
@@ -39,13 +40,22 @@ func (d *diagnosis) groupFindings() []Finding {
 		add(Finding{Code: CodeProgressUnsupported, Level: LevelWarning,
 			Message: "consumerProgress -g GROUP failed with CODE 3 (request type 351 not supported): a 5.x mqadmin asks the brokers for their topic config, which 4.x brokers do not serve, so there are no offsets or lag here. Run instead: " + d.progressCommand() + " (their outputs may be given together, one after another)"})
 	}
-	if d.mode == modeNone {
-		add(Finding{Code: CodeNoOwnerInfo, Level: LevelWarning,
-			Message: "no owner information: consumerProgress was run without -s true and no consumerStatus files were given, so only the expected owners are shown. Run mqadmin consumerProgress -g GROUP -s true, or mqadmin consumerStatus -g GROUP"})
+	if d.mode == modeNone && d.unread.conn == "" && len(g.members) > 0 && !d.broadcasting {
+		msg := "no owner information: consumerProgress was run without -s true and no consumerStatus files were given, so only the expected owners are shown. Run mqadmin consumerProgress -g GROUP -s true, or mqadmin consumerStatus -g GROUP"
+		if d.unread.noOffset {
+			msg = "no owner information: the brokers hold no offset of the group (consumerProgress answers CODE 206: it has consumed nothing yet, or its clients keep the offsets) and no consumerStatus files were given. Run mqadmin consumerStatus -g GROUP"
+		}
+		if d.unread.progress != "" || len(d.unread.members) > 0 {
+			msg = "no owner information: neither consumerProgress nor any member's running info could be read (see the other findings), so only the expected owners are shown; run the doctor again once the cluster answers"
+		}
+		add(Finding{Code: CodeNoOwnerInfo, Level: LevelWarning, Message: msg})
 	}
 	if d.broadcasting {
-		add(Finding{Code: CodeBroadcasting, Level: LevelInfo,
-			Message: "the group is BROADCASTING: no allocation applies, every member consumes every queue"})
+		msg := "the group is BROADCASTING: no allocation applies, every member consumes every queue"
+		if d.unread.noOffset {
+			msg += "; its offsets are kept by each client, so consumerProgress answers CODE 206 (offset table is empty) and there is no lag to show"
+		}
+		add(Finding{Code: CodeBroadcasting, Level: LevelInfo, Message: msg})
 	}
 	d.subscriptionFindings(add)
 	var serverSide []string
@@ -58,21 +68,23 @@ func (d *diagnosis) groupFindings() []Finding {
 		add(Finding{Code: CodeServerSideRebalance, Level: LevelWarning, Clients: serverSide,
 			Message: plural(len(serverSide), "member is", "members are") + " POP consumers (clientRebalance=false, a #Consumer Pop Detail# section or ConsumeType CONSUME_POP): the broker assigns their queues, not their own allocate call, so the expected owners shown for them may not apply" + popExplained(g.members, d.in.conn.ConsumeType)})
 	}
-	if len(d.in.status) > 0 {
-		var missing []string
-		for _, m := range g.members {
-			if m.status == nil {
-				missing = append(missing, m.cid)
+	if silent := d.unread.unresponsive(); len(silent) > 0 {
+		var printed, missing, whys []string
+		for _, c := range silent {
+			if w := d.unread.members[c]; w != "" {
+				printed = append(printed, c)
+				whys = append(whys, c+": "+w)
+			} else {
+				missing = append(missing, c)
 			}
 		}
+		if len(printed) > 0 {
+			add(Finding{Code: CodeConsumerUnresponsive, Level: LevelWarning, Clients: printed,
+				Message: plural(len(printed), "member", "members") + " did not answer the running-info request the broker forwards to " + pronoun(len(printed)) + " (" + strings.Join(whys, "; ") + "): a frozen or overloaded client the brokers still list (a frozen JVM stays listed 90-120 s); the queues only " + pronoun(len(printed)) + " could hold are unknown, not counted in the verdict"})
+		}
 		if len(missing) > 0 {
-			msg := "no consumerStatus file for " + strings.Join(missing, ", ")
-			if d.mode == modeIP {
-				msg += ": the actual owners come from consumerProgress's #Client IP instead"
-			} else {
-				msg += ": the queues they hold are not known and may show as unowned"
-			}
-			add(Finding{Code: CodeStatusIncomplete, Level: LevelWarning, Clients: missing, Message: msg})
+			add(Finding{Code: CodeStatusIncomplete, Level: LevelWarning, Clients: missing,
+				Message: "no consumerStatus file for " + strings.Join(missing, ", ") + ": the queues they may hold are unknown (consumerProgress's #Client IP names them where it tells the members apart)"})
 		}
 	}
 	for _, sf := range g.orphanSts {
@@ -119,6 +131,14 @@ func (d *diagnosis) strategyFindings(add func(Finding)) {
 		add(Finding{Code: CodeMixedStrategies, Level: LevelError, Clients: all,
 			Message: "members run different strategies (" + strings.Join(parts, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"})
 	}
+}
+
+// subscriptionsDiffer: the members' status files show different
+// subscriptions.
+func (d *diagnosis) subscriptionsDiffer() bool {
+	differ := false
+	d.subscriptionFindings(func(Finding) { differ = true })
+	return differ
 }
 
 // subscriptionFindings compares the members' subscriptions (status files)
@@ -200,7 +220,7 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 		}
 		if d.in.prog != nil {
 			for i := 0; i < st.nRoute; i++ {
-				if st.rowAt[i] == nil {
+				if st.rowAt[i] == nil && d.unread.brokers[st.queues[i].BrokerName] == "" {
 					noOffset = append(noOffset, i)
 				}
 			}
@@ -212,6 +232,7 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 			add(CodeRouteQueueWithoutOffset, LevelWarning, plural(len(noOffset), "readable queue of the route has", "readable queues of the route have")+" no line in consumerProgress: the group has never committed an offset there (new queues, or the route is for another topic or cluster)", noOffset, nil)
 		}
 	}
+	d.unreadFindings(st)
 	byStatus := map[string][]int{}
 	for i, q := range tr.Queues {
 		if st.excused[i] == "" {
@@ -269,6 +290,9 @@ func verdict(rep *Report, d *diagnosis) (bool, string) {
 		}
 	}
 	topics := plural(len(rep.Topics), "topic", "topics")
+	if d.unread.conn != "" {
+		return false, "Could not read the group: consumerConnection failed (" + d.unread.conn + "), so nobody's queues can be judged."
+	}
 	if len(d.g.members) == 0 {
 		lag := ""
 		if d.in.prog != nil {
@@ -276,9 +300,24 @@ func verdict(rep *Report, d *diagnosis) (bool, string) {
 		}
 		return false, "No member of the group is online: nobody consumes its " + plural(total, "queue", "queues") + " in " + topics + lag + "."
 	}
+	if d.mode == modeNone && (d.unread.progress != "" || len(d.unread.members) > 0) {
+		return false, "Could not read who consumes what: neither consumerProgress nor the members' running info answered (see the findings). Expected owners of " + plural(total, "queue", "queues") + " in " + topics + " are in --json."
+	}
 	if d.mode == modeNone {
 		return false, "Cannot tell who consumes what: no owner information (run consumerProgress with -s true, or give consumerStatus files). Expected owners of " + plural(total, "queue", "queues") + " in " + topics + " are shown."
 	}
+	if rep.Unknown == total && total > 0 {
+		return false, "Could not read who consumes what: the owners of all " + plural(total, "queue", "queues") + " in " + topics + " are unknown (see the findings)."
+	}
+	ok, v := seenVerdict(rep, d, counts, errs, total-rep.Unknown, topics)
+	if rep.Unknown > 0 {
+		v = "Read " + itoa(total-rep.Unknown) + " of " + plural(total, "queue", "queues") + " (" + itoa(rep.Unknown) + " unknown: see the findings). " + v
+	}
+	return ok, v
+}
+
+// seenVerdict is the verdict over the total queues that were read.
+func seenVerdict(rep *Report, d *diagnosis, counts map[string]int, errs, total int, topics string) (bool, string) {
 	bad := 0
 	var parts []string
 	excused := 0

@@ -27,6 +27,16 @@ type Input struct {
 	ParsedProgress *mqadmin.Progress
 	// Status are consumerStatus texts, one per client.
 	Status []StatusText
+	// ProgressErr is what consumerProgress printed on stderr beside its
+	// output (progress.err; a live read saves there the brokers that did
+	// not answer): their queues are unknown, not unowned. An error given
+	// as Progress itself (the command failed) is read the same way.
+	ProgressErr string
+	// StatusErr is what consumerStatus printed on stderr (status/
+	// stderr.txt): the members that did not answer their running-info
+	// request (CODE 207: a frozen client) are named with their queues
+	// unknown.
+	StatusErr string
 	// Strategy names the strategy of members whose status does not say
 	// one (alloc.StrategyNames); "" = AVG, as DefaultMQPushConsumer.
 	Strategy string

@@ -20,6 +20,12 @@ type texts struct {
 	status     []statusFile
 	offline    bool // the connection box is the "not online" failure
 	progFailed bool // the progress box is the 5.x-against-4.x failure
+	// What the cluster failed to answer (clusterfail.go): the connection
+	// list (nothing is known of the members), consumerProgress (all of
+	// it when prog is nil, else the brokers named), consumerStatus.
+	connErrs   []clusterError
+	progErrs   []clusterError
+	statusErrs []clusterError
 }
 
 // statusFile is one consumerStatus text, read, with the client it is for.
@@ -67,6 +73,10 @@ func readInput(in Input) (*texts, error) {
 	} else if err := t.readProgress(in.Progress); err != nil {
 		return nil, err
 	}
+	if strings.TrimSpace(in.ProgressErr) != "" {
+		t.progErrs = append(t.progErrs, readClusterErrors(in.ProgressErr)...)
+	}
+	t.statusErrs = readClusterErrors(in.StatusErr)
 	for i, st := range in.Status {
 		box := "status[" + strconv.Itoa(i) + "]"
 		ri := st.Info
@@ -92,11 +102,15 @@ func readInput(in Input) (*texts, error) {
 // readConnection reads the connection box: the list, or the offline
 // group's failure.
 func (t *texts) readConnection(text string) error {
-	if f, ok := readFailure(text); ok {
-		if !f.offline() {
-			return failureError("connection", f, "consumerConnection -g GROUP")
-		}
+	if f, ok := readFailure(text); ok && f.offline() {
 		t.offline = true
+		t.conn = &mqadmin.Connection{Clients: []mqadmin.ClientConn{}, Subscriptions: []mqadmin.Subscription{}}
+		return nil
+	}
+	if errs := commandFailure(text, "#ClientId"); len(errs) > 0 {
+		// The cluster's own failure (no answer, ACL): nothing is known of
+		// the members, which the report says (exit 3), not bad input.
+		t.connErrs = errs
 		t.conn = &mqadmin.Connection{Clients: []mqadmin.ClientConn{}, Subscriptions: []mqadmin.Subscription{}}
 		return nil
 	}
@@ -111,11 +125,10 @@ func (t *texts) readConnection(text string) error {
 // readProgress reads the progress box: none, the outputs, or the 5.x
 // mqadmin's failure against 4.x brokers.
 func (t *texts) readProgress(text string) error {
-	if f, ok := readFailure(text); ok {
-		if !f.unsupportedProgress() {
-			return failureError("progress", f, "consumerProgress -g GROUP -s true")
-		}
+	if f, ok := readFailure(text); ok && f.unsupportedProgress() {
 		t.progFailed = true
+	} else if errs := commandFailure(text, "#Topic"); len(errs) > 0 {
+		t.progErrs = errs // none of the progress was read
 	} else if strings.TrimSpace(text) != "" {
 		p, err := parseProgresses(text)
 		if err != nil {
@@ -176,9 +189,14 @@ func parseProgresses(text string) (*mqadmin.Progress, error) {
 	return all, nil
 }
 
-// failureError is a pasted mqadmin failure the doctor has no use for.
-func failureError(box string, f failedCommand, cmd string) *alloc.TextError {
-	return &alloc.TextError{Source: box, Msg: "this is mqadmin's error, not the output of " + cmd + ": the broker answered CODE " + itoa(f.code) + " (" + f.desc + ")"}
+// commandFailure: the failures text shows when it is mqadmin's error
+// instead of the output whose header is header; nil when it is an output
+// (or neither, which the parser then refuses).
+func commandFailure(text, header string) []clusterError {
+	if strings.Contains(text, header) {
+		return nil
+	}
+	return readClusterErrors(text)
 }
 
 // boxError turns a parser's error into an *alloc.TextError for box: the

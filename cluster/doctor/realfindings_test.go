@@ -82,13 +82,18 @@ func TestOfflineGroupFromError(t *testing.T) {
 	assert.Equal(t, map[string]int{"unassigned": 16}, statuses(rep, "T_DUP"))
 	assert.Contains(t, rep.Verdict, "No member of the group is online")
 
-	// Another failure is not taken for an offline group.
-	in.Connection = "org.apache.rocketmq.client.exception.MQBrokerException: CODE: 1  DESC: system busy"
-	_, err = doctor.Diagnose(in)
-	var ie *alloc.TextError
-	require.ErrorAs(t, err, &ie)
-	assert.Equal(t, "connection", ie.Source)
-	assert.Contains(t, ie.Msg, "CODE 1 (system busy)")
+	// Another failure is not taken for an offline group, nor for bad
+	// input: the cluster's own error leaves the group unjudged (exit 3).
+	in.Connection = "org.apache.rocketmq.client.exception.MQBrokerException: CODE: 1  DESC: system busy BROKER: 127.0.0.1:10911"
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.False(t, rep.Judged)
+	assert.False(t, rep.OK)
+	assert.Nil(t, finding(rep, doctor.CodeGroupOffline))
+	f = finding(rep, doctor.CodeReadFailed)
+	require.NotNil(t, f, rep.Text())
+	assert.Contains(t, f.Message, "127.0.0.1:10911: CODE 1 (system busy)")
+	assert.Contains(t, rep.Verdict, "Could not read the group")
 }
 
 // A 5.3.3 mqadmin against 4.9.3 brokers: the whole-group consumerProgress

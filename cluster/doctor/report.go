@@ -33,6 +33,12 @@ type Report struct {
 	// (consumerProgress without -s true and no status files): the CLI then
 	// exits 3, not 1.
 	Judged bool `json:"judged"`
+	// Queues is how many queues the report covers, and Unknown how many of
+	// them could not be read (status unknown: a broker or member that did
+	// not answer, no owner information); the verdict counts only the
+	// others. Nothing read (Unknown == Queues) is not judged.
+	Queues  int `json:"queues"`
+	Unknown int `json:"unknown"`
 	// Topics holds one entry per topic of the group (the %RETRY%GROUP topic
 	// too when it has queues), in route order then progress order.
 	Topics []TopicReport `json:"topics"`

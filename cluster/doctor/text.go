@@ -61,12 +61,20 @@ func writeTopic(b *strings.Builder, tr *TopicReport, width int, offline bool) {
 	bad, unknown := 0, 0
 	var causes []string
 	causeQueues := map[string][]string{}
+	unknownWhy := map[string][]string{} // unknown queues by why
+	var unknownOrder []string
 	for _, q := range tr.Queues {
 		if q.Status == StatusOK || (q.Status == StatusUnassigned && q.Cause == "") {
 			continue
 		}
 		if q.Status == StatusUnknown {
 			unknown++ // said once below, not a row each
+			if q.Cause != "" {
+				if _, ok := unknownWhy[q.Cause]; !ok {
+					unknownOrder = append(unknownOrder, q.Cause)
+				}
+				unknownWhy[q.Cause] = append(unknownWhy[q.Cause], q.BrokerName+"/"+strconv.Itoa(int(q.QueueID)))
+			}
 			continue
 		}
 		bad++
@@ -102,6 +110,15 @@ func writeTopic(b *strings.Builder, tr *TopicReport, width int, offline bool) {
 		for i, c := range causes {
 			writeWrapped(b, "["+strconv.Itoa(i+1)+"] "+c+" ("+plural(len(causeQueues[c]), "queue", "queues")+": "+strings.Join(causeQueues[c], " ")+")", width, "  ", "      ")
 		}
+	}
+	for _, w := range unknownOrder {
+		qs := unknownWhy[w]
+		unknown -= len(qs)
+		shown := qs[:min(len(qs), 12)]
+		if len(qs) > len(shown) {
+			shown = append(shown[:len(shown):len(shown)], "…")
+		}
+		writeWrapped(b, "unknown ("+plural(len(qs), "queue", "queues")+": "+strings.Join(shown, " ")+"): "+w, width, "  ", "    ")
 	}
 	if unknown > 0 {
 		writeWrapped(b, plural(unknown, "queue has", "queues have")+" no owner information (status unknown); the expected owners are in --json", width, "  ", "    ")

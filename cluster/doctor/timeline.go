@@ -59,6 +59,9 @@ type Series struct {
 	last  *Report
 	ids   map[queueKey]int // every queue seen, numbered in order of first sight
 	keys  []queueKey       // by id
+	// group is the consumer group the snapshots are of (the first that
+	// names one), groupFrom that snapshot's name.
+	group, groupFrom string
 }
 
 // queueKey names a queue across snapshots: full topic and broker names.
@@ -133,7 +136,10 @@ func (s *Series) add(snap Snapshot, box string) error {
 		// judged against it).
 		in.CapturedAt = snap.At.UTC().Format(time.RFC3339Nano)
 	}
-	rep, err := Diagnose(in)
+	rep, group, err := diagnose(in)
+	if err == nil {
+		err = s.sameGroup(group)
+	}
 	if err != nil {
 		var ie *alloc.TextError
 		if errors.As(err, &ie) {
@@ -146,11 +152,31 @@ func (s *Series) add(snap Snapshot, box string) error {
 		}
 		return err
 	}
+	if s.group == "" {
+		s.group, s.groupFrom = group, snap.Name
+	}
 	st := s.summarize(snap, rep)
 	st.info.Index = i
 	s.snaps = append(s.snaps, st)
 	s.last = rep
 	return nil
+}
+
+// sameGroup: a series is one group's snapshots. Folders of several groups
+// (a shell glob over all captures) would read as members coming and going.
+// The error's box is the snapshot's connection (add names the snapshot).
+func (s *Series) sameGroup(group string) error {
+	if s.group == "" || group == "" || group == s.group {
+		return nil
+	}
+	return &alloc.TextError{Source: "connection", Msg: "is of consumer group " + quote(group) + ", but " + snapName(s.groupFrom) + " is of " + quote(s.group) + ": a series is snapshots of one group; give the folders of one group only"}
+}
+
+func snapName(name string) string {
+	if name == "" {
+		return "the first snapshot"
+	}
+	return "snapshot " + quote(name)
 }
 
 func nameSuffix(name string) string {

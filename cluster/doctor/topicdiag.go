@@ -30,6 +30,9 @@ type topicState struct {
 	orphanWhy string               // orphanCause, once worked out
 	labelSubs map[string][]int     // subscribers (positions in subs) by label
 	excused   map[int]string       // wrong queues a passing state explains: the finding code
+	// unknownWhy is, per queue, why its owner could not be read ("" =
+	// read): fillUnread.
+	unknownWhy []string
 }
 
 func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
@@ -45,6 +48,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 	wait := d.startWholeRuns(st) // runs while the actual owners are worked out
 	d.addExtras(st)
 	d.actualOwners(st)
+	d.fillUnread(st)
 	tr := &TopicReport{Topic: tp.name, Queues: make([]QueueReport, len(st.queues)), LagByConsumer: map[string]int64{}, TopLag: []QueueLag{}, BestFit: []Fit{}}
 	for i, q := range st.queues {
 		qr := &tr.Queues[i]
@@ -55,6 +59,9 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 		}
 		qr.Actual = st.actual[i]
 		qr.Status = d.status(qr.Expected, qr.Actual)
+		if st.unknownWhy[i] != "" {
+			qr.Cause = st.unknownWhy[i]
+		}
 	}
 	d.lag(st, tr)
 	fits, err := d.bestFit(st, wait)

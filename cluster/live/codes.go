@@ -12,4 +12,5 @@ const (
 	respNoPermission      = 16  // ACL: the broker refuses the request
 	respTopicNotExist     = 17  // NameServer: no route for the topic
 	respConsumerNotOnline = 206 // the group (or client) has no connection on this broker
+	codeConsumeMsgTimeout = 207 // CONSUME_MSG_TIMEOUT: the client did not answer the broker's call in time
 )

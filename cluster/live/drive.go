@@ -10,12 +10,20 @@ import (
 // native only): compiled in every build, so native tests drive them with
 // a fake transport.
 
+// MaxConcurrentCalls bounds the connections a read has open at once (each
+// call is a connection of its own): a group of thousands of clients, or a
+// route naming thousands of brokers, waits its turn instead of opening
+// thousands of sockets. The JS CLI (js/bin/live.js) keeps the same bound.
+const MaxConcurrentCalls = 64
+
 // caller sends one request frame to addr and returns the one frame that
 // answers it, within ctx's deadline (transport.go's call over TCP).
 type caller func(ctx context.Context, addr string, frame []byte) ([]byte, error)
 
 // readWith is Read over call, with timeout bounding the whole read when
-// ctx has no deadline.
+// ctx has no deadline. Each call gets half of the read's time: a server
+// that does not answer is given up with time left to ask another broker
+// and to finish the rest (its part is then unknown, not the whole read).
 func readWith(ctx context.Context, o Options, call caller, timeout time.Duration) (*Snapshot, error) {
 	s, err := NewSession(o)
 	if err != nil {
@@ -26,6 +34,8 @@ func readWith(ctx context.Context, o Options, call caller, timeout time.Duration
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
+	deadline, _ := ctx.Deadline()
+	perCall := time.Until(deadline) / 2
 	type answer struct {
 		id    int
 		frame []byte
@@ -37,11 +47,22 @@ func readWith(ctx context.Context, o Options, call caller, timeout time.Duration
 	quit := make(chan struct{})
 	defer close(quit)
 	inflight := 0
+	conns := make(chan struct{}, MaxConcurrentCalls)
 	send := func(reqs []Request) {
 		for _, r := range reqs {
 			inflight++
 			go func(r Request) {
-				f, err := call(ctx, r.Addr, r.Frame)
+				var f []byte
+				var err error
+				select {
+				case conns <- struct{}{}:
+					cctx, cancel := context.WithTimeout(ctx, perCall)
+					f, err = call(cctx, r.Addr, r.Frame)
+					cancel()
+					<-conns
+				case <-ctx.Done():
+					err = ctx.Err()
+				}
 				select {
 				case answers <- answer{r.ID, f, err}:
 				case <-quit:

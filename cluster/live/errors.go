@@ -55,6 +55,10 @@ func isTimeout(err error) bool {
 // transportError: who could not be reached (role "the NameServer"), and how.
 func transportError(kind ErrorKind, addr, role string, err error) *Error {
 	name := strings.TrimPrefix(role, "the ")
+	var pe *ProtocolError
+	if errors.As(err, &pe) {
+		return &Error{Kind: ErrProtocol, Addr: addr, Msg: name + " " + addr + " answered with something that is not a RocketMQ response (protocol error: " + pe.Msg + ")"}
+	}
 	if isTimeout(err) {
 		return &Error{Kind: ErrTimeout, Addr: addr, Msg: name + " " + addr + " did not answer in time (--timeout)"}
 	}
@@ -71,9 +75,6 @@ func transportError(kind ErrorKind, addr, role string, err error) *Error {
 func responseError(addr, role, what string, resp *Command) *Error {
 	name := strings.TrimPrefix(role, "the ")
 	msg := name + " " + addr + " refused the request for " + what + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + firstLine(resp.Remark)
-	if resp.Code == respNoPermission {
-		msg += " (the cluster has ACL on: this read needs an access key allowed to call admin requests)"
-	}
 	return &Error{Kind: ErrRefused, Addr: addr, Code: resp.Code, Msg: msg}
 }
 
@@ -81,3 +82,28 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
 }
+
+// stderrLine is a call to addr that got no answer, in the words of the
+// exception mqadmin prints for it (the doctor reads saved stderr so).
+func stderrLine(addr string, err error) string {
+	if isTimeout(err) {
+		return "org.apache.rocketmq.remoting.exception.RemotingTimeoutException: wait response on the channel <" + addr + "> timeout (--timeout)"
+	}
+	msg := oneLine(err.Error())
+	if i := strings.LastIndex(msg, ": "); i >= 0 && strings.Contains(msg, addr) {
+		msg = msg[i+2:]
+	}
+	if strings.Contains(msg, "refused") {
+		return "org.apache.rocketmq.remoting.exception.RemotingConnectException: connect to <" + addr + "> failed (" + msg + ")"
+	}
+	return "org.apache.rocketmq.remoting.exception.RemotingSendRequestException: send request to <" + addr + "> failed (" + msg + ")"
+}
+
+// brokerAnswerLine is a broker's error answer as MQBrokerException
+// prints it.
+func brokerAnswerLine(addr string, resp *Command) string {
+	return "org.apache.rocketmq.client.exception.MQBrokerException: CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + oneLine(resp.Remark) + " BROKER: " + addr
+}
+
+// oneLine is s up to its first line break.
+func oneLine(s string) string { return strings.TrimSpace(firstLine(s)) }

@@ -3,7 +3,6 @@ package live
 import (
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"strconv"
 )
 
@@ -57,11 +56,11 @@ func (c *Command) IsResponse() bool { return c.Flag&flagResponse != 0 }
 // server sends (not a RocketMQ port, most likely).
 func FrameLength(prefix []byte) (int, error) {
 	if len(prefix) < 4 {
-		return 0, errors.New("a frame starts with 4 length bytes")
+		return 0, protocolErr("a frame starts with 4 length bytes")
 	}
 	n := binary.BigEndian.Uint32(prefix)
 	if n < 4 || n > maxFrameLength {
-		return 0, errors.New("frame length " + strconv.FormatUint(uint64(n), 10) + " is not a RocketMQ frame (is this a RocketMQ port?)")
+		return 0, protocolErr("frame length " + strconv.FormatUint(uint64(n), 10) + " is not a RocketMQ frame (is this a RocketMQ port?)")
 	}
 	return int(n) + 4, nil
 }
@@ -73,19 +72,19 @@ func DecodeFrame(frame []byte) (*Command, error) {
 		return nil, err
 	}
 	if len(frame) != n {
-		return nil, errors.New("frame of " + strconv.Itoa(len(frame)) + " bytes, its length field says " + strconv.Itoa(n))
+		return nil, protocolErr("frame of " + strconv.Itoa(len(frame)) + " bytes, its length field says " + strconv.Itoa(n))
 	}
 	word := binary.BigEndian.Uint32(frame[4:8])
 	if t := word >> 24; t != serializeJSON {
-		return nil, errors.New("header serialize type " + strconv.Itoa(int(t)) + " is not JSON (0)")
+		return nil, protocolErr("header serialize type " + strconv.Itoa(int(t)) + " is not JSON (0)")
 	}
 	hl := int(word & 0xFFFFFF)
 	if 8+hl > n {
-		return nil, errors.New("header length " + strconv.Itoa(hl) + " runs past the frame's " + strconv.Itoa(n) + " bytes")
+		return nil, protocolErr("header length " + strconv.Itoa(hl) + " runs past the frame's " + strconv.Itoa(n) + " bytes")
 	}
 	var c Command
 	if err := json.Unmarshal(frame[8:8+hl], &c); err != nil {
-		return nil, errors.New("frame header is not JSON: " + err.Error())
+		return nil, protocolErr("frame header is not JSON: " + err.Error())
 	}
 	c.Body = frame[8+hl:]
 	return &c, nil

@@ -18,5 +18,9 @@ const DefaultTimeout = 5 * time.Second
 // snapshot; it keeps no state between calls. (The logic is readWith,
 // drive.go, tested natively over a fake transport.)
 func Read(ctx context.Context, o Options) (*Snapshot, error) {
-	return readWith(ctx, o, call, DefaultTimeout)
+	c, err := callerFor(o.TLS)
+	if err != nil {
+		return nil, err
+	}
+	return readWith(ctx, o, c, DefaultTimeout)
 }

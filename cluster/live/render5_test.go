@@ -11,12 +11,14 @@ import (
 	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 )
 
-// A 5.3.3 POP consumer's running info (fastjson: MessageQueue keys): two
+// A 5.3.3 POP consumer's running info (fastjson: MessageQueue keys), with
+// the properties and subscriptions every Java consumer has: two
 // POP queues (one of them "every queue of broker-b5"), a retry queue it
 // pulls, and one user info entry.
 const runningInfoPop5 = `{"jstack":null,"mqPopTable":{{"brokerName":"broker-b5","queueId":-1,"topic":"T"}:{"droped":false,"lastPopTimestamp":1796156135389,"waitAckCount":0},{"brokerName":"broker-a5","queueId":2,"topic":"T"}:{"droped":false,"lastPopTimestamp":1796156135001,"waitAckCount":3}},` +
 	`"mqTable":{{"brokerName":"broker-a5","queueId":0,"topic":"%RETRY%G"}:{"cachedMsgCount":0,"commitOffset":0,"droped":false,"locked":true}},` +
-	`"properties":{"clientRebalance":"false","PROP_CLIENT_VERSION":"V5_3_3"},"statusTable":{},"subscriptionSet":[],"userConsumerInfo":{"zeta":"2","alpha":"1"}}`
+	`"properties":{"clientRebalance":"false","PROP_CLIENT_VERSION":"V5_3_3","allocateMessageQueueStrategy":"org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueAveragely@1b2c3d","consumerGroup":"G","messageModel":"CLUSTERING"},"statusTable":{},` +
+	`"subscriptionSet":[{"classFilterMode":false,"subString":"*","topic":"%RETRY%G"},{"classFilterMode":false,"subString":"*","topic":"T"}],"userConsumerInfo":{"zeta":"2","alpha":"1"}}`
 
 // The 5.3.3 layout: Pop Detail after MQ Detail (sorted like
 // MessageQueue.compareTo, PopProcessQueueInfo.toString), User Consume Info

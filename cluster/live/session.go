@@ -8,6 +8,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
@@ -26,6 +27,12 @@ type Options struct {
 	Location *time.Location
 	// Now stamps the status folder (status/<millis>/); nil = time.Now.
 	Now func() time.Time
+	// Credentials sign every request (ACL 1.0 and 2.0, credentials.go);
+	// nil: requests go unsigned, as to a cluster with ACL off.
+	Credentials *Credentials
+	// TLS: remoting over TLS (Read's transport; the JS CLI carries frames
+	// over node:tls itself); nil: plain TCP.
+	TLS *TLS
 }
 
 // Request is one call the session wants made: send Frame to Addr (host:
@@ -62,6 +69,15 @@ type Session struct {
 	runOrder  []string
 	warnings  []string
 	topicsSet bool
+	// What the cluster did not answer, in the words mqadmin prints on
+	// stderr (saved as progress.err, status/stderr.txt): the doctor marks
+	// what it hides unknown. A broker that got no answer in time is not
+	// asked again while another can be (dead).
+	progressErr []string
+	statusErr   []string
+	connFailed  bool
+	dead        map[string]bool
+	refused     *Error // the first ACL refusal of a broker (noteRefusal)
 	// v5: the NameServer runs RocketMQ 5.x (its answers' version), so
 	// the texts are those of the 5.3.3 mqadmin where its layout differs.
 	v5 bool
@@ -69,6 +85,7 @@ type Session struct {
 
 type pending struct {
 	kind   int
+	code   int    // the request code asked
 	topic  string // route
 	client string // running info
 	broker int    // index into brokers
@@ -98,6 +115,9 @@ func NewSession(o Options) (*Session, error) {
 	if strings.TrimSpace(o.Group) == "" {
 		return nil, &Error{Kind: ErrUsage, Msg: "no consumer group"}
 	}
+	if c := o.Credentials; c != nil && (strings.TrimSpace(c.AccessKey) == "" || c.SecretKey == "") {
+		return nil, &Error{Kind: ErrUsage, Msg: "an access key pair needs both the access key and the secret key"}
+	}
 	o.Group = strings.TrimSpace(o.Group)
 	if o.Location == nil {
 		o.Location = time.Local
@@ -105,15 +125,20 @@ func NewSession(o Options) (*Session, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Session{o: o, ns: ns, pending: map[int]*pending{}, routes: map[string][]byte{}, running: map[string]*runningInfo{}}, nil
+	return &Session{o: o, ns: ns, pending: map[int]*pending{}, routes: map[string][]byte{}, running: map[string]*runningInfo{}, dead: map[string]bool{}}, nil
 }
 
 func (s *Session) retryTopic() string { return "%RETRY%" + s.o.Group }
 
 func (s *Session) ask(out []Request, p *pending, code int, ext map[string]string, what string) []Request {
 	s.next++
+	p.code = code
 	s.pending[s.next] = p
-	return append(out, Request{ID: s.next, Addr: p.addr, Frame: newRequest(code, int32(s.next), ext).Encode(), What: what})
+	req := newRequest(code, int32(s.next), ext)
+	if s.o.Credentials != nil {
+		s.o.Credentials.Sign(req)
+	}
+	return append(out, Request{ID: s.next, Addr: p.addr, Frame: req.Encode(), What: what})
 }
 
 func (s *Session) askRoute(out []Request, kind int, topic string) []Request {
@@ -159,17 +184,24 @@ func (s *Session) Handle(id int, frame []byte, transportErr error) ([]Request, e
 		var err error
 		if resp, err = DecodeFrame(frame); err != nil {
 			transportErr = err
-		} else if !resp.IsResponse() {
-			transportErr = errors.New("the answer is not a response frame")
+		} else if err = checkAnswer(resp, id); err != nil {
+			transportErr = err
 		}
 	}
 	out, err := s.handle(p, resp, transportErr)
 	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Msg = s.o.Credentials.scrub(e.Msg)
+		}
 		s.err = err
 		return nil, err
 	}
 	if len(s.pending) == 0 && len(out) == 0 {
 		out = s.finish()
+		if len(out) == 0 && s.refused != nil && s.conn == nil && len(s.stats) == 0 {
+			s.err = s.refused // ACL let nothing through: say why in one line
+			return nil, s.err
+		}
 	}
 	return out, s.err
 }
@@ -198,6 +230,9 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 		}
 		return nil, &Error{Kind: ErrUnknownTopic, Addr: p.addr, Code: resp.Code, Msg: "unknown topic " + strconv.Quote(p.topic) + ": NameServer " + p.addr + " has no route for it"}
 	}
+	if isACLRefusal(resp) {
+		return nil, s.refusal(p, "the NameServer", "route of "+routeName(s, p), resp)
+	}
 	if resp.Code != respSuccess {
 		return nil, responseError(p.addr, "the NameServer", "route of "+routeName(s, p), resp)
 	}
@@ -209,6 +244,9 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 	r, err := route.Parse(string(resp.Body))
 	if err != nil {
 		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "route of " + s.retryTopic() + ": " + err.Error()}
+	}
+	if len(r.BrokerDatas) > doctor.MaxBrokers {
+		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "the route of " + s.retryTopic() + " names " + strconv.Itoa(len(r.BrokerDatas)) + " brokers, over the doctor's limit of " + strconv.Itoa(doctor.MaxBrokers) + " (docs/doctor-limits.md)"}
 	}
 	for _, bd := range r.BrokerDatas {
 		if a := bd.BrokerAddrs["0"]; a != "" {
@@ -236,33 +274,48 @@ func routeName(s *Session, p *pending) string {
 // asks one broker; a broker that cannot be reached passes to the next).
 func (s *Session) askConnection(out []Request) []Request {
 	i := s.connTried
-	s.connTried++
+	if n := s.nextBroker(i); n >= 0 && s.dead[s.brokers[i]] {
+		i = n
+	}
+	s.connTried = i + 1
 	return s.ask(out, &pending{kind: askConnection, broker: i, addr: s.brokers[i]}, codeGetConsumerConnectionList, map[string]string{"consumerGroup": s.o.Group}, "connections of "+s.o.Group)
 }
 
 func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request, error) {
-	if terr != nil {
-		if s.connTried < len(s.brokers) {
-			s.warn("broker " + p.addr + " did not answer for the connections of " + s.o.Group + " (" + terr.Error() + "); asked the next broker")
-			return s.askConnection(nil), nil
-		}
-		return nil, transportError(ErrBroker, p.addr, "the broker", terr)
-	}
-	switch resp.Code {
-	case respSuccess:
-	case respConsumerNotOnline:
+	failed := ""
+	switch {
+	case terr != nil:
+		s.markDead(p.addr, terr)
+		failed = stderrLine(p.addr, terr)
+	case resp.Code == respConsumerNotOnline:
 		// Not an error: the group exists and has offsets, no consumer runs.
 		s.connErr = "org.apache.rocketmq.tools.command.SubCommandException: ConsumerConnectionSubCommand command failed\n" +
 			"Caused by: org.apache.rocketmq.client.exception.MQBrokerException: CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark + " BROKER: " + p.addr + "\n" +
 			"For more information, please visit the url, http://rocketmq.apache.org/docs/faq/\n"
 		s.warn("group " + s.o.Group + " has no consumer online (broker " + p.addr + ": CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark + ")")
 		return nil, nil
-	default:
-		return nil, responseError(p.addr, "the broker", "connections of "+s.o.Group, resp)
+	case resp.Code != respSuccess:
+		s.noteRefusal(p, "the broker", "connections of "+s.o.Group, resp)
+		failed = brokerAnswerLine(p.addr, resp)
+	}
+	if failed != "" {
+		if next := s.nextBroker(p.broker); next >= 0 {
+			s.warn("broker " + p.addr + " did not give the connections of " + s.o.Group + " (" + oneLine(failed) + "); asked the next broker")
+			s.connTried = next
+			return s.askConnection(nil), nil
+		}
+		// No broker gave the member list: nothing of the members is known.
+		s.connFailed = true
+		s.connErr = "org.apache.rocketmq.tools.command.SubCommandException: ConsumerConnectionSubCommand command failed\nCaused by: " + failed + "\n"
+		s.warn("no broker gave the connections of " + s.o.Group + " (last " + p.addr + ": " + oneLine(failed) + "): the members are unknown")
+		return nil, nil
 	}
 	c, err := decodeConnection(resp.Body)
 	if err != nil {
 		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: err.Error()}
+	}
+	if len(c.Conns) > doctor.MaxClients {
+		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "group " + s.o.Group + " has " + strconv.Itoa(len(c.Conns)) + " connections, over the doctor's limit of " + strconv.Itoa(doctor.MaxClients) + " clients (docs/doctor-limits.md)"}
 	}
 	s.conn = c
 	var out []Request
@@ -285,16 +338,25 @@ func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request
 }
 
 func (s *Session) askRunning(out []Request, client string, broker int) []Request {
+	if s.dead[s.brokers[broker]] {
+		if n := s.nextBroker(broker); n >= 0 {
+			broker = n
+		}
+	}
 	return s.ask(out, &pending{kind: askRunning, client: client, broker: broker, addr: s.brokers[broker]}, codeGetConsumerRunningInfo,
 		map[string]string{"consumerGroup": s.o.Group, "clientId": client, "jstackEnable": "false"}, "running info of "+client)
 }
 
 func (s *Session) onStats(p *pending, resp *Command, terr error) ([]Request, error) {
 	if terr != nil {
-		return nil, transportError(ErrBroker, p.addr, "the broker", terr)
+		s.markDead(p.addr, terr)
+		s.progressFailed(p.addr, stderrLine(p.addr, terr))
+		return nil, nil
 	}
 	if resp.Code != respSuccess {
-		return nil, responseError(p.addr, "the broker", "consume stats of "+s.o.Group, resp)
+		s.noteRefusal(p, "the broker", "consume stats of "+s.o.Group, resp)
+		s.progressFailed(p.addr, brokerAnswerLine(p.addr, resp))
+		return nil, nil
 	}
 	st, err := decodeConsumeStats(resp.Body)
 	if err != nil {
@@ -306,11 +368,19 @@ func (s *Session) onStats(p *pending, resp *Command, terr error) ([]Request, err
 
 func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, error) {
 	why := ""
+	line := ""
 	switch {
 	case terr != nil:
+		// The broker forwards the call to the client and waits for it: no
+		// answer in time is the client's (a frozen JVM), not the broker's.
 		why = terr.Error()
+		line = stderrLine(p.addr, terr) + " (running info of " + p.client + ")"
 	case resp.Code != respSuccess:
 		why = "CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + resp.Remark
+		line = "org.apache.rocketmq.client.exception.MQClientException: CODE: " + strconv.Itoa(resp.Code) + "  DESC: " + oneLine(resp.Remark)
+		if !strings.Contains(resp.Remark, p.client) {
+			line += " (running info of " + p.client + ")"
+		}
 	}
 	if why == "" {
 		ri, err := decodeRunningInfo(resp.Body)
@@ -319,15 +389,60 @@ func (s *Session) onRunning(p *pending, resp *Command, terr error) ([]Request, e
 			return nil, nil
 		}
 		why = err.Error()
+		line = "org.apache.rocketmq.remoting.exception.RemotingCommandException: " + oneLine(why) + " (running info of " + p.client + ")"
 	}
-	if p.broker+1 < len(s.brokers) {
-		return s.askRunning(nil, p.client, p.broker+1), nil
+	// A client's own silence (no answer in time, or the broker's CODE 207:
+	// the client did not answer it) is the same through every broker, and
+	// would cost the time again; a broker's failure is not.
+	if !(terr != nil && isTimeout(terr)) && (resp == nil || resp.Code != codeConsumeMsgTimeout) && s.nextBroker(p.broker) >= 0 {
+		return s.askRunning(nil, p.client, s.nextBroker(p.broker)), nil
 	}
+	s.statusErr = append(s.statusErr, line)
 	s.warn("client " + p.client + " did not answer its running-info request (last through broker " + p.addr + ": " + why + "): its status file is left out and its queues stay unknown")
 	return nil, nil
 }
 
-func (s *Session) warn(msg string) { s.warnings = append(s.warnings, msg) }
+func (s *Session) warn(msg string) { s.warnings = append(s.warnings, s.o.Credentials.scrub(msg)) }
+
+// refusal: an ACL refusal in one line naming the request and what it
+// needs (refusal.go).
+func (s *Session) refusal(p *pending, role, what string, resp *Command) *Error {
+	return refusal(p.addr, role, what, p.code, s.o.Group, resp, s.o.Credentials)
+}
+
+// noteRefusal keeps the first ACL refusal of a broker: a cluster with ACL
+// on in part is read in part (what the others gave), but one that gave
+// nothing ends the read with it (Handle).
+func (s *Session) noteRefusal(p *pending, role, what string, resp *Command) {
+	if s.refused == nil && isACLRefusal(resp) {
+		s.refused = s.refusal(p, role, what, resp)
+	}
+}
+
+// markDead: addr got no answer at all; later calls go to another broker
+// where one can answer them.
+func (s *Session) markDead(addr string, terr error) {
+	if isTimeout(terr) || !strings.Contains(terr.Error(), "not a response") {
+		s.dead[addr] = true
+	}
+}
+
+// nextBroker is the first broker after index i not known dead, else -1.
+func (s *Session) nextBroker(i int) int {
+	for j := i + 1; j < len(s.brokers); j++ {
+		if !s.dead[s.brokers[j]] {
+			return j
+		}
+	}
+	return -1
+}
+
+// progressFailed: broker addr gave no consume stats; its queues' offsets
+// (and owners, in #Client IP) are left out, and said so.
+func (s *Session) progressFailed(addr, line string) {
+	s.progressErr = append(s.progressErr, line)
+	s.warn("broker " + addr + " did not give the consume stats of " + s.o.Group + " (" + oneLine(line) + "): its queues are left out of progress.txt and stay unknown")
+}
 
 // finish runs once every answer is in: a group with no consumer online
 // and no topic given takes its topics from the consume stats.
@@ -391,14 +506,23 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 	for _, st := range s.stats {
 		rows += len(st.Table)
 	}
-	if rows == 0 {
-		s.warn("the brokers hold no consume offsets for group " + s.o.Group + " (mqadmin consumerProgress fails so): progress.txt is left empty")
-	} else {
+	if rows == 0 && len(s.progressErr) == 0 {
+		// mqadmin's own failure for it (DefaultMQAdminExtImpl), which a
+		// BROADCASTING group (offsets kept by its clients) always gets.
+		s.progressErr = append(s.progressErr, "org.apache.rocketmq.client.exception.MQClientException: CODE: 206  DESC: Not found the consumer group consume stats, because return offset table is empty, maybe the consumer not consume any message")
+		s.warn("the brokers hold no consume offsets for group " + s.o.Group + " (mqadmin consumerProgress fails so, CODE 206): progress.txt is left empty")
+	} else if rows > 0 {
 		p, err := renderProgress(s.stats, owners, s.o.Location)
 		if err != nil {
 			return nil, &Error{Kind: ErrProtocol, Msg: "consume stats of " + s.o.Group + ": " + err.Error()}
 		}
 		snap.Progress = p
+	}
+	if len(s.progressErr) > 0 {
+		snap.ProgressErr = strings.Join(s.progressErr, "\n") + "\n"
+	}
+	if len(s.statusErr) > 0 {
+		snap.StatusErr = strings.Join(s.statusErr, "\n") + "\n"
 	}
 	snap.Warnings = append(snap.Warnings, s.warnings...)
 	return snap, nil

@@ -160,6 +160,9 @@ func TestSessionErrors(t *testing.T) {
 	acl := func() ([]byte, error) {
 		return (&Command{Code: respNoPermission, Flag: flagResponse, Remark: "AccessKey not allowed", Language: "JAVA"}).Encode(), nil
 	}
+	other := func() ([]byte, error) {
+		return (&Command{Code: 25, Flag: flagResponse, Remark: "not that", Language: "JAVA"}).Encode(), nil
+	}
 	for _, c := range []struct {
 		name     string
 		o        Options
@@ -171,7 +174,10 @@ func TestSessionErrors(t *testing.T) {
 		{"namesrv timeout", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": timeout}, ErrTimeout, "NameServer 127.0.0.1:9876 did not answer in time"},
 		{"unknown group", Options{Group: "G_NOPE"}, nil, ErrUnknownGroup, `unknown consumer group "G_NOPE": NameServer 127.0.0.1:9876 has no route for %RETRY%G_NOPE`},
 		{"unknown topic", Options{Group: "G_LIVE", Topics: []string{"T_NOPE"}}, nil, ErrUnknownTopic, `unknown topic "T_NOPE": NameServer 127.0.0.1:9876`},
-		{"acl", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"stats-a": acl}, ErrRefused, "broker 127.0.0.1:10911 refused the request for consume stats of G_LIVE: CODE: 16  DESC: AccessKey not allowed (the cluster has ACL on"},
+		// Every broker refuses (one that does is read around: TestSessionPartial).
+		{"acl", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"stats-a": acl, "stats-b": acl, "connection": acl}, ErrRefused, "refused GET_CONSUMER_CONNECTION_LIST (connections of G_LIVE, code 203): ACL: no access key was given"},
+		{"acl namesrv", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": acl}, ErrRefused, "NameServer 127.0.0.1:9876 refused GET_ROUTEINFO_BY_TOPIC (route of %RETRY%G_LIVE, code 105): ACL: no access key was given"},
+		{"other code namesrv", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": other}, ErrRefused, "NameServer 127.0.0.1:9876 refused the request for route of %RETRY%G_LIVE: CODE: 25  DESC: not that"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.o.NameServer = "127.0.0.1:9876"

@@ -23,9 +23,19 @@ type Snapshot struct {
 	// online BROKER: ...").
 	Connection    string
 	ConnectionErr string
-	// Progress is `mqadmin consumerProgress -g G -s true`; "" when the
-	// brokers hold no offsets for the group.
+	// Progress is `mqadmin consumerProgress -g G -s true`: the rows of
+	// the brokers that answered; "" when none has an offset of the group
+	// (or none answered).
 	Progress string
+	// ProgressErr is what mqadmin would print on stderr (progress.err):
+	// each broker that did not give its consume stats, and mqadmin's
+	// CODE 206 "offset table is empty" when no broker holds an offset (a
+	// BROADCASTING group's offsets are its clients'). The doctor marks the
+	// queues it hides unknown.
+	ProgressErr string
+	// StatusErr is consumerStatus's stderr (status/stderr.txt): each
+	// client that did not answer its running-info request.
+	StatusErr string
 	// Status are the files `mqadmin consumerStatus -g G` writes, one per
 	// client that answered, sorted by client ID.
 	Status []StatusText
@@ -49,7 +59,9 @@ type StatusText struct {
 }
 
 // Offline: no consumer of the group is online (the broker said 206).
-func (s *Snapshot) Offline() bool { return s.Connection == "" && s.ConnectionErr != "" }
+func (s *Snapshot) Offline() bool {
+	return s.Connection == "" && strings.Contains(s.ConnectionErr, "CODE: 206")
+}
 
 // Files is the snapshot as a folder of saved outputs, path → text (the
 // layout of the samples and of testdata/cluster/*/): route.txt (one topic;
@@ -60,6 +72,12 @@ func (s *Snapshot) Files() map[string]string {
 	f := map[string]string{"connection.txt": s.Connection, "progress.txt": s.Progress}
 	if s.ConnectionErr != "" {
 		f["connection.err"] = s.ConnectionErr
+	}
+	if s.ProgressErr != "" {
+		f["progress.err"] = s.ProgressErr
+	}
+	if s.StatusErr != "" {
+		f["status/stderr.txt"] = s.StatusErr
 	}
 	for i, r := range s.Routes {
 		if i == 0 {
@@ -104,10 +122,10 @@ func (s *Snapshot) Save(dir string) error {
 // folder: route.txt with its topic left to the doctor, route.<T>.txt as
 // topic T, the status files by client ID.
 func (s *Snapshot) Input() doctor.Input {
-	in := doctor.Input{Connection: s.Connection, Progress: s.Progress, CapturedAt: s.capturedAt()}
+	in := doctor.Input{Connection: s.Connection, Progress: s.Progress, ProgressErr: s.ProgressErr, StatusErr: s.StatusErr, CapturedAt: s.capturedAt()}
 	if s.Connection == "" && s.ConnectionErr != "" {
-		// What mqadmin prints for a group with no consumer online: the
-		// doctor reads it as GROUP_OFFLINE.
+		// What mqadmin prints for a group with no consumer online (the
+		// doctor reads it as GROUP_OFFLINE), or when no broker answered.
 		in.Connection = s.ConnectionErr
 	}
 	for i, r := range s.Routes {

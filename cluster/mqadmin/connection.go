@@ -36,6 +36,7 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 		inSettings
 	)
 	state := inClients
+	addrLine := map[string]int{}
 	settings := 0 // how many of ConsumeType, MessageModel, ConsumeFromWhere, in order
 	for ; i < len(lines); i++ {
 		l := lines[i]
@@ -58,6 +59,12 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 			if err != nil {
 				return nil, err
 			}
+			if first, dup := addrLine[cc.ClientAddr]; dup {
+				// One TCP connection per address: two lines with one
+				// address are one line repeated, not two processes.
+				return nil, parseErr(FormatConnection, l.n, 0, "connection address "+cc.ClientAddr+" is on line "+strconv.Itoa(first)+" too: each line is one connection, and two connections never share an address (a duplicated line?)")
+			}
+			addrLine[cc.ClientAddr] = l.n
 			c.Clients = append(c.Clients, cc)
 		case inSubscriptionHeader:
 			if !strings.HasPrefix(compact(l.text), "#Topic#SubExpression") {
@@ -68,6 +75,9 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 			fs = fields(fs, l.text)
 			if len(fs) < 2 {
 				return nil, parseErr(FormatConnection, l.n, 0, "expected a subscription line \"topic subExpression\", found "+describe(l.text))
+			}
+			if !ValidName(fs[0].s) {
+				return nil, badNameError(FormatConnection, l, fs[0].s)
 			}
 			c.Subscriptions = append(c.Subscriptions, Subscription{Topic: fs[0].s, SubExpression: strings.TrimSpace(l.text[fs[1].off:])})
 		case inSettings:

@@ -22,5 +22,8 @@ func ParseTopicRoute(text string) (*route.Route, error) {
 		}
 		return nil, err
 	}
+	if perr := checkRouteFields(text); perr != nil {
+		return nil, perr
+	}
 	return r, nil
 }

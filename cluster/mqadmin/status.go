@@ -249,7 +249,7 @@ func (s *statusReader) end(lines []line) *alloc.TextError {
 	if s.seen[secRTTPS] == 0 {
 		return parseErr(FormatStatus, last, 0, "the text ends before "+nextSection(s.rank)+" (mqadmin prints the sections up to #Consumer RT&TPS#): the paste looks cut; paste the whole file")
 	}
-	return nil
+	return s.checkStatusFields()
 }
 
 // processQueueInfo reads the commitOffset and droped fields of
@@ -313,6 +313,9 @@ func subscriptionLine(l line, n int) (Subscription, *alloc.TextError) {
 	}
 	if got, err := strconv.Atoi(strings.TrimSpace(num)); err != nil || got != n {
 		return Subscription{}, parseErr(FormatStatus, l.n, 1, "expected subscription number "+strconv.Itoa(n)+" (the tool numbers them 001, 002, ...), found "+describe(strings.TrimSpace(num))+": lines are missing or moved")
+	}
+	if t := strings.TrimSpace(rest[:cf]); !ValidName(t) {
+		return Subscription{}, badNameError(FormatStatus, l, t)
 	}
 	return Subscription{
 		Topic:         strings.TrimSpace(rest[:cf]),

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,6 +35,8 @@ type contractCase struct {
 	JSONError  map[string]any    `json:"jsonError"`
 	// SameStdoutAs names an earlier case whose stdout this one's equals.
 	SameStdoutAs string `json:"sameStdoutAs"`
+	// Never is a text neither stream may hold (a secret).
+	Never string `json:"never"`
 }
 
 type contract struct {
@@ -146,9 +149,14 @@ func TestContract(t *testing.T) {
 	bs := builds(t)
 	sub := func(s string) string { return strings.ReplaceAll(s, "$FIX", fix) }
 	unsub := func(s string) string { return strings.ReplaceAll(s, fix, "$FIX") }
-	passed := map[string]int{}
-	stdouts := map[string]string{} // build/case → stdout
+	byName := map[string]contractCase{}
 	for _, c := range k.Cases {
+		_, dup := byName[c.Name]
+		require.False(t, dup, "two cases named %q", c.Name)
+		byName[c.Name] = c
+	}
+	// runCase is one case on one build, its texts with $FIX put back.
+	runCase := func(t *testing.T, b build, c contractCase) result {
 		args := make([]string, len(c.Args))
 		for i, a := range c.Args {
 			args[i] = sub(a)
@@ -159,35 +167,47 @@ func TestContract(t *testing.T) {
 			require.NoError(t, err)
 			stdin = string(b)
 		}
-		var first *result
-		for _, b := range bs {
-			if len(c.Builds) > 0 && !contains(c.Builds, b.name) {
-				continue
-			}
-			ok := t.Run(b.name+"/"+c.Name, func(t *testing.T) {
-				r := runBuild(t, b, args, stdin, c.Env)
-				r.stdout, r.stderr = unsub(r.stdout), unsub(r.stderr)
-				checkCase(t, c, r)
-				stdouts[b.name+"/"+c.Name] = r.stdout
-				if c.SameStdoutAs != "" {
-					want, ok := stdouts[b.name+"/"+c.SameStdoutAs]
-					assert.True(t, ok, "sameStdoutAs: no earlier case %q", c.SameStdoutAs)
-					assert.Equal(t, want, r.stdout, "stdout differs from case %q", c.SameStdoutAs)
-				}
-				if first == nil {
-					first = &r
-					return
-				}
-				// The builds agree: exit, stdout bytes, stderr.
-				assert.Equal(t, first.exit, r.exit, "exit status differs between the builds")
-				assert.Equal(t, first.stdout, r.stdout, "stdout differs between the builds")
-				assert.Equal(t, first.stderr, r.stderr, "stderr differs between the builds")
-			})
-			if ok {
-				passed[b.name]++
-			}
-		}
+		r := runBuild(t, b, args, stdin, c.Env)
+		r.stdout, r.stderr = unsub(r.stdout), unsub(r.stderr)
+		return r
 	}
+	var mu sync.Mutex
+	passed := map[string]int{}
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range k.Cases {
+			t.Run(c.Name, func(t *testing.T) {
+				t.Parallel() // the builds of a case run one after the other
+				var first *result
+				for _, b := range bs {
+					if len(c.Builds) > 0 && !contains(c.Builds, b.name) {
+						continue
+					}
+					ok := t.Run(b.name, func(t *testing.T) {
+						r := runCase(t, b, c)
+						checkCase(t, c, r)
+						if c.SameStdoutAs != "" {
+							other, ok := byName[c.SameStdoutAs]
+							require.True(t, ok, "sameStdoutAs: no case %q", c.SameStdoutAs)
+							assert.Equal(t, runCase(t, b, other).stdout, r.stdout, "stdout differs from case %q", c.SameStdoutAs)
+						}
+						if first == nil {
+							first = &r
+							return
+						}
+						// The builds agree: exit, stdout bytes, stderr.
+						assert.Equal(t, first.exit, r.exit, "exit status differs between the builds")
+						assert.Equal(t, first.stdout, r.stdout, "stdout differs between the builds")
+						assert.Equal(t, first.stderr, r.stderr, "stderr differs between the builds")
+					})
+					if ok {
+						mu.Lock()
+						passed[b.name]++
+						mu.Unlock()
+					}
+				}
+			})
+		}
+	})
 	t.Logf("contract: %d cases; passed: go %d, npm %d", len(k.Cases), passed["go"], passed["npm"])
 }
 
@@ -205,6 +225,9 @@ func checkCase(t *testing.T, c contractCase, r result) {
 	assert.Equal(t, c.Exit, r.exit, "exit status; stderr: %s", r.stderr)
 	assert.Contains(t, r.stdout, c.StdoutHas)
 	assert.Contains(t, r.stderr, c.StderrHas)
+	if c.Never != "" {
+		assert.NotContains(t, r.stdout+r.stderr, c.Never)
+	}
 	firstLine, _, _ := strings.Cut(r.stderr, "\n")
 	if c.Error != nil {
 		assert.Equal(t, "rmqalloc: "+*c.Error, firstLine)

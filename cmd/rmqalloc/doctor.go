@@ -12,6 +12,7 @@ import (
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/live"
 )
 
 // doctorWays is what a bare `rmqalloc doctor` shows.
@@ -36,13 +37,19 @@ func doctorCommand(e *env, argv []string) (int, error) {
 		}
 		return liveCommand(e, a)
 	}
-	for _, k := range []string{"group", "topic", "timeout", "save", "watch", "count"} {
-		if a.has(k) {
-			return 0, usageErr("--%s goes with --namesrv HOST:PORT (rmqalloc doctor --help)", k)
+	for _, f := range liveFlags {
+		if f.Name != "namesrv" && a.has(f.Name) {
+			return 0, usageErr("--%s goes with --namesrv HOST:PORT (rmqalloc doctor --help)", f.Name)
 		}
 	}
 	if len(a.positionals) > 1 {
 		return seriesCommand(e, a, a.positionals)
+	}
+	// A folder --watch --save wrote (DIR/1, DIR/2, ...) is its series.
+	if len(a.positionals) == 1 {
+		if dirs := live.WatchFolders(a.positionals[0]); len(dirs) > 0 {
+			return seriesCommand(e, a, dirs)
+		}
 	}
 	r := &reader{stdin: e.stdin}
 	files, err := r.snapshotOf(a)
@@ -138,6 +145,26 @@ func (r *reader) snapshotOf(a *args) (*snapshotFiles, error) {
 	progress, progFlag := a.str("progress"), "--progress"
 	if !a.has("progress") && folder != "" {
 		progress, progFlag = firstWithText(folder, "progress.txt", "progress-c.txt", "progress.err"), ""
+	}
+	// What the folder's commands printed on stderr beside their output:
+	// the brokers a read could not see (progress.err, when the progress is
+	// read from another file) and the members that did not answer
+	// (status/stderr.txt); the doctor marks the queues they hide unknown.
+	if folder != "" && !a.has("progress") {
+		if pe := filepath.Join(folder, "progress.err"); progress != pe && isFile(pe) {
+			s, err := r.read(pe, "")
+			if err != nil {
+				return nil, err
+			}
+			f.progressErr = s.text
+		}
+		if se := filepath.Join(folder, "status", "stderr.txt"); isFile(se) {
+			s, err := r.read(se, "")
+			if err != nil {
+				return nil, err
+			}
+			f.statusErr = s.text
+		}
 	}
 	var status []string
 	statusFlag := "--status"

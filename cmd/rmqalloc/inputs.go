@@ -35,6 +35,9 @@ type snapshotFiles struct {
 	// capturedAt and where it came from: "--captured-at VALUE" or a
 	// captured-at.txt path.
 	capturedAt, capturedAtWhere, capturedAtFile string
+	// progressErr and statusErr: what consumerProgress and consumerStatus
+	// printed on stderr (a folder's progress.err, status/stderr.txt).
+	progressErr, statusErr string
 }
 
 type routeSource struct {
@@ -333,7 +336,8 @@ func (r *reader) notEmpty(s *source, kind string) error {
 
 // input is the doctor's input from the files.
 func (f *snapshotFiles) input(strategy, profile string) doctor.Input {
-	in := doctor.Input{Connection: f.connection.text, Strategy: strategy, Profile: profile, CapturedAt: f.capturedAt}
+	in := doctor.Input{Connection: f.connection.text, Strategy: strategy, Profile: profile, CapturedAt: f.capturedAt,
+		ProgressErr: f.progressErr, StatusErr: f.statusErr}
 	if f.progress != nil {
 		in.Progress = f.progress.text
 	}

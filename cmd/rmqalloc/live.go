@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -81,16 +82,29 @@ func liveCommand(e *env, a *args) (int, error) {
 		}
 	}
 	o := live.Options{NameServer: a.str("namesrv"), Group: a.str("group"), Topics: a.all("topic")}
+	var err error
+	if o.Credentials, err = live.LoadCredentials(a.str("credentials"), e.getenv); err != nil {
+		return 0, usageErr("%v", err)
+	}
+	if o.TLS, err = live.LoadTLS(a.has("tls"), a.str("tls-ca"), a.has("tls-insecure")); err != nil {
+		return 0, usageErr("%v", err)
+	}
 	read := func() (*live.Snapshot, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		defer cancel()
 		snap, err := live.Read(ctx, o)
 		if err != nil {
 			msg := strings.Replace(err.Error(), "(--timeout)", "(--timeout "+timeoutText+")", 1)
-			return nil, &cliError{code: codeCluster, msg: msg, exit: exitBadInput}
+			// The cluster itself did not answer: nothing could be judged
+			// (3); options or names it does not know are bad input (2).
+			exit := exitBadInput
+			if unreadable(err) {
+				exit = exitNotJudged
+			}
+			return nil, &cliError{code: codeCluster, msg: msg, exit: exit}
 		}
 		for _, w := range snap.Warnings {
-			fmt.Fprintln(e.stderr, "rmqalloc: warning: "+w)
+			fmt.Fprintln(e.stderr, "rmqalloc: warning: "+strings.Replace(w, "(--timeout)", "(--timeout "+timeoutText+")", 1))
 		}
 		return snap, nil
 	}
@@ -114,6 +128,20 @@ func liveCommand(e *env, a *args) (int, error) {
 		return 0, usageErr("--save %s: %v", base, err)
 	}
 	return doctorCommand(e, judgeArgs(a, base))
+}
+
+// unreadable: the cluster itself did not answer (as opposed to options or
+// names it does not know).
+func unreadable(err error) bool {
+	var e *live.Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch e.Kind {
+	case live.ErrNameServer, live.ErrBroker, live.ErrTimeout, live.ErrRefused:
+		return true
+	}
+	return false
 }
 
 // judgeArgs: the doctor's arguments for saved folders, with the judging

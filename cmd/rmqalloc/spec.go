@@ -33,6 +33,12 @@ var liveFlags = []flagSpec{
 	{Name: "save", Value: "DIR"},
 	{Name: "watch", Value: "INTERVAL"},
 	{Name: "count", Value: "N", Default: "until Ctrl-C"},
+	// Secured clusters (docs/security.md): the key pair, else
+	// $RMQALLOC_ACCESS_KEY and $RMQALLOC_SECRET_KEY; remoting over TLS.
+	{Name: "credentials", Value: "FILE"},
+	{Name: "tls"},
+	{Name: "tls-ca", Value: "FILE"},
+	{Name: "tls-insecure"},
 }
 
 // savedFlags name the files of one saved snapshot.
@@ -84,7 +90,7 @@ const (
 	exitOK        = 0 // all ok
 	exitProblems  = 1 // problems costing messages or duplicates
 	exitBadInput  = 2 // bad input, a cluster that cannot be read, or a build that cannot do it
-	exitNotJudged = 3 // doctor: no owner information to judge by
+	exitNotJudged = 3 // doctor: no owner information to judge by, or the cluster did not answer
 	exitFailed    = 4 // rmqalloc failed
 )
 
@@ -135,8 +141,9 @@ Without cluster access, run these three, then rmqalloc doctor on the files:
 (or keep them in a folder as route.txt, connection.txt, progress.txt:
 rmqalloc doctor FOLDER)
 
-Exit status: 0 all ok, 1 problems found, 2 bad input, 3 no owner
-information to judge by (doctor), 4 rmqalloc failed.
+Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing to judge
+by (doctor: no owner information, or the cluster did not answer), 4
+rmqalloc failed.
 Errors are one line on stderr; with --json, {"error":{...}} on stdout.`
 
 // doctorHelp is `rmqalloc doctor --help`.
@@ -159,7 +166,9 @@ consumerConnection, consumerProgress -s true and consumerStatus ask):
   --group GROUP        the consumer group
   --topic T            a topic to diagnose (repeat); default: every topic
                        the group subscribes to
-  --timeout DUR        bound on the whole read: 5s (default), 1500ms, 2m
+  --timeout DUR        bound on the whole read: 5s (default), 1500ms, 2m;
+                       a server silent for half of it is given up, and
+                       what it holds is reported unknown
   --save DIR           also save what was read as a FOLDER (below);
                        rmqalloc doctor DIR gives the same report later
   --watch INTERVAL     a snapshot every INTERVAL (10s, 1m, ...), then the
@@ -167,6 +176,16 @@ consumerConnection, consumerProgress -s true and consumerStatus ask):
                        --save the snapshots are DIR/1, DIR/2, ...
   --count N            with --watch: stop after N snapshots (default: at
                        Ctrl-C, which reports what was taken)
+
+Secured clusters (with --namesrv; docs/security.md):
+  --credentials FILE   access key pair for a cluster with ACL on: lines
+                       accessKey: KEY and secretKey: SECRET (mqadmin's
+                       conf/tools.yml); default: $RMQALLOC_ACCESS_KEY and
+                       $RMQALLOC_SECRET_KEY
+  --tls                remoting over TLS, the certificate checked against
+                       the system's roots
+  --tls-ca FILE        ... against this PEM CA instead (implies --tls)
+  --tls-insecure       TLS without checking the certificate (implies --tls)
 
 Or from saved outputs:
   --route FILE         mqadmin topicRoute -t TOPIC; repeat for more
@@ -200,7 +219,8 @@ topics), connection.txt, progress.txt and/or status/ (the files, or the
 X.err for a failed command (an empty X.txt with X.err beside it is read
 as that error), progress-c.txt for the per-topic form, and
 captured-at.txt: the layout of --save. Options given as well take
-precedence.
+precedence. A folder --watch --save wrote (DIR/1, DIR/2, ...) is read as
+its series.
 
 Several FOLDERs are snapshots of one group, in time order by
 captured-at.txt (first line, e.g. 2026-12-01T19:08:32Z; else the newest
@@ -212,9 +232,11 @@ not moving while others do, STOP the group consumed nothing, REWIND
 offset went back); then the last snapshot's diagnosis.
 
 FILE may be - for stdin. Exit status: 0 healthy, 1 problems costing
-messages or duplicates, 2 bad input, 3 no owner information to judge by
-(run consumerProgress with -s true, or give status files), 4 rmqalloc
-failed.`
+messages or duplicates, 2 bad input, 3 nothing to judge by (no owner
+information: run consumerProgress with -s true, or give status files; or
+the cluster did not answer), 4 rmqalloc failed. A cluster that answers in
+part is reported in part: the queues a silent broker or member hides are
+unknown.`
 
 // planHelp is `rmqalloc plan --help`.
 var planHelp = `Usage: rmqalloc plan (--route [TOPIC=]FILE [--topic NAME] |

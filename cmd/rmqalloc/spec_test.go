@@ -48,7 +48,9 @@ func TestSpecGeneratedJS(t *testing.T) {
 	}
 	got, err := os.ReadFile(specJS)
 	require.NoError(t, err)
-	assert.Equal(t, want, string(got), "js/bin/spec.generated.js is stale: RMQALLOC_UPDATE=1 go test ./cmd/rmqalloc -run TestSpecGeneratedJS")
+	if want != string(got) {
+		t.Error("js/bin/spec.generated.js is stale: RMQALLOC_UPDATE=1 go test ./cmd/rmqalloc -run TestSpecGeneratedJS")
+	}
 }
 
 // TestVersionIsThePackages: both builds print one version.

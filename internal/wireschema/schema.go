@@ -230,8 +230,8 @@ var baseOps = []Op{
 	{
 		Name: "liveStart", Num: 34, JS: "liveStart", Build: Full, Refusal: liveNeedsFull,
 		Doc: "starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), " +
-			"zone minutes east of UTC: its handle and first requests",
-		Request:  []Field{{"nameServer", Str}, {"group", Str}, {"topics", List(Str)}, {"now", I64}, {"zone", I32}},
+			"zone minutes east of UTC, signed with accessKey/secretKey when accessKey is not empty (ACL): its handle and first requests",
+		Request:  []Field{{"nameServer", Str}, {"group", Str}, {"topics", List(Str)}, {"now", I64}, {"zone", I32}, {"accessKey", Str}, {"secretKey", Str}},
 		Response: []Field{{"handle", Uvarint}, {"requests", List(Rec("liveRequest"))}},
 	},
 	{

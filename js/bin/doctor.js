@@ -3,16 +3,35 @@
 // binary's cmd/rmqalloc/doctor.go does the same, case for case
 // (testdata/cli/cases.json).
 
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CliError, EXIT, Reader, exists, inputErr, isDir, isFile, terminalWidth, textErr, usageErr, write } from './io.js';
 import { parseFlags } from './flags.js';
 import { COMMAND_HELP, DOCTOR_WAYS, STRATEGY_NAMES } from './spec.generated.js';
 import { readLive } from './live.js';
+import { secureFrom } from './credentials.js';
 import { doctorSeriesCommand } from './series.js';
 
 export const DOCTOR_HELP = COMMAND_HELP.doctor;
+
+/** The flags that go with --namesrv (the table's live group, from --group on). */
+const LIVE_FLAGS = ['group', 'topic', 'timeout', 'save', 'watch', 'count', 'credentials', 'tls', 'tls-ca', 'tls-insecure'];
+
+/**
+ * The snapshot folders of a --watch --save DIR folder (DIR/1, DIR/2, ...,
+ * each with route.txt), in their number's order; [] when dir is not one.
+ */
+export function watchFolders(dir) {
+  try {
+    if (!statSync(dir).isDirectory() || existsSync(join(dir, 'route.txt'))) return [];
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && /^[1-9][0-9]*$/.test(e.name) && existsSync(join(dir, e.name, 'route.txt')))
+      .map((e) => e.name).sort((a, b) => Number(a) - Number(b)).map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
 
 /** --strategy in any case (the names are upper case), --profile in any case. */
 export function judgeOptions(a) {
@@ -113,7 +132,7 @@ export function snapshotOf(r, a) {
   } else if (!['route', 'connection', 'progress', 'status'].some((k) => a.has(k))) {
     throw usageErr('doctor: nothing to diagnose; give one of', DOCTOR_WAYS);
   }
-  const f = { routes: [], progress: null, status: [], capturedAt: '', capturedAtWhere: '', capturedAtFile: '' };
+  const f = { routes: [], progress: null, status: [], capturedAt: '', capturedAtWhere: '', capturedAtFile: '', progressErr: '', statusErr: '' };
   if (a.has('route')) {
     for (const arg of a.all('route')) {
       const { topic, file } = routeArg(arg);
@@ -131,6 +150,16 @@ export function snapshotOf(r, a) {
   let progress = a.str('progress');
   let progFlag = '--progress';
   if (!a.has('progress') && folder) [progress, progFlag] = [firstWithText(folder, ['progress.txt', 'progress-c.txt', 'progress.err']), ''];
+  // What the folder's commands printed on stderr beside their output: the
+  // brokers a read could not see (progress.err, when the progress is read
+  // from another file) and the members that did not answer
+  // (status/stderr.txt); the doctor marks the queues they hide unknown.
+  if (folder && !a.has('progress')) {
+    const pe = join(folder, 'progress.err');
+    if (progress !== pe && isFile(pe)) f.progressErr = r.read(pe, '').text;
+    const se = join(folder, 'status', 'stderr.txt');
+    if (isFile(se)) f.statusErr = r.read(se, '').text;
+  }
   let status = [];
   let statusFlag = '--status';
   if (a.has('status')) status = a.all('status');
@@ -170,6 +199,8 @@ export function inputOf(f, strategy, profile) {
     strategy,
     profile,
     capturedAt: f.capturedAt,
+    progressErr: f.progressErr,
+    statusErr: f.statusErr,
   };
 }
 
@@ -225,10 +256,13 @@ export async function doctorCommand(load, argv) {
     if (a.positionals.length) throw usageErr('doctor: give a FOLDER or --namesrv, not both (rmqalloc doctor --help)');
     return liveCommand(load, a);
   }
-  for (const k of ['group', 'topic', 'timeout', 'save', 'watch', 'count']) {
+  for (const k of LIVE_FLAGS) {
     if (a.has(k)) throw usageErr(`--${k} goes with --namesrv HOST:PORT (rmqalloc doctor --help)`);
   }
   if (a.positionals.length > 1) return doctorSeriesCommand(load, a, a.positionals);
+  // A folder --watch --save wrote (DIR/1, DIR/2, ...) is its series.
+  const watched = a.positionals.length === 1 ? watchFolders(a.positionals[0]) : [];
+  if (watched.length > 0) return doctorSeriesCommand(load, a, watched);
   const r = new Reader();
   const f = snapshotOf(r, a);
   const { strategy, profile } = judgeOptions(a);
@@ -291,16 +325,27 @@ async function liveCommand(load, a) {
     every = durationMs('--watch', a.str('watch'));
     if (a.has('count')) count = countOf(a.str('count'));
   }
+  const secure = secureFrom({
+    credentials: a.has('credentials') ? a.str('credentials') : undefined,
+    tls: a.has('tls') || undefined,
+    'tls-ca': a.has('tls-ca') ? a.str('tls-ca') : undefined,
+    'tls-insecure': a.has('tls-insecure') || undefined,
+  });
   const rmq = await load();
   const read = async () => {
     let snap;
     try {
-      snap = await readLive(rmq, { namesrv: a.str('namesrv'), group: a.str('group'), topics: a.all('topic'), timeoutMs: ms });
+      snap = await readLive(rmq, { namesrv: a.str('namesrv'), group: a.str('group'), topics: a.all('topic'), timeoutMs: ms, ...secure });
     } catch (e) {
-      if (e?.code === 'ERR_CLUSTER') throw new CliError({ code: 'cluster', msg: e.message.replace('(--timeout)', `(--timeout ${timeoutText})`) });
+      if (e?.code === 'ERR_CLUSTER') {
+        // The cluster itself did not answer: nothing could be judged (3);
+        // options or names it does not know are bad input (2).
+        const unread = ['namesrv', 'broker', 'timeout', 'refused'].includes(e.field);
+        throw new CliError({ code: 'cluster', msg: e.message.replace('(--timeout)', `(--timeout ${timeoutText})`), exit: unread ? EXIT.NOT_JUDGED : EXIT.BAD_INPUT });
+      }
       throw e;
     }
-    for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${w}\n`);
+    for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${w.replace('(--timeout)', `(--timeout ${timeoutText})`)}\n`);
     return snap;
   };
   const base = a.has('save') ? a.str('save') : mkdtempSync(join(tmpdir(), 'rmqalloc-live-'));

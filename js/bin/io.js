@@ -32,6 +32,13 @@ export class CliError extends Error {
   }
 }
 
+/** A usage failure with its message as is (exit: the status, 2 unless said). */
+export class UsageError extends CliError {
+  constructor(message, exit = EXIT.BAD_INPUT) {
+    super({ code: 'usage', msg: message, exit });
+  }
+}
+
 export const usageErr = (msg, rest = '') => new CliError({ code: 'usage', msg, rest });
 
 /** About a file or folder: its path first. */

@@ -3,10 +3,10 @@
 // frame and reads every answer; this file only carries frames over
 // node:net, one connection a call, all within one deadline.
 
-import { connect } from 'node:net';
+import { openSocket, socketFailure } from './credentials.js';
 
 /** One call: send frame to addr, resolve with the one frame that answers. */
-function call(addr, frame, deadline, signal) {
+function call(addr, frame, deadline, signal, tls) {
   return new Promise((resolve) => {
     const i = addr.lastIndexOf(':');
     const host = addr.slice(0, i).replace(/^\[|\]$/g, '');
@@ -22,10 +22,14 @@ function call(addr, frame, deadline, signal) {
       sock.destroy();
       resolve(v);
     };
-    const sock = connect({ host, port });
+    const { sock, ready } = openSocket(host, port, tls);
+    let secured = false;
     const timer = setTimeout(() => finish({ failure: { timeout: true, message: 'timed out' } }), Math.max(0, deadline - Date.now()));
     signal.addEventListener('abort', () => finish({ failure: { timeout: false, message: 'aborted' } }), { once: true });
-    sock.on('connect', () => sock.write(frame));
+    sock.on(ready, () => {
+      secured = true;
+      sock.write(frame);
+    });
     sock.on('data', (b) => {
       chunks.push(b);
       got += b.length;
@@ -36,25 +40,28 @@ function call(addr, frame, deadline, signal) {
       }
       if (need >= 0 && got >= need) finish({ frame: new Uint8Array(Buffer.concat(chunks).subarray(0, need)) });
     });
-    sock.on('error', (e) => finish({ failure: { timeout: false, message: e.code === 'ECONNREFUSED' ? 'connection refused' : e.message } }));
+    sock.on('error', (e) => finish({ failure: { timeout: false, message: socketFailure(e, tls, secured) } }));
     sock.on('close', () => finish({ failure: { timeout: false, message: 'the connection closed before an answer' } }));
   });
 }
 
 /**
- * Reads group from the cluster at namesrv within timeoutMs: the snapshot
+ * Reads group from the cluster at namesrv within timeoutMs, every request
+ * signed with credentials when given, over TLS when tls is (credentials.js): the snapshot
  * { group, files: { path: text }, warnings, offline, millis }. Throws the
  * module's ERR_CLUSTER error (its message names the address) when the
  * read fails.
  */
-export async function readLive(rmq, { namesrv, group, topics, timeoutMs }) {
+export async function readLive(rmq, { namesrv, group, topics, timeoutMs, credentials = null, tls = null }) {
   const deadline = Date.now() + timeoutMs;
-  const s = rmq.live.start({ namesrv, group, topics });
+  const s = rmq.live.start({ namesrv, group, topics, credentials });
   const inflight = new Map();
   const abort = new AbortController();
   let failed = null;
+  // Each call gets half the read's time: a server that does not answer is
+  // given up with time left for the rest (its part is then unknown).
   const send = (reqs) => {
-    for (const r of reqs) inflight.set(r.id, call(r.addr, r.frame, deadline, abort.signal).then((a) => ({ id: r.id, ...a })));
+    for (const r of reqs) inflight.set(r.id, call(r.addr, r.frame, Math.min(deadline, Date.now() + timeoutMs / 2), abort.signal, tls).then((a) => ({ id: r.id, ...a })));
   };
   send(s.requests);
   try {

@@ -9,17 +9,21 @@ const utf8 = new TextDecoder();
 
 export function makeLive(rt) {
   /**
-   * start({ namesrv, group, topics?, now?, zoneOffset? }) → a session:
+   * start({ namesrv, group, topics?, now?, zoneOffset?, credentials? }) → a session:
    * { requests, handle(id, frame | null, failure?) → requests, done, result(), free() }.
    * failure is { timeout: boolean, message } for a call that got no answer.
+   * credentials { accessKey, secretKey }: the module signs every request
+   * (ACL 1.0 and 2.0, cluster/live's Credentials.Sign).
    */
-  function start({ namesrv, group, topics = [], now = Date.now(), zoneOffset = -new Date(now).getTimezoneOffset() }) {
+  function start({ namesrv, group, topics = [], now = Date.now(), zoneOffset = -new Date(now).getTimezoneOffset(), credentials = null }) {
     const started = liveStart(rt, {
       nameServer: String(namesrv ?? ''),
       group: String(group ?? ''),
       topics: Array.from(topics, String),
       now: BigInt(now),
       zone: zoneOffset | 0,
+      accessKey: String(credentials?.accessKey ?? ''),
+      secretKey: String(credentials?.secretKey ?? ''),
     });
     const handle = started.handle;
     const session = {

@@ -226,7 +226,7 @@ export function decRecStatusText(dec, ctx) {
   };
 }
 
-/** Encodes the record doctorInput { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string }. */
+/** Encodes the record doctorInput { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string }. */
 export function encRecDoctorInput(enc, v) {
   enc.list(v.routes, (enc, v) => encRecRouteText(enc, v));
   enc.strOnce(v.connection);
@@ -235,6 +235,8 @@ export function encRecDoctorInput(enc, v) {
   enc.str(v.strategy);
   enc.str(v.profile);
   enc.str(v.capturedAt);
+  enc.strOnce(v.progressErr);
+  enc.strOnce(v.statusErr);
 }
 
 /** Decodes the record doctorInput (ctx: what its custom values' decoders need). */
@@ -247,10 +249,12 @@ export function decRecDoctorInput(dec, ctx) {
     strategy: dec.str(),
     profile: dec.str(),
     capturedAt: dec.str(),
+    progressErr: dec.str(),
+    statusErr: dec.str(),
   };
 }
 
-/** Encodes the record doctorSnapshot { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }. */
+/** Encodes the record doctorSnapshot { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string } }. */
 export function encRecDoctorSnapshot(enc, v) {
   enc.str(v.name);
   enc.str(v.at);
@@ -482,13 +486,15 @@ export function parse(rt, req, ctx) {
   return decParse(rt.call(OP.PARSE, encParse(rt.request(), req)), ctx);
 }
 
-/** Encodes a liveStart request { nameServer: string, group: string, topics: string[], now: bigint, zone: number } (values validated by the caller). */
+/** Encodes a liveStart request { nameServer: string, group: string, topics: string[], now: bigint, zone: number, accessKey: string, secretKey: string } (values validated by the caller). */
 export function encLiveStart(enc, req) {
   enc.str(req.nameServer);
   enc.str(req.group);
   enc.list(req.topics, (enc, v) => enc.str(v));
   enc.i64(req.now);
   enc.i32(req.zone);
+  enc.str(req.accessKey);
+  enc.str(req.secretKey);
   return enc;
 }
 
@@ -500,7 +506,7 @@ export function decLiveStart(dec, ctx) {
   };
 }
 
-/** Starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), zone minutes east of UTC: its handle and first requests (full build). ctx goes to the response's custom decoders. */
+/** Starts a live read of a consumer group (cluster/live.NewSession) at the clock now (millis), zone minutes east of UTC, signed with accessKey/secretKey when accessKey is not empty (ACL): its handle and first requests (full build). ctx goes to the response's custom decoders. */
 export function liveStart(rt, req, ctx) {
   return decLiveStart(rt.call(OP.LIVE_START, encLiveStart(rt.request(), req)), ctx);
 }
@@ -1044,7 +1050,7 @@ export function analysisCompare(rt, req, ctx) {
   return decAnalysisCompare(rt.call(OP.ANALYSIS_COMPARE, encAnalysisCompare(rt.request(), req)), ctx);
 }
 
-/** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string } }[] } (values validated by the caller). */
+/** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string } }[] } (values validated by the caller). */
 export function encDoctorRun(enc, req) {
   enc.u8(req.want);
   enc.uv(req.width);

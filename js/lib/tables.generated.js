@@ -233,4 +233,4 @@ export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONS
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '7272e9210d732e2b';
+export const TABLES_HASH = '0d9826c5b3f69c10';

@@ -142,6 +142,21 @@ test('rmqalloc doctor DIR1 DIR2: text and --json, exit 0 when all is well', () =
   assert.match(one.stdout, /^OK: all 18 queues/);
 });
 
+test('rmqalloc doctor DIR on a --watch --save folder (DIR/1, DIR/2, ...) reads its series', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-watchdir-'));
+  try {
+    // numbered, not named: 10 after 2
+    cpSync(EARLY, path.join(dir, '2'), { recursive: true });
+    cpSync(LATE, path.join(dir, '10'), { recursive: true });
+    const r = cli(['doctor', dir]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^Over 2 snapshots in 52s/);
+    assert.match(r.stdout, new RegExp(`#2 {2}2026-12-01 19:09:24Z {2}${dir.replaceAll('\\', '\\\\')}/10\n`));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('rmqalloc doctor DIR1 DIR2 DIR3: a stuck consumer exits 1; no captured-at.txt: the mtime, said', () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'rmqalloc-series-'));
   try {

@@ -65,6 +65,19 @@ function header(buf) {
   return JSON.parse(buf.subarray(8, 8 + hl).toString('utf8'));
 }
 
+/** frame answering the request whose opaque is opaque (recorded frames carry the recording's). */
+function readdress(frame, opaque) {
+  const hl = frame.readUInt32BE(4) & 0xffffff;
+  const h = Buffer.from(JSON.stringify({ ...JSON.parse(frame.subarray(8, 8 + hl).toString('utf8')), opaque }));
+  const body = frame.subarray(8 + hl);
+  const out = Buffer.alloc(8 + h.length + body.length);
+  out.writeUInt32BE(4 + h.length + body.length, 0);
+  out.writeUInt32BE(h.length, 4);
+  h.copy(out, 8);
+  body.copy(out, 8 + h.length);
+  return out;
+}
+
 /** Listens on an ephemeral port; answer(header) is a frame or null (never answer). */
 function server(answer) {
   const srv = createServer((sock) => {
@@ -72,8 +85,9 @@ function server(answer) {
     sock.on('data', (b) => {
       buf = Buffer.concat([buf, b]);
       if (buf.length < 4 || buf.length < buf.readUInt32BE(0) + 4) return;
-      const f = answer(header(buf));
-      if (f) sock.end(f);
+      const h = header(buf);
+      const f = answer(h);
+      if (f) sock.end(readdress(f, h.opaque));
     });
     sock.on('error', () => {});
   });
@@ -81,6 +95,17 @@ function server(answer) {
 }
 
 const frame = (name) => readFileSync(join(FRAMES, `${name}.frame`));
+
+/** The Go command on the same arguments (null where go is not installed). */
+const runGo = (args) => new Promise((resolve) => {
+  const go = BUILDS.find((b) => b.name === 'go');
+  if (!go) return resolve(null);
+  const p = spawn(go.file, args, { env });
+  let stdout = '';
+  p.stdout.on('data', (b) => { stdout += b; });
+  p.on('error', () => resolve(null));
+  p.on('close', (status) => resolve({ status, stdout }));
+});
 
 /** A fake kit: namesrv, broker-a, broker-b; overrides by frame name. */
 async function fakeKit(override = {}) {
@@ -112,7 +137,7 @@ both('doctor --namesrv: the report is the one its saved folder gives; a client t
   const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-live-test-'));
   try {
     const live = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--json', '--save', dir]);
-    assert.equal(live.status, 1, live.stderr); // mixed strategies in the recorded group
+    assert.equal(live.status, 1, live.stderr + live.stdout); // mixed strategies in the recorded group
     assert.match(live.stderr, /warning: client 127\.0\.0\.1@c2 did not answer its running-info request .*its status file is left out/);
     const replay = await run(['doctor', dir, '--json']);
     assert.equal(replay.status, 1, replay.stderr);
@@ -144,7 +169,7 @@ both('doctor --namesrv: errors name the address', async () => {
   try {
     const t0 = Date.now();
     const slow = await run(['doctor', '--namesrv', silent.ns, '--group', 'G_LIVE', '--timeout', '300ms']);
-    assert.equal(slow.status, 2);
+    assert.equal(slow.status, 3); // the cluster did not answer: nothing judged
     assert.equal(slow.stderr, `rmqalloc: NameServer ${silent.ns} did not answer in time (--timeout 300ms)\n`);
     assert.ok(Date.now() - t0 < 5000);
   } finally {
@@ -154,13 +179,34 @@ both('doctor --namesrv: errors name the address', async () => {
   const port = closed.address().port;
   await new Promise((r) => closed.close(r));
   const down = await run(['doctor', '--namesrv', `127.0.0.1:${port}`, '--group', 'G_LIVE']);
-  assert.equal(down.status, 2);
+  assert.equal(down.status, 3);
   assert.equal(down.stderr, `rmqalloc: NameServer 127.0.0.1:${port} is unreachable: connection refused\n`);
   const usage = await run(['doctor', '--namesrv', '127.0.0.1:1']);
   assert.equal(usage.status, 2);
   assert.match(usage.stderr, /--namesrv needs --group GROUP/);
   const stray = await run(['doctor', '--group', 'G']);
   assert.match(stray.stderr, /--group goes with --namesrv/);
+});
+
+both('doctor --namesrv: a broker that never answers costs its queues, not the read', async () => {
+  const kit = await fakeKit({ 'stats-b': null });
+  const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-live-test-'));
+  try {
+    const live = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--json', '--timeout', '1s', '--save', dir]);
+    assert.equal(live.status, 1, live.stderr); // mixed strategies in the recorded group
+    assert.match(live.stderr, /did not give the consume stats of G_LIVE .*wait response on the channel <127\.0\.0\.1:\d+> timeout/);
+    assert.match(readFileSync(join(dir, 'progress.err'), 'utf8'), /RemotingTimeoutException: wait response on the channel <127\.0\.0\.1:\d+> timeout/);
+    assert.doesNotMatch(readFileSync(join(dir, 'progress.txt'), 'utf8'), /broker-b /);
+    const report = JSON.parse(live.stdout);
+    assert.ok(report.findings.some((f) => f.code === 'READ_FAILED' && /broker-b/.test(f.message)), live.stdout);
+    const replay = await run(['doctor', dir, '--json']);
+    assert.equal(replay.stdout, live.stdout);
+    const go = await runGo(['doctor', dir, '--json']);
+    if (go) assert.equal(go.stdout, live.stdout);
+  } finally {
+    kit.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 both('doctor --namesrv: a group with no consumer online (206) says so and saves connection.err', async () => {

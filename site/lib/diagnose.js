@@ -12,12 +12,13 @@ import { verifiedButton } from './verified.js';
 import { packShare, unpackShare, isShare } from './share.js';
 import { readFolders, folderMessage, filesOfEntries, readTexts } from './folder.js';
 import { renderTimeline } from './timeline-view.js';
+import { namedText } from './status-paste.js';
 
 const BOXES = [
   { key: 'route', label: 'Topic route', cmd: 'mqadmin topicRoute -n NAMESRV -t TOPIC' },
   { key: 'connection', label: 'Connections', cmd: 'mqadmin consumerConnection -n NAMESRV -g GROUP' },
   { key: 'progress', label: 'Progress', cmd: 'mqadmin consumerProgress -n NAMESRV -g GROUP -s true' },
-  { key: 'status', label: 'Client status (optional)', cmd: 'mqadmin consumerStatus -n NAMESRV -g GROUP', note: 'drop the files it writes, or paste them one after another' },
+  { key: 'status', label: 'Client status (optional)', cmd: 'mqadmin consumerStatus -n NAMESRV -g GROUP', note: 'drop or choose the files it writes, or paste them one after another\n(each after its file name, as tail -n +1 FILES prints them, or without)' },
 ];
 
 // Each status: the label a cell shows, and what it means.
@@ -27,7 +28,7 @@ const STATUS = {
   unowned: ['unowned', 'nobody holds it, yet a consumer should: messages pile up'],
   'double-owned': ['double', 'two or more consumers hold it: messages are consumed twice'],
   'unexpected-owner': ['unexpected', 'held, though no consumer\u2019s allocate call returns it'],
-  unassigned: ['unassigned', 'nobody holds it and nobody should (more queues than the strategy hands out)'],
+  unassigned: ['unassigned', 'nobody holds it and no member\u2019s allocate call returns it: its messages are never consumed'],
   unknown: ['unknown', 'no owner information (progress without -s true, no status files)'],
 };
 
@@ -74,11 +75,29 @@ function ownersText(list, label) {
 function cell(q, label) {
   const [short] = STATUS[q.status] ?? [q.status];
   return {
-    colour: -2, q: `q${q.queueId}`, label: short, sub: `${ownersText(q.expected, label)}\u2192${ownersText(q.actual, label)}`, mark: q.status,
+    colour: -2, q: `q${q.queueId}`, label: short, sub: `${ownersText(q.expected, label)}\u2192${ownersText(q.actual, label)}`, mark: markOf(q),
     text: [q.status, `expected: ${q.expected.join(', ') || 'nobody'}`, `actual: ${q.actual === null ? 'unknown' : q.actual.join(', ') || 'nobody'}`,
       q.cause ? `cause: ${q.cause}` : null].filter(Boolean).join('\n'),
     owners: (q.actual ?? []).join(','),
   };
+}
+
+/**
+ * The colour class of a queue: its status, except that a queue nobody
+ * holds is an error (dx-orphaned) whenever the doctor gives it a cause or
+ * the topic is not consumed at all (an offline group): nobody will ever
+ * consume its messages.
+ */
+function markOf(q) {
+  return q.status === 'unassigned' && q.cause ? 'orphaned' : q.status;
+}
+
+/** An offline group's queues get the topic's own line from the report text as their cause ("none consumed: ..."). */
+function withOfflineCause(topic, text, offline) {
+  if (!offline) return topic;
+  const m = new RegExp('^Topic ' + topic.topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + ': [^,\n]*, (.*)$', 'm').exec(text ?? '');
+  const cause = m ? m[1] : offline.message;
+  return { ...topic, queues: topic.queues.map((q) => (q.status === 'unassigned' && !q.cause ? { ...q, cause } : q)) };
 }
 
 function grid(topic, label) {
@@ -90,7 +109,7 @@ function grid(topic, label) {
   let note = null;
   if (topic.queues.length > GRID_MAX) {
     // A big topic: draw only the brokers with a queue that is not ok.
-    const fine = (q) => q.status === 'ok' || q.status === 'unassigned';
+    const fine = (q) => q.status === 'ok' || (q.status === 'unassigned' && !q.cause);
     const left = [...byBroker].filter(([, qs]) => qs.every(fine));
     for (const [b] of left) byBroker.delete(b);
     const cells = [...byBroker.values()].reduce((n, qs) => n + qs.length, 0);
@@ -106,9 +125,10 @@ function grid(topic, label) {
 
 function legend(topic) {
   const counts = new Map();
-  for (const q of topic.queues) counts.set(q.status, (counts.get(q.status) ?? 0) + 1);
-  return h('ul', { className: 'legend dx-legend' }, Object.entries(STATUS).filter(([s]) => counts.has(s)).map(([s, [short, text]]) =>
-    h('li', { title: text }, h('span', { className: 'dx-swatch dx-' + s }, short), ` ${counts.get(s)} `, h('span', { className: 'count' }, s === short ? '' : `(${s})`))));
+  for (const q of topic.queues) counts.set(markOf(q), (counts.get(markOf(q)) ?? 0) + 1);
+  const marks = Object.entries(STATUS).flatMap(([s, v]) => (s === 'unassigned' ? [['orphaned', v], [s, v]] : [[s, v]]));
+  return h('ul', { className: 'legend dx-legend' }, marks.filter(([s]) => counts.has(s)).map(([s, [short, text]]) =>
+    h('li', { title: text }, h('span', { className: 'dx-swatch dx-' + s }, short), ` ${counts.get(s)} `, h('span', { className: 'count' }, short === s ? '' : s === 'orphaned' ? '(never consumed)' : `(${s})`))));
 }
 
 function members(list, label) {
@@ -130,25 +150,50 @@ function lagChart(topic, label) {
 }
 
 /**
- * The queues that are not ok, grouped by their likely cause: each cause is
- * said once, above the queues it explains (one table each, rows in topic
- * order). Queues without owner information (unknown) are no fault: they
- * are listed apart, folded, with what to paste to know their owners.
+ * The queue table's columns, in the RocketMQ Dashboard's order (broker,
+ * queue, client, broker offset, consumer offset, diff, last time) with the
+ * status before the holder and the expected owner last. offsets is the
+ * topic's progress rows by "broker/qid" (see progressOffsets).
  */
-function notOkTable(topic, label) {
-  const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown' );
-  const unknown = topic.queues.filter((q) => q.status === 'unknown');
+const COLUMNS = ['Broker', 'Queue', 'Status', 'Held by', 'Broker offset', 'Consumer offset', 'Diff', 'Expected'];
+
+function queueTable(qs, className, label, offsets) {
   const who = (list) => (list === null ? 'unknown' : list.length === 0 ? 'nobody'
     // One per line on a wide screen; on a phone only the labels (C0, C1; the Consumers list above names them).
     : list.map((c, i) => h('span', { className: 'dx-cid' }, i ? h('span', { className: 'dx-sep' }, ', ') : null,
       label(c) === c ? c : [label(c), h('span', { className: 'dx-cid-full' }, ' ' + c)])));
-  const row = (q) => h('tr', {},
-    h('td', { dataset: { label: 'Broker' } }, q.brokerName), h('td', { dataset: { label: 'Queue' } }, String(q.queueId)),
-    h('td', { dataset: { label: 'Status' } }, h('span', { className: 'dx-swatch dx-' + q.status }, q.status)),
-    h('td', { dataset: { label: 'Expected' } }, who(q.expected)), h('td', { dataset: { label: 'Actual' } }, who(q.actual)));
-  const tableOf = (qs, className) => h('div', { className: 'table-wrap' }, h('table', { className },
-    h('thead', {}, h('tr', {}, ['Broker', 'Queue', 'Status', 'Expected', 'Actual'].map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
+  const num = (v) => (v === undefined ? '\u2013' : v.toLocaleString('en-US'));
+  const row = (q) => {
+    const o = offsets?.[`${q.brokerName}/${q.queueId}`] ?? [];
+    return h('tr', {},
+      h('td', { dataset: { label: 'Broker' } }, q.brokerName), h('td', { dataset: { label: 'Queue' } }, String(q.queueId)),
+      h('td', { dataset: { label: 'Status' } }, h('span', { className: 'dx-swatch dx-' + markOf(q) }, q.status)),
+      h('td', { dataset: { label: 'Held by' } }, who(q.actual)),
+      h('td', { className: 'num', dataset: { label: 'Broker offset' } }, num(o[0])),
+      h('td', { className: 'num', dataset: { label: 'Consumer offset' } }, num(o[1])),
+      h('td', { className: 'num', dataset: { label: 'Diff' } }, num(o[2])),
+      h('td', { dataset: { label: 'Expected' } }, who(q.expected)));
+  };
+  return h('div', { className: 'table-wrap', attrs: { tabindex: '0', role: 'region', 'aria-label': 'Queues' } }, h('table', { className },
+    h('thead', {}, h('tr', {}, COLUMNS.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
     h('tbody', {}, qs.map(row))));
+}
+
+/**
+ * The queues that are not ok, grouped by their likely cause: each cause is
+ * said once, above the queues it explains (one table each, rows in topic
+ * order). Queues without owner information (unknown) are no fault: they
+ * are listed apart, folded, with what to paste to know their owners. Then
+ * every queue, folded (open when all are ok).
+ */
+function notOkTable(topic, label, offsets) {
+  const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown');
+  const unknown = topic.queues.filter((q) => q.status === 'unknown');
+  const tableOf = (qs, className) => queueTable(qs, className, label, offsets);
+  const all = h('details', { className: 'dx-all', attrs: bad.length === 0 && unknown.length === 0 ? { open: '' } : {} },
+    h('summary', {}, `All ${plural(topic.queues.length, 'queue')}: owners and offsets`),
+    tableOf(topic.queues.slice(0, ROWS_MAX), 'dx-table'),
+    topic.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${topic.queues.length}.`) : null);
   const unknownPart = unknown.length ? h('details', { className: 'dx-unknown-list' },
     h('summary', {}, `${plural(unknown.length, 'queue')} whose owner is not known`),
     h('p', { className: 'dx-cause-text' }, 'No owner information: consumerProgress ran without ', h('code', {}, '-s true'),
@@ -156,7 +201,7 @@ function notOkTable(topic, label) {
     tableOf(unknown.slice(0, ROWS_MAX), 'dx-unknown-table'),
     unknown.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${unknown.length}.`) : null) : null;
   if (bad.length === 0) {
-    return h('div', {}, unknown.length ? h('p', { className: 'hint' }, 'Who holds each queue is not known: paste consumerProgress run with -s true, or the consumerStatus files, to compare the owners.') : null, unknownPart);
+    return h('div', {}, unknown.length ? h('p', { className: 'hint' }, 'Who holds each queue is not known: paste consumerProgress run with -s true, or the consumerStatus files, to compare the owners.') : null, unknownPart, all);
   }
   const groups = new Map();
   for (const q of bad) {
@@ -169,7 +214,7 @@ function notOkTable(topic, label) {
     const shown = qs.slice(0, Math.max(0, left));
     left -= shown.length;
     return h('section', { className: 'dx-cause' },
-      h('p', { className: 'dx-cause-text' }, h('strong', {}, `Likely cause (${plural(qs.length, 'queue')}): `), cause || 'none found'),
+      h('p', { className: 'dx-cause-text' }, h('strong', {}, `Likely cause (${plural(qs.length, 'queue')}): `), cause || 'the report names none'),
       shown.length ? tableOf(shown, 'dx-table') : null,
       shown.length < qs.length ? h('p', { className: 'hint' }, `${qs.length - shown.length} more not listed.`) : null);
   });
@@ -177,7 +222,7 @@ function notOkTable(topic, label) {
     h('h4', {}, 'Queues that are not ok, by likely cause'),
     parts,
     bad.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${bad.length}.`) : null,
-    unknownPart);
+    unknownPart, all);
 }
 
 function bestFit(topic) {
@@ -202,27 +247,34 @@ function findings(list) {
     f.topic ? h('span', { className: 'muted' }, `[${f.topic}] `) : null, f.message)));
 }
 
-/** Draws a report ({ report, text }) into el. */
+/** Draws a report ({ report, text, offsets, status }) into el: the verdict first. */
 export function renderReport(el, res) {
   const r = res.report;
-  const topics = r.topics.map((t) => {
+  const offline = (r.findings ?? []).find((f) => f.code === 'GROUP_OFFLINE');
+  const topics = r.topics.map((t0) => {
+    const t = withOfflineCause(t0, res.text, offline);
     const { members: ids, label } = labeller(t);
     return h('section', { className: 'dx-topic', dataset: { topic: t.topic } },
       h('h3', {}, 'Topic ', h('code', {}, t.topic), h('span', { className: 'muted' }, ` ${plural(t.queues.length, 'queue')}`)),
       legend(t),
       grid(t, label),
       ids.length ? h('details', { className: 'dx-members', attrs: ids.length <= 12 ? { open: '' } : {} }, h('summary', {}, `Consumers (${ids.length})`), members(ids, label)) : null,
-      notOkTable(t, label),
+      notOkTable(t, label, res.offsets?.[t.topic]),
       h('h4', {}, 'Lag per consumer (sum of #Diff of the queues it holds)'),
       lagChart(t, label),
       bestFit(t));
   });
+  const left = (res.status?.texts ?? []).filter((t) => t.name === null);
   put(el,
-    h('p', { className: 'dx-verdict ' + (r.ok ? 'okbox' : 'warnbox'), attrs: { role: 'status' } }, h('strong', {}, r.ok ? '\u2713 ' : '\u26a0 '), r.verdict, verifiedButton()),
+    h('h2', { className: 'dx-verdict ' + (r.ok && !left.length ? 'okbox' : 'warnbox'), id: 'dx-verdict', attrs: { tabindex: '-1' } },
+      h('span', { attrs: { 'aria-hidden': 'true' } }, r.ok ? '\u2713 ' : '\u26a0 '), r.verdict, verifiedButton()),
+    left.length ? h('p', { className: 'warnbox dx-left-out', attrs: { role: 'note' } },
+      `${plural(left.length, 'client text')} of the Client status box ${left.length === 1 ? 'is' : 'are'} left out: which client ${left.length === 1 ? 'it is' : 'each is'} for is not known. `,
+      h('button', { type: 'button', className: 'small dx-goto', on: { click: () => document.getElementById('dx-status-id-' + left[0].index)?.focus() } }, 'Give the client ID'), ' next to the box.') : null,
     findings(r.findings),
     topics,
     r.timeline ? renderTimeline(r.timeline, findings) : null,
-    h('details', { className: 'dx-text' }, h('summary', {}, 'The report as text (what rmqalloc doctor prints)'), h('pre', { id: 'dx-report-text' }, res.text)));
+    h('details', { className: 'dx-text' }, h('summary', {}, 'The report as text (what rmqalloc doctor prints)'), h('pre', { id: 'dx-report-text', attrs: { tabindex: '0' } }, res.text)));
 }
 
 /** Selects line n (1-based) of a textarea and scrolls to it. */
@@ -255,10 +307,21 @@ export function initDiagnose(root, engine, consumers) {
   let examples = null;
   let timer = 0;
 
+  // The client IDs typed for unnamed status texts, by their index in the box.
+  let statusIds = [];
+  const idsArea = h('div', { id: 'dx-status-ids', className: 'dx-status-ids' });
   const read = () => ({
     route: boxes.route.value, connection: boxes.connection.value, progress: boxes.progress.value, status: boxes.status.value,
-    strategy: strategy.value, profile: profile.value,
+    strategy: strategy.value, profile: profile.value, statusIds: [...statusIds],
   });
+  // After a folder, file or example is loaded, the page moves to the verdict once it is drawn.
+  let reveal = false;
+  const revealVerdict = () => {
+    if (!reveal) return;
+    reveal = false;
+    const v = out.querySelector('#dx-verdict, .error');
+    if (v) { v.scrollIntoView({ block: 'start' }); if (v.id === 'dx-verdict') v.focus({ preventScroll: true }); }
+  };
 
   async function run() {
     const input = read();
@@ -266,6 +329,7 @@ export function initDiagnose(root, engine, consumers) {
     for (const p of Object.values(boxErrors)) p.textContent = '';
     if (folder) return runFolder(folder);
     if (!input.route.trim() || !input.connection.trim()) {
+      statusPlanFields(null);
       status.textContent = '';
       put(out, h('p', { className: 'hint' }, 'Paste at least the topic route and the connections (and the progress with -s true, to know who holds each queue).'));
       delete root.dataset.state;
@@ -294,7 +358,37 @@ export function initDiagnose(root, engine, consumers) {
       status.textContent = `diagnosed in ${ms} ms`;
       renderReport(out, r.result);
     }
+    statusPlanFields(r.result?.status ?? null);
     root.dataset.state = 'done';
+    revealVerdict();
+  }
+
+  /**
+   * Under the Client status box, a field per status text that carries no
+   * client ID (4.9.3's): the ID read from the queues it holds, or empty
+   * when none could be; typing one there diagnoses again.
+   */
+  function statusPlanFields(plan) {
+    const asked = (plan?.texts ?? []).filter((t) => t.how === 'typed' || t.how === 'share' || t.how === 'left' || t.name === null);
+    const listedOnly = plan && plan.texts.length === 0 && plan.listed.length > 0;
+    if (!asked.length && !listedOnly) { put(idsArea); return; }
+    const listId = 'dx-cids';
+    const why = { share: 'it holds exactly that member\u2019s share', left: 'the one client without a text', typed: 'as typed' };
+    put(idsArea,
+      listedOnly ? h('p', { className: 'hint dx-listed' }, `This is what consumerStatus prints: the list of ${plural(plan.listed.length, 'client')}. What each holds is in the files it wrote (`,
+        plan.listed.slice(0, 4).map((l, i) => [i ? ', ' : '', h('code', {}, l.file)]), plan.listed.length > 4 ? ', \u2026' : '',
+        '): choose or drop them here, or paste each after its name.') : null,
+      asked.length ? h('p', { className: 'hint' }, 'These client texts carry no client ID (4.9.3 does not print it): which client each is for.') : null,
+      asked.map((t) => {
+        const id = 'dx-status-id-' + t.index;
+        const input = h('input', { type: 'text', id, value: t.name ?? '', attrs: { list: listId, spellcheck: 'false', autocomplete: 'off', placeholder: 'client ID, e.g. 10.0.0.1@12345' },
+          on: { change: () => { statusIds[t.index] = input.value.trim(); schedule(); } } });
+        if (t.name === null) input.setAttribute('aria-invalid', 'true');
+        return h('div', { className: 'dx-status-id' + (t.name === null ? ' dx-asked' : '') },
+          h('label', { htmlFor: id }, `Client text ${t.index + 1} (line ${t.line}; ${t.held})`), input,
+          h('span', { className: 'hint' }, t.name === null ? 'not known: left out until given' : `read as this client: ${why[t.how]}`));
+      }),
+      h('datalist', { id: listId }, (plan?.candidates ?? []).map((c) => h('option', { value: c }))));
   }
 
   // Saved folders (folder.js) diagnosed as the CLI reads them; null once a box is edited.
@@ -309,8 +403,14 @@ export function initDiagnose(root, engine, consumers) {
     put(folderNote, h('strong', {}, f.snapshots.length === 1 ? 'Diagnosing the folder ' : `Diagnosing ${f.snapshots.length} snapshots over time: `),
       names.map((n, i) => [i ? ', ' : '', h('code', {}, n)]),
       f.snapshots.length === 1
-        ? ` (${plural(last.route.length, 'route')}, ${plural(last.status.length, 'status file')}${last.atSource === 'captured-at.txt' ? ', captured ' + last.at : ''}), as rmqalloc doctor ${names[0]} does. The boxes show its texts; editing one diagnoses the boxes instead.`
-        : ` as rmqalloc doctor ${names.join(' ')} does; the boxes show the last one's texts (editing one diagnoses the boxes instead).`);
+        ? ` (${plural(last.route.length, 'route')}, ${plural(last.status.length, 'status file')}${last.atSource === 'captured-at.txt' ? ', captured ' + last.at : ''}), as rmqalloc doctor ${names[0]} does.`
+        : ` as rmqalloc doctor ${names.join(' ')} does; the boxes show the last one's texts.`,
+      f.edited ? h('strong', { className: 'dx-edited' }, ' With your edits: the boxes are read in place of its files.') : ' Editing a box diagnoses the folder with your edit.');
+  };
+  /** A box was edited: a loaded folder keeps being diagnosed, its newest snapshot read from the boxes. */
+  const edited = () => {
+    if (folder && !folder.edited) { folder.edited = true; setFolder(folder); }
+    ownPaste();
   };
   setFolder(null);
 
@@ -318,7 +418,8 @@ export function initDiagnose(root, engine, consumers) {
     status.textContent = 'diagnosing\u2026';
     root.dataset.state = 'busy';
     const t0 = performance.now();
-    const r = await engine.call('diagnoseFolders', { snapshots: f.snapshots.map((s) => s.snapshot), strategy: strategy.value, profile: profile.value });
+    const r = await engine.call('diagnoseFolders', { snapshots: f.snapshots.map((s) => s.snapshot), strategy: strategy.value, profile: profile.value,
+      boxes: f.edited ? read() : undefined });
     if (r.stale || folder !== f) return;
     status.textContent = '';
     if (r.error) put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, r.error.message));
@@ -329,7 +430,9 @@ export function initDiagnose(root, engine, consumers) {
       status.textContent = `diagnosed in ${Math.round(performance.now() - t0)} ms`;
       renderReport(out, r.result);
     }
+    statusPlanFields(r.result?.status ?? null);
     root.dataset.state = 'done';
+    revealVerdict();
   }
 
   /** Dropped or chosen files ([{ path, file }], paths from the folder(s) given) → the folder diagnosis. */
@@ -346,10 +449,13 @@ export function initDiagnose(root, engine, consumers) {
     boxes.route.value = last.route[0].text;
     boxes.connection.value = last.connection;
     boxes.progress.value = last.progress;
-    boxes.status.value = last.status.map((s) => s.text.trimEnd()).join('\n');
+    // Each status file after its name, so the boxes alone say whose it is.
+    boxes.status.value = last.status.map((s) => (s.name ? namedText(s.name, s.text) : s.text.trimEnd())).join('\n');
     clearFiles();
     exampleSel.value = '';
+    statusIds = [];
     setFolder(f);
+    reveal = true;
     run();
   }
 
@@ -389,11 +495,12 @@ export function initDiagnose(root, engine, consumers) {
       put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, `Could not read ${list.map((f) => f.name).join(', ')}: drop or choose files (for a folder, the files in it).`));
       return;
     }
-    setFolder(null);
     const ta = boxes[key];
-    if (key === 'status') ta.value = [ta.value.trimEnd(), ...texts].filter(Boolean).join('\n');
+    // Status files keep their names (the client ID, for 4.9.3's files that carry none).
+    if (key === 'status') ta.value = [ta.value.trimEnd(), ...texts.map((t, i) => namedText(list[i].name, t))].filter(Boolean).join('\n');
     else ta.value = texts[0];
-    ownPaste();
+    edited();
+    reveal = true;
     schedule();
   }
 
@@ -401,7 +508,7 @@ export function initDiagnose(root, engine, consumers) {
     const id = 'dx-' + key;
     const ta = h('textarea', { id, attrs: { rows: 7, spellcheck: 'false', wrap: 'off', placeholder: `paste the output of ${cmd}${note ? ',\nor ' + note : ''}` },
       on: {
-        input: () => { setFolder(null); ownPaste(); schedule(); },
+        input: () => { edited(); schedule(); },
         dragover: (e) => { e.preventDefault(); ta.classList.add('dx-drop'); },
         dragleave: () => ta.classList.remove('dx-drop'),
         drop: (e) => { e.preventDefault(); ta.classList.remove('dx-drop'); if (!dropFolders(e)) readFiles(key, e.dataTransfer.files); },
@@ -415,7 +522,8 @@ export function initDiagnose(root, engine, consumers) {
       h('label', { htmlFor: id }, h('strong', {}, label), ' \u2014 ', h('code', {}, cmd)),
       ta,
       boxErrors[key],
-      h('label', { className: 'dx-file-label', htmlFor: id + '-file' }, key === 'status' ? 'or choose the files' : 'or choose a file', file));
+      h('label', { className: 'dx-file-label', htmlFor: id + '-file' }, key === 'status' ? 'or choose the files' : 'or choose a file', file),
+      key === 'status' ? idsArea : null);
   });
 
   /** Clear: the boxes, the file pickers, the example menu and the report. */
@@ -425,6 +533,7 @@ export function initDiagnose(root, engine, consumers) {
     for (const ta of Object.values(boxes)) ta.value = '';
     clearFiles();
     exampleSel.value = '';
+    statusIds = [];
     put(shareOut);
     run();
   }
@@ -447,7 +556,9 @@ export function initDiagnose(root, engine, consumers) {
       boxes.route.value = ex.route;
       boxes.connection.value = ex.connection;
       boxes.progress.value = ex.progress;
-      boxes.status.value = ex.status.map((s) => s.text).join('\n');
+      boxes.status.value = ex.status.map((s) => (s.name ? namedText(s.name, s.text) : s.text)).join('\n');
+      statusIds = [];
+      reveal = true;
       run();
     } catch (e) {
       put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, 'Could not load the example: ', e.message));
@@ -514,6 +625,7 @@ export function initDiagnose(root, engine, consumers) {
         if (strategy.selectedIndex < 0) strategy.value = '';
         if (profile.selectedIndex < 0) profile.value = '';
         exampleSel.value = '';
+        reveal = true;
         run();
       } catch (e) {
         put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, 'Could not open the shared outputs: ', e.message));

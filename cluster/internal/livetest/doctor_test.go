@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -26,6 +27,17 @@ func captureInput(t *testing.T, dir string) doctor.Input {
 		return string(b)
 	}
 	in := doctor.Input{Routes: []doctor.RouteText{{Text: read("route.txt")}}, Connection: read("connection.txt"), Progress: read("progress.txt")}
+	// What the commands printed on stderr: a failed consumerProgress's
+	// error, the clients consumerStatus could not reach.
+	if b, err := os.ReadFile(filepath.Join(dir, "progress.err")); err == nil && strings.TrimSpace(in.Progress) == "" {
+		in.Progress = string(b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "connection.err")); err == nil && strings.TrimSpace(in.Connection) == "" {
+		in.Connection = string(b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "status", "stderr.txt")); err == nil {
+		in.StatusErr = string(b)
+	}
 	if b, err := os.ReadFile(filepath.Join(dir, "route-retry.txt")); err == nil && len(b) > 0 {
 		in.Routes = append(in.Routes, doctor.RouteText{Text: string(b)})
 	}

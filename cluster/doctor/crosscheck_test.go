@@ -1,0 +1,118 @@
+package doctor_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+)
+
+// Files that are each whole but contradict each other are refused, naming
+// the box (and line) and what disagrees; the intact captures are not.
+func TestCrossCheckRefusesContradictions(t *testing.T) {
+	basic := captureInput(t, "../../testdata/real/basic3")
+	b5 := captureInput(t, "../../testdata/real5/b533-basic3-c533")
+	dup := captureInput(t, "../../testdata/real/dup-clientid")
+	for _, in := range []doctor.Input{basic, b5, dup} {
+		_, err := doctor.Diagnose(in)
+		require.NoError(t, err)
+	}
+	swapNames := func(in doctor.Input) doctor.Input {
+		in.Status = append([]doctor.StatusText(nil), in.Status...)
+		in.Status[0].Name, in.Status[1].Name = in.Status[1].Name, in.Status[0].Name
+		return in
+	}
+	for _, tt := range []struct {
+		name     string
+		in       doctor.Input
+		box      string
+		line     int
+		contains []string
+	}{
+		{"status files of another group", with(basic, func(in *doctor.Input) { in.Status = b5.Status }), "status[0]", 0,
+			[]string{`"G_B5"`, "consumerGroup", `"G_BASIC"`, "the connection"}},
+		{"connection of another group", with(basic, func(in *doctor.Input) { in.Connection = dup.Connection }), "status[0]", 0,
+			[]string{`"G_BASIC"`, `"G_DUP"`}},
+		{"progress of another group", with(basic, func(in *doctor.Input) { in.Progress = dup.Progress; in.Status = nil }), "progress", 2,
+			[]string{`"G_DUP"`, `"G_BASIC"`}},
+		{"route of another cluster", with(basic, func(in *doctor.Input) {
+			in.Routes = []doctor.RouteText{{Text: strings.NewReplacer("broker-a", "broker-x", "broker-b", "broker-y").Replace(basic.Routes[0].Text)}}
+		}), "progress", 4, []string{"broker-a, broker-b", "broker-x, broker-y", "no broker in common"}},
+		{"5.x status files under each other's names", swapNames(b5), "status[0]", 0,
+			[]string{`"127.0.0.1@c2"`, "client 127.0.0.1@c1", "clientIP and instanceName"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := doctor.Diagnose(tt.in)
+			var te *alloc.TextError
+			require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+			assert.Equal(t, tt.box, te.Source, te.Error())
+			assert.Equal(t, tt.line, te.Line, te.Error())
+			for _, c := range tt.contains {
+				assert.Contains(t, te.Msg, c)
+			}
+		})
+	}
+}
+
+// A client may subscribe another group's %RETRY% topic on purpose: every
+// file then shows it, which is no contradiction.
+func TestCrossCheckForeignRetrySubscription(t *testing.T) {
+	basic := captureInput(t, "../../testdata/real/basic3")
+	in := with(basic, func(in *doctor.Input) {
+		in.Connection = strings.Replace(in.Connection, "%RETRY%G_BASIC       *\n", "%RETRY%G_BASIC       *\n%RETRY%G_OTHER       *\n", 1)
+	})
+	require.Contains(t, in.Connection, "%RETRY%G_OTHER")
+	_, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+}
+
+// Sizes over the documented limits are refused before anything grows
+// with them, naming the limit and the value.
+func TestLimitsRefuseHugeInput(t *testing.T) {
+	basic := captureInput(t, "../../testdata/real/basic3")
+	huge := with(basic, func(in *doctor.Input) {
+		in.Routes = []doctor.RouteText{{Text: strings.ReplaceAll(basic.Routes[0].Text, `"readQueueNums":8`, `"readQueueNums":500000`)}}
+	})
+	_, err := doctor.Diagnose(huge)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "500000")
+	assert.Contains(t, err.Error(), "65536")
+
+	big := with(basic, func(in *doctor.Input) { in.Progress += strings.Repeat(" ", doctor.MaxInputBytes) })
+	_, err = doctor.Diagnose(big)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "progress: the text's size in bytes is")
+}
+
+// with is a copy of in changed by f.
+func with(in doctor.Input, f func(*doctor.Input)) doctor.Input {
+	f(&in)
+	return in
+}
+
+// Snapshots of several groups (a shell glob over every capture) are
+// refused, naming both snapshots and both groups.
+func TestSeriesOfOneGroup(t *testing.T) {
+	snap := func(dir, at string) doctor.Snapshot {
+		in := captureInput(t, "../../testdata/real/"+dir)
+		in.CapturedAt = ""
+		tm, err := time.Parse(time.RFC3339, at)
+		require.NoError(t, err)
+		return doctor.Snapshot{Input: in, At: tm, Name: dir}
+	}
+	_, err := doctor.DiagnoseSeries([]doctor.Snapshot{snap("basic3-early", "2026-12-01T19:08:00Z"), snap("basic3", "2026-12-01T19:09:00Z")})
+	require.NoError(t, err)
+	_, err = doctor.DiagnoseSeries([]doctor.Snapshot{snap("basic3", "2026-12-01T19:08:00Z"), snap("dup-clientid", "2026-12-01T19:09:00Z")})
+	var te *alloc.TextError
+	require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+	assert.Equal(t, "snapshot[1].connection", te.Source)
+	for _, want := range []string{`"G_DUP"`, `snapshot "basic3"`, `"G_BASIC"`, `(snapshot "dup-clientid")`} {
+		assert.Contains(t, te.Msg, want)
+	}
+}

@@ -1,0 +1,88 @@
+package live
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
+)
+
+// readSaved is a saved file's text, refused unread when it is larger than
+// the doctor takes (doctor.MaxInputBytes): a 200 MB file costs a stat,
+// not its reading. A file that grows while read is cut at the limit and
+// refused too.
+func readSaved(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > doctor.MaxInputBytes {
+		return "", tooBig(path, st.Size())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, doctor.MaxInputBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > doctor.MaxInputBytes {
+		return "", tooBig(path, int64(len(b)))
+	}
+	return string(b), nil
+}
+
+func tooBig(path string, size int64) error {
+	more := ""
+	if size > doctor.MaxInputBytes {
+		more = "more than "
+	}
+	return errors.New(path + ": " + more + strconv.FormatInt(min(size, doctor.MaxInputBytes+1), 10) + " bytes, over the doctor's limit of " + strconv.Itoa(doctor.MaxInputBytes) + " bytes for one file (docs/doctor-limits.md): not the output of one mqadmin command")
+}
+
+// capturedAtText is captured-at.txt's text in any encoding the outputs
+// may have (UTF-16 with its BOM, a UTF-8 BOM), else the error saying why
+// it is not text.
+func capturedAtText(path string) (string, error) {
+	raw, err := readSaved(path)
+	if err != nil {
+		return "", err
+	}
+	t, err := mqadmin.DecodeText(raw)
+	if err != nil {
+		return "", errors.New(path + ": " + err.Error())
+	}
+	return t, nil
+}
+
+// Files says which file of a saved folder each of the doctor's boxes was
+// read from ("route", "route[1]", "connection", "progress", "status[2]"),
+// so an input error names the file.
+type Files map[string]string
+
+// Explain is err with its box replaced by the file it was read from,
+// e.g. "dir/progress.txt: line 7: ..." for "progress: line 7: ...".
+func (f Files) Explain(err error) error {
+	var te *alloc.TextError
+	if !errors.As(err, &te) {
+		return err
+	}
+	path, ok := f[te.Source]
+	if !ok {
+		return err
+	}
+	c := *te
+	c.Source = path
+	c.Msg = strings.TrimSuffix(c.Msg, " (file "+strconv.Quote(pathBase(path))+")")
+	return &c
+}
+
+func pathBase(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
