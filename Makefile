@@ -12,7 +12,7 @@ WASM     := js/rmqalloc.wasm
 # loaded by load({ analysis: true }). No size budget.
 WASM_FULL := js/rmqalloc-full.wasm
 WASM_EXEC := js/wasm_exec.js
-GO_SRC   := $(shell find alloc wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+GO_SRC   := $(shell find alloc cluster wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 # Size budget of the module (issue 4): raw and gzip -9, in bytes.
 WASM_MAX_RAW  ?= 2800000
 WASM_MAX_GZIP ?= 830000
