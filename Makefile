@@ -12,6 +12,8 @@ WASM     := js/rmqalloc.wasm
 # loaded by load({ analysis: true }). No size budget.
 WASM_FULL := js/rmqalloc-full.wasm
 WASM_EXEC := js/wasm_exec.js
+SITE_DIST := site/dist/app.js
+SITE_SRC  := $(wildcard site/*.js site/lib/*.js js/*.js js/lib/*.js js/lib/embed/*.js) site/build.mjs
 GO_SRC   := $(shell find alloc cluster wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 # Size budget of the module (issue 4): raw and gzip -9, in bytes.
 WASM_MAX_RAW  ?= 2800000
@@ -21,13 +23,13 @@ WASM_MAX_GZIP ?= 830000
 # user's own GOFLAGS (unless they set -buildvcs themselves), never replacing them.
 export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(GOFLAGS) -buildvcs=false))
 
-.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen npm \
+.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen prometheus npm \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
-build: $(WASM) $(WASM_FULL) $(WASM_EXEC) ## build js/rmqalloc.wasm (core) and js/rmqalloc-full.wasm (with analysis)
+build: $(WASM) $(WASM_FULL) $(WASM_EXEC) $(SITE_DIST) ## build js/rmqalloc.wasm (core), js/rmqalloc-full.wasm (with analysis) and the site's bundles
 
 # wasm-opt (Debian's binaryen, installed by make tools) shrinks the core
 # module, which keeps it within its budget: -Oz measured 2,772,792 bytes
@@ -47,6 +49,12 @@ $(WASM): $(GO_SRC) $(WASM_OPT_STATE)
 	else \
 		mv $@.tmp $@; echo "note: wasm-opt not found, $@ is not size-optimized (make tools installs binaryen)"; \
 	fi
+
+# The playground's scripts bundled for production (site/build.mjs, esbuild;
+# wasm_exec.js goes into the worker's bundle): index.html loads
+# site/dist/app.js and site/dist/worker.js.
+$(SITE_DIST): $(SITE_SRC) $(WASM_EXEC) site/node_modules/.package-lock.json
+	cd site && node build.mjs
 
 $(WASM_FULL): $(GO_SRC)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags rmqfull -o $@ ./wasm
@@ -101,10 +109,15 @@ check-size: ## fail when the core module exceeds its size budget (the full one's
 	@$(MAKE) --no-print-directory build
 	scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
 
-tools: chromium binaryen npm $(BIN)/go_js_wasm_exec ## install what the tests need (idempotent)
+tools: chromium binaryen prometheus npm $(BIN)/go_js_wasm_exec ## install what the tests need (idempotent)
 
 chromium:
 	@test -x /usr/bin/chromium || { echo "installing chromium (apt)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# promtool checks the monitor's metrics and alert rules (go test
+# ./cluster/monitor); the live layer scrapes the monitor with the server.
+prometheus:
+	@command -v promtool >/dev/null && command -v prometheus >/dev/null || { echo "installing prometheus (apt: promtool and the server)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus >/dev/null; }
 
 binaryen:
 	@command -v wasm-opt >/dev/null || { echo "installing binaryen (apt: wasm-opt)"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq binaryen >/dev/null; }

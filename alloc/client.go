@@ -89,7 +89,7 @@ func (JavaClient) SortClientIDs(cids []string) { SortClientIDs(cids) }
 //
 // Example: Java533.NewStrategy(StrategySpec{Name: "AVG"}) is Averagely().
 func (c JavaClient) NewStrategy(spec StrategySpec) (Strategy, error) {
-	return buildStrategy(&spec, "strategy", 0, c)
+	return NewStrategyFor(c, spec)
 }
 
 // Languages, as Client.Language names them.

@@ -10,7 +10,7 @@ import (
 )
 
 func TestStrategyNames(t *testing.T) {
-	want := []string{"AVG", "AVG_BY_CIRCLE", "CONFIG", "MACHINE_ROOM", "MACHINE_ROOM_NEARBY", "CONSISTENT_HASH"}
+	want := []string{"AVG", "AVG_BY_CIRCLE", "CONSISTENT_HASH", "MACHINE_ROOM", "MACHINE_ROOM_NEARBY", "CONFIG"}
 	got := StrategyNames()
 	assert.False(t, !slices.Equal(got, want), "StrategyNames() = %q, want %q", got, want)
 	res := &SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1}

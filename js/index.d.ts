@@ -30,32 +30,39 @@ export type Profile = 'java-4.9.3' | 'java-5.3.3' | 'grpc-java' | 'grpc-nodejs-1
 /** Profiles that allocate queues to consumers (allocate / allocateAll). */
 export type AllocateProfile = 'java-4.9.3' | 'java-5.3.3' | 'go-client-2.1.2';
 
+// BEGIN GENERATED strategies: internal/gentables from alloc's registry (make generate); do not edit.
 /** Names of the consumer allocation strategies (Java's getName()). */
 export type StrategyName =
   | 'AVG'
   | 'AVG_BY_CIRCLE'
-  | 'CONFIG'
-  | 'MACHINE_ROOM'
   | 'CONSISTENT_HASH'
-  | 'MACHINE_ROOM_NEARBY';
+  | 'MACHINE_ROOM'
+  | 'MACHINE_ROOM_NEARBY'
+  | 'CONFIG';
 
 /**
  * A consumer strategy, shaped as in the vectors' FORMAT.md.
  *
- * - `{ name: 'AVG' }`: 10 queues, 4 consumers → 3, 3, 2, 2 contiguous queues.
- * - `{ name: 'AVG_BY_CIRCLE' }`: consumer i gets queues i, i+C, i+2C, ...
- * - `{ name: 'CONFIG', messageQueueList }`: everybody gets the list (null when absent).
- * - `{ name: 'MACHINE_ROOM', consumeridcs: ['A'] }`: brokers named `room@broker`.
- * - `{ name: 'CONSISTENT_HASH', virtualNodeCnt: 10 }` (default 10; negative → IllegalArgumentException).
- * - `{ name: 'MACHINE_ROOM_NEARBY', inner, resolver: { sep: '-', brokerField: 1, consumerField: 1 } }`.
+ * - `AVG`: contiguous runs: 10 queues, 4 consumers → 3, 3, 2, 2.
+ * - `AVG_BY_CIRCLE`: round robin: consumer i gets queues i, i+C, i+2C and so on.
+ * - `CONSISTENT_HASH`: an MD5 hash ring with virtualNodeCnt nodes per consumer.
+ *   - `virtualNodeCnt`: nodes per consumer (default 10; negative → IllegalArgumentException).
+ * - `MACHINE_ROOM`: the queues of brokers named room@broker whose room is the consumer's, shared as AVG.
+ *   - `consumeridcs`: the consumers' rooms.
+ * - `MACHINE_ROOM_NEARBY`: the inner strategy within each room; a room with no consumer is shared by all.
+ *   - `inner`: the strategy run within each room.
+ *   - `resolver`: a room is name.split(sep)[field] of a broker name or client ID.
+ * - `CONFIG`: every consumer gets messageQueueList, whoever the members are.
+ *   - `messageQueueList`: the queues (absent: Java's null list).
  */
 export type StrategySpec =
   | { name: 'AVG' }
   | { name: 'AVG_BY_CIRCLE' }
-  | { name: 'CONFIG'; messageQueueList?: readonly MessageQueue[] | null }
-  | { name: 'MACHINE_ROOM'; consumeridcs: readonly string[] }
   | { name: 'CONSISTENT_HASH'; virtualNodeCnt?: number }
-  | { name: 'MACHINE_ROOM_NEARBY'; inner: StrategySpec; resolver: RoomResolver };
+  | { name: 'MACHINE_ROOM'; consumeridcs: readonly string[] }
+  | { name: 'MACHINE_ROOM_NEARBY'; inner: StrategySpec; resolver: RoomResolver }
+  | { name: 'CONFIG'; messageQueueList?: readonly MessageQueue[] | null };
+// END GENERATED strategies
 
 /** NEARBY's room resolver: room = name.split(sep)[field], Java's split: sep is a java.util.regex pattern, trailing empty pieces dropped. */
 export interface RoomResolver {
@@ -1015,6 +1022,11 @@ export interface DoctorInput {
   progressErr?: string;
   /** What consumerStatus printed on stderr (status/stderr.txt): members that did not answer (CODE 207) are named, their queues unknown. */
   statusErr?: string;
+  /**
+   * `mqadmin topicStatus -t TOPIC` outputs (a text: the first route's topic; or { topic, text } each): the messages in
+   * queues written but not read (writeQueueNums > readQueueNums) show there only (STRANDED_MESSAGES).
+   */
+  topicStatus?: string | readonly (string | { topic?: string; text: string })[];
 }
 
 /** One snapshot of a series for rmq.doctor([...]): the texts of one moment and when they were taken. */

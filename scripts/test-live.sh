@@ -7,7 +7,8 @@
 # meanwhile, runs
 # go test -tags live ./cluster/internal/livetest against it, prints the counts
 # and stops everything it started by PID (cluster.sh stop), even on failure.
-# RMQALLOC_LIVE_RUN=REGEXP runs only the tests it matches (go test -run).
+# RMQALLOC_LIVE_RUN=REGEXP runs only the tests it matches (go test -run);
+# RMQALLOC_LIVE_KEEP=1 keeps logs, hold files and captures of a passing run.
 # No kit or no java: one loud SKIPPED line and exit 77 (layer.sh counts the
 # layer as skipped) — except under CI=true, where the kit must be there.
 set -uo pipefail
@@ -125,7 +126,8 @@ if [ $rc -ne 0 ] && [ "$fail" -eq 0 ]; then
   tail -30 "$log"
   fail=1
 fi
-[ $rc -eq 0 ] || keep=yes
+# RMQALLOC_LIVE_KEEP=1 keeps them after a passing run too (to take captures).
+[ $rc -eq 0 ] && [ -z "${RMQALLOC_LIVE_KEEP:-}" ] || keep=yes
 echo "live: $(( $(date +%s) - t0 )) s in all (log: test-results/go-live.log)"
 echo "live 4.9.3: $pass4 passed, $fail4 failed, $skip4 skipped"
 echo "live 5.3.3: $pass5 passed, $fail5 failed, $skip5 skipped"

@@ -1,6 +1,6 @@
 // app.js — the playground's page logic: form ↔ state ↔ URL, and rendering
 // of what the worker computes. No framework; no HTML parsing of user text.
-import { decodeLink, encodeLink, defaults, validate, generateConsumers, generatedID, unusedID } from './lib/state.js';
+import { decodeLink, encodeLink, defaults, validate, generateConsumers, generatedID, unusedID, STRATEGIES, INNER } from './lib/state.js';
 import { brokerNames } from './lib/engine.js';
 import { EngineClient } from './lib/client.js';
 import { h, put } from './lib/dom.js';
@@ -248,8 +248,35 @@ function strategyClass(client, name) {
 }
 
 /** Marks wide tables that scroll sideways, for their visible cue (style.css). */
+// Tables drawn later (a tab shown, a virtual list filled) are checked too.
+let scrollCheck = 0;
+const laterScrollers = () => { cancelAnimationFrame(scrollCheck); scrollCheck = requestAnimationFrame(markScrollers); };
+// A table's width can change without a change in its own subtree (a grid beside it drawn): watched by size.
+const sized = new ResizeObserver(laterScrollers);
+const watchedWraps = new WeakSet();
+const watchWraps = () => {
+  for (const w of document.querySelectorAll('.results .table-wrap')) {
+    if (watchedWraps.has(w)) continue;
+    watchedWraps.add(w);
+    sized.observe(w);
+    if (w.firstElementChild) sized.observe(w.firstElementChild);
+  }
+};
+new MutationObserver(laterScrollers).observe(document.querySelector('.results'), { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
+addEventListener('resize', laterScrollers, { passive: true });
+
 function markScrollers() {
-  for (const w of document.querySelectorAll('.table-wrap')) w.classList.toggle('scrollable', w.scrollWidth > w.clientWidth + 1);
+  watchWraps();
+  for (const w of document.querySelectorAll('.table-wrap')) {
+    const on = w.scrollWidth > w.clientWidth + 1;
+    w.classList.toggle('scrollable', on);
+    // A region that scrolls sideways takes the keyboard's focus (arrow keys scroll it).
+    if (on && !w.hasAttribute('tabindex')) {
+      w.tabIndex = 0;
+      w.setAttribute('role', 'region');
+      if (!w.hasAttribute('aria-label')) w.setAttribute('aria-label', (w.querySelector('caption, th')?.textContent || 'Table') + ' (scrolls sideways)');
+    }
+  }
 }
 
 function syncVisibility() {
@@ -279,6 +306,8 @@ function selectTab(tab, focus) {
     b.setAttribute('aria-selected', String(on));
     b.tabIndex = on ? 0 : -1;
     if (on && focus) b.focus();
+    // The row scrolls sideways on a narrow screen: the chosen tab is shown whole.
+    if (on && b.parentElement.scrollWidth > b.parentElement.clientWidth) b.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
   for (const p of document.querySelectorAll('[role=tabpanel]')) p.hidden = p.id !== 'tab-' + tab;
   setStatus(shownStatus.msg, shownStatus.bad);
@@ -305,18 +334,44 @@ function fieldInput(field) {
 }
 const BAR_TWIN = { brokers: 'cb-brokers', qpb: 'cb-qpb', consumers: 'cb-consumers' };
 
-/** Shows msg at the control of field (or clears every field error), and greys the results it invalidates. */
+/** The on-screen name of a form control: its label's text, without the parts in parentheses. */
+function labelOf(input) {
+  const l = input.labels && input.labels[0];
+  const t = l ? l.textContent.replace(/(\s+\(|:\s)[\s\S]*$/, '').trim() : '';
+  return t || input.getAttribute('aria-label') || input.id;
+}
+
+/** A validation message in the words on screen: the field's state name becomes its label ("whatIf.brokers must …" → "Brokers must …"). */
+function onScreen(msg, field, input) {
+  if (!input || !field) return msg;
+  const name = `\u201c${labelOf(input)}\u201d`;
+  return msg.startsWith(field) ? name + msg.slice(field.length) : msg.split(field).join(name);
+}
+
+/**
+ * Shows msg at the control of field (or clears every field error), and
+ * greys the results it invalidates: only the old results, never a field,
+ * so the fix can be typed right there. The note above links to the field.
+ */
 function fieldError(field, msg) {
-  for (const el of document.querySelectorAll('[aria-invalid=true]')) { el.removeAttribute('aria-invalid'); el.removeAttribute('aria-describedby'); }
-  for (const el of document.querySelectorAll('.field-error')) el.remove();
+  const input = msg ? fieldInput(field) : null;
+  const text = msg ? onScreen(msg, field, input) : '';
+  // The same error again (the field's change event on the way to the note's
+  // link): all stays as it is, so a click landing on the link is not lost.
+  const key = msg ? field + '\n' + text : '';
+  if (msg && $('stale-note').dataset.key === key && (!input || document.getElementById(input.id + '-error'))) return;
+  for (const el of document.querySelectorAll('[aria-invalid=true]:not(.dx-box textarea):not(.dx-status-id input)')) { el.removeAttribute('aria-invalid'); el.removeAttribute('aria-describedby'); }
+  for (const el of document.querySelectorAll('.field-error:not([id^=dx-])')) el.remove();
   const results = document.querySelector('.results');
   results.classList.toggle('stale', !!msg);
   $('stale-note').hidden = !msg;
+  $('stale-note').dataset.key = key;
   if (!msg) return;
-  const input = fieldInput(field);
-  put($('stale-note'), h('strong', {}, 'Out of date: '), 'the result below is for the last valid inputs. Fix ', field ? h('code', {}, field) : 'the form', ' to update it.');
+  put($('stale-note'), h('strong', {}, 'Out of date: '), 'the result below is for the last valid inputs. ',
+    input ? h('button', { type: 'button', className: 'linklike', id: 'stale-fix', on: { click: () => { input.scrollIntoView({ block: 'center' }); input.focus(); } } }, `Fix \u201c${labelOf(input)}\u201d`) : 'Fix the form',
+    ' to update it: ', text);
   if (!input) return;
-  const note = h('p', { className: 'field-error', id: input.id + '-error', attrs: { role: 'alert' } }, msg);
+  const note = h('p', { className: 'field-error', id: input.id + '-error', attrs: { role: 'alert' } }, text);
   input.setAttribute('aria-invalid', 'true');
   input.setAttribute('aria-describedby', note.id);
   input.insertAdjacentElement('afterend', note);
@@ -424,6 +479,13 @@ function memberAt(e) {
   const el = t instanceof Element ? t.closest('[data-member], [data-owners]') : null;
   return el ? el.dataset.member || el.dataset.owners.split(',')[0] || null : null;
 }
+// Scrolled past the top: on a phone the pinned control bar drops its labels (style.css).
+let scrolledShown = false;
+addEventListener('scroll', () => {
+  const on = scrollY > 80;
+  if (on !== scrolledShown) { scrolledShown = on; document.body.classList.toggle('scrolled', on); }
+}, { passive: true });
+
 function wireHighlight() {
   const results = document.querySelector('.results');
   const hover = (e) => {
@@ -438,6 +500,23 @@ function wireHighlight() {
     const cid = memberAt(e);
     pinned = cid && cid !== pinned ? cid : null;
     highlight(pinned || cid);
+  });
+  // Keyboard: a grid moves its focus inside its shadow root, where no
+  // focusin reaches the page; its keydown does. After the grid's arrow
+  // handler (inside, so first), the focused cell's owner lights up; Enter
+  // or Space pins it as a click does.
+  results.addEventListener('keydown', (e) => {
+    const host = e.composedPath().find((n) => n instanceof Element && n.localName === 'rmq-grid');
+    const td = host && host.shadowRoot && host.shadowRoot.activeElement;
+    if (!td || td.localName !== 'td') return;
+    const cid = td.dataset.owners ? td.dataset.owners.split(',')[0] : null;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      pinned = cid && cid !== pinned ? cid : null;
+      highlight(pinned || cid);
+    } else if (!pinned && cid !== lit) {
+      highlight(cid);
+    }
   });
 }
 
@@ -498,10 +577,12 @@ async function compute() {
   showWhere(engine, state, $('where-out'));
   syncDynamic();
   await renderVisible();
-  const ms = Math.round(performance.now() - t0);
+  // The first result's time counts from navigation start (performance's
+  // time origin): what a person waited, scripts and module included.
+  const ms = Math.round(performance.now() - (firstRun ? 0 : t0));
   setStatus(r.error ? '⚠ ' + r.error.message
     : res.error ? '⚠ ' + res.error.message
-      : `${res.before.queues.length} queues, ${res.before.members.length} consumers · ${ms} ms${firstRun ? ' (incl. loading the module)' : ''}`, !!(r.error || res.error));
+      : `${res.before.queues.length} queues, ${res.before.members.length} consumers · ${firstRun ? `first result ${ms} ms after opening` : `${ms} ms`}`, !!(r.error || res.error));
   firstRun = false;
   resolveFirst();
   document.body.dataset.ready = 'true';
@@ -730,7 +811,7 @@ async function offline() {
     // Registered after the first result: its install fetches every file
     // again, which must not compete with what the first result needs.
     await firstResult;
-    const reg = await navigator.serviceWorker.register(new URL('./sw.js', import.meta.url));
+    const reg = await navigator.serviceWorker.register(new URL('sw.js', document.baseURI));
     await navigator.serviceWorker.ready;
     const r = await engine.call('resources', null);
     const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name), ...(r.result || []), '/js/rmqalloc-full.wasm'];
@@ -739,6 +820,11 @@ async function offline() {
 }
 
 initTheme($('theme'));
+// The strategy menus come from the registry (STRATEGIES, INNER); the
+// page's own options are what a first paint shows before this runs.
+for (const [id, names] of [['strategy', STRATEGIES], ['inner', INNER]]) {
+  put($(id), ...names.map((n) => h('option', { value: n }, n)));
+}
 wire();
 initVerified(() => state ? state.client : '4.9.3');
 diagnosis = initDiagnose($('tab-diagnose'), engine, $('consumers'));

@@ -9,7 +9,8 @@
   if (typeof Worker !== 'function') return;
   var w;
   try {
-    w = new Worker('worker.js', { type: 'module' });
+    // index.html names the bundled worker (build.mjs); the sources' worker.js otherwise.
+    w = new Worker((document.currentScript && document.currentScript.dataset.worker) || 'worker.js', { type: 'module' });
   } catch (e) {
     return; // app.js starts one itself
   }

@@ -45,6 +45,9 @@ func doctorInputOf(in wireDoctorInput) doctor.Input {
 	for i, r := range in.Routes {
 		out.Routes[i] = doctor.RouteText{Topic: r.Topic, Text: r.Text}
 	}
+	for _, ts := range in.TopicStatus {
+		out.TopicStatus = append(out.TopicStatus, doctor.TopicStatusText{Topic: ts.Topic, Text: ts.Text})
+	}
 	out.Status = make([]doctor.StatusText, len(in.Status))
 	for i, st := range in.Status {
 		out.Status[i] = doctor.StatusText{Name: st.Name, Text: st.Text}

@@ -10,14 +10,6 @@ import (
 // by internal/gentables's test).
 const version = "0.2.0"
 
-// strategyOptions: the spec fields each strategy reads besides its name.
-var strategyOptions = map[string][]string{
-	"CONFIG":              {"messageQueueList"},
-	"MACHINE_ROOM":        {"consumeridcs"},
-	"CONSISTENT_HASH":     {"virtualNodeCnt"},
-	"MACHINE_ROOM_NEARBY": {"inner", "resolver"},
-}
-
 // profiles and their ops, as the conformance vectors name them.
 var profiles = []wireProfileInfo{
 	{Name: "java-4.9.3", Ops: []string{"allocate", "selectHash", "selectRoundRobin", "selectLatency", "routeToQueues"}},
@@ -35,8 +27,8 @@ var profiles = []wireProfileInfo{
 // version handshake), then the module's tables.
 func handleMeta(metaRequest) (metaResponse, error) {
 	m := metaResponse{Version: version, TablesHash: tablesHash, Profiles: profiles, Build: build, Clients: clients[:]}
-	for _, n := range alloc.StrategyNames() {
-		m.Strategies = append(m.Strategies, wireStrategyInfo{Name: n, Options: strategyOptions[n]})
+	for _, k := range alloc.StrategyKinds() {
+		m.Strategies = append(m.Strategies, wireStrategyInfo{Name: k.Name, Options: k.OptionNames()})
 	}
 	return m, nil
 }

@@ -196,6 +196,7 @@ type wireDoctorInput struct {
 	CapturedAt  string
 	ProgressErr string
 	StatusErr   string
+	TopicStatus []wireRouteText
 }
 
 var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorInput, n))) }, fields: []wfield{
@@ -208,6 +209,7 @@ var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{})
 	{unsafe.Offsetof(wireDoctorInput{}.CapturedAt), &wtStr},
 	{unsafe.Offsetof(wireDoctorInput{}.ProgressErr), &wtStr},
 	{unsafe.Offsetof(wireDoctorInput{}.StatusErr), &wtStr},
+	{unsafe.Offsetof(wireDoctorInput{}.TopicStatus), &wtListRecRouteText},
 }}
 
 // wireDoctorSnapshot is the record doctorSnapshot: a snapshot of a series (cluster/doctor.Snapshot: at is RFC 3339; a single input has them empty).
@@ -310,7 +312,7 @@ var (
 	wtListRecMixedMember     = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireMixedMember)), elem: &wtRecMixedMember, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMixedMember, n))) }}
 	wtListRecRouteText       = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireRouteText)), elem: &wtRecRouteText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRouteText, n))) }}
 	wtListRecStatusText      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireStatusText)), elem: &wtRecStatusText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireStatusText, n))) }}
-	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 12, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
+	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 13, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
 	wtOptRecModeSetting      = wtype{kind: wkOpt, min: 2, size: unsafe.Sizeof(*new(*wireModeSetting)), elem: &wtRecModeSetting, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }}
 	wtListRecAssignment      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
 	wtListUvarint            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]uint64)), elem: &wtUvarint, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]uint64, n))) }}

@@ -12,7 +12,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/analysis"
 )
 
-// The published tables: README.md shows one typical group, docs/strategies.md
+// The published tables: docs/compare.md shows one typical group, docs/strategies.md
 // every group of 16, 64 and 256 queues (4 brokers) × 3, 8, 16 and 64 members.
 // Each sits between these markers and is generated, never typed:
 //
@@ -56,7 +56,7 @@ func TestCompareDocs(t *testing.T) {
 		path   string
 		groups []analysis.CompareGroup
 	}{
-		{"../../README.md", readmeGroups},
+		{"../../docs/compare.md", readmeGroups},
 		{"../../docs/strategies.md", docsGroups},
 	} {
 		raw, err := os.ReadFile(doc.path)

@@ -14,6 +14,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/analysis"
 	"github.com/rmqalloc/rmqalloc/alloc/candidate"
+	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
 
 func queues(brokers, perBroker int) []alloc.MessageQueue {
@@ -357,4 +358,41 @@ func nilIfEmpty(qs []alloc.MessageQueue) []alloc.MessageQueue {
 		return nil
 	}
 	return qs
+}
+
+// Register names the candidates through alloc's registry: every client
+// builds them by name, and they answer as the constructors' values do.
+func TestRegisterNamesTheCandidates(t *testing.T) {
+	candidate.Register()
+	candidate.Register() // again: nothing
+	qs := []alloc.MessageQueue{{Topic: "T", BrokerName: "a", QueueID: 0}, {Topic: "T", BrokerName: "a", QueueID: 1}, {Topic: "T", BrokerName: "b", QueueID: 0}}
+	cids := []string{"c1", "c2"}
+	vn := 3
+	for _, tc := range []struct {
+		spec alloc.StrategySpec
+		want alloc.Strategy
+	}{
+		{alloc.StrategySpec{Name: "RENDEZVOUS"}, candidate.Rendezvous()},
+		{alloc.StrategySpec{Name: "STICKY"}, candidate.Sticky()},
+		{alloc.StrategySpec{Name: "BOUNDED_LOAD"}, candidate.BoundedLoad(10, 125)},
+		{alloc.StrategySpec{Name: "BOUNDED_LOAD", VirtualNodeCnt: &vn}, candidate.BoundedLoad(3, 125)},
+	} {
+		for _, c := range []alloc.Client{alloc.Java493, goclient.Client} {
+			s, err := c.NewStrategy(tc.spec)
+			require.NoError(t, err, tc.spec.Name)
+			for _, cid := range cids {
+				got, err := s.Allocate("g", cid, qs, cids)
+				require.NoError(t, err)
+				want, _ := tc.want.Allocate("g", cid, qs, cids)
+				assert.Equal(t, want, got, "%s %s %s", c.Name(), tc.spec.Name, cid)
+			}
+		}
+	}
+	zero := 0
+	_, err := alloc.Java493.NewStrategy(alloc.StrategySpec{Name: "MACHINE_ROOM_NEARBY", Inner: &alloc.StrategySpec{Name: "BOUNDED_LOAD", VirtualNodeCnt: &zero},
+		Resolver: &alloc.SplitResolverSpec{Sep: "-", BrokerField: 1, ConsumerField: 1}})
+	var e *alloc.Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, "strategy.inner.virtualNodeCnt", e.Field)
+	assert.Subset(t, alloc.StrategyNames(), []string{"RENDEZVOUS", "STICKY", "BOUNDED_LOAD"})
 }

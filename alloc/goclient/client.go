@@ -45,9 +45,11 @@ func (client) CompareClientIDs(a, b string) int { return strings.Compare(a, b) }
 func (client) SortClientIDs(cids []string) { sortx.Func(cids, strings.Compare) }
 
 // NewStrategy builds the Go client's strategy that spec describes (see
-// newStrategy for how it differs from Java's builder); the strategy is a
-// Strategy of this package.
-func (client) NewStrategy(spec alloc.StrategySpec) (alloc.Strategy, error) { return newStrategy(spec) }
+// variants for how it differs from Java's builder); a registered kind the
+// Go client has no version of (a plug-in) is built by the kind's New.
+func (c client) NewStrategy(spec alloc.StrategySpec) (alloc.Strategy, error) {
+	return alloc.NewStrategyFor(c, spec)
+}
 
 // compareQueues is the Go client's rebalance order of queues, -1, 0 or +1.
 func compareQueues(a, b alloc.MessageQueue) int {

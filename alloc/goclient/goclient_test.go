@@ -120,12 +120,12 @@ func TestNewStrategy(t *testing.T) {
 		{alloc.StrategySpec{Name: "MACHINE_ROOM", ConsumerIDCs: []string{"A"}}, ByMachineRoom([]string{"A"})},
 		{alloc.StrategySpec{Name: "CONFIG", HasMessageQueueList: true}, ByConfig([]alloc.MessageQueue{})},
 	} {
-		got, err := newStrategy(tt.spec)
+		got, err := Client.NewStrategy(tt.spec)
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, got, tt.spec.Name)
 		assert.Equal(t, alloc.Client(Client), alloc.ClientOf(got))
 	}
-	_, err := newStrategy(alloc.StrategySpec{Name: "NOPE"})
+	_, err := Client.NewStrategy(alloc.StrategySpec{Name: "NOPE"})
 	var e *alloc.Error
 	assert.True(t, errors.As(err, &e))
 	assert.Equal(t, "strategy.name", e.Field)

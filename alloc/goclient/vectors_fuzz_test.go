@@ -89,7 +89,7 @@ func FuzzVectorInputs(f *testing.F) {
 		if c.Strategy.VirtualNodeCnt != nil {
 			vn = *c.Strategy.VirtualNodeCnt
 		}
-		s, err := newStrategy(alloc.StrategySpec{Name: c.Strategy.Name, ConsumerIDCs: c.Strategy.ConsumerIDCs, VirtualNodeCnt: &vn})
+		s, err := Client.NewStrategy(alloc.StrategySpec{Name: c.Strategy.Name, ConsumerIDCs: c.Strategy.ConsumerIDCs, VirtualNodeCnt: &vn})
 		require.NoError(t, err)
 		groupMatchesEach(t, s.(Strategy), qs, cids)
 		_ = Client.SortQueues(qs)

@@ -18,8 +18,18 @@ var (
 
 // SimulatedStrategies lists the strategies the doctor can simulate without
 // settings it cannot see (CONFIG's list, MACHINE_ROOM's rooms,
-// MACHINE_ROOM_NEARBY's resolver).
-func SimulatedStrategies() []string { return []string{"AVG", "AVG_BY_CIRCLE", "CONSISTENT_HASH"} }
+// MACHINE_ROOM_NEARBY's resolver): the registry's standalone kinds
+// (alloc.StrategyKind.Standalone), a program's own registered ones
+// included.
+func SimulatedStrategies() []string {
+	var out []string
+	for _, k := range alloc.StrategyKinds() {
+		if k.Standalone {
+			out = append(out, k.Name)
+		}
+	}
+	return out
+}
 
 // profileOf is the client a connection's Language and Version stand for;
 // known is false for a language other than JAVA and GO (treated as Java).
@@ -47,29 +57,23 @@ func javaProfile(version string) string {
 	return profileJava493
 }
 
-// strategyClasses maps the simple class name consumerStatus prints for
-// allocateMessageQueueStrategy to the strategy's name.
-var strategyClasses = map[string]string{
-	"AllocateMessageQueueAveragely":         "AVG",
-	"AllocateMessageQueueAveragelyByCircle": "AVG_BY_CIRCLE",
-	"AllocateMessageQueueByConfig":          "CONFIG",
-	"AllocateMessageQueueByMachineRoom":     "MACHINE_ROOM",
-	"AllocateMachineRoomNearby":             "MACHINE_ROOM_NEARBY",
-	"AllocateMessageQueueConsistentHash":    "CONSISTENT_HASH",
-}
-
 // strategyFromClass reads "org.apache...AllocateMessageQueueAveragely@1b2c3d"
-// as "AVG"; an unknown class gives its simple name and false.
+// (consumerStatus's allocateMessageQueueStrategy) as "AVG": the simple
+// class name is a registered kind's alias. An unknown class gives its
+// simple name and false.
 func strategyFromClass(v string) (string, bool) {
 	v, _, _ = strings.Cut(strings.TrimSpace(v), "@")
+	if k, ok := alloc.LookupStrategy(v); ok && v != k.Name {
+		return k.Name, true // a plug-in's alias may be its full class name
+	}
 	if i := strings.LastIndexByte(v, '.'); i >= 0 {
 		v = v[i+1:]
 	}
-	name, ok := strategyClasses[v]
-	if !ok {
+	k, ok := alloc.LookupStrategy(v)
+	if !ok || v == k.Name {
 		return v, false
 	}
-	return name, true
+	return k.Name, true
 }
 
 // normalizeStrategy reads Input.Strategy: a name (any case) or a class
@@ -88,10 +92,8 @@ func normalizeStrategy(s string) (string, error) {
 			return n, nil
 		}
 	}
-	for _, n := range alloc.StrategyNames() {
-		if n == name {
-			return "", &alloc.TextError{Source: "strategy", Msg: n + " needs settings the cluster's output does not show; the doctor simulates " + strings.Join(SimulatedStrategies(), ", ")}
-		}
+	if k, ok := alloc.LookupStrategy(name); ok && k.Name == name {
+		return "", &alloc.TextError{Source: "strategy", Msg: name + " needs settings the cluster's output does not show; the doctor simulates " + strings.Join(SimulatedStrategies(), ", ")}
 	}
 	return "", &alloc.TextError{Source: "strategy", Msg: "unknown strategy " + quote(s) + " (known: " + strings.Join(SimulatedStrategies(), ", ") + ")"}
 }

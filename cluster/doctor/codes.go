@@ -1,7 +1,7 @@
 package doctor
 
 // Finding codes, as Finding.Code spells them. Each has one level (Codes);
-// the README's table says what each means and what to do.
+// docs/doctor-findings.md says what each means and what to do.
 const (
 	// Errors: the group loses, delays or duplicates messages.
 	CodeDoubleOwned          = "DOUBLE_OWNED"
@@ -16,6 +16,7 @@ const (
 	CodeSubscriptionMismatch = "SUBSCRIPTION_MISMATCH"
 	CodeUnknownOwner         = "UNKNOWN_OWNER"
 	CodeAllocateError        = "ALLOCATE_ERROR"
+	CodeStrandedMessages     = "STRANDED_MESSAGES"
 	// Warnings: a risk, a passing state, or a limit of the diagnosis.
 	CodeRouteViewDiffers        = "ROUTE_VIEW_DIFFERS"
 	CodeViewDiffers             = "VIEW_DIFFERS"
@@ -29,15 +30,17 @@ const (
 	CodeStatusIncomplete        = "STATUS_INCOMPLETE"
 	CodeReadFailed              = "READ_FAILED"
 	CodeConsumerUnresponsive    = "CONSUMER_UNRESPONSIVE"
+	CodeUnreadQueues            = "UNREAD_QUEUES"
 	CodeQueueNotInRoute         = "QUEUE_NOT_IN_ROUTE"
 	CodeRouteQueueWithoutOffset = "ROUTE_QUEUE_WITHOUT_OFFSET"
 	CodeNoRoute                 = "NO_ROUTE"
 	// Information.
-	CodeEmptyQueue    = "EMPTY_QUEUE"
-	CodeMachineRoom   = "MACHINE_ROOM"
-	CodeBroadcasting  = "BROADCASTING"
-	CodeNotSubscribed = "OFFSETS_NOT_SUBSCRIBED"
-	CodeNotDiagnosed  = "NOT_DIAGNOSED"
+	CodeEmptyQueue       = "EMPTY_QUEUE"
+	CodeMachineRoom      = "MACHINE_ROOM"
+	CodeBroadcasting     = "BROADCASTING"
+	CodeNotSubscribed    = "OFFSETS_NOT_SUBSCRIBED"
+	CodeNotDiagnosed     = "NOT_DIAGNOSED"
+	CodeQueuesNotWritten = "QUEUES_NOT_WRITTEN"
 	// Only a series of snapshots shows these (Timeline.Findings); a stuck
 	// consumer (CONSUMER_STUCK, above) is seen by both.
 	CodeQueueStalled        = "QUEUE_STALLED"
@@ -66,6 +69,7 @@ func Codes() []CodeLevel {
 		{CodeSubscriptionMismatch, LevelError},
 		{CodeUnknownOwner, LevelError},
 		{CodeAllocateError, LevelError},
+		{CodeStrandedMessages, LevelError},
 		{CodeRouteViewDiffers, LevelWarning},
 		{CodeViewDiffers, LevelWarning},
 		{CodeRebalanceInProgress, LevelWarning},
@@ -78,6 +82,7 @@ func Codes() []CodeLevel {
 		{CodeStatusIncomplete, LevelWarning},
 		{CodeReadFailed, LevelWarning},
 		{CodeConsumerUnresponsive, LevelWarning},
+		{CodeUnreadQueues, LevelWarning},
 		{CodeQueueNotInRoute, LevelWarning},
 		{CodeRouteQueueWithoutOffset, LevelWarning},
 		{CodeNoRoute, LevelWarning},
@@ -86,6 +91,7 @@ func Codes() []CodeLevel {
 		{CodeBroadcasting, LevelInfo},
 		{CodeNotSubscribed, LevelInfo},
 		{CodeNotDiagnosed, LevelInfo},
+		{CodeQueuesNotWritten, LevelInfo},
 		{CodeQueueStalled, LevelError},
 		{CodeConsumptionStopped, LevelError},
 		{CodeOffsetRewind, LevelWarning},

@@ -19,16 +19,17 @@ import (
 	"github.com/rmqalloc/rmqalloc/internal/testkit"
 )
 
-// readmeCodes is the README's finding-code table: code -> severity.
+// readmeCodes is the finding-code table of docs/doctor-findings.md:
+// code -> severity.
 func readmeCodes(t *testing.T) map[string]string {
-	b, err := os.ReadFile("../../README.md")
+	b, err := os.ReadFile("../../docs/doctor-findings.md")
 	require.NoError(t, err)
 	row := regexp.MustCompile("(?m)^\\| `([A-Z_]+)` \\| (error|warning|info) \\| [^|]+ \\| [^|]+ \\|$")
 	out := map[string]string{}
 	for _, m := range row.FindAllStringSubmatch(string(b), -1) {
 		out[m[1]] = m[2]
 	}
-	require.NotEmpty(t, out, "the README has a finding-code table")
+	require.NotEmpty(t, out, "docs/doctor-findings.md has a finding-code table")
 	return out
 }
 

@@ -101,6 +101,7 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		d.strandedFindings(tp, tr)
 		rankFindings(tr.Findings)
 		rep.Topics = append(rep.Topics, *tr)
 		rep.Findings = append(rep.Findings, tr.Findings...)

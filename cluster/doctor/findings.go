@@ -71,10 +71,11 @@ func (d *diagnosis) groupFindings() []Finding {
 	if silent := d.unread.unresponsive(); len(silent) > 0 {
 		var printed, missing, whys []string
 		for _, c := range silent {
-			if w := d.unread.members[c]; w != "" {
+			switch {
+			case slices.Contains(d.unread.silent, c):
 				printed = append(printed, c)
-				whys = append(whys, c+": "+w)
-			} else {
+				whys = append(whys, c+": "+d.unread.members[c])
+			case d.unread.status == "":
 				missing = append(missing, c)
 			}
 		}
@@ -179,7 +180,8 @@ func (d *diagnosis) subscriptionFindings(add func(Finding)) {
 // rebalance in progress and wrong queues by status.
 func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 	name := st.tp.name
-	add := func(code, _, msg string, qs []int, clients []string) { st.addFinding(code, msg, qs, clients) }
+	// A topic finding's level is its code's (Codes, levelOf): one place sets it.
+	add := st.addFinding
 	members := d.memberLabels()
 	var unknownQs []int
 	var unknown []string
@@ -208,10 +210,10 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 		}
 	}
 	if len(unknown) > 0 {
-		add(CodeUnknownOwner, LevelError, strings.Join(unknown, ", ")+" consume "+plural(len(unknownQs), "queue", "queues")+" of "+name+" but are not in the connection list: consumers that left (their lock or offset is not released yet) or connected to another name server", unknownQs, unknown)
+		add(CodeUnknownOwner, strings.Join(unknown, ", ")+" consume "+plural(len(unknownQs), "queue", "queues")+" of "+name+" but are not in the connection list: consumers that left (their lock or offset is not released yet) or connected to another name server", unknownQs, unknown)
 	}
 	if len(dropped) > 0 {
-		add(CodeRebalanceInProgress, LevelWarning, plural(len(dropped), "queue is", "queues are")+" being released (droped=true): "+rerunHint, dropped, droppers)
+		add(CodeRebalanceInProgress, plural(len(dropped), "queue is", "queues are")+" being released (droped=true): "+rerunHint, dropped, droppers)
 	}
 	if st.tp.route != nil {
 		var extra, noOffset []int
@@ -226,10 +228,10 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 			}
 		}
 		if len(extra) > 0 {
-			add(CodeQueueNotInRoute, LevelWarning, plural(len(extra), "queue has", "queues have")+" offsets or an owner but are not readable in the route (perm without read, fewer readQueueNums, or a broker removed): nobody should consume them, check that no message is left in them", extra, nil)
+			add(CodeQueueNotInRoute, plural(len(extra), "queue has", "queues have")+" offsets or an owner but are not readable in the route (perm without read, fewer readQueueNums, or a broker removed): nobody should consume them, check that no message is left in them", extra, nil)
 		}
 		if len(noOffset) > 0 {
-			add(CodeRouteQueueWithoutOffset, LevelWarning, plural(len(noOffset), "readable queue of the route has", "readable queues of the route have")+" no line in consumerProgress: the group has never committed an offset there (new queues, or the route is for another topic or cluster)", noOffset, nil)
+			add(CodeRouteQueueWithoutOffset, plural(len(noOffset), "readable queue of the route has", "readable queues of the route have")+" no line in consumerProgress: the group has never committed an offset there (new queues, or the route is for another topic or cluster)", noOffset, nil)
 		}
 	}
 	d.unreadFindings(st)
@@ -241,16 +243,16 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 	}
 	// tr.Queues is in st.queues order here (sorted afterwards).
 	if qs := byStatus[StatusWrongOwner]; len(qs) > 0 {
-		add(CodeWrongOwner, LevelError, plural(len(qs), "queue is consumed by another member than the one whose allocate call returns it", "queues are consumed by other members than the ones whose allocate calls return them"), qs, nil)
+		add(CodeWrongOwner, plural(len(qs), "queue is consumed by another member than the one whose allocate call returns it", "queues are consumed by other members than the ones whose allocate calls return them"), qs, nil)
 	}
 	if qs := byStatus[StatusUnowned]; len(qs) > 0 {
-		add(CodeUnowned, LevelError, plural(len(qs), "queue is consumed by nobody although a member's allocate call returns it", "queues are consumed by nobody although members' allocate calls return them")+": messages pile up there", qs, nil)
+		add(CodeUnowned, plural(len(qs), "queue is consumed by nobody although a member's allocate call returns it", "queues are consumed by nobody although members' allocate calls return them")+": messages pile up there", qs, nil)
 	}
 	if qs := byStatus[StatusDoubleOwned]; len(qs) > 0 {
-		add(CodeDoubleOwned, LevelError, plural(len(qs), "queue is", "queues are")+" consumed by two or more consumers at once: messages are processed twice", qs, nil)
+		add(CodeDoubleOwned, plural(len(qs), "queue is", "queues are")+" consumed by two or more consumers at once: messages are processed twice", qs, nil)
 	}
 	if qs := byStatus[StatusUnexpectedOwner]; len(qs) > 0 {
-		add(CodeUnexpectedOwner, LevelError, plural(len(qs), "queue is consumed although no member's allocate call returns it", "queues are consumed although no member's allocate call returns them"), qs, nil)
+		add(CodeUnexpectedOwner, plural(len(qs), "queue is consumed although no member's allocate call returns it", "queues are consumed although no member's allocate call returns them"), qs, nil)
 	}
 	if len(st.subs) > 0 && !d.broadcasting {
 		var orphans []int
@@ -261,7 +263,7 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 		}
 		d.orphaned += len(orphans)
 		if len(orphans) > 0 {
-			add(CodeOrphaned, LevelError, plural(len(orphans), "readable queue is", "readable queues are")+" returned by no member's own allocate call, so nobody will ever consume "+pronoun(len(orphans))+" ("+d.orphanCause(st)+")", orphans, nil)
+			add(CodeOrphaned, plural(len(orphans), "readable queue is", "readable queues are")+" returned by no member's own allocate call, so nobody will ever consume "+pronoun(len(orphans))+" ("+d.orphanCause(st)+")", orphans, nil)
 		}
 	}
 }

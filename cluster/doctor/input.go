@@ -32,13 +32,20 @@ type Input struct {
 	// not answer): their queues are unknown, not unowned. An error given
 	// as Progress itself (the command failed) is read the same way.
 	ProgressErr string
+	// TopicStatus are `mqadmin topicStatus -t TOPIC` outputs: the
+	// messages in queues written but not read (writeQueueNums >
+	// readQueueNums) show there only.
+	TopicStatus []TopicStatusText
 	// StatusErr is what consumerStatus printed on stderr (status/
 	// stderr.txt): the members that did not answer their running-info
 	// request (CODE 207: a frozen client) are named with their queues
 	// unknown.
 	StatusErr string
 	// Strategy names the strategy of members whose status does not say
-	// one (alloc.StrategyNames); "" = AVG, as DefaultMQPushConsumer.
+	// one: a standalone strategy of alloc's registry (SimulatedStrategies:
+	// the built-ins and any a program registered with
+	// alloc.RegisterStrategy), by name in any case or by an alias such as
+	// its Java class; "" = AVG, as DefaultMQPushConsumer.
 	Strategy string
 	// Profile forces one client profile for all members (java-4.9.3,
 	// java-5.3.3, go-client-2.1.2); "" = from the connection's Language

@@ -14,6 +14,8 @@ type unread struct {
 	conn     string            // why no connection list; "" = read
 	brokers  map[string]string // broker name -> why its progress rows are missing
 	members  map[string]string // client ID -> why it has no status (it did not answer)
+	silent   []string          // the members whose own failure was printed (CODE 207, a timeout naming them)
+	status   string            // why consumerStatus failed for no member in particular
 	answered int               // members with a status file
 }
 
@@ -60,6 +62,18 @@ func (d *diagnosis) findUnread() {
 	if len(t.status) == 0 && len(t.statusErrs) == 0 {
 		return // no consumerStatus run: owners come from the progress alone
 	}
+	// A failure naming a member is that member's silence; one naming no
+	// member (a broker that timed out for consumerStatus's own calls) is
+	// the read's, said under READ_FAILED.
+	var general []clusterError
+	for _, e := range t.statusErrs {
+		if !slices.ContainsFunc(d.g.members, func(m *member) bool { return strings.Contains(e.desc, m.cid) }) {
+			general = append(general, e)
+		}
+	}
+	if len(general) > 0 {
+		u.status = describeErrors(general)
+	}
 	for _, m := range d.g.members {
 		if m.status != nil {
 			continue
@@ -71,8 +85,10 @@ func (d *diagnosis) findUnread() {
 				break
 			}
 		}
-		if why == "" && len(t.statusErrs) > 0 {
-			why = "consumerStatus failed: " + describeErrors(t.statusErrs)
+		if why != "" {
+			u.silent = append(u.silent, m.cid)
+		} else if u.status != "" {
+			why = "consumerStatus failed (" + u.status + ")"
 		}
 		u.members[m.cid] = why
 	}
@@ -104,8 +120,12 @@ func (u *unread) unresponsive() []string {
 
 // memberWhy is why a member's queues are unknown, for a queue's cause.
 func (u *unread) memberWhy(cid string) string {
-	if w := u.members[cid]; w != "" {
+	w := u.members[cid]
+	switch {
+	case slices.Contains(u.silent, cid):
 		return cid + " did not answer its running-info request: " + w
+	case w != "":
+		return "no status of " + cid + ": " + w
 	}
 	return "no consumerStatus file for " + cid
 }
@@ -217,9 +237,12 @@ func (d *diagnosis) unreadFindings(st *topicState) {
 				clients = append(clients, m.cid)
 			}
 		}
-		code := CodeConsumerUnresponsive
-		if !d.anyFailurePrinted(clients) {
-			code = CodeStatusIncomplete
+		code := CodeStatusIncomplete
+		switch {
+		case slices.ContainsFunc(clients, func(c string) bool { return slices.Contains(d.unread.silent, c) }):
+			code = CodeConsumerUnresponsive
+		case d.unread.status != "":
+			code = CodeReadFailed
 		}
 		st.addFinding(code, plural(len(qs), "queue has", "queues have")+" an owner that could not be read ("+w+"): unknown, not counted in the verdict. A member that stops answering while the brokers still list it keeps its share from the others: if it stays so, look at its threads (jstack) and its log", qs, clients)
 	}
@@ -233,16 +256,6 @@ func (d *diagnosis) brokerOfWhy(w string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// anyFailurePrinted: a failure is known for one of clients.
-func (d *diagnosis) anyFailurePrinted(clients []string) bool {
-	for _, c := range clients {
-		if d.unread.members[c] != "" {
-			return true
-		}
-	}
-	return len(clients) == 0 && len(d.in.statusErrs) > 0
 }
 
 func pronounPossessive(n int) string {
@@ -259,6 +272,10 @@ func (d *diagnosis) groupUnreadFindings(add func(Finding)) {
 	if u.conn != "" {
 		add(Finding{Code: CodeReadFailed, Level: LevelWarning,
 			Message: "consumerConnection failed (" + u.conn + "): the members are not known, so nothing can be judged; run the doctor again once the brokers answer"})
+	}
+	if u.status != "" {
+		add(Finding{Code: CodeReadFailed, Level: LevelWarning,
+			Message: "consumerStatus failed (" + u.status + "): the members whose status is missing were not asked, their queues are unknown"})
 	}
 	if u.progress != "" {
 		msg := "consumerProgress failed (" + u.progress + "): no offsets or lag"

@@ -23,9 +23,17 @@ type texts struct {
 	// What the cluster failed to answer (clusterfail.go): the connection
 	// list (nothing is known of the members), consumerProgress (all of
 	// it when prog is nil, else the brokers named), consumerStatus.
-	connErrs   []clusterError
-	progErrs   []clusterError
-	statusErrs []clusterError
+	topicStatus []topicStatusRead
+	connErrs    []clusterError
+	progErrs    []clusterError
+	statusErrs  []clusterError
+}
+
+// topicStatusRead is one topicStatus, read, and its topic ("" = the
+// first route's).
+type topicStatusRead struct {
+	topic  string
+	status *mqadmin.TopicStatus
 }
 
 // statusFile is one consumerStatus text, read, with the client it is for.
@@ -77,6 +85,19 @@ func readInput(in Input) (*texts, error) {
 		t.progErrs = append(t.progErrs, readClusterErrors(in.ProgressErr)...)
 	}
 	t.statusErrs = readClusterErrors(in.StatusErr)
+	for i, ts := range in.TopicStatus {
+		st := ts.Status
+		if st == nil && (strings.TrimSpace(ts.Text) == "" || len(commandFailure(ts.Text, "#Broker")) > 0) {
+			continue // optional: a topicStatus that failed (or was not run) only shows less
+		}
+		if st == nil {
+			var err error
+			if st, err = mqadmin.ParseTopicStatus(ts.Text); err != nil {
+				return nil, boxError("topicStatus["+strconv.Itoa(i)+"]", err)
+			}
+		}
+		t.topicStatus = append(t.topicStatus, topicStatusRead{topic: strings.TrimSpace(ts.Topic), status: st})
+	}
 	for i, st := range in.Status {
 		box := "status[" + strconv.Itoa(i) + "]"
 		ri := st.Info

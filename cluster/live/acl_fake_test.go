@@ -14,7 +14,8 @@ import (
 // signature as the servers do (rebuilding the content from the ext fields
 // it received) against its accounts, and answers as the recorded kit when
 // it holds, else with the refusal of a 4.x broker (SYSTEM_ERROR with the
-// AclException, style "4") or a 5.x one (NO_PERMISSION, style "5").
+// AclException, style "4") or a 5.x one (NO_PERMISSION, style "5"), each
+// with its server's version.
 // The NameServer checks nothing unless routes is set.
 type aclServer struct {
 	t        *testing.T
@@ -40,11 +41,11 @@ func (a *aclServer) caller() caller {
 			if a.echo {
 				why += " " + strings.Join(values(c.ExtFields), ",")
 			}
-			code, remark := respNoPermission, why
+			code, remark, version := respNoPermission, why, versionV5_0_0
 			if a.style == "4" {
-				code, remark = respSystemError, "org.apache.rocketmq.acl.common.AclException: "+why+", org.apache.rocketmq.acl.plain.PlainPermissionManager.validate(PlainPermissionManager.java:612)"
+				code, remark, version = respSystemError, "org.apache.rocketmq.acl.common.AclException: "+why+", org.apache.rocketmq.acl.plain.PlainPermissionManager.validate(PlainPermissionManager.java:612)", versionV4_9_3
 			}
-			resp := &Command{Code: code, Flag: flagResponse, Opaque: c.Opaque, Remark: remark, Language: languageJava}
+			resp := &Command{Code: code, Flag: flagResponse, Opaque: c.Opaque, Remark: remark, Language: languageJava, Version: version}
 			return resp.Encode(), nil
 		}
 		return kit(ctx, addr, frame)
@@ -109,7 +110,9 @@ func TestReadThroughACL(t *testing.T) {
 			assert.Equal(t, ErrRefused, e.Kind, tc.name)
 			msg := e.Error()
 			assert.NotContains(t, msg, "\n", "one line")
-			for _, w := range append(tc.want, "refused GET_", "GET on Group:G_LIVE") {
+			need := map[string]string{"4": "it needs a valid key (4.x plain ACL: any account, no topic or group permission)",
+				"5": "it needs a valid key with GET on Group:G_LIVE"}[style]
+			for _, w := range append(tc.want, "refused GET_", need) {
 				assert.Contains(t, msg, w, "%s (ACL %s.0): %s", tc.name, style, msg)
 			}
 			assert.NotContains(t, msg, secret, tc.name)
@@ -118,13 +121,15 @@ func TestReadThroughACL(t *testing.T) {
 	}
 }
 
-// A 5.x NameServer that refuses the route names GET_ROUTEINFO_BY_TOPIC.
+// A 5.x NameServer that refuses the route names GET_ROUTEINFO_BY_TOPIC
+// and what 5.x checks for it.
 func TestRefusedRoute(t *testing.T) {
 	srv := &aclServer{t: t, accounts: map[string]string{}, style: "5", routes: true}
 	_, err := readWith(context.Background(), Options{NameServer: "127.0.0.1:9876", Group: "G_LIVE"}, srv.caller(), time.Minute)
 	var e *Error
 	require.ErrorAs(t, err, &e)
 	assert.Contains(t, e.Msg, "NameServer 127.0.0.1:9876 refused GET_ROUTEINFO_BY_TOPIC (route of %RETRY%G_LIVE, code 105)")
+	assert.Contains(t, e.Msg, "it needs a valid key with GET on the cluster's topics")
 }
 
 // Another error code is not taken for ACL.

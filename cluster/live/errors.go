@@ -63,6 +63,9 @@ func transportError(kind ErrorKind, addr, role string, err error) *Error {
 		return &Error{Kind: ErrTimeout, Addr: addr, Msg: name + " " + addr + " did not answer in time (--timeout)"}
 	}
 	msg := err.Error()
+	if m, ok := closedBeforeAnswer(err); ok {
+		msg = m
+	}
 	// net's "dial tcp 127.0.0.1:9876: connect: connection refused": the
 	// address is said once, first.
 	if i := strings.LastIndex(msg, ": "); i >= 0 && strings.Contains(msg, addr) {

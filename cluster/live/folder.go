@@ -79,6 +79,24 @@ func ReadFolderFiles(dir string) (doctor.Input, Files, error) {
 	if e, err := read(filepath.Join("status", "stderr.txt")); err == nil {
 		in.StatusErr = e
 	}
+	// topicStatus.txt goes with route.txt (capture.sh writes
+	// topicstatus.txt), topicStatus.<TOPIC>.txt with route.<TOPIC>.txt.
+	for _, n := range []string{"topicStatus.txt", "topicstatus.txt"} {
+		if t, err := read(n); err == nil {
+			in.TopicStatus = append(in.TopicStatus, doctor.TopicStatusText{Text: t})
+			break
+		}
+	}
+	moreTS, _ := filepath.Glob(filepath.Join(dir, "topicStatus.*.txt"))
+	sort.Strings(moreTS)
+	for _, p := range moreTS {
+		t, err := read(filepath.Base(p))
+		if err != nil {
+			return in, nil, err
+		}
+		topic := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "topicStatus."), ".txt")
+		in.TopicStatus = append(in.TopicStatus, doctor.TopicStatusText{Topic: topic, Text: t})
+	}
 	if at, err := capturedAtText(filepath.Join(dir, "captured-at.txt")); err == nil {
 		in.CapturedAt, _, _ = strings.Cut(strings.TrimSpace(at), "\n")
 		files["capturedAt"] = filepath.Join(dir, "captured-at.txt")

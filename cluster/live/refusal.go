@@ -37,16 +37,21 @@ func refusal(addr, role, what string, code int, group string, resp *Command, cre
 	if req == "" {
 		req = "request"
 	}
-	need := "GET on Group:" + group
-	if code == codeGetRouteInfoByTopic {
-		need = "GET on the cluster's topics"
+	// The refusing server's version says which ACL it runs.
+	need := "valid key (4.x plain ACL: any account, no topic or group permission)"
+	switch {
+	case resp.Version < versionV5_0_0:
+	case code == codeGetRouteInfoByTopic:
+		need = "valid key with GET on the cluster's topics"
+	default:
+		need = "valid key with GET on Group:" + group
 	}
 	who := "no access key was given (RMQALLOC_ACCESS_KEY/RMQALLOC_SECRET_KEY or --credentials FILE)"
 	if cred != nil {
 		who = "access key " + strconv.Quote(cred.AccessKey) + " is refused (wrong secret key, unknown key, or no permission)"
 	}
 	msg := name + " " + addr + " refused " + req + " (" + what + ", code " + strconv.Itoa(code) + "): ACL: " + who +
-		"; it needs a valid key with " + need + " (server: CODE: " + strconv.Itoa(resp.Code) + " " + aclReason(resp.Remark) + ")"
+		"; it needs a " + need + " (server: CODE: " + strconv.Itoa(resp.Code) + " " + aclReason(resp.Remark) + ")"
 	return &Error{Kind: ErrRefused, Addr: addr, Code: resp.Code, Msg: cred.scrub(msg)}
 }
 

@@ -5,10 +5,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
-	"time"
-
-	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 )
 
 // WatchFolders lists the snapshot folders of a `doctor --watch --save DIR`
@@ -44,30 +40,4 @@ func WatchFolders(dir string) []string {
 		out = append(out, s.path)
 	}
 	return out
-}
-
-// ReadSnapshot reads a saved folder as one snapshot of a series: its
-// input (ReadFolder) and its time, the first line of captured-at.txt, else
-// the newest file's modification time (AtSource says which).
-func ReadSnapshot(dir string) (doctor.Snapshot, error) {
-	in, err := ReadFolder(dir)
-	if err != nil {
-		return doctor.Snapshot{}, err
-	}
-	s := doctor.Snapshot{Input: in, Name: dir}
-	if at, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(in.CapturedAt)); err == nil {
-		s.At, s.AtSource = at, doctor.AtCapturedAt
-		return s, nil
-	}
-	var newest time.Time
-	_ = filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			if fi, err := d.Info(); err == nil && fi.ModTime().After(newest) {
-				newest = fi.ModTime()
-			}
-		}
-		return nil
-	})
-	s.At, s.AtSource = newest, doctor.AtMtime
-	return s, nil
 }

@@ -77,7 +77,12 @@ type Session struct {
 	statusErr   []string
 	connFailed  bool
 	dead        map[string]bool
-	refused     *Error // the first ACL refusal of a broker (noteRefusal)
+	// topicStatus per topic: the brokers' answers, how many were asked,
+	// and whether one failed (then the topic's status is left out).
+	topicStats       map[string][]topicOffset
+	topicStatsAsked  map[string]int
+	topicStatsFailed map[string]bool
+	refused          *Error // the first ACL refusal of a broker (noteRefusal)
 	// v5: the NameServer runs RocketMQ 5.x (its answers' version), so
 	// the texts are those of the 5.3.3 mqadmin where its layout differs.
 	v5 bool
@@ -98,6 +103,7 @@ const (
 	askConnection
 	askStats
 	askRunning
+	askTopicStats
 )
 
 // ErrNotDone is Snapshot's error while requests are outstanding.
@@ -125,7 +131,8 @@ func NewSession(o Options) (*Session, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Session{o: o, ns: ns, pending: map[int]*pending{}, routes: map[string][]byte{}, running: map[string]*runningInfo{}, dead: map[string]bool{}}, nil
+	return &Session{o: o, ns: ns, pending: map[int]*pending{}, routes: map[string][]byte{}, running: map[string]*runningInfo{}, dead: map[string]bool{},
+		topicStats: map[string][]topicOffset{}, topicStatsAsked: map[string]int{}, topicStatsFailed: map[string]bool{}}, nil
 }
 
 func (s *Session) retryTopic() string { return "%RETRY%" + s.o.Group }
@@ -216,6 +223,8 @@ func (s *Session) handle(p *pending, resp *Command, terr error) ([]Request, erro
 		return s.onStats(p, resp, terr)
 	case askRunning:
 		return s.onRunning(p, resp, terr)
+	case askTopicStats:
+		return s.onTopicStats(p, resp, terr)
 	}
 	return nil, nil
 }
@@ -238,7 +247,7 @@ func (s *Session) onRoute(p *pending, resp *Command, terr error) ([]Request, err
 	}
 	if p.kind == askRoute {
 		s.routes[p.topic] = resp.Body
-		return nil, nil
+		return s.askTopicStats(nil, p.topic, resp.Body), nil
 	}
 	s.v5 = resp.Version >= versionV5_0_0
 	r, err := route.Parse(string(resp.Body))
@@ -477,6 +486,13 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 			return nil, &Error{Kind: ErrProtocol, Addr: s.ns, Msg: "route of " + t + ": " + err.Error()}
 		}
 		snap.Routes = append(snap.Routes, RouteText{Topic: t, Text: text})
+		if st := s.topicStats[t]; s.topicStatsAsked[t] > 0 && !s.topicStatsFailed[t] {
+			text, err := renderTopicStatus(st, s.o.Location)
+			if err != nil {
+				return nil, &Error{Kind: ErrProtocol, Msg: "stats of topic " + t + ": " + err.Error()}
+			}
+			snap.TopicStatus = append(snap.TopicStatus, RouteText{Topic: t, Text: text})
+		}
 	}
 	owners := map[alloc.MessageQueue]string{}
 	if s.conn != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 )
 
 // A read the cluster partly fails is still a snapshot: what arrived, and
@@ -113,4 +114,31 @@ func TestSessionSilentClient(t *testing.T) {
 	assert.Equal(t, []string{"127.0.0.1@c2"}, f.Clients)
 	assert.Positive(t, rep.Unknown, rep.Text())
 	assert.True(t, rep.Judged)
+}
+
+// Each route topic's queues and offsets come with the read (mqadmin
+// topicStatus, from every master of its route), saved as topicStatus.txt
+// and read back.
+func TestSessionTopicStatus(t *testing.T) {
+	snap, err := replay(t, Options{NameServer: "127.0.0.1:9876", Group: "G_LIVE"}, kitAnswer(t, nil))
+	require.NoError(t, err)
+	require.Len(t, snap.TopicStatus, 1)
+	text := snap.Files()["topicStatus.txt"]
+	assert.True(t, strings.HasPrefix(text, "#Broker Name                      #QID  #Min Offset           #Max Offset             #Last Updated\n"), text)
+	ts, err := mqadmin.ParseTopicStatus(text)
+	require.NoError(t, err)
+	assert.Len(t, ts.Rows, 16)
+	dir := t.TempDir()
+	require.NoError(t, snap.Save(dir))
+	in, err := ReadFolder(dir)
+	require.NoError(t, err)
+	assert.Equal(t, snap.Input().TopicStatus, in.TopicStatus)
+
+	// A broker that does not answer leaves it out, with a warning.
+	snap, err = replay(t, Options{NameServer: "127.0.0.1:9876", Group: "G_LIVE"}, kitAnswer(t, map[string]func() ([]byte, error){
+		"topicstats-b": func() ([]byte, error) { return nil, &TransportError{Timeout: true, Msg: "timed out"} },
+	}))
+	require.NoError(t, err)
+	assert.Empty(t, snap.TopicStatus)
+	assert.Contains(t, strings.Join(snap.Warnings, "\n"), "topicStatus.txt is left out")
 }

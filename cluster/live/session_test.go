@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -79,9 +80,14 @@ func kitAnswer(t *testing.T, override map[string]func() ([]byte, error)) func(Re
 			key = map[string]string{"127.0.0.1:10911": "stats-a", "127.0.0.1:10921": "stats-b"}[r.Addr]
 		case codeGetConsumerRunningInfo:
 			key = "running-" + strings.TrimPrefix(c.ExtFields["clientId"], "127.0.0.1@")
+		case codeGetTopicStatsInfo:
+			key = map[string]string{"127.0.0.1:10911": "topicstats-a", "127.0.0.1:10921": "topicstats-b"}[r.Addr]
 		}
 		if f, ok := override[key]; ok {
 			return f()
+		}
+		if c.Code == codeGetTopicStatsInfo {
+			return topicStatsFrame(t, "stats-"+key[len(key)-1:], c.ExtFields["topic"]), nil
 		}
 		if _, err := os.Stat(filepath.Join("testdata/kit/frames", key+".frame")); err != nil {
 			key = "running-none"
@@ -233,4 +239,23 @@ func BenchmarkSessionKit(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// topicStatsFrame is a broker's TopicStatsTable answer for topic, in the
+// wire shape of the recorded consume stats (fastjson, MessageQueue keys):
+// each of the topic's queues there, its broker offset as max offset.
+func topicStatsFrame(t *testing.T, statsFrame, topic string) []byte {
+	t.Helper()
+	c, err := DecodeFrame(frame(t, statsFrame))
+	require.NoError(t, err)
+	st, err := decodeConsumeStats(c.Body)
+	require.NoError(t, err)
+	var parts []string
+	for _, o := range st.Table {
+		if o.MQ.Topic == topic {
+			parts = append(parts, `{"brokerName":"`+o.MQ.BrokerName+`","queueId":`+strconv.Itoa(int(o.MQ.QueueID))+`,"topic":"`+topic+`"}:{"lastUpdateTimestamp":`+strconv.FormatInt(o.LastTimestamp, 10)+`,"maxOffset":`+strconv.FormatInt(o.BrokerOffset, 10)+`,"minOffset":0}`)
+		}
+	}
+	c.Body = []byte(`{"offsetTable":{` + strings.Join(parts, ",") + `}}`)
+	return c.Encode()
 }

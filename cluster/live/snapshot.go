@@ -17,6 +17,10 @@ type Snapshot struct {
 	NameServer string
 	// Routes are `mqadmin topicRoute -t T`, one per topic read.
 	Routes []RouteText
+	// TopicStatus are `mqadmin topicStatus -t T`, for the topics of Routes
+	// whose every broker answered: the messages in queues written but not
+	// read show there only.
+	TopicStatus []RouteText
 	// Connection is `mqadmin consumerConnection -g G`; "" when the group
 	// has no consumer online, and then ConnectionErr is what mqadmin
 	// prints on stderr ("... CODE: 206  DESC: the consumer group[G] not
@@ -89,6 +93,13 @@ func (s *Snapshot) Files() map[string]string {
 	if len(s.Routes) == 0 {
 		f["route.txt"] = ""
 	}
+	for _, ts := range s.TopicStatus {
+		if len(s.Routes) > 0 && ts.Topic == s.Routes[0].Topic {
+			f["topicStatus.txt"] = ts.Text
+		} else {
+			f["topicStatus."+ts.Topic+".txt"] = ts.Text
+		}
+	}
 	f["captured-at.txt"] = s.capturedAt() + "\n"
 	dir := "status/" + strconv.FormatInt(s.Millis, 10) + "/"
 	for _, st := range s.Status {
@@ -137,6 +148,13 @@ func (s *Snapshot) Input() doctor.Input {
 	}
 	for _, st := range s.Status {
 		in.Status = append(in.Status, doctor.StatusText{Name: st.ClientID, Text: st.Text})
+	}
+	for _, ts := range s.TopicStatus {
+		t := ts.Topic
+		if len(s.Routes) > 0 && t == s.Routes[0].Topic {
+			t = ""
+		}
+		in.TopicStatus = append(in.TopicStatus, doctor.TopicStatusText{Topic: t, Text: ts.Text})
 	}
 	return in
 }

@@ -141,4 +141,5 @@ func TestReadOverTLS(t *testing.T) {
 	_, err = Read(ctx, Options{NameServer: addr, Group: "G"})
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, ErrNameServer, e.Kind, "plain TCP to a TLS port: %s", e.Msg)
+	assert.Equal(t, "NameServer "+addr+" is unreachable: the connection closed before an answer (a server that speaks only TLS does so to plain calls: --tls?)", e.Msg)
 }

@@ -166,6 +166,11 @@ func (r *reader) snapshotOf(a *args) (*snapshotFiles, error) {
 			f.statusErr = s.text
 		}
 	}
+	if folder != "" {
+		if f.topicStatus, err = r.topicStatusOf(folder); err != nil {
+			return nil, err
+		}
+	}
 	var status []string
 	statusFlag := "--status"
 	if a.has("status") {

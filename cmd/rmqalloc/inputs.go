@@ -38,6 +38,8 @@ type snapshotFiles struct {
 	// progressErr and statusErr: what consumerProgress and consumerStatus
 	// printed on stderr (a folder's progress.err, status/stderr.txt).
 	progressErr, statusErr string
+	// topicStatus: a folder's mqadmin topicStatus outputs.
+	topicStatus []doctor.TopicStatusText
 }
 
 type routeSource struct {
@@ -337,7 +339,7 @@ func (r *reader) notEmpty(s *source, kind string) error {
 // input is the doctor's input from the files.
 func (f *snapshotFiles) input(strategy, profile string) doctor.Input {
 	in := doctor.Input{Connection: f.connection.text, Strategy: strategy, Profile: profile, CapturedAt: f.capturedAt,
-		ProgressErr: f.progressErr, StatusErr: f.statusErr}
+		ProgressErr: f.progressErr, StatusErr: f.statusErr, TopicStatus: f.topicStatus}
 	if f.progress != nil {
 		in.Progress = f.progress.text
 	}
@@ -348,4 +350,33 @@ func (f *snapshotFiles) input(strategy, profile string) doctor.Input {
 		in.Status = append(in.Status, doctor.StatusText{Name: s.name, Text: s.text})
 	}
 	return in
+}
+
+// topicStatusOf reads a folder's topicStatus outputs: topicStatus.txt
+// (capture.sh's topicstatus.txt) for route.txt's topic,
+// topicStatus.TOPIC.txt for route.TOPIC.txt's.
+func (r *reader) topicStatusOf(dir string) ([]doctor.TopicStatusText, error) {
+	var out []doctor.TopicStatusText
+	for _, n := range []string{"topicStatus.txt", "topicstatus.txt"} {
+		if p := filepath.Join(dir, n); exists(p) {
+			s, err := r.read(p, "")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, doctor.TopicStatusText{Text: s.text})
+			break
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasPrefix(n, "topicStatus.") && strings.HasSuffix(n, ".txt") && len(n) > len("topicStatus..txt") {
+			s, err := r.read(filepath.Join(dir, n), "")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, doctor.TopicStatusText{Topic: n[len("topicStatus.") : len(n)-len(".txt")], Text: s.text})
+		}
+	}
+	return out, nil
 }

@@ -39,8 +39,9 @@ type command func(e *env, argv []string) (int, error)
 
 // commands: each command of the Go binary, by name (a new one is a line).
 var commands = map[string]command{
-	"doctor": doctorCommand,
-	"plan":   planCommand,
+	"doctor":  doctorCommand,
+	"plan":    planCommand,
+	"monitor": func(e *env, argv []string) (int, error) { return runMonitor(argv, e.stdout, e.stderr), nil },
 }
 
 func main() {

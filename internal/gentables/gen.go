@@ -56,8 +56,8 @@ var lists = []struct {
 	js, doc string
 	names   func() []string
 }{
-	{"STRATEGY_NAMES", "Every strategy (alloc.StrategyNames), in the order meta lists them.", alloc.StrategyNames},
-	{"SIMULATED_STRATEGIES", "The strategies the doctor simulates (doctor.SimulatedStrategies): the CLI's --strategy.", doctor.SimulatedStrategies},
+	{"STRATEGY_NAMES", "Every strategy (alloc's registry, alloc.StrategyNames), in the order meta lists them and the menus offer them.", alloc.StrategyNames},
+	{"SIMULATED_STRATEGIES", "The strategies that need no settings (the registry's standalone ones, doctor.SimulatedStrategies): the doctor simulates them; the CLI's --strategy, NEARBY's inner in the menus.", doctor.SimulatedStrategies},
 }
 
 // file is one generated file, its path relative to the module root.
@@ -131,6 +131,7 @@ func generate(root string) ([]file, error) {
 	js.WriteString("// Change the Go constants, then run `make generate`.\n\n")
 	fmt.Fprintf(&js, "/** The module's version (wasm/meta.go); js/package.json carries the same. */\nexport const VERSION = %s;\n\n", quoteJS(version))
 	js.WriteString(body)
+	js.WriteString(renderLists())
 	fmt.Fprintf(&js, "/**\n * Hash of the wire schema: the tables above and every declared operation's\n * layout (internal/wireschema). The module's meta reports its own and\n * load() refuses a mismatch.\n */\nexport const TABLES_HASH = %s;\n", quoteJS(hash))
 
 	var g bytes.Buffer
@@ -146,6 +147,11 @@ func generate(root string) ([]file, error) {
 		{opsGoPath, renderOpsGo(ops)}, {opsFullGoPath, renderOpsFullGo(ops)}, {opsCoreGoPath, renderOpsCoreGo(ops)},
 		{opsSamplesPath, renderSamplesGo(ops, false)}, {opsFullSamplesPath, renderSamplesGo(ops, true)}, {opsJSPath, renderOpsJS(ops)}, {requestsPath, requests},
 	}
+	dts, err := renderDTS(root)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, dts)
 	for i, f := range out {
 		if strings.HasSuffix(f.path, ".go") {
 			src, err := format.Source(f.data)
@@ -201,14 +207,37 @@ func renderTables(c consts, ops []wireschema.Op) (string, error) {
 		}
 		b.WriteString("});\n\n")
 	}
-	for _, l := range lists {
-		quoted := make([]string, 0, len(l.names()))
-		for _, n := range l.names() {
-			quoted = append(quoted, quoteJS(n))
-		}
-		fmt.Fprintf(&b, "/** %s */\nexport const %s = Object.freeze([%s]);\n\n", l.doc, l.js, strings.Join(quoted, ", "))
-	}
 	return b.String(), nil
+}
+
+// renderLists writes the name lists and the strategy registry's tables.
+// They are not part of the wire schema's hash: a strategy's name travels
+// as a string, so a new strategy changes no byte layout (meta tells a
+// module's own list).
+func renderLists() string {
+	var b strings.Builder
+	for _, l := range lists {
+		fmt.Fprintf(&b, "/** %s */\nexport const %s = Object.freeze([%s]);\n\n", l.doc, l.js, quoteList(l.names()))
+	}
+	kinds := alloc.StrategyKinds()
+	b.WriteString("/** Each strategy's spec options besides name (alloc's registry), in the order meta lists them. */\nexport const STRATEGY_OPTIONS = Object.freeze({\n")
+	for _, k := range kinds {
+		fmt.Fprintf(&b, "  %s: Object.freeze([%s]),\n", k.Name, quoteList(k.OptionNames()))
+	}
+	b.WriteString("});\n\n/** Each strategy's one-line description (alloc's registry), for menus and help. */\nexport const STRATEGY_DOC = Object.freeze({\n")
+	for _, k := range kinds {
+		fmt.Fprintf(&b, "  %s: %s,\n", k.Name, quoteJS(k.Doc))
+	}
+	b.WriteString("});\n\n")
+	return b.String()
+}
+
+func quoteList(names []string) string {
+	quoted := make([]string, 0, len(names))
+	for _, n := range names {
+		quoted = append(quoted, quoteJS(n))
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // distinct fails when two entries of a table (sorted by value) share a

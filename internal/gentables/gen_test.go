@@ -123,6 +123,8 @@ const (
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "alloc", "p"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "alloc", "p", "p.go"), []byte("package p\nconst Other = \"OTHER\"\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x_test.go"), []byte("package main\nconst opTest = 99\n"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "js"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, dtsPath), []byte(dtsBegin+dtsEnd), 0o644))
 	out, err := generate(dir)
 	require.NoError(t, err)
 	js := string(out[0].data)

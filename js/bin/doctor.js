@@ -112,6 +112,23 @@ function notEmpty(r, s, kind) {
   throw inputErr(s.file, `it is empty (expected the output of mqadmin ${MQADMIN[kind]})`);
 }
 
+/**
+ * A folder's topicStatus outputs: topicStatus.txt (capture.sh's
+ * topicstatus.txt) for route.txt's topic, topicStatus.TOPIC.txt for
+ * route.TOPIC.txt's.
+ */
+function topicStatusOf(r, dir) {
+  const out = [];
+  const first = ['topicStatus.txt', 'topicstatus.txt'].map((f) => join(dir, f)).find((f) => exists(f));
+  if (first) out.push({ topic: '', text: r.read(first, '').text });
+  for (const n of readdirSync(dir).sort()) {
+    if (n.startsWith('topicStatus.') && n.endsWith('.txt') && n.length > 'topicStatus..txt'.length) {
+      out.push({ topic: n.slice('topicStatus.'.length, -'.txt'.length), text: r.read(join(dir, n), '').text });
+    }
+  }
+  return out;
+}
+
 /** --route [TOPIC=]FILE: a whole argument that is an existing path is a file. */
 export function routeArg(arg) {
   const eq = arg.indexOf('=');
@@ -132,7 +149,7 @@ export function snapshotOf(r, a) {
   } else if (!['route', 'connection', 'progress', 'status'].some((k) => a.has(k))) {
     throw usageErr('doctor: nothing to diagnose; give one of', DOCTOR_WAYS);
   }
-  const f = { routes: [], progress: null, status: [], capturedAt: '', capturedAtWhere: '', capturedAtFile: '', progressErr: '', statusErr: '' };
+  const f = { routes: [], progress: null, status: [], capturedAt: '', capturedAtWhere: '', capturedAtFile: '', progressErr: '', statusErr: '', topicStatus: [] };
   if (a.has('route')) {
     for (const arg of a.all('route')) {
       const { topic, file } = routeArg(arg);
@@ -160,6 +177,7 @@ export function snapshotOf(r, a) {
     const se = join(folder, 'status', 'stderr.txt');
     if (isFile(se)) f.statusErr = r.read(se, '').text;
   }
+  if (folder) f.topicStatus = topicStatusOf(r, folder);
   let status = [];
   let statusFlag = '--status';
   if (a.has('status')) status = a.all('status');
@@ -201,6 +219,7 @@ export function inputOf(f, strategy, profile) {
     capturedAt: f.capturedAt,
     progressErr: f.progressErr,
     statusErr: f.statusErr,
+    topicStatus: f.topicStatus,
   };
 }
 

@@ -157,10 +157,10 @@ export const STRATEGIES = [
 export const STRATEGY_NAMES = [
   "AVG",
   "AVG_BY_CIRCLE",
-  "CONFIG",
+  "CONSISTENT_HASH",
   "MACHINE_ROOM",
   "MACHINE_ROOM_NEARBY",
-  "CONSISTENT_HASH"
+  "CONFIG"
 ];
 export const PROFILES = [
   "java-4.9.3",

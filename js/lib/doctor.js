@@ -22,7 +22,7 @@ const FORMAT = Object.fromEntries(Object.entries(PARSE_FORMAT).map(([k, v]) => [
 const FORMATS = ['report', 'text', 'json'];
 const ASK = { report: WANT.TEXT | WANT.JSON, text: WANT.TEXT, json: WANT.JSON };
 const utf8 = new TextDecoder();
-export const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile', 'capturedAt', 'progressErr', 'statusErr'];
+export const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile', 'capturedAt', 'progressErr', 'statusErr', 'topicStatus'];
 
 /** A text argument: a string, carried as it is. */
 function text(v, field) {
@@ -31,13 +31,13 @@ function text(v, field) {
 }
 
 /** route: a text, or [{ topic?, text }] one per topic → [{ topic, text }]. */
-function routeTexts(v, p = '') {
+function routeTexts(v, p = '', key = 'route') {
   if (v === undefined) return [];
   if (typeof v === 'string') return [{ topic: '', text: v }];
-  const n = array(v, `${p}route`, 'a string or an array of { topic, text }');
+  const n = array(v, `${p}${key}`, 'a string or an array of { topic, text }');
   const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    const f = `${p}route[${i}]`;
+    const f = `${p}${key}[${i}]`;
     const r = v[i];
     if (typeof r === 'string') {
       out[i] = { topic: '', text: r };
@@ -78,7 +78,7 @@ function statusTexts(v, p = '') {
 /** One snapshot's texts, checked; p prefixes field names ("input[2]."). */
 export function readInput(input, p = '', keys = INPUT_KEYS) {
   const field = p ? p.slice(0, -1) : 'input';
-  const { route, connection: c, progress: pr, status: st, strategy: sn, profile: pf, capturedAt: ca, progressErr: pe, statusErr: se } = checkKeys(object(input, field), keys, field);
+  const { route, connection: c, progress: pr, status: st, strategy: sn, profile: pf, capturedAt: ca, progressErr: pe, statusErr: se, topicStatus: ts } = checkKeys(object(input, field), keys, field);
   return {
     routes: routeTexts(route, p),
     status: statusTexts(st, p),
@@ -89,6 +89,7 @@ export function readInput(input, p = '', keys = INPUT_KEYS) {
     capturedAt: ca === undefined ? '' : string(ca, `${p}capturedAt`),
     progressErr: pe === undefined ? '' : text(pe, `${p}progressErr`),
     statusErr: se === undefined ? '' : text(se, `${p}statusErr`),
+    topicStatus: ts === undefined ? [] : routeTexts(ts, p, 'topicStatus'),
   };
 }
 

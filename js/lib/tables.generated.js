@@ -222,15 +222,35 @@ export const WIRE_LIMIT = Object.freeze({
   SPEC_DEPTH: 32,
 });
 
-/** Every strategy (alloc.StrategyNames), in the order meta lists them. */
-export const STRATEGY_NAMES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONFIG', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONSISTENT_HASH']);
+/** Every strategy (alloc's registry, alloc.StrategyNames), in the order meta lists them and the menus offer them. */
+export const STRATEGY_NAMES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONFIG']);
 
-/** The strategies the doctor simulates (doctor.SimulatedStrategies): the CLI's --strategy. */
+/** The strategies that need no settings (the registry's standalone ones, doctor.SimulatedStrategies): the doctor simulates them; the CLI's --strategy, NEARBY's inner in the menus. */
 export const SIMULATED_STRATEGIES = Object.freeze(['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH']);
+
+/** Each strategy's spec options besides name (alloc's registry), in the order meta lists them. */
+export const STRATEGY_OPTIONS = Object.freeze({
+  AVG: Object.freeze([]),
+  AVG_BY_CIRCLE: Object.freeze([]),
+  CONSISTENT_HASH: Object.freeze(['virtualNodeCnt']),
+  MACHINE_ROOM: Object.freeze(['consumeridcs']),
+  MACHINE_ROOM_NEARBY: Object.freeze(['inner', 'resolver']),
+  CONFIG: Object.freeze(['messageQueueList']),
+});
+
+/** Each strategy's one-line description (alloc's registry), for menus and help. */
+export const STRATEGY_DOC = Object.freeze({
+  AVG: 'contiguous runs: 10 queues, 4 consumers → 3, 3, 2, 2',
+  AVG_BY_CIRCLE: 'round robin: consumer i gets queues i, i+C, i+2C and so on',
+  CONSISTENT_HASH: 'an MD5 hash ring with virtualNodeCnt nodes per consumer',
+  MACHINE_ROOM: 'the queues of brokers named room@broker whose room is the consumer\'s, shared as AVG',
+  MACHINE_ROOM_NEARBY: 'the inner strategy within each room; a room with no consumer is shared by all',
+  CONFIG: 'every consumer gets messageQueueList, whoever the members are',
+});
 
 /**
  * Hash of the wire schema: the tables above and every declared operation's
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '0d9826c5b3f69c10';
+export const TABLES_HASH = '05f160c489edb4bd';

@@ -7,7 +7,7 @@
 // User arrays are read by index and length only (never forEach/map, which
 // skip holes and need Array.prototype), each value once.
 
-import { CLIENT, QLIST, SPEC_FLAG, WIRE_LIMIT } from './wire.js';
+import { CLIENT, QLIST, SPEC_FLAG, STRATEGY_OPTIONS, WIRE_LIMIT } from './wire.js';
 import { rangeError, typeError, describe, rmqError } from './errors.js';
 
 /** Most queues one list may hold (about 4 million). */
@@ -260,31 +260,32 @@ export function encSpec(enc, spec, field = 'strategy', keys = SPEC_KEYS, depth =
   const flagsAt = enc.pos;
   enc.u8(0);
   let flags = 0;
-  if (name === 'CONFIG' && messageQueueList != null) {
+  // The options the named strategy reads (alloc's registry); others are
+  // not sent. An unknown name sends none: the module names the known ones.
+  const opts = Object.hasOwn(STRATEGY_OPTIONS, name) ? STRATEGY_OPTIONS[name] : [];
+  if (opts.includes('messageQueueList') && messageQueueList != null) {
     flags |= SPEC_FLAG.MESSAGE_QUEUE_LIST;
     encQueues(enc, messageQueueList, `${field}.messageQueueList`);
   }
-  if (name === 'MACHINE_ROOM' && consumeridcs != null) {
+  if (opts.includes('consumeridcs') && consumeridcs != null) {
     flags |= SPEC_FLAG.CONSUMERIDCS;
     encCids(enc, consumeridcs, `${field}.consumeridcs`, false);
   }
-  if (name === 'CONSISTENT_HASH' && virtualNodeCnt != null) {
+  if (opts.includes('virtualNodeCnt') && virtualNodeCnt != null) {
     flags |= SPEC_FLAG.VIRTUAL_NODE_CNT;
     enc.i32(int32(virtualNodeCnt, `${field}.virtualNodeCnt`));
   }
-  if (name === 'MACHINE_ROOM_NEARBY') {
-    if (inner != null) {
-      flags |= SPEC_FLAG.INNER;
-      encSpec(enc, inner, `${field}.inner`, SPEC_KEYS, depth + 1);
-    }
-    if (resolver != null) {
-      const r = checkKeys(object(resolver, `${field}.resolver`), RESOLVER_KEYS, `${field}.resolver`);
-      const { sep, brokerField, consumerField } = r;
-      flags |= SPEC_FLAG.RESOLVER;
-      enc.str(string(sep, `${field}.resolver.sep`));
-      enc.i32(int32(brokerField, `${field}.resolver.brokerField`));
-      enc.i32(int32(consumerField, `${field}.resolver.consumerField`));
-    }
+  if (opts.includes('inner') && inner != null) {
+    flags |= SPEC_FLAG.INNER;
+    encSpec(enc, inner, `${field}.inner`, SPEC_KEYS, depth + 1);
+  }
+  if (opts.includes('resolver') && resolver != null) {
+    const r = checkKeys(object(resolver, `${field}.resolver`), RESOLVER_KEYS, `${field}.resolver`);
+    const { sep, brokerField, consumerField } = r;
+    flags |= SPEC_FLAG.RESOLVER;
+    enc.str(string(sep, `${field}.resolver.sep`));
+    enc.i32(int32(brokerField, `${field}.resolver.brokerField`));
+    enc.i32(int32(consumerField, `${field}.resolver.consumerField`));
   }
   enc.buf[flagsAt] = flags;
 }

@@ -60,22 +60,24 @@ function rebody(frame, edit) {
   return out;
 }
 
+/** A recorded answer re-addressed to the request (its header's opaque), as a server answers. */
+function withOpaque(frame, opaque) {
+  const hl = frame.readUInt32BE(4) & 0xffffff;
+  const h = JSON.parse(frame.subarray(8, 8 + hl).toString('utf8'));
+  h.opaque = opaque;
+  const hb = Buffer.from(JSON.stringify(h));
+  const body = frame.subarray(8 + hl);
+  const out = Buffer.alloc(8 + hb.length + body.length);
+  out.writeUInt32BE(4 + hb.length + body.length, 0);
+  out.writeUInt32BE(hb.length | (frame.readUInt32BE(4) & 0xff000000), 4);
+  hb.copy(out, 8);
+  body.copy(out, 8 + hb.length);
+  return out;
+}
+
 function header(buf) {
   const hl = buf.readUInt32BE(4) & 0xffffff;
   return JSON.parse(buf.subarray(8, 8 + hl).toString('utf8'));
-}
-
-/** frame answering the request whose opaque is opaque (recorded frames carry the recording's). */
-function readdress(frame, opaque) {
-  const hl = frame.readUInt32BE(4) & 0xffffff;
-  const h = Buffer.from(JSON.stringify({ ...JSON.parse(frame.subarray(8, 8 + hl).toString('utf8')), opaque }));
-  const body = frame.subarray(8 + hl);
-  const out = Buffer.alloc(8 + h.length + body.length);
-  out.writeUInt32BE(4 + h.length + body.length, 0);
-  out.writeUInt32BE(h.length, 4);
-  h.copy(out, 8);
-  body.copy(out, 8 + h.length);
-  return out;
 }
 
 /** Listens on an ephemeral port; answer(header) is a frame or null (never answer). */
@@ -87,7 +89,7 @@ function server(answer) {
       if (buf.length < 4 || buf.length < buf.readUInt32BE(0) + 4) return;
       const h = header(buf);
       const f = answer(h);
-      if (f) sock.end(readdress(f, h.opaque));
+      if (f) sock.end(withOpaque(f, h.opaque));
     });
     sock.on('error', () => {});
   });
@@ -107,17 +109,27 @@ const runGo = (args) => new Promise((resolve) => {
   p.on('close', (status) => resolve({ status, stdout }));
 });
 
+/** broker-a's or -b's TopicStatsTable for T_LIVE: its recorded consume stats' queues, broker offset as max. */
+function topicStats(which) {
+  const f = frame(`stats-${which}`);
+  return rebody(f, (body) => {
+    const rows = [...body.matchAll(/(\{"brokerName":"[^"]+","queueId":\d+,"topic":"T_LIVE"\}):\{"brokerOffset":(\d+),"consumerOffset":\d+,"lastTimestamp":(\d+)\}/g)];
+    return `{"offsetTable":{${rows.map((m) => `${m[1]}:{"lastUpdateTimestamp":${m[3]},"maxOffset":${m[2]},"minOffset":0}`).join(',')}}}`;
+  });
+}
+
 /** A fake kit: namesrv, broker-a, broker-b; overrides by frame name. */
 async function fakeKit(override = {}) {
   const servers = {};
   const addr = (s) => `127.0.0.1:${s.address().port}`;
-  const pick = (name) => (name in override ? override[name] : frame(name));
+  const pick = (name) => (name in override ? override[name] : name.startsWith('topicstats-') ? topicStats(name.slice(-1)) : frame(name));
   servers.a = await server((h) => broker(h, 'a'));
   servers.b = await server((h) => broker(h, 'b'));
   const moveBrokers = (t) => t.replaceAll('127.0.0.1:10911', addr(servers.a)).replaceAll('127.0.0.1:10921', addr(servers.b));
   function broker(h, which) {
     if (h.code === 203) return pick('connection');
     if (h.code === 208) return pick(`stats-${which}`);
+    if (h.code === 202) return pick(`topicstats-${which}`) ?? null;
     if (h.code === 307) {
       const name = `running-${h.extFields.clientId.replace('127.0.0.1@', '')}`;
       return readdirSync(FRAMES).includes(`${name}.frame`) ? pick(name) : frame('running-none');
@@ -145,7 +157,7 @@ both('doctor --namesrv: the report is the one its saved folder gives; a client t
     const report = JSON.parse(live.stdout);
     assert.ok(report.topics.some((t) => t.topic === 'T_LIVE'));
     const saved = readdirSync(dir).sort();
-    assert.deepEqual(saved, ['captured-at.txt', 'connection.txt', 'progress.txt', 'route.txt', 'status']);
+    assert.deepEqual(saved, ['captured-at.txt', 'connection.txt', 'progress.txt', 'route.txt', 'status', 'topicStatus.txt']);
     const [stamp] = readdirSync(join(dir, 'status'));
     assert.deepEqual(readdirSync(join(dir, 'status', stamp)).sort(), ['127.0.0.1@c1', '127.0.0.1@c3']);
     const text = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE']);

@@ -215,7 +215,7 @@ test('doctor --namesrv with ACL: keys from the environment or --credentials give
       assert.equal(r.stdout, '');
       assert.equal(r.stderr.split('\n').length, 2, `${name}: one line: ${r.stderr}`);
       assert.match(r.stderr, /^rmqalloc: broker 127\.0\.0\.1:\d+ refused GET_CONSUM\w+ \(\w[^)]*, code 20[38]\): ACL: /, name);
-      assert.match(r.stderr, /it needs a valid key with GET on Group:G_LIVE/, name);
+      assert.match(r.stderr, /it needs a valid key \(4\.x plain ACL: any account, no topic or group permission\)/, name);
       if (want) assert.match(r.stderr, want, name);
       if (name === 'unknown key') assert.match(r.stderr, /access key "nobody" is refused .*No acl config for nobody/);
       assert.ok(!r.stderr.includes(SECRET), `${name}: the secret is not shown though the server echoed it`);
@@ -241,7 +241,7 @@ test('doctor --namesrv over TLS: checked against --tls-ca, or not with --tls-ins
     assert.match(roots.stderr, new RegExp(`^rmqalloc: NameServer ${kit.ns} is unreachable: TLS handshake failed: .*certificate`));
     const plain = await run(['doctor', '--namesrv', kit.ns, '--group', 'G_LIVE', '--timeout', '2s']);
     assert.equal(plain.status, 3);
-    assert.match(plain.stderr, new RegExp(`^rmqalloc: NameServer ${kit.ns} `));
+    assert.equal(plain.stderr, `rmqalloc: NameServer ${kit.ns} is unreachable: the connection closed before an answer (a server that speaks only TLS does so to plain calls: --tls?)\n`);
   } finally {
     kit.close();
   }

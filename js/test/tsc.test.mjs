@@ -15,7 +15,7 @@ import path from 'node:path';
 import { JS_DIR } from './helpers.mjs';
 
 const TSC = path.join(JS_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
-const READMES = [path.join(JS_DIR, '..', 'README.md'), path.join(JS_DIR, 'README.md')];
+const READMES = [path.join(JS_DIR, '..', 'README.md'), path.join(JS_DIR, '..', 'docs', 'js.md'), path.join(JS_DIR, 'README.md')];
 
 /**
  * Names a block uses from an earlier block of its README (the READMEs say
@@ -128,7 +128,7 @@ for (const readme of READMES) {
   const name = path.relative(path.join(JS_DIR, '..'), readme);
   test(`${name}: every JS/TS block type-checks as written under --strict (as .mts and as checked .mjs)`, (t) => {
     const blocks = codeBlocks(readFileSync(readme, 'utf8'));
-    assert.ok(blocks.length >= 2, `${name}: no code blocks found (the extraction is broken)`);
+    assert.ok(blocks.length >= 1, `${name}: no code blocks found (the extraction is broken)`);
     const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-tsc-'));
     t.after(() => rmSync(dir, { recursive: true }));
     const files = [contextFile(dir)];

@@ -65,7 +65,7 @@ test('the bar\'s counts: brokers and queues follow the form both ways; the consu
   // A bad count is said at the bar's field.
   await page.fill('#cb-brokers', '0');
   await page.waitForSelector('#cb-brokers[aria-invalid=true]');
-  assert.match(await page.textContent('#cb-brokers-error'), /brokers must be an integer from 1/);
+  assert.match(await page.textContent('#cb-brokers-error'), /“Brokers” must be an integer from 1/);
   await page.fill('#cb-brokers', '2');
   await settle(page);
   assert.equal(await page.$('[aria-invalid=true]'), null);

@@ -107,16 +107,19 @@ test('errors name the field: a bad line, writeQueueNums 0, a negative priority, 
   const { page, log } = await openPriority();
   await page.fill('#pr-messages', '3\nhigh');
   await page.waitForSelector('#pr-messages-error');
-  assert.match(await page.textContent('#pr-messages-error'), /^priority\.messages line 2: "high" is not PRIORITY\[\*COUNT\] \[BROKER:QUEUE\]/);
+  assert.match(await page.textContent('#pr-messages-error'), /^“Messages, one per line” line 2: "high" is not PRIORITY\[\*COUNT\] \[BROKER:QUEUE\]/);
   assert.equal(await page.getAttribute('#pr-messages', 'aria-invalid'), 'true');
-  assert.match(await page.textContent('#stale-note'), /Fix priority\.messages/);
+  assert.match(await page.textContent('#stale-note'), /Fix “Messages, one per line”/);
+  // the field stays usable and the note's link goes to it
+  await page.click('#stale-fix');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'pr-messages');
   await page.fill('#pr-messages', '3 broker-a');
   await page.waitForFunction(() => /"broker-a" is not BROKER:QUEUE/.test(document.getElementById('pr-messages-error')?.textContent));
   await typeMessages(page, '3 broker-a:1');
   assert.equal(await page.$('#pr-messages-error'), null, 'fixed: no error');
   await page.fill('#pr-wqn', '0');
   await page.waitForSelector('#pr-wqn-error');
-  assert.match(await page.textContent('#pr-wqn-error'), /^priority\.writeQueueNums must be empty .* or an integer from 1 to 65536/);
+  assert.match(await page.textContent('#pr-wqn-error'), /^“writeQueueNums” must be empty .* or an integer from 1 to 65536/);
   await page.fill('#pr-wqn', '');
   await typeMessages(page, '-1 broker-a:0\n3 broker-z:1\n3 broker-a:9\n5 broker-c:2');
   const r = await rows(page);
@@ -208,7 +211,7 @@ test('POP drain: priority.factor 0 turns priority mode off (offset = the draw); 
   // A bad draw names its field.
   await page.fill('#pr-draws', '50, 100');
   await page.waitForSelector('#pr-draws-error');
-  assert.match(await page.textContent('#pr-draws-error'), /^priority\.draws must be random\.nextInt\(100\) values, 0 to 99: 100 is not one/);
+  assert.match(await page.textContent('#pr-draws-error'), /^“random.nextInt\(100\) of each request” must be random\.nextInt\(100\) values, 0 to 99: 100 is not one/);
   noTrouble(log);
 });
 

@@ -55,8 +55,8 @@ test('producer "isolate" blocks the broker at latency 0 (30,000 ms in 4.9.3, 10,
 
 test('invalid numbers: the error at the field, the old result greyed and marked out of date', async () => {
   const { page, log } = await open();
-  const cases = [['#brokers', '-1', /brokers must be an integer from 1 to 1000/], ['#brokers', '0', /brokers must be/],
-    ['#brokers', '2.5', /brokers must be an integer/], ['#brokers', '1001', /from 1 to 1000/], ['#qpb', '70000', /queuesPerBroker must be an integer from 0 to 65536/]];
+  const cases = [['#brokers', '-1', /“Brokers” must be an integer from 1 to 1000/], ['#brokers', '0', /“Brokers” must be/],
+    ['#brokers', '2.5', /“Brokers” must be an integer/], ['#brokers', '1001', /from 1 to 1000/], ['#qpb', '70000', /“Queues per broker” must be an integer from 0 to 65536/]];
   for (const [sel, v, re] of cases) {
     await page.fill(sel, v);
     await settle(page);

@@ -157,7 +157,7 @@ function lagChart(topic, label) {
  */
 const COLUMNS = ['Broker', 'Queue', 'Status', 'Held by', 'Broker offset', 'Consumer offset', 'Diff', 'Expected'];
 
-function queueTable(qs, className, label, offsets) {
+function queueTable(qs, className, label, offsets, name) {
   const who = (list) => (list === null ? 'unknown' : list.length === 0 ? 'nobody'
     // One per line on a wide screen; on a phone only the labels (C0, C1; the Consumers list above names them).
     : list.map((c, i) => h('span', { className: 'dx-cid' }, i ? h('span', { className: 'dx-sep' }, ', ') : null,
@@ -174,7 +174,7 @@ function queueTable(qs, className, label, offsets) {
       h('td', { className: 'num', dataset: { label: 'Diff' } }, num(o[2])),
       h('td', { dataset: { label: 'Expected' } }, who(q.expected)));
   };
-  return h('div', { className: 'table-wrap', attrs: { tabindex: '0', role: 'region', 'aria-label': 'Queues' } }, h('table', { className },
+  return h('div', { className: 'table-wrap', attrs: { tabindex: '0', role: 'region', 'aria-label': name } }, h('table', { className },
     h('thead', {}, h('tr', {}, COLUMNS.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
     h('tbody', {}, qs.map(row))));
 }
@@ -189,16 +189,16 @@ function queueTable(qs, className, label, offsets) {
 function notOkTable(topic, label, offsets) {
   const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown');
   const unknown = topic.queues.filter((q) => q.status === 'unknown');
-  const tableOf = (qs, className) => queueTable(qs, className, label, offsets);
+  const tableOf = (qs, className, name) => queueTable(qs, className, label, offsets, `${name} (${topic.topic})`);
   const all = h('details', { className: 'dx-all', attrs: bad.length === 0 && unknown.length === 0 ? { open: '' } : {} },
     h('summary', {}, `All ${plural(topic.queues.length, 'queue')}: owners and offsets`),
-    tableOf(topic.queues.slice(0, ROWS_MAX), 'dx-table'),
+    tableOf(topic.queues.slice(0, ROWS_MAX), 'dx-table', 'All queues'),
     topic.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${topic.queues.length}.`) : null);
   const unknownPart = unknown.length ? h('details', { className: 'dx-unknown-list' },
     h('summary', {}, `${plural(unknown.length, 'queue')} whose owner is not known`),
     h('p', { className: 'dx-cause-text' }, 'No owner information: consumerProgress ran without ', h('code', {}, '-s true'),
       ' and no consumerStatus files were pasted, so only who should own each queue is known. Paste either to compare the owners.'),
-    tableOf(unknown.slice(0, ROWS_MAX), 'dx-unknown-table'),
+    tableOf(unknown.slice(0, ROWS_MAX), 'dx-unknown-table', 'Queues whose owner is not known'),
     unknown.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${unknown.length}.`) : null) : null;
   if (bad.length === 0) {
     return h('div', {}, unknown.length ? h('p', { className: 'hint' }, 'Who holds each queue is not known: paste consumerProgress run with -s true, or the consumerStatus files, to compare the owners.') : null, unknownPart, all);
@@ -210,12 +210,12 @@ function notOkTable(topic, label, offsets) {
     groups.get(c).push(q);
   }
   let left = ROWS_MAX;
-  const parts = [...groups].map(([cause, qs]) => {
+  const parts = [...groups].map(([cause, qs], k) => {
     const shown = qs.slice(0, Math.max(0, left));
     left -= shown.length;
     return h('section', { className: 'dx-cause' },
       h('p', { className: 'dx-cause-text' }, h('strong', {}, `Likely cause (${plural(qs.length, 'queue')}): `), cause || 'the report names none'),
-      shown.length ? tableOf(shown, 'dx-table') : null,
+      shown.length ? tableOf(shown, 'dx-table', `Queues of likely cause ${k + 1}`) : null,
       shown.length < qs.length ? h('p', { className: 'hint' }, `${qs.length - shown.length} more not listed.`) : null);
   });
   return h('div', {},

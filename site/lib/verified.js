@@ -23,7 +23,7 @@ function body(d, client) {
   const mine = PROFILE_OF[client] && 'testdata/' + PROFILE_OF[client];
   const total = d.profiles.reduce((n, p) => n + Object.values(p.vectors).reduce((a, b) => a + b, 0), 0);
   return [
-    h('h2', { id: 'verified-title' }, 'Verified against the real clients'),
+    h('h2', { id: 'verified-title', attrs: { tabindex: '-1' } }, 'Verified against the real clients'),
     h('p', {}, `Every result on this page comes from the same code as the checks below: ${total.toLocaleString('en-US')} cases whose answers were recorded by running the real clients\u2019 own code. `,
       h('code', {}, 'go test'), ', the same tests in Chromium (the WebAssembly build) and ', h('code', {}, 'node --test'), ' replay each one and must match it exactly; ',
       h('code', {}, 'make conformance'), ' reproduces every results file.'),
@@ -53,6 +53,9 @@ export function initVerified(getClient) {
     e.preventDefault();
     try { put(dlg, body(await load(), getClient())); } catch (err) { put(dlg, h('p', { className: 'error' }, 'Could not load the list: ', err.message), h('form', { attrs: { method: 'dialog' } }, h('button', { type: 'submit' }, 'Close'))); }
     if (!dlg.open) dlg.showModal();
+    dlg.scrollTop = 0; // at its top, whatever was scrolled before
+    dlg.querySelector('h2, h1, [tabindex]')?.focus?.({ preventScroll: true });
+    dlg.scrollTop = 0;
   });
 }
 

@@ -223,7 +223,10 @@ function retryBlock(r) {
 export function renderAlloc(el, res, onRemove, actions = {}) {
   if (res.error) { put(el, errorBox(res.error, 'Cannot allocate')); return []; }
   const a = res.before, f = res.faults || {};
-  const members = h('div', { className: 'members-slot' }), rows = h('div', { className: 'rows-slot' });
+  // The lists are drawn in later tasks: their room is kept now (about a
+  // row per queue), so what follows them does not move when they come.
+  const members = h('div', { className: 'members-slot' }),
+    rows = h('div', { className: 'rows-slot', style: { 'min-height': `calc(2.3rem + ${Math.min(a.queues.length, 60)} * 1.9rem)` } });
   const big = isBig(a);
   put(el,
     h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
@@ -317,7 +320,7 @@ export function renderWhatIf(el, res) {
       bigBrowser('whatif', a, (sub, mv, cap) => grid(sub, mv, cap || 'After the change (moved queues outlined)', palA),
         { moved, ownerBefore, palette: palA, gridMax: GRID_MAX }),
       h('h3', {}, 'Consumers (sorted as Java strings): queues before and after'),
-      vlist({ id: 'member-changes', label: 'Consumers before and after', head: ['', 'Client ID', 'Before', 'After', 'Gained', 'Lost'], cols: '3.2rem minmax(0, 1fr) repeat(4, 3.4rem)',
+      vlist({ id: 'member-changes', label: 'Consumers before and after', head: ['Tag', 'Client ID', 'Before', 'After', 'Gained', 'Lost'], cols: '3.2rem minmax(0, 1fr) repeat(4, 3.4rem)',
         count: union.length, row: (i) => memberRow(union[i], i) }));
     return [];
   }
@@ -333,7 +336,7 @@ export function renderWhatIf(el, res) {
     h('h3', {}, 'Moved queues'),
     movedSlot);
   return [
-    () => put(memberSlot, table(['', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map(memberRow), { className: 'qtable', id: 'member-changes' })),
+    () => put(memberSlot, table(['Tag', 'Client ID', 'Queues before', 'after', 'gained', 'lost'], union.slice(0, LIST_MAX).map(memberRow), { className: 'qtable', id: 'member-changes' })),
     () => put(movedSlot, movedRows.length ? table(['Broker', 'Queue', 'Before', 'After'], movedRows) : h('p', {}, 'None.')),
   ];
 }
@@ -426,7 +429,7 @@ export function renderProducer(els, res) {
   const nDiffer = res.groups.filter((g) => fmtQ(g.java.ok) !== fmtQ(g.node.ok)).length;
   put(els.groups,
     nDiffer ? h('p', { className: 'warnbox', attrs: { role: 'note' } }, `⚠ ${nDiffer} of ${res.groups.length} groups go to different queues from the Java/Go and the Node.js clients (Node.js 1.0.8 byte-swaps the SipHash): mixing them breaks per-group ordering.`) : null,
-    table(['Message group', 'Java / Go client', 'Node.js client 1.0.8', ''], gRows));
+    table(['Message group', 'Java / Go client', 'Node.js client 1.0.8', 'Same?'], gRows));
   const rr = (v) => res.roundRobin[v].error ? [errorBox(res.roundRobin[v].error)] : res.roundRobin[v].ok;
   // The selected Java version first (Go: Java 4.9.3 first, for comparison).
   const [v1, v2] = res.client === '5.3.3' ? ['5.3.3', '4.9.3'] : ['4.9.3', '5.3.3'];

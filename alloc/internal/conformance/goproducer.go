@@ -8,7 +8,6 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 	"github.com/rmqalloc/rmqalloc/alloc/internal/wtf8json"
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
-	"github.com/rmqalloc/rmqalloc/alloc/route"
 )
 
 // goRouteToPublish and goSelect (FORMAT.md, go-client-2.1.2 producer):
@@ -19,12 +18,8 @@ func init() {
 }
 
 func goRouteToPublish(line []byte) (any, error) {
-	var c struct {
-		ID    string      `json:"id"`
-		Topic string      `json:"topic"`
-		Route route.Route `json:"route"`
-	}
-	if err := wtf8json.Unmarshal(line, &c); err != nil {
+	c, err := readRouteCase(line)
+	if err != nil {
 		return nil, err
 	}
 	pub, err := producer.GoPublishQueues(c.Topic, &c.Route)

@@ -11,13 +11,22 @@ func init() {
 	register("routeToQueues", routeToQueues, "java-4.9.3", "java-5.3.3")
 }
 
+// routeCase is a case that converts a topic's route: routeToQueues and
+// goRouteToPublish.
+type routeCase struct {
+	ID    string      `json:"id"`
+	Topic string      `json:"topic"`
+	Route route.Route `json:"route"`
+}
+
+func readRouteCase(line []byte) (c routeCase, err error) {
+	err = wtf8json.Unmarshal(line, &c)
+	return c, err
+}
+
 func routeToQueues(line []byte) (any, error) {
-	var c struct {
-		ID    string      `json:"id"`
-		Topic string      `json:"topic"`
-		Route route.Route `json:"route"`
-	}
-	if err := wtf8json.Unmarshal(line, &c); err != nil {
+	c, err := readRouteCase(line)
+	if err != nil {
 		return nil, err
 	}
 	pub, sub, err := c.Route.Queues(c.Topic)

@@ -2,7 +2,7 @@
 // arguments of the public API (allocateAll, select, producer). Pure: no DOM,
 // no module; every failure is an AttrError naming the attribute.
 
-import { CLIENT_PROFILE } from '../tables.generated.js';
+import { CLIENT_PROFILE, STRATEGY_NAMES } from '../tables.generated.js';
 
 export class AttrError extends Error {
   constructor(attr, value, must) {
@@ -11,10 +11,10 @@ export class AttrError extends Error {
   }
 }
 
-// The strategies in the order the elements offer them (js/test/one-home
-// checks they are every strategy the module has), and the clients by
-// profile (generated from wasm/strategy.go; meta's versions name the Java ones).
-export const STRATEGIES = ['AVG', 'AVG_BY_CIRCLE', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY', 'CONFIG'];
+// The strategies in the order the elements offer them (alloc's registry,
+// generated), and the clients by profile (generated from wasm/strategy.go;
+// meta's versions name the Java ones).
+export const STRATEGIES = STRATEGY_NAMES;
 export const CLIENTS = {
   [CLIENT_PROFILE.JAVA493]: { version: '4.9.3' },
   [CLIENT_PROFILE.JAVA533]: { version: '5.3.3' },
