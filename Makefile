@@ -23,7 +23,7 @@ WASM_MAX_GZIP ?= 830000
 # user's own GOFLAGS (unless they set -buildvcs themselves), never replacing them.
 export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(GOFLAGS) -buildvcs=false))
 
-.PHONY: help build generate run test check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen prometheus npm \
+.PHONY: help build generate run test lint check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen prometheus npm mutbench \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
@@ -79,6 +79,7 @@ test: ## every test layer: native Go, Go in Chromium, JS package, site end to en
 	@$(MAKE) --no-print-directory build
 	@scripts/layer.sh start
 	@scripts/layer.sh "go version (go.mod's go line suffices)" scripts/check-go-version.sh
+	@scripts/layer.sh "staticcheck (every build)" scripts/lint.sh
 	@scripts/layer.sh "go test -race (native)" scripts/gotest.sh native
 	@scripts/layer.sh "module size" scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
 	@scripts/layer.sh "go test (GOOS=js GOARCH=wasm in Chromium)" scripts/gotest.sh wasm
@@ -86,6 +87,9 @@ test: ## every test layer: native Go, Go in Chromium, JS package, site end to en
 	@scripts/layer.sh "playwright (site end to end)" scripts/nodetest.sh site e2e
 	@scripts/layer.sh "live (real RocketMQ 4.9.3 and 5.3.3 clusters, ROCKETMQ_KIT)" scripts/test-live.sh
 	@scripts/layer.sh summary scripts/summary.sh
+
+lint: ## staticcheck (pinned in tools/go.mod, staticcheck.conf) over the native, rmqfull and js/wasm builds
+	scripts/lint.sh
 
 check-go: ## check that go.mod's go line is the lowest Go that builds and vets every build
 	scripts/check-go-version.sh
@@ -161,3 +165,6 @@ bench-js: build ## JS benchmarks beside the native baseline of the same run
 
 clean: ## remove build outputs and installed tools
 	rm -rf $(BIN) $(WASM) $(WASM_FULL) $(WASM_EXEC) js/node_modules site/node_modules test-results
+
+mutbench: ## damage the sample folders (cut, lost/repeated lines, mixed captures, encodings, wrap, ANSI, ...) and count REFUSED / SAME / UNJUDGED / DIFFERENT verdicts per class
+	$(GO) run ./cluster/internal/cmd/mutbench

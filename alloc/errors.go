@@ -92,11 +92,3 @@ func limit(field, msg string) *Error {
 func indexOutOfBounds(field, msg string) *Error {
 	return &Error{Kind: ErrIndexOutOfRange, JavaClass: ArrayIndexOutOfBoundsException, Field: field, Msg: msg}
 }
-
-func arithmetic(field, msg string) *Error {
-	return &Error{Kind: ErrArithmetic, JavaClass: ArithmeticException, Field: field, Msg: msg}
-}
-
-func numberFormat(field, msg string) *Error {
-	return &Error{Kind: ErrNumberFormat, JavaClass: NumberFormatException, Field: field, Msg: msg}
-}

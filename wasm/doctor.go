@@ -8,6 +8,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 // The doctor (cluster/doctor) and the mqadmin output parsers, in the full
@@ -70,7 +71,7 @@ func textInputError(err error) (inputError, bool) {
 func reportOf(rep *doctor.Report, want byte, width int) (doctorRunResponse, error) {
 	out := doctorRunResponse{Ok: rep.OK, Judged: rep.Judged}
 	if want&wantText != 0 {
-		out.Text = rep.TextWidth(width)
+		out.Text = termsafe.Escape(rep.TextWidth(width)) // a terminal shows input's escape sequences, never runs them
 	}
 	if want&wantJSON != 0 {
 		b, err := json.Marshal(rep)

@@ -65,9 +65,11 @@ func main() {
 }
 
 //go:wasmexport rmqalloc_call
+//lint:ignore U1000 JS calls it through //go:wasmexport, which staticcheck does not see
 func wasmCall(op int32) { dispatch(int(op)) }
 
 //go:wasmexport rmqalloc_reserve
+//lint:ignore U1000 JS calls it through //go:wasmexport, which staticcheck does not see
 func wasmReserve(n int32) {
 	if n > 0 && n <= 1<<30 {
 		reserve(int(n))
@@ -75,4 +77,5 @@ func wasmReserve(n int32) {
 }
 
 //go:wasmexport rmqalloc_ctl
+//lint:ignore U1000 JS calls it through //go:wasmexport, which staticcheck does not see
 func wasmCtl() int32 { return int32(ctlAddr()) }

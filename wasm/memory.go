@@ -27,6 +27,7 @@ func addr(b []byte) uint32 {
 	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(b))))
 }
 
+//lint:ignore U1000 wasmCtl (a //go:wasmexport entry point) calls it
 func ctlAddr() uint32 { return uint32(uintptr(unsafe.Pointer(&ctl[0]))) }
 
 // reserve makes the request buffer hold at least n bytes.

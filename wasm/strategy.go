@@ -83,16 +83,6 @@ func readSpec(r *reader, depth int) alloc.StrategySpec {
 	return s
 }
 
-// readStrategy reads a spec and builds it for client with the same
-// builders the native conformance runner uses.
-func readStrategy(r *reader, client byte) (alloc.Strategy, error) {
-	spec := readSpec(r, 0)
-	if r.err != nil {
-		return nil, r.err
-	}
-	return strategyOf(client, spec)
-}
-
 // strategyOf builds spec as client (a CLIENT byte) runs it.
 func strategyOf(client byte, spec alloc.StrategySpec) (alloc.Strategy, error) {
 	switch client { // direct calls: the core module links no Client method it does not call

@@ -184,3 +184,25 @@ func BenchmarkDoctorStatus(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDoctorLimits diagnoses the largest topic the doctor takes
+// (MaxQueuesPerTopic queues: 64 brokers × 1,024) with MaxClients Java
+// clients, every queue owned as AVG says: the time goal the limits are
+// set by (docs/doctor-limits.md).
+func BenchmarkDoctorLimits(b *testing.B) {
+	c := &cluster{topic: "limit_topic", perBroker: doctor.MaxQueuesPerTopic / 64}
+	for i := 0; i < 64; i++ {
+		c.brokers = append(c.brokers, "broker-"+strconv.Itoa(i))
+	}
+	for i := 0; i < doctor.MaxClients; i++ {
+		c.clients = append(c.clients, "10."+strconv.Itoa(i/250)+"."+strconv.Itoa(i%250)+".1@"+strconv.Itoa(1000+i))
+	}
+	owners := avgOwners(b, c)
+	in := doctor.Input{
+		Routes:     []doctor.RouteText{{Topic: c.topic, Text: c.routeText()}},
+		Connection: c.connectionText(),
+		Progress:   c.progressText(owners),
+	}
+	b.SetBytes(int64(len(in.Routes[0].Text) + len(in.Connection) + len(in.Progress)))
+	b.ReportMetric(diagnoseLoop(b, in), "cpu-ns/op")
+}

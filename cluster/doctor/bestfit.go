@@ -124,7 +124,25 @@ func (d *diagnosis) bestFit(st *topicState, wait func() ([]*wholeRun, error)) ([
 		fits = append(fits, act.fit(d, st, c.strategy, c.profile, c.shares))
 	}
 	slices.SortStableFunc(fits, func(a, b Fit) int { return b.Agree - a.Agree })
+	if d.mode == modeIP && !d.ipsTellApart(st.subs) {
+		// Owners known by IP alone, and members sharing one: any strategy
+		// "reproduces" them; the candidates stay for the causes only.
+		return []Fit{}, nil
+	}
 	return fits, nil
+}
+
+// ipsTellApart: every member of subs has an IP of its own.
+func (d *diagnosis) ipsTellApart(subs []*member) bool {
+	seen := map[string]bool{}
+	for _, m := range subs {
+		ip := ipOf(m.cid)
+		if seen[ip] {
+			return false
+		}
+		seen[ip] = true
+	}
+	return true
 }
 
 // wholeInput is what a whole-group run reads: the subscribe set (Java

@@ -115,7 +115,9 @@ func (e clusterError) String() string {
 
 // Response codes a read meets (ResponseCode).
 const (
-	codeNoPermission     = 16  // NO_PERMISSION (ACL)
+	//lint:ignore U1000 names the code for the reader; no comparison uses it yet
+	codeNoPermission = 16 // NO_PERMISSION (ACL)
+	//lint:ignore U1000 names the code for the reader; no comparison uses it yet
 	codeConsumeMsgTimout = 207 // CONSUME_MSG_TIMEOUT: a client did not answer the broker's call
 )
 

@@ -34,6 +34,7 @@ const (
 	CodeQueueNotInRoute         = "QUEUE_NOT_IN_ROUTE"
 	CodeRouteQueueWithoutOffset = "ROUTE_QUEUE_WITHOUT_OFFSET"
 	CodeNoRoute                 = "NO_ROUTE"
+	CodeCaptureBeforeLastTime   = "CAPTURE_BEFORE_LAST_TIME"
 	// Information.
 	CodeEmptyQueue       = "EMPTY_QUEUE"
 	CodeMachineRoom      = "MACHINE_ROOM"
@@ -86,6 +87,7 @@ func Codes() []CodeLevel {
 		{CodeQueueNotInRoute, LevelWarning},
 		{CodeRouteQueueWithoutOffset, LevelWarning},
 		{CodeNoRoute, LevelWarning},
+		{CodeCaptureBeforeLastTime, LevelWarning},
 		{CodeEmptyQueue, LevelInfo},
 		{CodeMachineRoom, LevelInfo},
 		{CodeBroadcasting, LevelInfo},

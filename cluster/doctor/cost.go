@@ -151,7 +151,7 @@ func (d *diagnosis) captureTime() (time.Time, bool) {
 // parseCapturedAt reads Input.CapturedAt: RFC 3339, or capture.sh's
 // captured-at.txt (its first line is the start); "" is the zero time.
 func parseCapturedAt(s string) (time.Time, error) {
-	first, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	first, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(s, "\ufeff")), "\n")
 	if first = strings.TrimSpace(first); first == "" {
 		return time.Time{}, nil
 	}

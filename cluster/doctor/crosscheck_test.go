@@ -116,3 +116,25 @@ func TestSeriesOfOneGroup(t *testing.T) {
 		assert.Contains(t, te.Msg, want)
 	}
 }
+
+// A capture time before the newest #LastTime is said as a warning; the
+// capture's own time is not.
+func TestCaptureBeforeLastTime(t *testing.T) {
+	basic := captureInput(t, "../../testdata/real/basic3")
+	has := func(in doctor.Input) bool {
+		rep, err := doctor.Diagnose(in)
+		require.NoError(t, err)
+		for _, f := range rep.Findings {
+			if f.Code == doctor.CodeCaptureBeforeLastTime {
+				assert.Equal(t, doctor.LevelWarning, f.Level)
+				assert.Contains(t, f.Message, "2026-12-01 19:08:11")
+				return true
+			}
+		}
+		return false
+	}
+	assert.False(t, has(basic), "the capture's own captured-at.txt")
+	assert.True(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "2026-12-01T18:08:11Z" })), "an hour early")
+	assert.False(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "2026-12-01T19:07:30Z" })), "within the minute a capture takes")
+	assert.True(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "\ufeff2026-12-01T10:00:00Z" })), "a BOM before the time is read too")
+}

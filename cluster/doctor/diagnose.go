@@ -106,6 +106,7 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 		rep.Topics = append(rep.Topics, *tr)
 		rep.Findings = append(rep.Findings, tr.Findings...)
 	}
+	rep.Findings = append(rep.Findings, d.captureTimeFindings()...)
 	rankFindings(rep.Findings)
 	rep.Queues, rep.Unknown = queueCounts(rep)
 	rep.OK, rep.Verdict = verdict(rep, d)

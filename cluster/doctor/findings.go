@@ -41,12 +41,12 @@ func (d *diagnosis) groupFindings() []Finding {
 			Message: "consumerProgress -g GROUP failed with CODE 3 (request type 351 not supported): a 5.x mqadmin asks the brokers for their topic config, which 4.x brokers do not serve, so there are no offsets or lag here. Run instead: " + d.progressCommand() + " (their outputs may be given together, one after another)"})
 	}
 	if d.mode == modeNone && d.unread.conn == "" && len(g.members) > 0 && !d.broadcasting {
-		msg := "no owner information: consumerProgress was run without -s true and no consumerStatus files were given, so only the expected owners are shown. Run mqadmin consumerProgress -g GROUP -s true, or mqadmin consumerStatus -g GROUP"
+		msg := "no owner information: consumerProgress was run without -s true and no consumerStatus files were given, so only the expected owners are known (they are in --json). Run mqadmin consumerProgress -g GROUP -s true, or mqadmin consumerStatus -g GROUP"
 		if d.unread.noOffset {
 			msg = "no owner information: the brokers hold no offset of the group (consumerProgress answers CODE 206: it has consumed nothing yet, or its clients keep the offsets) and no consumerStatus files were given. Run mqadmin consumerStatus -g GROUP"
 		}
 		if d.unread.progress != "" || len(d.unread.members) > 0 {
-			msg = "no owner information: neither consumerProgress nor any member's running info could be read (see the other findings), so only the expected owners are shown; run the doctor again once the cluster answers"
+			msg = "no owner information: neither consumerProgress nor any member's running info could be read (see the other findings), so only the expected owners are known (they are in --json); run the doctor again once the cluster answers"
 		}
 		add(Finding{Code: CodeNoOwnerInfo, Level: LevelWarning, Message: msg})
 	}
@@ -88,7 +88,7 @@ func (d *diagnosis) groupFindings() []Finding {
 				Message: "no consumerStatus file for " + strings.Join(missing, ", ") + ": the queues they may hold are unknown (consumerProgress's #Client IP names them where it tells the members apart)"})
 		}
 	}
-	for _, sf := range g.orphanSts {
+	for _, sf := range g.orphanSts[:len(g.orphanSts)*boolInt(d.unread.conn == "")] {
 		add(Finding{Code: CodeUnknownOwner, Level: LevelError, Clients: []string{sf.cid},
 			Message: "a consumerStatus file is for " + sf.cid + ", which is not in the connection list (a consumer that left or is connected elsewhere)"})
 	}
@@ -306,7 +306,7 @@ func verdict(rep *Report, d *diagnosis) (bool, string) {
 		return false, "Could not read who consumes what: neither consumerProgress nor the members' running info answered (see the findings). Expected owners of " + plural(total, "queue", "queues") + " in " + topics + " are in --json."
 	}
 	if d.mode == modeNone {
-		return false, "Cannot tell who consumes what: no owner information (run consumerProgress with -s true, or give consumerStatus files). Expected owners of " + plural(total, "queue", "queues") + " in " + topics + " are shown."
+		return false, "Cannot tell who consumes what: no owner information (run consumerProgress with -s true, or give consumerStatus files). Expected owners of " + plural(total, "queue", "queues") + " in " + topics + " are in --json."
 	}
 	if rep.Unknown == total && total > 0 {
 		return false, "Could not read who consumes what: the owners of all " + plural(total, "queue", "queues") + " in " + topics + " are unknown (see the findings)."
@@ -458,4 +458,11 @@ func (d *diagnosis) totalLag() int64 {
 		}
 	}
 	return sum
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

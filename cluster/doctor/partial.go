@@ -140,6 +140,15 @@ func (u *unread) memberWhy(cid string) string {
 func (d *diagnosis) fillUnread(st *topicState) {
 	u := &d.unread
 	st.unknownWhy = make([]string, len(st.queues))
+	if u.conn != "" {
+		// No member list: an owner the status files name cannot be told
+		// a member or not, nor any queue wrong; nothing is judged.
+		for i := range st.actual {
+			st.actual[i] = nil
+			st.unknownWhy[i] = "the member list could not be read: consumerConnection failed (" + u.conn + ")"
+		}
+		return
+	}
 	switch d.mode {
 	case modeCID:
 		var silent []*member
@@ -214,6 +223,9 @@ func validIP(ip string) bool { return ip != "" && ip != "N/A" }
 // READ_FAILED for a broker, CONSUMER_UNRESPONSIVE (STATUS_INCOMPLETE when
 // no failure was printed) for members, with the queues each hides.
 func (d *diagnosis) unreadFindings(st *topicState) {
+	if d.unread.conn != "" {
+		return // the group's READ_FAILED says it for every queue
+	}
 	byWhy := map[string][]int{}
 	var order []string
 	for i, w := range st.unknownWhy {

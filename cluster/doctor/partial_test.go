@@ -256,3 +256,35 @@ func TestRealStatusStderrHasNoFailure(t *testing.T) {
 	assert.True(t, rep.OK)
 	assert.Zero(t, rep.Unknown)
 }
+
+// Owners known by IP alone (no status files) while the members share one
+// IP (basic3: all on 127.0.0.1) tell nothing of the strategy: no best fit
+// is claimed.
+func TestNoBestFitWhenIPsDoNotTellMembersApart(t *testing.T) {
+	in := captureInput(t, "../../testdata/real/basic3")
+	in.Status = nil
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	for _, tr := range rep.Topics {
+		assert.Empty(t, tr.BestFit, tr.Topic)
+	}
+	assert.NotContains(t, rep.Text(), "best fit")
+	in = captureInput(t, "../../testdata/real/basic3")
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.NotEmpty(t, rep.Topics[0].BestFit, "with status files the owners tell members apart")
+}
+
+// The real capture of a frozen consumer (livetest TestFrozenConsumer, the
+// consumers' hold files at capture time in held/): the unknown queues are
+// exactly what the frozen member 127.0.0.1@f2 held.
+func TestFrozenMemberRealCapture(t *testing.T) {
+	dir := "../../testdata/real/frozen-consumer"
+	rep, err := doctor.Diagnose(captureInput(t, dir))
+	require.NoError(t, err)
+	assert.Equal(t, heldBy(t, dir, "127.0.0.1@f2"), unknownQueues(rep), rep.Text())
+	f := finding(rep, doctor.CodeConsumerUnresponsive)
+	require.NotNil(t, f, rep.Text())
+	assert.Equal(t, []string{"127.0.0.1@f2"}, f.Clients)
+	assert.Contains(t, f.Message, "CODE 207")
+}

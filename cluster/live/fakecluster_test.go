@@ -109,6 +109,7 @@ func startFake(t *testing.T, lie func(key string, req *Command, answer []byte) [
 	return fc
 }
 
+//lint:ignore ST1008 the elapsed time is a measurement beside the result, read after the error
 func readFake(t *testing.T, fc *fakeCluster, timeout time.Duration) (*Snapshot, error, time.Duration) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)

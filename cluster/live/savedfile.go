@@ -23,24 +23,21 @@ func readSaved(path string) (string, error) {
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.Size() > doctor.MaxInputBytes {
-		return "", tooBig(path, st.Size())
+		return "", tooBig(path, strconv.FormatInt(st.Size(), 10))
 	}
 	b, err := io.ReadAll(io.LimitReader(f, doctor.MaxInputBytes+1))
 	if err != nil {
 		return "", err
 	}
 	if len(b) > doctor.MaxInputBytes {
-		return "", tooBig(path, int64(len(b)))
+		return "", tooBig(path, "more than "+strconv.Itoa(doctor.MaxInputBytes))
 	}
 	return string(b), nil
 }
 
-func tooBig(path string, size int64) error {
-	more := ""
-	if size > doctor.MaxInputBytes {
-		more = "more than "
-	}
-	return errors.New(path + ": " + more + strconv.FormatInt(min(size, doctor.MaxInputBytes+1), 10) + " bytes, over the doctor's limit of " + strconv.Itoa(doctor.MaxInputBytes) + " bytes for one file (docs/doctor-limits.md): not the output of one mqadmin command")
+// tooBig refuses a file of size bytes ("more than N" when it grew while read).
+func tooBig(path, size string) error {
+	return errors.New(path + ": " + size + " bytes, over the doctor's limit of " + strconv.Itoa(doctor.MaxInputBytes) + " bytes for one file (docs/doctor-limits.md): not the output of one mqadmin command")
 }
 
 // capturedAtText is captured-at.txt's text in any encoding the outputs

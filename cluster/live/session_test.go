@@ -13,10 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// kitFrames are the answers the real 4.9.3 kit gave (testdata/kit/frames,
-// recorded with TestRecord), by request: what the request asks and where.
-type kitFrames map[string]string
-
 func frame(t *testing.T, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata/kit/frames", name+".frame"))

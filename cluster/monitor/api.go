@@ -6,8 +6,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
 // Handler serves the monitor over HTTP:
@@ -20,7 +18,7 @@ import (
 //	GET /readyz             200 once a pass has read the cluster, 503 before
 func (m *Monitor) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(m.Gatherer(), promhttp.HandlerOpts{}))
+	mux.Handle("GET /metrics", m.metricsHandler())
 	mux.HandleFunc("GET /api/groups", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, m.Groups())
 	})

@@ -1,7 +1,6 @@
 package mqadmin_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,7 +33,10 @@ func TestRealCapturesParse(t *testing.T) {
 				require.NoError(t, err)
 			}
 			progs := files(filepath.Join(d, "progress*.txt"))
-			require.NotEmpty(t, progs)
+			if len(progs) == 0 {
+				// mqadmin failed (a frozen broker): its error is beside it
+				require.FileExists(t, filepath.Join(d, "progress.err"))
+			}
 			for _, f := range progs {
 				text := read(t, f)
 				p, err := mqadmin.ParseConsumerProgress(text)
@@ -50,11 +52,6 @@ func TestRealCapturesParse(t *testing.T) {
 			}
 		})
 	}
-}
-
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
 
 func globs(dir string, patterns ...string) []string {

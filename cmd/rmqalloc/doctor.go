@@ -13,6 +13,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/cluster/live"
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 // doctorWays is what a bare `rmqalloc doctor` shows.
@@ -57,7 +58,7 @@ func doctorCommand(e *env, argv []string) (int, error) {
 		return 0, err
 	}
 	strategy, profile := judgeOptions(a)
-	rep, err := doctor.Diagnose(files.input(strategy, profile))
+	rep, err := e.diagnose(files.input(strategy, profile))
 	if err != nil {
 		return 0, doctorInputError(err, files)
 	}
@@ -93,7 +94,8 @@ func printReport(e *env, rep *doctor.Report, asJSON bool, status int) (int, erro
 		}
 		fmt.Fprintln(e.stdout, string(b))
 	} else {
-		fmt.Fprint(e.stdout, strings.TrimRight(rep.TextWidth(e.width()), "\n")+"\n")
+		// Client IDs and remarks come from the cluster: shown, not run.
+		fmt.Fprint(e.stdout, termsafe.Escape(strings.TrimRight(rep.TextWidth(e.width()), "\n"))+"\n")
 	}
 	return status, nil
 }

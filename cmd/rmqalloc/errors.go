@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 // Error codes of {"error":{"code",...}}, the same in both builds.
@@ -66,9 +68,10 @@ func textErr(file string, line, column int, msg string) *cliError {
 // (file and line null when unknown; message without the place).
 func writeError(e *cliError, asJSON bool, stdout, stderr io.Writer) int {
 	if !asJSON {
-		s := "rmqalloc: " + e.Error() + "\n"
+		// The message may quote a file's line or a server's answer.
+		s := "rmqalloc: " + termsafe.Escape(e.Error()) + "\n"
 		if e.rest != "" {
-			s += strings.TrimRight(e.rest, "\n") + "\n"
+			s += termsafe.Escape(strings.TrimRight(e.rest, "\n")) + "\n"
 		}
 		io.WriteString(stderr, s)
 		return e.exit

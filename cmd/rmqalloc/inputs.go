@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -96,13 +97,20 @@ func (r *reader) read(file, flag string) (source, error) {
 			return source{}, usageErr("%s -: stdin is already read by %s", flag, r.stdinUsed)
 		}
 		r.stdinUsed = flag
-		b, err := io.ReadAll(r.stdin)
+		b, err := io.ReadAll(io.LimitReader(r.stdin, doctor.MaxInputBytes+1))
 		if err != nil {
 			return source{}, usageErr("%s -: %v", flag, err)
 		}
+		if len(b) > doctor.MaxInputBytes {
+			return source{}, tooBig(flag+" -", "stdin", "more than "+strconv.Itoa(doctor.MaxInputBytes))
+		}
 		return source{file: "stdin", text: decodeText(b)}, nil
 	}
-	b, err := os.ReadFile(file)
+	b, err := readBounded(file)
+	if te, ok := err.(*cliError); ok {
+		te.where = label
+		return source{}, te
+	}
 	if err != nil {
 		e := &cliError{code: codeInput, where: label, file: file, exit: exitBadInput}
 		switch {
@@ -116,6 +124,35 @@ func (r *reader) read(file, flag string) (source, error) {
 		return source{}, e
 	}
 	return source{file: file, text: decodeText(b)}, nil
+}
+
+// tooBig: a file over the doctor's limit (doctor.MaxInputBytes), refused
+// by its size (js/bin/io.js says the same).
+func tooBig(where, file, size string) *cliError {
+	return &cliError{code: codeInput, where: where, file: file, exit: exitBadInput,
+		msg: size + " bytes, over the doctor's limit of " + strconv.Itoa(doctor.MaxInputBytes) +
+			" bytes for one file (docs/doctor-limits.md): not the output of one mqadmin command"}
+}
+
+// readBounded is os.ReadFile refusing a file over doctor.MaxInputBytes
+// unread (by its size), or once that much is read (a pipe, a growing file).
+func readBounded(file string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > doctor.MaxInputBytes {
+		return nil, tooBig(file, file, strconv.FormatInt(st.Size(), 10))
+	}
+	b, err := io.ReadAll(io.LimitReader(f, doctor.MaxInputBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > doctor.MaxInputBytes {
+		return nil, tooBig(file, file, "more than "+strconv.Itoa(doctor.MaxInputBytes))
+	}
+	return b, nil
 }
 
 func isDir(p string) bool {

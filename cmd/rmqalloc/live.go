@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/rmqalloc/rmqalloc/cluster/live"
+	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
 var durationText = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?)(ms|s|m)?$`)
@@ -104,7 +105,7 @@ func liveCommand(e *env, a *args) (int, error) {
 			return nil, &cliError{code: codeCluster, msg: msg, exit: exit}
 		}
 		for _, w := range snap.Warnings {
-			fmt.Fprintln(e.stderr, "rmqalloc: warning: "+strings.Replace(w, "(--timeout)", "(--timeout "+timeoutText+")", 1))
+			fmt.Fprintln(e.stderr, "rmqalloc: warning: "+termsafe.Escape(strings.Replace(w, "(--timeout)", "(--timeout "+timeoutText+")", 1)))
 		}
 		return snap, nil
 	}
@@ -120,6 +121,8 @@ func liveCommand(e *env, a *args) (int, error) {
 	if a.has("watch") {
 		return watch(e, a, read, base, every, count)
 	}
+	// --timeout bounds the read and the diagnosis together.
+	e.deadline, e.timeoutText = time.Now().Add(timeout), timeoutText
 	snap, err := read()
 	if err != nil {
 		return 0, err

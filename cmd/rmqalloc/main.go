@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // env is what a command runs with: its streams and the environment.
@@ -32,6 +33,10 @@ type env struct {
 	tty func() int
 	// json: --json was given; errors are then JSON on stdout.
 	json bool
+	// deadline: with --namesrv, when --timeout (timeoutText as typed)
+	// ends; the diagnosis is given up then too. Zero: no bound.
+	deadline    time.Time
+	timeoutText string
 }
 
 // command runs a command on its arguments: the exit status.

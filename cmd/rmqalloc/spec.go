@@ -166,9 +166,10 @@ consumerConnection, consumerProgress -s true and consumerStatus ask):
   --group GROUP        the consumer group
   --topic T            a topic to diagnose (repeat); default: every topic
                        the group subscribes to
-  --timeout DUR        bound on the whole read: 5s (default), 1500ms, 2m;
-                       a server silent for half of it is given up, and
-                       what it holds is reported unknown
+  --timeout DUR        bound on the whole read (the Go binary's: and the
+                       diagnosis): 5s (default), 1500ms, 2m; a server
+                       silent for half of it is given up, and what it
+                       holds is reported unknown
   --save DIR           also save what was read as a FOLDER (below);
                        rmqalloc doctor DIR gives the same report later
   --watch INTERVAL     a snapshot every INTERVAL (10s, 1m, ...), then the

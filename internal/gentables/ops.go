@@ -22,9 +22,6 @@ const (
 	opsFullSamplesPath = "wasm/ops_samples_full_generated_test.go"
 	opsJSPath          = "js/lib/ops.generated.js"
 	requestsPath       = "wasm/testdata/wire/requests.json"
-	// goldenPath is written by js/test/wire/golden.mjs (make generate) with
-	// the real JS encoders; wasm/ops_golden_test.go reads it natively.
-	goldenPath = "wasm/testdata/wire/golden.json"
 )
 
 // goTypes and the codec method of each scalar wire type, on both sides.

@@ -26,6 +26,8 @@ import "errors"
 
 // ErrContract is the JDK's "Comparison method violates its general
 // contract!": the comparison was found inconsistent while merging.
+//
+//lint:ignore ST1005 the JDK's own message, which the sort vectors record
 var ErrContract = errors.New("Comparison method violates its general contract!")
 
 const (

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CliError, EXIT, Reader, exists, inputErr, isDir, isFile, terminalWidth, textErr, usageErr, write } from './io.js';
+import { CliError, EXIT, Reader, exists, hasText, inputErr, isDir, isFile, safeText, terminalWidth, textErr, usageErr, write } from './io.js';
 import { parseFlags } from './flags.js';
 import { COMMAND_HELP, DOCTOR_WAYS, STRATEGY_NAMES } from './spec.generated.js';
 import { readLive } from './live.js';
@@ -63,19 +63,8 @@ export function statusDirOf(dir) {
 
 /** The first of names in dir with text, else the first that exists, else ''. */
 export function firstWithText(dir, names) {
-  let first = '';
-  for (const n of names) {
-    const p = join(dir, n);
-    let text;
-    try {
-      text = new Reader().read(p, '').text;
-    } catch {
-      continue;
-    }
-    if (text.trim() !== '') return p;
-    if (first === '') first = p;
-  }
-  return first;
+  const there = names.map((n) => join(dir, n)).filter((p) => isFile(p));
+  return there.find(hasText) ?? there[0] ?? '';
 }
 
 /** dir is a folder of saved outputs (cmdLine says for what). */
@@ -364,7 +353,7 @@ async function liveCommand(load, a) {
       }
       throw e;
     }
-    for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${w.replace('(--timeout)', `(--timeout ${timeoutText})`)}\n`);
+    for (const w of snap.warnings) process.stderr.write(`rmqalloc: warning: ${safeText(w.replace('(--timeout)', `(--timeout ${timeoutText})`))}\n`);
     return snap;
   };
   const base = a.has('save') ? a.str('save') : mkdtempSync(join(tmpdir(), 'rmqalloc-live-'));

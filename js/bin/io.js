@@ -2,7 +2,7 @@
 // errors a person reads and the exit statuses (cmd/rmqalloc's errors.go
 // and inputs.go say the same, tested against each other: testdata/cli).
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { PROFILES as PROFILE_NAMES, STRATEGIES as SIMULATED } from './spec.generated.js';
 
@@ -57,10 +57,78 @@ export function textErr(file, line, column, msg) {
  * null when unknown; the message without the place).
  */
 export function errorOutput(e, asJSON) {
-  if (!asJSON) return { stderr: `rmqalloc: ${e.message}\n${e.rest ? e.rest.replace(/\n+$/, '') + '\n' : ''}` };
+  // The message may quote a file's line or a server's answer: shown, not obeyed.
+  if (!asJSON) return { stderr: `rmqalloc: ${safeText(e.message)}\n${e.rest ? safeText(e.rest.replace(/\n+$/, '')) + '\n' : ''}` };
   let message = e.file ? e.msg : e.message;
   if (e.rest) message += '\n' + e.rest.replace(/\n+$/, '');
   return { stdout: JSON.stringify({ error: { code: e.code, message, file: e.file || null, line: e.line > 0 ? e.line : null } }) + '\n' };
+}
+
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const NAMED = { 7: '\\a', 8: '\\b', 11: '\\v', 12: '\\f', 13: '\\r' };
+
+/**
+ * s safe to print on a terminal (internal/termsafe's Escape): every control
+ * character but newline and tab (C0, DEL, C1) written as an escape, so a
+ * client ID or a server's remark carrying escape sequences is shown, not
+ * obeyed. The module's report text is escaped already; this is for the
+ * CLI's own lines (errors, warnings).
+ */
+export function safeText(s) {
+  return String(s).replace(CONTROL, (c) => {
+    const n = c.charCodeAt(0);
+    return NAMED[n] ?? (n < 0x80 ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`);
+  });
+}
+
+/**
+ * The largest input file the doctor takes (cluster/doctor MaxInputBytes,
+ * docs/doctor-limits.md): a larger one is refused by its size, unread.
+ */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** The error for a file of size bytes ('more than N' when read from a pipe). */
+const tooBig = (label, file, size) => new CliError({ code: 'input', where: label, file, msg: `${size} bytes, over the doctor's limit of ${MAX_INPUT_BYTES} bytes for one file (docs/doctor-limits.md): not the output of one mqadmin command` });
+
+/** Reads fd to its end, refusing more than MAX_INPUT_BYTES. */
+function readBounded(fd, label, file) {
+  const parts = [];
+  let total = 0;
+  const buf = Buffer.alloc(1 << 20);
+  for (;;) {
+    let n;
+    try {
+      n = readSync(fd, buf, 0, buf.length, null);
+    } catch (e) {
+      if (e.code === 'EAGAIN') continue;
+      if (e.code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > MAX_INPUT_BYTES) throw tooBig(label, file, `more than ${MAX_INPUT_BYTES}`);
+    parts.push(Buffer.from(buf.subarray(0, n)));
+  }
+  return Buffer.concat(parts, total);
+}
+
+/**
+ * Whether file has text: a non-blank character in its first 64 KiB, or
+ * more bytes than that (read later, and refused if over the size limit;
+ * never read whole here).
+ */
+export function hasText(file) {
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return decodeBytes(head.subarray(0, n)).trim() !== '' || fstatSync(fd).size > n;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** 'a, b or c': a list of names in a help text. */
@@ -118,13 +186,21 @@ export class Reader {
     if (file === '-') {
       if (this.stdinUsed) throw usageErr(`${flag} -: stdin is already read by ${this.stdinUsed}`);
       this.stdinUsed = flag;
-      return { file: 'stdin', text: decodeBytes(readFileSync(0)), from: 0 };
+      return { file: 'stdin', text: decodeBytes(readBounded(0, label, 'stdin')), from: 0 };
     }
+    let fd;
     try {
-      return { file, text: decodeBytes(readFileSync(file)), from: 0 };
+      fd = openSync(file, 'r');
+      if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      const size = fstatSync(fd).size;
+      if (size > MAX_INPUT_BYTES) throw tooBig(label, file, size);
+      return { file, text: decodeBytes(readBounded(fd, label, file)), from: 0 };
     } catch (e) {
+      if (e instanceof CliError) throw e;
       const msg = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : `cannot be read: ${e.message}`;
       throw new CliError({ code: 'input', where: label, file, msg });
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
 

@@ -69,6 +69,20 @@ const [cmd, ...rest] = process.argv.slice(2);
 // --json anywhere (before --) asks for JSON errors too.
 const end = rest.indexOf('--');
 const asJSON = (end < 0 ? rest : rest.slice(0, end)).includes('--json');
+
+// Node exits 13 when the run never settles (the module died mid-call and
+// nothing is left to run): that is rmqalloc failing, exit 4 as documented.
+let settled = false;
+process.on('exit', () => {
+  if (!settled) {
+    const out = errorOutput(new CliError({ code: 'failed', msg: 'failed: the WebAssembly module stopped before answering', exit: EXIT.FAILED }), asJSON);
+    if (out.stderr) process.stderr.write(out.stderr);
+    // stdout may be a pipe: an exit handler cannot wait for it to drain.
+    if (out.stdout) process.stdout.write(out.stdout);
+    process.exitCode = EXIT.FAILED;
+  }
+});
+
 let code;
 try {
   code = await main(cmd, rest);
@@ -80,4 +94,5 @@ try {
   code = err.exit;
 }
 if (rmq) await rmq.exit();
+settled = true;
 process.exitCode = code;

@@ -2,9 +2,9 @@
 // diagnosed over time (rmq.doctor([...]), cluster/doctor DiagnoseSeries);
 // cmd/rmqalloc/series.go is the Go binary's.
 
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError, Reader, decodeBytes, inputErr, terminalWidth, textErr, usageErr, write } from './io.js';
+import { CliError, Reader, inputErr, isFile, terminalWidth, textErr, usageErr, write } from './io.js';
 import { checkFolder, inputOf, judgeOptions, placeError, snapshotOf } from './doctor.js';
 
 const CAPTURE_TIME = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d:\d\d)?$/;
@@ -35,11 +35,8 @@ export function snapshotOfFolder(dir, strategy = '', profile = '', r = new Reade
   delete snapshot.capturedAt;
   const at = join(dir, 'captured-at.txt');
   let text = null;
-  try {
-    text = decodeBytes(readFileSync(at));
-  } catch {
-    // no captured-at.txt: the files' mtime
-  }
+  // bounded and decoded (UTF-16 and BOMs) as the outputs; none: the files' mtime
+  if (isFile(at)) text = r.read(at, '').text;
   if (text !== null) {
     const first = text.split('\n')[0].trim();
     const t = parseCaptureTime(first);

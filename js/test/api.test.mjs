@@ -12,7 +12,10 @@ test('metadata: version, strategies, profiles', async () => {
   const rmq = await load();
   assert.equal(rmq.version, version);
   assert.equal(rmq.build, 'core', 'load() loads the core module');
-  assert.deepEqual(rmq.strategies.map((s) => s.name).sort(), ['AVG', 'AVG_BY_CIRCLE', 'CONFIG', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY']);
+  // The Java client's six are there (a new built-in strategy adds to them;
+  // one-home.test.mjs checks meta against the generated STRATEGY_NAMES).
+  const names = rmq.strategies.map((s) => s.name);
+  for (const n of ['AVG', 'AVG_BY_CIRCLE', 'CONFIG', 'CONSISTENT_HASH', 'MACHINE_ROOM', 'MACHINE_ROOM_NEARBY']) assert.ok(names.includes(n), n);
   assert.deepEqual(rmq.strategies.find((s) => s.name === 'CONSISTENT_HASH').options, ['virtualNodeCnt']);
   assert.deepEqual(rmq.profiles.map((p) => p.name), ['java-4.9.3', 'java-5.3.3', 'grpc-java', 'grpc-nodejs-1.0.8', 'go-client-2.1.2', 'golang-5.1.4', 'golang-5.1.4-fixed', 'broker-5.3.3', 'broker-5.5.0']);
   assert.equal(await init(), rmq, 'init and load share the instance');

@@ -14,7 +14,7 @@ const env = { ...process.env, NODE_TEST_CONTEXT: '' };
 const cli = (args) => spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 60_000 });
 const README = path.join(JS_DIR, '..', 'docs', 'compare.md'); // the published table
 
-test('plan --compare --markdown prints docs/compare.md's table (64 queues on 4 brokers, 8 consumers)', () => {
+test('plan --compare --markdown prints the table of docs/compare.md (64 queues on 4 brokers, 8 consumers)', () => {
   const r = cli(['plan', '--compare', '--brokers', '4', '--queues', '16', '--consumers', '8', '--markdown']);
   assert.equal(r.status, 0, r.stderr);
   const readme = readFileSync(README, 'utf8');

@@ -80,7 +80,11 @@ function header(buf) {
   return JSON.parse(buf.subarray(8, 8 + hl).toString('utf8'));
 }
 
-/** Listens on an ephemeral port; answer(header) is a frame or null (never answer). */
+/**
+ * Listens on an ephemeral port; answer(header) is a frame (sent as the
+ * answer to that request: its opaque), raw bytes ({ raw }: sent as they
+ * are), or null (never answer).
+ */
 function server(answer) {
   const srv = createServer((sock) => {
     let buf = Buffer.alloc(0);
@@ -89,7 +93,8 @@ function server(answer) {
       if (buf.length < 4 || buf.length < buf.readUInt32BE(0) + 4) return;
       const h = header(buf);
       const f = answer(h);
-      if (f) sock.end(withOpaque(f, h.opaque));
+      if (f?.raw) sock.write(f.raw);
+      else if (f) sock.end(withOpaque(f, h.opaque));
     });
     sock.on('error', () => {});
   });

@@ -10,8 +10,8 @@
 // without recent input, up to 2 s after the first result. Lighthouse
 // (npm lighthouse, the system Chromium) gives performance, accessibility
 // and best-practices scores, desktop and mobile. With --before REF the same
-// figures are taken for git REF's site/ and js/ (the built modules copied
-// in), in the same run, interleaved, and the ratios printed. The 1-minute
+// figures are taken for git REF's site/ (on this tree's js/), in the same
+// run, interleaved, and the ratios printed. The 1-minute
 // load average is printed with every figure: on a busy machine they grow.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, cpSync, existsSync } from 'node:fs';
@@ -30,11 +30,15 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const VIEWS = [{ name: 'desktop 1366x900', width: 1366, height: 900 }, { name: 'phone 390x844', width: 390, height: 844, mobile: true }];
 
-/** A tree holding git ref's site/ and js/, with this tree's built modules (not in git). */
+/**
+ * A tree holding git ref's site/ beside this tree's js/ (the package and
+ * its built modules): the same package under both, so the figures compare
+ * the sites (another ref's js/ may not speak to these modules).
+ */
 function checkout(ref) {
   const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-before-'));
-  execFileSync('bash', ['-c', `git -C "${ROOT}" archive "${ref}" site js go.mod | tar -x -C "${dir}"`]);
-  for (const f of ['rmqalloc.wasm', 'rmqalloc-full.wasm', 'wasm_exec.js']) cpSync(join(ROOT, 'js', f), join(dir, 'js', f));
+  execFileSync('bash', ['-c', `git -C "${ROOT}" archive "${ref}" site go.mod | tar -x -C "${dir}"`]);
+  cpSync(join(ROOT, 'js'), join(dir, 'js'), { recursive: true, filter: (p) => !p.includes('node_modules') });
   // Its own bundles, if that ref has a bundler.
   if (existsSync(join(dir, 'site', 'build.mjs'))) {
     cpSync(join(ROOT, 'site', 'node_modules'), join(dir, 'site', 'node_modules'), { recursive: true });

@@ -190,10 +190,16 @@ function notOkTable(topic, label, offsets) {
   const bad = topic.queues.filter((q) => q.status !== 'ok' && q.status !== 'unknown');
   const unknown = topic.queues.filter((q) => q.status === 'unknown');
   const tableOf = (qs, className, name) => queueTable(qs, className, label, offsets, `${name} (${topic.topic})`);
-  const all = h('details', { className: 'dx-all', attrs: bad.length === 0 && unknown.length === 0 ? { open: '' } : {} },
-    h('summary', {}, `All ${plural(topic.queues.length, 'queue')}: owners and offsets`),
-    tableOf(topic.queues.slice(0, ROWS_MAX), 'dx-table', 'All queues'),
-    topic.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${topic.queues.length}.`) : null);
+  // Drawn when first opened (open from the start when every queue is ok): a big topic's report stays quick.
+  const fill = () => {
+    if (all.dataset.filled) return;
+    all.dataset.filled = 'true';
+    all.append(tableOf(topic.queues.slice(0, ROWS_MAX), 'dx-table', 'All queues'),
+      topic.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${topic.queues.length}.`) : '');
+  };
+  const all = h('details', { className: 'dx-all', on: { toggle: () => { if (all.open) fill(); } } },
+    h('summary', {}, `All ${plural(topic.queues.length, 'queue')}: owners and offsets`));
+  if (bad.length === 0 && unknown.length === 0) { all.open = true; fill(); }
   const unknownPart = unknown.length ? h('details', { className: 'dx-unknown-list' },
     h('summary', {}, `${plural(unknown.length, 'queue')} whose owner is not known`),
     h('p', { className: 'dx-cause-text' }, 'No owner information: consumerProgress ran without ', h('code', {}, '-s true'),

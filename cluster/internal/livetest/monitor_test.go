@@ -104,9 +104,18 @@ func TestMonitorWithPrometheus(t *testing.T) {
 		return double["G_mix"] > 0 && double["G_mon_dup"] > 0, fmt.Sprintf("double-owned series by group: %v", double)
 	})
 	assert.Empty(t, firing["G_mon_ok"], "no alert for the healthy group")
-	// The dup ID's share (its AVG share of 8 queues among 2 IDs: 4) is
-	// what both processes hold.
-	assert.Equal(t, 4, double["G_mon_dup"], "the duplicate ID's share is double-owned")
+	// The dup ID's share is what both processes hold: the broker lists the
+	// ID twice, so AVG deals the 8 queues among 3 slots and the ID takes
+	// its first slot's (Java's indexOf): 3 queues.
+	var qs []alloc.MessageQueue
+	for _, b := range []string{"broker-a", "broker-b"} {
+		for i := range 4 {
+			qs = append(qs, alloc.MessageQueue{Topic: monDupTopic, BrokerName: b, QueueID: int32(i)})
+		}
+	}
+	plan, err := alloc.AllocateAll(alloc.Averagely(), "G_mon_dup", qs, []string{"127.0.0.1@mdup", "127.0.0.1@mdup", "127.0.0.1@mother"})
+	require.NoError(t, err)
+	assert.Equal(t, len(plan.Of("127.0.0.1@mdup")), double["G_mon_dup"], "the duplicate ID's share is double-owned")
 	gs := monitorGroups(t, srv.URL)
 	assert.Equal(t, monitor.StatusOK, gs["G_mon_ok"].Status, gs["G_mon_ok"].Verdict)
 	for g := range faulty {

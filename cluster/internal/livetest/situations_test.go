@@ -211,10 +211,11 @@ func TestFrozenBroker(t *testing.T) {
 	rep, err = doctor.Diagnose(capIn)
 	require.NoError(t, err, "mqadmin's failure is read, not refused")
 	t.Logf("doctor on the mqadmin capture: %s", rep.Verdict)
-	assert.NotContains(t, findingCodes(rep), doctor.CodeUnowned)
+	for _, code := range []string{doctor.CodeUnowned, doctor.CodeUnexpectedOwner, doctor.CodeUnknownOwner, doctor.CodeWrongOwner} {
+		assert.NotContains(t, findingCodes(rep), code, "nothing guessed from what mqadmin could not read: %s", rep.Text())
+	}
 	assert.Contains(t, findingCodes(rep), doctor.CodeReadFailed, rep.Text())
-	if len(capIn.Status) == len(cids) {
-		assert.True(t, rep.Judged, rep.Text())
+	if rep.Judged {
 		assert.Equal(t, want, queuesWithStatus(rep, hungTopic, doctor.StatusOK), "mqadmin capture: %s", rep.Text())
 	} else {
 		assert.Empty(t, queuesWithStatus(rep, hungTopic, doctor.StatusOK), rep.Text())

@@ -1,0 +1,60 @@
+package mutation
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/live"
+)
+
+// The damage classes over real captures of both versions: harmless
+// changes (line ends, BOMs, UTF-16 with its BOM) give the intact verdict,
+// unreadable ones (zeros, UTF-16 read as UTF-8) are refused, and damage
+// the text shows (cut lines, repeated lines, header swaps, colour codes)
+// never yields another confident verdict. (Lost lines and mixed captures
+// are counted by make mutbench: some are undetectable from the text.)
+func TestDamageClasses(t *testing.T) {
+	dirs := []string{"../../../testdata/real/basic3", "../../../testdata/real/dup-clientid", "../../../testdata/real5/b533-mixed-c533", "../../../testdata/cluster/status-files-mixed-strategies"}
+	var ins []doctor.Input
+	for _, d := range dirs {
+		in, err := live.ReadFolder(d)
+		require.NoError(t, err, d)
+		ins = append(ins, in)
+	}
+	mustNot := map[string]string{
+		"encoding-crlf": Different, "encoding-utf8-bom": Different, "encoding-utf16-bom": Different,
+		"duplicate-line": Different, "swap-across-header": Different, "ansi": Different,
+	}
+	mustBe := map[string]string{"binary": Refused, "encoding-utf16-nobom": Refused, "encoding-crlf": Same, "encoding-utf8-bom": Same}
+	counts := map[string]map[string]int{}
+	for i, in := range ins {
+		intact, err := Verdict(in)
+		require.NoError(t, err)
+		var others []doctor.Input
+		for j, o := range ins {
+			if j != i {
+				others = append(others, o)
+			}
+		}
+		for _, m := range Generate(in, others, 12) {
+			out, got := Compare(intact, m)
+			if counts[m.Class] == nil {
+				counts[m.Class] = map[string]int{}
+			}
+			counts[m.Class][out]++
+			if bad, ok := mustNot[m.Class]; ok {
+				assert.NotEqual(t, bad, out, "%s %s: %s -> %s", dirs[i], m.What, intact, got)
+			}
+			if want, ok := mustBe[m.Class]; ok {
+				assert.Equal(t, want, out, "%s %s: %s", dirs[i], m.What, got)
+			}
+		}
+	}
+	for _, c := range []string{"cut", "delete-line", "duplicate-line", "mix-captures", "shuffle-status", "wrap-80", "less-S"} {
+		assert.NotEmpty(t, counts[c], "class %s generated", c)
+	}
+	t.Log(counts)
+}

@@ -1,0 +1,153 @@
+// rmqalloc doctor --namesrv against fake clusters that misbehave: lying
+// frame lengths, answers to other requests, huge routes, thousands of
+// clients, escape sequences in what servers send. The read must end (by
+// a protocol error, a limit, or --timeout) with a documented exit status,
+// and nothing a server sends reaches the terminal as a control sequence.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../bin/rmqalloc.js', import.meta.url));
+const FRAMES = fileURLToPath(new URL('../../cluster/live/testdata/kit/frames/', import.meta.url));
+const env = { ...process.env, NODE_TEST_CONTEXT: '' };
+const DOCUMENTED = [0, 1, 2, 3, 4];
+
+const run = (args) => new Promise((resolve) => {
+  const t0 = Date.now();
+  const p = spawn(process.execPath, [BIN, ...args], { env });
+  let stdout = '';
+  let stderr = '';
+  p.stdout.on('data', (b) => { stdout += b; });
+  p.stderr.on('data', (b) => { stderr += b; });
+  p.on('close', (status) => resolve({ status, stdout, stderr, ms: Date.now() - t0 }));
+});
+
+const frame = (name) => readFileSync(join(FRAMES, `${name}.frame`));
+
+/** A frame rebuilt: header fields merged, body replaced by edit(body). */
+function rebuild(f, fields = {}, edit = (b) => b) {
+  const hl = f.readUInt32BE(4) & 0xffffff;
+  const h = Buffer.from(JSON.stringify({ ...JSON.parse(f.subarray(8, 8 + hl).toString('utf8')), ...fields }));
+  const body = Buffer.from(edit(f.subarray(8 + hl).toString('utf8')));
+  const out = Buffer.alloc(8 + h.length + body.length);
+  out.writeUInt32BE(4 + h.length + body.length, 0);
+  out.writeUInt32BE(h.length, 4);
+  h.copy(out, 8);
+  body.copy(out, 8 + h.length);
+  return out;
+}
+
+/**
+ * One local port playing name server and every broker (as the kit
+ * answered, brokers moved here). lie(name, header, answer) returns the
+ * bytes to send: a frame (its opaque set to the request's), { raw } sent
+ * as is and the socket left open, or null: no answer. It counts the
+ * connections open at once.
+ */
+async function fake(lie = (_n, _h, a) => a) {
+  const stats = { open: 0, max: 0 };
+  let self = '';
+  const srv = createServer((sock) => {
+    stats.open++;
+    stats.max = Math.max(stats.max, stats.open);
+    sock.on('close', () => { stats.open--; });
+    sock.on('error', () => {});
+    let buf = Buffer.alloc(0);
+    sock.on('data', (b) => {
+      buf = Buffer.concat([buf, b]);
+      if (buf.length < 4 || buf.length < buf.readUInt32BE(0) + 4) return;
+      const hl = buf.readUInt32BE(4) & 0xffffff;
+      const h = JSON.parse(buf.subarray(8, 8 + hl).toString('utf8'));
+      let name = 'running-none';
+      if (h.code === 105) name = { T_LIVE: 'route', '%RETRY%G_LIVE': 'route-retry' }[h.extFields.topic] ?? 'route-missing';
+      if (h.code === 203) name = 'connection';
+      if (h.code === 208) name = 'stats-a';
+      if (h.code === 307 && h.extFields.clientId === '127.0.0.1@c1') name = 'running-c1';
+      const moved = rebuild(frame(name), {}, (t) => t.replaceAll('127.0.0.1:10911', self).replaceAll('127.0.0.1:10921', self));
+      const out = lie(name, h, moved);
+      if (out?.raw) sock.write(out.raw);
+      else if (out) sock.end(rebuild(out, { opaque: h.opaque }));
+    });
+  });
+  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  self = `127.0.0.1:${srv.address().port}`;
+  return { ns: self, stats, close: () => srv.close() };
+}
+
+const doctor = (ns, ...more) => run(['doctor', '--namesrv', ns, '--group', 'G_LIVE', ...more]);
+
+test('a lying frame length is a protocol error at once, not a buffer until the deadline', async () => {
+  for (const length of [0x7fffffff, 64 * 1024 * 1024 + 1, 2]) {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(length, 0);
+    const kit = await fake((name, _h, a) => (name === 'route-retry' ? { raw: head } : a));
+    try {
+      const r = await doctor(kit.ns, '--timeout', '30s');
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(r.stderr, `rmqalloc: NameServer ${kit.ns} answered with something that is not a RocketMQ response (protocol error: frame length ${length} is not a RocketMQ frame (is this a RocketMQ port?))\n`);
+      assert.ok(r.ms < 20000, `ended by the protocol error, not the 30 s deadline (${r.ms} ms)`);
+    } finally {
+      kit.close();
+    }
+  }
+});
+
+test('an answer to another request (wrong opaque) is refused', async () => {
+  const liar = await fake((name, h, a) => (name === 'route-retry' ? { raw: rebuild(a, { opaque: h.opaque + 7 }) } : a));
+  try {
+    const r = await doctor(liar.ns);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /protocol error: the answer's opaque is \d+, the request's \d+: it answers another request/);
+  } finally {
+    liar.close();
+  }
+});
+
+test('a route of 500000 queues per broker is refused by the limit, quickly', async () => {
+  const kit = await fake((name, _h, a) => (name === 'route' ? rebuild(a, {}, (t) => t.replaceAll('QueueNums":8', 'QueueNums":500000')) : a));
+  try {
+    const r = await doctor(kit.ns, '--timeout', '20s');
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /is 500000, over the doctor's limit of 65536/);
+  } finally {
+    kit.close();
+  }
+});
+
+test('3000 clients: calls share at most 64 connections and the run ends with a documented status', async () => {
+  const clients = Array.from({ length: 3000 }, (_, i) => `{"clientAddr":"10.0.${i >> 8}.${i & 255}:4000","clientId":"10.0.${i >> 8}.${i & 255}@k${i}","language":"JAVA","version":399}`);
+  const kit = await fake((name, _h, a) => (name === 'connection' ? rebuild(a, {}, (t) => t.replace(/"connectionSet":\[.*?\]/, `"connectionSet":[${clients.join(',')}]`)) : a));
+  try {
+    const r = await doctor(kit.ns, '--timeout', '60s');
+    assert.ok(DOCUMENTED.includes(r.status), `status ${r.status}: ${r.stderr.slice(0, 300)}`);
+    // the server sees a socket closed a moment after the client dropped it
+    assert.ok(kit.stats.max <= 64 + 8, `at most 64 connections at once (+8 closing), saw ${kit.stats.max}`);
+    assert.ok(kit.stats.max > 1, 'in parallel');
+  } finally {
+    kit.close();
+  }
+});
+
+test('escape sequences in a client ID and a remark are shown escaped, never sent raw', async () => {
+  const evil = '127.0.0.1@c9\u001b]0;pwned\u0007\u001b[2J';
+  const kit = await fake((name, _h, a) => {
+    if (name === 'connection') return rebuild(a, {}, (t) => t.replace('127.0.0.1@c2', evil.replaceAll('\u001b', '\\u001b').replaceAll('\u0007', '\\u0007')));
+    if (name === 'running-none') return rebuild(a, { remark: 'not online \u001b[31mRED\u001b[0m' });
+    return a;
+  });
+  try {
+    const r = await doctor(kit.ns);
+    assert.doesNotMatch(r.stdout + r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/, 'no control character reaches the terminal');
+    assert.match(r.stdout + r.stderr, /\\x1b\]0;pwned\\a/, 'the sequence is shown escaped');
+    // The client ID is not text a saved connection.txt may hold: refused, not judged.
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /connection\.txt: line 2: expected text, found binary data/);
+  } finally {
+    kit.close();
+  }
+});
