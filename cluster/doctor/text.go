@@ -24,7 +24,7 @@ func (r *Report) Text() string { return r.TextWidth(textWidth) }
 func (r *Report) TextWidth(width int) string {
 	width = max(width, 40)
 	var b strings.Builder
-	writeTimeline(&b, r.Timeline) // a series: the window first (timeline_text.go)
+	writeTimeline(&b, r.Timeline, width) // a series: the window first (timeline_text.go)
 	writeWrapped(&b, r.Verdict, width, "", "")
 	if len(r.Findings) > 0 {
 		b.WriteString("\nFindings:\n")
@@ -142,11 +142,15 @@ func writeTopic(b *strings.Builder, tr *TopicReport, width int, offline bool) {
 
 // writeWrapped writes s as lines of at most width columns, breaking at
 // blanks: the first line after first, the others after rest. A word longer
-// than the line stays whole.
+// than a line is broken across lines.
 func writeWrapped(b *strings.Builder, s string, width int, first, rest string) {
 	line, n := first, len([]rune(first))
 	empty := true
+	var words []string
 	for _, w := range strings.Fields(s) {
+		words = append(words, breakWord(w, width-len([]rune(rest)))...)
+	}
+	for _, w := range words {
 		wl := len([]rune(w))
 		if !empty && n+1+wl > width {
 			b.WriteString(line + "\n")

@@ -13,9 +13,14 @@ const maxTimelineRows = 50
 // (but for a single word longer than that): the verdict, the snapshots,
 // the findings over time, the rebalance state and members, the queues
 // whose owners changed and those whose lag is not OK.
-func (tl *Timeline) Text() string {
+func (tl *Timeline) Text() string { return tl.TextWidth(textWidth) }
+
+// TextWidth is Text fitted in width columns (40 at least); a word longer
+// than a line is broken.
+func (tl *Timeline) TextWidth(width int) string {
+	width = max(width, 40)
 	var b strings.Builder
-	line := func(indent int, s string) { wrapLine(&b, indent, s) }
+	line := func(indent int, s string) { wrapLine(&b, width, indent, s) }
 	line(0, tl.Verdict)
 	for _, s := range tl.Snapshots {
 		row := "#" + strconv.Itoa(s.Index+1) + "  " + s.At.UTC().Format("2006-01-02 15:04:05Z")
@@ -67,13 +72,13 @@ func (tl *Timeline) Text() string {
 			line(4, sign+m.ClientID+" "+m.Change+" by #"+strconv.Itoa(m.Snapshot+1)+" "+m.At.UTC().Format(at))
 		}
 	}
-	tl.writeOwners(&b, at)
-	tl.writeLag(&b)
+	tl.writeOwners(&b, width, at)
+	tl.writeLag(&b, width)
 	return b.String()
 }
 
 // writeOwners lists the queues whose owners changed, one owner set a line.
-func (tl *Timeline) writeOwners(b *strings.Builder, at string) {
+func (tl *Timeline) writeOwners(b *strings.Builder, width int, at string) {
 	var moved, flapping int
 	for _, q := range tl.Queues {
 		if q.Changes > 0 {
@@ -84,21 +89,21 @@ func (tl *Timeline) writeOwners(b *strings.Builder, at string) {
 		}
 	}
 	if moved == 0 {
-		wrapLine(b, 0, "Owners: no queue changed owner")
+		wrapLine(b, width, 0, "Owners: no queue changed owner")
 		return
 	}
 	head := "\nOwners over time: " + plural(moved, "queue", "queues") + " changed owner"
 	if flapping > 0 {
 		head += ", " + strconv.Itoa(flapping) + " flapping"
 	}
-	wrapLine(b, 0, head)
+	wrapLine(b, width, 0, head)
 	rows := 0
 	for _, q := range tl.Queues {
 		if q.Changes == 0 {
 			continue
 		}
 		if rows == maxTimelineRows {
-			wrapLine(b, 2, "… and "+strconv.Itoa(moved-rows)+" more (see --json)")
+			wrapLine(b, width, 2, "… and "+strconv.Itoa(moved-rows)+" more (see --json)")
 			break
 		}
 		rows++
@@ -106,15 +111,15 @@ func (tl *Timeline) writeOwners(b *strings.Builder, at string) {
 		if q.Flapping {
 			s += ", FLAPPING"
 		}
-		wrapLine(b, 2, s)
+		wrapLine(b, width, 2, s)
 		for _, sp := range q.Owners {
-			wrapLine(b, 6, "#"+strconv.Itoa(sp.Snapshot+1)+" "+sp.At.UTC().Format(at)+"  "+owners(sp.Owners))
+			wrapLine(b, width, 6, "#"+strconv.Itoa(sp.Snapshot+1)+" "+sp.At.UTC().Format(at)+"  "+owners(sp.Owners))
 		}
 	}
 }
 
 // writeLag lists the queues whose lag status is not OK.
-func (tl *Timeline) writeLag(b *strings.Builder) {
+func (tl *Timeline) writeLag(b *strings.Builder, width int) {
 	total, bad := 0, 0
 	var counts []string
 	for _, st := range []string{LagOK, LagWarn, LagStall, LagStop, LagRewind} {
@@ -127,18 +132,18 @@ func (tl *Timeline) writeLag(b *strings.Builder) {
 		}
 	}
 	if total == 0 {
-		wrapLine(b, 0, "Lag: no consumerProgress offsets to judge it on")
+		wrapLine(b, width, 0, "Lag: no consumerProgress offsets to judge it on")
 		return
 	}
 	b.WriteString("\n")
-	wrapLine(b, 0, "Lag over the window: "+strings.Join(counts, ", "))
+	wrapLine(b, width, 0, "Lag over the window: "+strings.Join(counts, ", "))
 	rows := 0
 	for _, q := range tl.Queues {
 		if q.Lag == nil || q.Lag.Status == LagOK {
 			continue
 		}
 		if rows == maxTimelineRows {
-			wrapLine(b, 2, "… and "+strconv.Itoa(bad-rows)+" more (see --json)")
+			wrapLine(b, width, 2, "… and "+strconv.Itoa(bad-rows)+" more (see --json)")
 			break
 		}
 		rows++
@@ -149,7 +154,7 @@ func (tl *Timeline) writeLag(b *strings.Builder) {
 		if own := lastOwners(&q); own != nil {
 			s += ", owner " + owners(own)
 		}
-		wrapLine(b, 2, s)
+		wrapLine(b, width, 2, s)
 	}
 }
 
@@ -162,44 +167,62 @@ func (tl *Timeline) timeFormat() string {
 	return "01-02 15:04:05"
 }
 
-// wrapLine writes s indented, wrapped at spaces to textWidth (runs of
-// spaces kept within a line); continuation lines are indented four more.
-func wrapLine(b *strings.Builder, indent int, s string) {
+// wrapLine writes s indented, wrapped at spaces to width (runs of spaces
+// kept within a line); continuation lines are indented four more. A word
+// longer than a continuation line is broken across lines.
+func wrapLine(b *strings.Builder, width, indent int, s string) {
 	pad := strings.Repeat(" ", indent)
-	if indent+len([]rune(s)) <= textWidth {
+	if indent+len([]rune(s)) <= width {
 		b.WriteString(pad + s + "\n")
 		return
 	}
 	b.WriteString(pad)
 	col, start := indent, true // start: nothing written on this line yet
 	for _, w := range strings.Split(s, " ") {
-		n := len([]rune(w))
-		switch {
-		case start:
-		case col+1+n > textWidth && w != "":
-			b.WriteString("\n" + pad + "    ")
-			col, start = indent+4, true
-		default:
-			b.WriteString(" ")
-			col++
+		for _, part := range breakWord(w, width-indent-4) {
+			n := len([]rune(part))
+			switch {
+			case start:
+			case col+1+n > width && part != "":
+				b.WriteString("\n" + pad + "    ")
+				col, start = indent+4, true
+			default:
+				b.WriteString(" ")
+				col++
+			}
+			if start && part == "" {
+				continue // no leading spaces on a line
+			}
+			b.WriteString(part)
+			col += n
+			start = false
 		}
-		if start && w == "" {
-			continue // no leading spaces on a line
-		}
-		b.WriteString(w)
-		col += n
-		start = false
 	}
 	b.WriteString("\n")
 }
 
+// breakWord is w in pieces of at most n runes (w itself when it fits).
+func breakWord(w string, n int) []string {
+	r := []rune(w)
+	if n < 1 || len(r) <= n {
+		return []string{w}
+	}
+	var out []string
+	for len(r) > n {
+		out = append(out, string(r[:n]))
+		r = r[n:]
+	}
+	return append(out, string(r))
+}
+
 // writeTimeline is the head of a series' Report.Text: the timeline, then
 // the title of the last snapshot's diagnosis. Nothing for one snapshot.
-func writeTimeline(b *strings.Builder, tl *Timeline) {
+func writeTimeline(b *strings.Builder, tl *Timeline, width int) {
 	if tl == nil {
 		return
 	}
-	b.WriteString(tl.Text())
+	b.WriteString(tl.TextWidth(width))
 	last := tl.Snapshots[len(tl.Snapshots)-1]
-	b.WriteString("\nLast snapshot, " + snapLabel(last) + " at " + last.At.UTC().Format("2006-01-02 15:04:05Z") + ":\n")
+	b.WriteString("\n")
+	wrapLine(b, max(width, 40), 0, "Last snapshot, "+snapLabel(last)+" at "+last.At.UTC().Format("2006-01-02 15:04:05Z")+":")
 }

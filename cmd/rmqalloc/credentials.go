@@ -18,7 +18,8 @@ const secureUsage = `  --credentials FILE   access key pair for a cluster with A
   --tls-ca FILE        ... against this PEM CA instead (implies --tls)
   --tls-insecure       TLS without checking the certificate (implies --tls)`
 
-// secureFlags adds --credentials, --tls, --tls-ca and --tls-insecure to fs;
+// secureFlags (the monitor's flag.FlagSet; doctor reads the same flags from
+// the shared table, spec.go) adds --credentials, --tls, --tls-ca and --tls-insecure to fs;
 // the function it returns, called after fs.Parse, gives what they ask (nil
 // for each when not asked; the key pair from the environment when no file
 // is given) or an error naming the flag or variable.

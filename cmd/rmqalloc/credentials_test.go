@@ -37,7 +37,7 @@ func TestRunSecureFlags(t *testing.T) {
 	} {
 		var out, errOut bytes.Buffer
 		args := append([]string{"doctor", "--namesrv", "127.0.0.1:1", "--group", "G"}, c.args...)
-		assert.Equal(t, c.status, run(args, &out, &errOut), "%v", c.args)
+		assert.Equal(t, c.status, runIn(args, &out, &errOut), "%v", c.args)
 		assert.Contains(t, errOut.String(), c.errOut, "%v", c.args)
 		assert.NotContains(t, errOut.String()+out.String(), "Env-Secret-42")
 	}

@@ -108,12 +108,12 @@ func TestMonitorBadFlags(t *testing.T) {
 		{[]string{"--namesrv", "127.0.0.1:9876", "extra"}, "unexpected argument extra"},
 	} {
 		var out, errs bytes.Buffer
-		code := run(append([]string{"monitor"}, tc.args...), &out, &errs)
+		code := runIn(append([]string{"monitor"}, tc.args...), &out, &errs)
 		assert.Equal(t, 2, code, "%v", tc.args)
 		assert.Contains(t, errs.String(), tc.want, "%v", tc.args)
 		assert.Equal(t, 1, strings.Count(errs.String(), "\n"), "one line: %q", errs.String())
 	}
 	var out, errs bytes.Buffer
-	assert.Equal(t, 0, run([]string{"monitor", "--help"}, &out, &errs))
+	assert.Equal(t, 0, runIn([]string{"monitor", "--help"}, &out, &errs))
 	assert.Contains(t, out.String(), "rmqalloc monitor --namesrv")
 }

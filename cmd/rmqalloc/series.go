@@ -4,46 +4,141 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
-	"github.com/rmqalloc/rmqalloc/cluster/live"
-	"github.com/rmqalloc/rmqalloc/internal/termsafe"
 )
 
-// seriesBox is a series error's snapshot index and box.
-var seriesBox = regexp.MustCompile(`^snapshot\[(\d+)\]\.(.+)$`)
+// folderSnapshot is one folder of a series: its files and its time.
+type folderSnapshot struct {
+	files *snapshotFiles
+	snap  doctor.Snapshot
+}
 
-// doctorSeries is `rmqalloc doctor DIR1 DIR2 ...`: every folder a
-// snapshot of one group, diagnosed over time (doctor.DiagnoseSeries);
-// an input error names the folder's file.
-func doctorSeries(dirs []string, strategy, profile string, asJSON bool, stdout, stderr io.Writer) int {
-	fail := func(msg string) int { fmt.Fprintln(stderr, "rmqalloc: "+termsafe.Escape(msg)); return 2 }
-	snaps := make([]doctor.Snapshot, len(dirs))
-	files := make([]live.Files, len(dirs))
-	for i, d := range dirs {
-		var err error
-		if snaps[i], files[i], err = live.ReadSnapshotFolder(d); err != nil {
-			return fail(err.Error())
+// bareTime: a capture time without a zone (read as UTC) or seconds.
+var captureTime = regexp.MustCompile(`^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d:\d\d)?$`)
+
+// parseCaptureTime reads captured-at.txt's first line: RFC 3339, the zone
+// UTC when it has none (js/bin/series.js reads it by the same rule).
+func parseCaptureTime(s string) (time.Time, bool) {
+	m := captureTime.FindStringSubmatch(s)
+	if m == nil {
+		return time.Time{}, false
+	}
+	secs, zone := m[3], m[5]
+	if secs == "" {
+		secs = ":00"
+	}
+	if zone == "" {
+		zone = "Z"
+	}
+	t, err := time.Parse(time.RFC3339Nano, m[1]+"T"+m[2]+secs+strings.ToUpper(zone))
+	if err != nil {
+		return time.Time{}, false
+	}
+	return t.UTC().Truncate(time.Millisecond), true
+}
+
+// snapshotOfFolder reads one folder of a series: its texts as doctor
+// FOLDER reads them, and its time: captured-at.txt's first line, else the
+// newest file's mtime (said in the report).
+func (r *reader) snapshotOfFolder(dir string, strategy, profile string) (*folderSnapshot, error) {
+	if err := checkFolder(dir, "rmqalloc doctor FOLDER1 FOLDER2 ..."); err != nil {
+		return nil, err
+	}
+	a := &args{values: map[string][]string{}, positionals: []string{dir}}
+	files, err := r.snapshotOf(a)
+	if err != nil {
+		return nil, err
+	}
+	files.capturedAt, files.capturedAtFile = "", "" // the series' time is the snapshot's
+	snap := doctor.Snapshot{Name: dir, Input: files.input(strategy, profile)}
+	at := filepath.Join(dir, "captured-at.txt")
+	if b, err := os.ReadFile(at); err == nil {
+		first, _, _ := strings.Cut(decodeText(b), "\n")
+		first = strings.TrimSpace(first)
+		t, ok := parseCaptureTime(first)
+		if !ok {
+			return nil, textErr(at, 1, 0, "expected the capture time (e.g. 2026-12-01T19:08:32Z), got "+strconv.Quote(first))
 		}
-		snaps[i].Strategy, snaps[i].Profile = strategy, profile
+		snap.At, snap.AtSource = t, "captured-at.txt"
+	} else {
+		var newest time.Time
+		paths := []string{files.connection.file}
+		for _, r := range files.routes {
+			paths = append(paths, r.file)
+		}
+		if files.progress != nil {
+			paths = append(paths, files.progress.file)
+		}
+		for _, s := range files.status {
+			paths = append(paths, s.file)
+		}
+		for _, p := range paths {
+			if st, err := os.Stat(p); err == nil && st.ModTime().After(newest) {
+				newest = st.ModTime()
+			}
+		}
+		snap.At, snap.AtSource = newest.UTC().Truncate(time.Millisecond), "mtime"
+	}
+	return &folderSnapshot{files: files, snap: snap}, nil
+}
+
+// seriesCommand: `rmqalloc doctor DIR1 DIR2 ...`, every folder a
+// snapshot of one group, diagnosed over time.
+func seriesCommand(e *env, a *args, dirs []string) (int, error) {
+	for _, k := range []string{"route", "connection", "progress", "status", "captured-at"} {
+		if a.has(k) {
+			return 0, usageErr("--%s is one snapshot's: with several folders, each folder holds its own (rmqalloc doctor --help)", k)
+		}
+	}
+	strategy, profile := judgeOptions(a)
+	r := &reader{stdin: e.stdin}
+	read := make([]*folderSnapshot, len(dirs))
+	snaps := make([]doctor.Snapshot, len(dirs))
+	for i, d := range dirs {
+		fs, err := r.snapshotOfFolder(d, strategy, profile)
+		if err != nil {
+			return 0, err
+		}
+		read[i], snaps[i] = fs, fs.snap
 	}
 	rep, err := doctor.DiagnoseSeries(snaps)
 	if err != nil {
-		var te *alloc.TextError
-		if errors.As(err, &te) {
-			if m := seriesBox.FindStringSubmatch(te.Source); m != nil {
-				i, _ := strconv.Atoi(m[1])
-				c := *te
-				c.Source = m[2]
-				err = files[i].Explain(&c)
-			}
-		}
-		return fail(err.Error())
+		return 0, seriesInputError(err, read)
 	}
-	return report(rep, asJSON, stdout)
+	status := exitProblems
+	if rep.OK {
+		status = exitOK
+	}
+	return printReport(e, rep, a.has("json"), status)
+}
+
+var seriesBox = regexp.MustCompile(`^snapshot\[(\d+)\]\.(.*)$`)
+
+// seriesInputError: a series' input error in the file it is about.
+func seriesInputError(err error, read []*folderSnapshot) error {
+	var te *alloc.TextError
+	if !errors.As(err, &te) {
+		return err
+	}
+	m := seriesBox.FindStringSubmatch(te.Source)
+	if m == nil {
+		return &cliError{code: codeInput, msg: te.Error(), exit: exitBadInput}
+	}
+	i, _ := strconv.Atoi(m[1])
+	if i >= len(read) {
+		return &cliError{code: codeInput, msg: te.Error(), exit: exitBadInput}
+	}
+	msg := strings.Replace(te.Msg, " (snapshot "+strconv.Quote(read[i].snap.Name)+")", "", 1)
+	if m[2] == "at" {
+		return inputErr(read[i].snap.Name, "%s", msg)
+	}
+	return read[i].files.placeError(m[2], te.Line, te.Column, msg)
 }

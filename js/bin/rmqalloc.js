@@ -1,60 +1,30 @@
 #!/usr/bin/env node
-// rmqalloc: the command line of the npm package (`npx rmqalloc ...`).
+// rmqalloc: the command line of the npm package (`npx rmqalloc ...`), the
+// same command as the Go binary cmd/rmqalloc (one flag table and help:
+// spec.generated.js; one case suite: testdata/cli/cases.json).
 //
 //   rmqalloc doctor --namesrv HOST:PORT --group GROUP [--save DIR]
-//   rmqalloc doctor --route FILE --connection FILE --progress FILE [--status DIR|FILE ...]
+//   rmqalloc doctor FOLDER [FOLDER ...]
 //   rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE
 //
-// Failures the user can fix are one line on stderr, never a stack trace.
-// Exit status: 0 all ok, 1 problems found, 2 bad input, 3 nothing to judge
-// by (doctor), 4 rmqalloc failed.
+// Failures the user can fix are one line on stderr (with --json, a JSON
+// object on stdout), never a stack trace. Exit status: 0 all ok, 1
+// problems found, 2 bad input, 3 nothing to judge by (doctor), 4 rmqalloc
+// failed.
 
 // Only what every run needs is imported here: `--version` and `--help`
 // load no WebAssembly and no command (each is imported when it runs).
 import v8 from 'node:v8';
-import { VERSION as version } from '../lib/tables.generated.js';
-import { EXIT, STRATEGIES, UsageError, safeText, write } from './io.js';
+import { COMMAND_HELP, HELP, VERSION } from './spec.generated.js';
+import { CliError, EXIT, errorOutput, usageErr, write } from './io.js';
 
-const HELP = `rmqalloc ${version} — which RocketMQ consumer gets which queue, exactly as the real clients compute it
-
-Usage:
-  rmqalloc doctor --namesrv HOST:PORT --group GROUP [--topic T ...] [--json] [--save DIR]
-      diagnose a live consumer group, read from the cluster: which queues are
-      owned wrongly, and why
-  rmqalloc doctor FOLDER | --route [TOPIC=]FILE --connection FILE --progress FILE [--status DIR|FILE ...]
-      the same from the saved output of mqadmin
-  rmqalloc doctor FOLDER1 FOLDER2 ... [--json]
-      the same over several saved snapshots: owners over time, flapping, lag
-      status, stuck consumers
-  rmqalloc plan (--route FILE | --brokers N --queues N) --consumers N|IDS|@FILE [--strategy NAME]
-      who gets which queue
-  rmqalloc plan --compare --brokers N [--queues N] --consumers N [--markdown | --json]
-      every strategy side by side: balance, queues moved per change, double consumption
-  rmqalloc COMMAND --help      the options of a command
-  Strategies (--strategy): ${STRATEGIES.join(', ')} (what plan and
-  doctor simulate; the JS API has every strategy)
-  rmqalloc --version
-
-Diagnose a group: rmqalloc doctor --namesrv NAMESRV:9876 --group GROUP
-Or run these three, then rmqalloc doctor on the files
-  mqadmin topicRoute -n NAMESRV -t TOPIC               > route.txt
-  mqadmin consumerConnection -n NAMESRV -g GROUP       > connection.txt
-  mqadmin consumerProgress -n NAMESRV -g GROUP -s true > progress.txt
-  rmqalloc doctor --route route.txt --connection connection.txt --progress progress.txt
-  (or save them as route.txt, connection.txt, progress.txt in a folder: rmqalloc doctor FOLDER)
-
-Exit status: 0 all ok, 1 problems found, 2 bad input, 3 no owner information
-to judge by (doctor), 4 rmqalloc failed.`;
-
-/** Each command's module: its run function and its --help text. */
+/** Each command's run function, imported when it runs. */
 const COMMANDS = {
-  doctor: async () => {
-    const m = await import('./doctor.js');
-    return [m.doctorCommand, m.DOCTOR_HELP];
-  },
-  plan: async () => {
-    const m = await import('./plan.js');
-    return [m.planCommand, m.PLAN_HELP];
+  doctor: async () => (await import('./doctor.js')).doctorCommand,
+  plan: async () => (await import('./plan.js')).planCommand,
+  // The monitor runs for days and serves metrics: the Go binary's alone.
+  monitor: async () => () => {
+    throw new CliError({ code: 'unsupported', msg: 'monitor: only the Go binary has it (go install github.com/rmqalloc/rmqalloc/cmd/rmqalloc@latest)' });
   },
 };
 
@@ -77,52 +47,51 @@ const loadFull = async () => {
   return rmq;
 };
 
-async function main(argv) {
-  const [cmd, ...rest] = argv;
-  if (cmd === undefined || cmd === '-h' || cmd === '--help' || cmd === 'help') {
-    if (cmd === undefined) {
-      process.stderr.write(HELP + '\n');
-      return EXIT.BAD_INPUT;
-    }
-    await write((cmd === 'help' && COMMANDS[rest[0]] ? (await COMMANDS[rest[0]]())[1] : HELP) + '\n');
+async function main(cmd, rest) {
+  if (cmd === undefined) {
+    process.stderr.write(HELP + '\n');
+    return EXIT.BAD_INPUT;
+  }
+  if (cmd === '-h' || cmd === '--help' || cmd === 'help') {
+    await write((cmd === 'help' && COMMAND_HELP[rest[0]] ? COMMAND_HELP[rest[0]] : HELP) + '\n');
     return EXIT.OK;
   }
   if (cmd === '--version' || cmd === '-v') {
-    await write(version + '\n');
+    await write(VERSION + '\n');
     return EXIT.OK;
   }
-  if (!Object.hasOwn(COMMANDS, cmd)) throw new UsageError(`unknown command "${cmd}" (rmqalloc --help lists them)`);
-  const [run] = await COMMANDS[cmd]();
-  try {
-    return await run(loadFull, rest);
-  } catch (e) {
-    // node:util parseArgs: an unknown option or a missing value.
-    if (typeof e?.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${cmd}: ${e.message.split(/\.\s/)[0]} (rmqalloc ${cmd} --help)`);
-    throw e;
-  }
+  if (!Object.hasOwn(COMMANDS, cmd)) throw usageErr(`unknown command ${JSON.stringify(cmd)} (rmqalloc --help lists them)`);
+  const run = await COMMANDS[cmd]();
+  return run(loadFull, rest);
 }
+
+const [cmd, ...rest] = process.argv.slice(2);
+// --json anywhere (before --) asks for JSON errors too.
+const end = rest.indexOf('--');
+const asJSON = (end < 0 ? rest : rest.slice(0, end)).includes('--json');
 
 // Node exits 13 when the run never settles (the module died mid-call and
 // nothing is left to run): that is rmqalloc failing, exit 4 as documented.
 let settled = false;
 process.on('exit', () => {
   if (!settled) {
-    process.stderr.write('rmqalloc: failed: the WebAssembly module stopped before answering\n');
+    const out = errorOutput(new CliError({ code: 'failed', msg: 'failed: the WebAssembly module stopped before answering', exit: EXIT.FAILED }), asJSON);
+    if (out.stderr) process.stderr.write(out.stderr);
+    // stdout may be a pipe: an exit handler cannot wait for it to drain.
+    if (out.stdout) process.stdout.write(out.stdout);
     process.exitCode = EXIT.FAILED;
   }
 });
 
 let code;
 try {
-  code = await main(process.argv.slice(2));
+  code = await main(cmd, rest);
 } catch (e) {
-  if (e instanceof UsageError) {
-    process.stderr.write(`rmqalloc: ${safeText(e.message)}\n`);
-    code = e.exit ?? EXIT.BAD_INPUT;
-  } else {
-    process.stderr.write(`rmqalloc: failed: ${safeText(`${e?.code ? e.code + ': ' : ''}${e?.message ?? e}`)}\n`);
-    code = EXIT.FAILED;
-  }
+  const err = e instanceof CliError ? e : new CliError({ code: 'failed', msg: `failed: ${e?.code ? e.code + ': ' : ''}${e?.message ?? e}`, exit: EXIT.FAILED });
+  const out = errorOutput(err, asJSON);
+  if (out.stderr) process.stderr.write(out.stderr);
+  if (out.stdout) await write(out.stdout);
+  code = err.exit;
 }
 if (rmq) await rmq.exit();
 settled = true;
