@@ -9,15 +9,6 @@ import (
 	"github.com/rmqalloc/rmqalloc/cluster/live"
 )
 
-const secureUsage = `  --credentials FILE   access key pair for a cluster with ACL on: lines
-                       accessKey: KEY and secretKey: SECRET (mqadmin's
-                       conf/tools.yml); default: $RMQALLOC_ACCESS_KEY and
-                       $RMQALLOC_SECRET_KEY (docs/security.md)
-  --tls                remoting over TLS, the certificate checked against
-                       the system's roots
-  --tls-ca FILE        ... against this PEM CA instead (implies --tls)
-  --tls-insecure       TLS without checking the certificate (implies --tls)`
-
 // secureFlags (the monitor's flag.FlagSet; doctor reads the same flags from
 // the shared table, spec.go) adds --credentials, --tls, --tls-ca and --tls-insecure to fs;
 // the function it returns, called after fs.Parse, gives what they ask (nil
