@@ -23,8 +23,9 @@ var skippedCases = map[string]string{}
 // notProfiles are testdata's folders that hold no vectors: mqadmin outputs
 // with their diagnoses (cluster), what real clusters printed (real, real5),
 // snapshot series (timeline), the live layer's drivers (live), and the
-// live read's ACL credentials and TLS test certificates (credentials, tls).
-var notProfiles = map[string]bool{"cluster": true, "real": true, "real5": true, "timeline": true, "live": true, "credentials": true, "tls": true}
+// live read's ACL credentials and TLS test certificates (credentials, tls),
+// and the command's case table run against both builds (cli).
+var notProfiles = map[string]bool{"cluster": true, "real": true, "real5": true, "timeline": true, "live": true, "credentials": true, "tls": true, "cli": true}
 
 // TestVectors runs every public case of every profile folder and compares
 // the result with the real client's, per FORMAT.md. A profile or op without
