@@ -24,31 +24,38 @@ import (
 // operator says otherwise (the page and API show the cluster's groups).
 const defaultListen = "127.0.0.1:9712"
 
-const monitorUsage = `Usage: rmqalloc monitor --namesrv HOST:PORT[;HOST:PORT...] [--listen ADDR] [--interval DUR]
-                        [--group REGEX ...] [--exclude REGEX ...] [options]
+const monitorUsage = `Usage: rmqalloc monitor --namesrv HOST:PORT[;HOST:PORT...] [--listen ADDR]
+         [--interval DUR] [--group REGEX ...] [--exclude REGEX ...] [options]
 
 Watches every consumer group of the cluster: each interval it lists the
 groups (the brokers' subscription groups), reads each one as
 'rmqalloc doctor --namesrv' does and diagnoses it over a rolling window.
 It only sends read requests. It serves, on --listen:
-  /                     the live page (the fleet worst first; a group's report and timeline)
-  /metrics              Prometheus metrics (rmqalloc_group_status, rmqalloc_queue_owners, ...)
-  /api/groups           every group as JSON; /api/groups/{group} one group's report
-  /healthz, /readyz     liveness; ready once a pass has read the cluster
+  /                  the live page (the fleet worst first; a group's report
+                     and timeline)
+  /metrics           Prometheus metrics (rmqalloc_group_status,
+                     rmqalloc_queue_owners, ...)
+  /api/groups        every group as JSON; /api/groups/{group}: one group
+  /healthz, /readyz  liveness; ready once a pass has read the cluster
 
   --namesrv LIST         NameServers, ';'-separated; tried in order each pass
-  --listen ADDR          HTTP address (default ` + defaultListen + `; ':9712' for every interface)
-  --interval DUR         time between passes (default 30s); a pass never runs longer
+  --listen ADDR          HTTP address (default ` + defaultListen + `;
+                         ':9712' for every interface)
+  --interval DUR         time between passes (default 30s); a pass never
+                         runs longer
   --timeout DUR          bound on one group's read (default: the interval)
   --group REGEX          watch only groups matching (repeat: any of them)
   --exclude REGEX        leave out groups matching (repeat)
-  --system               also watch RocketMQ's own groups (TOOLS_CONSUMER, CID_RMQ_SYS_*, ...)
+  --system               also watch RocketMQ's own groups (TOOLS_CONSUMER,
+                         CID_RMQ_SYS_*, ...)
   --window N             snapshots per group in the timeline (default 20)
   --concurrency N        groups read at once (default 8)
-  --running-info-rate R  running-info requests a second, cluster-wide (default 50;
-                         each reaches a client JVM; 0 = no limit)
-  --no-queue-metrics     leave out the per-queue series (rmqalloc_queue_lag, rmqalloc_queue_owners)
-  --credentials FILE     ACL access key and secret, as doctor takes them (docs/security.md)
+  --running-info-rate R  running-info requests a second, cluster-wide
+                         (default 50; each reaches a client JVM; 0: no limit)
+  --no-queue-metrics     leave out the per-queue series (rmqalloc_queue_lag,
+                         rmqalloc_queue_owners)
+  --credentials FILE     ACL access key and secret, as doctor takes them
+                         (docs/security.md)
   --tls, --tls-ca FILE, --tls-insecure
                          remoting over TLS, as doctor (docs/security.md)
 

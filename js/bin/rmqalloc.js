@@ -24,7 +24,7 @@ const COMMANDS = {
   plan: async () => (await import('./plan.js')).planCommand,
   // The monitor runs for days and serves metrics: the Go binary's alone.
   monitor: async () => () => {
-    throw new CliError({ code: 'unsupported', msg: 'monitor: only the Go binary has it (go install github.com/rmqalloc/rmqalloc/cmd/rmqalloc@latest)' });
+    throw new CliError({ code: 'unsupported', msg: 'monitor: only the Go binary has it (see docs/monitor.md)' });
   },
 };
 
