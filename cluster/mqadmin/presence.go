@@ -13,12 +13,14 @@ import (
 // confident diagnosis (a queue count of 0 is "broker removed", a missing
 // strategy line "AVG"), so its absence is an error naming the place.
 
-// routeQueueFields: fastjson writes every int field of QueueData and its
-// non-null brokerName; the flag is topicSynFlag in older 4.x.
-var routeQueueFields = [][]string{{"brokerName"}, {"perm"}, {"readQueueNums"}, {"writeQueueNums"}, {"topicSysFlag", "topicSynFlag"}}
+// routeQueueFields: the fields of QueueData fastjson always writes whose
+// absence would change the answer (read as 0 or ""). The sys flag and
+// the broker's cluster change nothing here, and routes written by hand
+// as standard JSON (the playground's, the JS API's) leave them out.
+var routeQueueFields = [][]string{{"brokerName"}, {"perm"}, {"readQueueNums"}, {"writeQueueNums"}}
 
-// routeBrokerFields: BrokerData's non-null fields.
-var routeBrokerFields = [][]string{{"brokerName"}, {"brokerAddrs"}, {"cluster"}}
+// routeBrokerFields: BrokerData's fields the answer depends on.
+var routeBrokerFields = [][]string{{"brokerName"}, {"brokerAddrs"}}
 
 // checkRouteFields reports the first queueDatas or brokerDatas entry of a
 // route text (already read by route.Parse) that lacks a field fastjson

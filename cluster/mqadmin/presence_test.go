@@ -49,7 +49,6 @@ func TestRequiredFieldsRefused(t *testing.T) {
 	}{
 		{"route without perm", parseRoute, deleteLine(route, `"perm"`), 18, `has no "perm"`},
 		{"route without readQueueNums", parseRoute, deleteLine(route, `"readQueueNums"`), 18, `has no "readQueueNums"`},
-		{"route without topicSysFlag", parseRoute, deleteLine(route, `"topicSysFlag"`), 18, `has no "topicSysFlag"`},
 		{"route without a queue's brokerName", parseRoute, strings.Replace(route, "\t\t\t\"brokerName\":\"broker-a\",\n\t\t\t\"perm\"", "\t\t\t\"perm\"", 1), 18, `has no "brokerName"`},
 		{"status without its strategy line", parseStatus, deleteLine(status, `^allocateMessageQueueStrategy`), 36, "no allocateMessageQueueStrategy line"},
 		{"status without consumerGroup", parseStatus, deleteLine(status, `^consumerGroup`), 36, "no consumerGroup line"},
