@@ -192,11 +192,14 @@ test('XSS payloads in every input stay inert text', async () => {
   await page.click('#tab-btn-producer');
   await page.fill('#p-key', p);
   await page.fill('#consumers', PAYLOADS.join('\n'));
+  // the control bar shows the current tab's own settings: the strategy is Allocation's
+  await page.click('#tab-btn-alloc');
   await page.selectOption('#strategy', 'MACHINE_ROOM');
   await page.fill('#idcs', p);
   await settle(page);
   await page.selectOption('#strategy', 'CONFIG');
   await page.fill('#config', PAYLOADS.map((x) => x.replace(/\s/g, '') + ':0').join(' '));
+  await page.click('#tab-btn-producer');
   await page.fill('#p-groups', PAYLOADS.join('\n'));
   await settle(page);
   for (const tab of ['whatif', 'compare', 'problems', 'producer', 'explain', 'alloc']) {
@@ -223,7 +226,7 @@ test('XSS payloads in every input stay inert text', async () => {
     script: [...document.querySelectorAll('script')].map((x) => x.getAttribute('src')).join(' '), // the page's own three only
     b: document.querySelectorAll('b').length,
   }));
-  assert.deepEqual(counts, { img: 0, svg: 0, iframe: 0, script: 'theme-boot.js worker-boot.js app.js', b: 0 });
+  assert.deepEqual(counts, { img: 0, svg: 0, iframe: 0, script: 'theme-boot.js worker-boot.js dist/app.js', b: 0 });
   // reload from the permalink: still inert
   const url = page.url();
   const again = await open({ hash: url.slice(url.indexOf('#')) });
