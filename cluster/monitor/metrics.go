@@ -76,9 +76,16 @@ func newReadDurations() prometheus.Histogram {
 // fresh at each scrape the monitor's own counters, the read-duration
 // histogram and the Go runtime and process collectors.
 func (m *Monitor) Gatherer() prometheus.Gatherer {
-	fresh := prometheus.NewRegistry()
-	fresh.MustRegister(selfCollector{m}, m.durs, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	fresh := m.ownRegistry()
 	return prometheus.Gatherers{fresh, &perPass{m: m}}
+}
+
+// ownRegistry holds what is gathered fresh at each scrape: the monitor's
+// own counters, the read-duration histogram, the Go runtime and process.
+func (m *Monitor) ownRegistry() *prometheus.Registry {
+	r := prometheus.NewRegistry()
+	r.MustRegister(selfCollector{m}, m.durs, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return r
 }
 
 // perPass gathers the group collector once per completed pass.

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/common/expfmt"
 )
 
@@ -33,8 +31,7 @@ type scrapeText struct {
 // members (RFC 1952 allows several; Go's and so Prometheus's reader read
 // them as one stream).
 func (m *Monitor) metricsHandler() http.Handler {
-	fresh := prometheus.NewRegistry()
-	fresh.MustRegister(selfCollector{m}, m.durs, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	fresh := m.ownRegistry()
 	groups := &perPass{m: m}
 	var mu sync.Mutex
 	var cached *scrapeText
