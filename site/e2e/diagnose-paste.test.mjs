@@ -11,14 +11,11 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { suite, noTrouble, ready, ROOT } from './harness.mjs';
+import { suite, noTrouble, ready, ROOT, partlyFailed } from './harness.mjs';
 
 const s = suite();
 const REAL = join(ROOT, 'testdata', 'real');
-// Captures of a partly failed read (a non-empty .err beside the outputs)
-// are judged with that stderr, which pasted status texts do not carry.
-const partial = (d) => ['progress.err', 'connection.err', 'status/stderr.txt'].some((f) => existsSync(join(REAL, d, f)) && readFileSync(join(REAL, d, f), 'utf8').trim() !== '');
-const FOLDERS = readdirSync(REAL).filter((d) => existsSync(join(REAL, d, 'route.txt')) && !partial(d));
+const FOLDERS = readdirSync(REAL).filter((d) => existsSync(join(REAL, d, 'route.txt')) && !partlyFailed(join(REAL, d)));
 
 function cliVerdict(dir) {
   let out;

@@ -1,7 +1,7 @@
 // harness.mjs — starts the Go static server (built into a temp dir) on a
 // free 127.0.0.1 port and a headless Chromium, for the e2e tests.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,3 +134,12 @@ export function busyFactor() {
   return Math.max(1, loadavg()[0] / availableParallelism());
 }
 
+
+// partlyFailed: a capture folder of a read the cluster partly failed (a
+// non-empty mqadmin stderr beside its outputs). The doctor judges it with
+// that stderr, which pasted status texts do not carry, so paste tests
+// leave such captures to cluster/doctor's partial-read tests.
+export function partlyFailed(dir) {
+  return ['progress.err', 'connection.err', 'status/stderr.txt']
+    .some((f) => existsSync(join(dir, f)) && readFileSync(join(dir, f), 'utf8').trim() !== '');
+}

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { splitStatus, matchUnnamed, nameOf, namedText } from '../lib/status-paste.js';
 import { diagnose } from '../lib/diagnose-engine.js';
 import { load } from '../../js/index.js';
-import { ROOT } from './harness.mjs';
+import { ROOT, partlyFailed } from './harness.mjs';
 
 const H = '#Consumer Properties#';
 const text = (body) => `${H}\nconsumerGroup : G\n\n#Consumer Offset#\n${body}`;
@@ -68,8 +68,7 @@ test('every real capture\u2019s status files, pasted bare, after tail\u2019s nam
     // A capture of a partly failed read (an .err beside its outputs) is
     // judged with that stderr, which a paste of the status texts does not
     // carry: cluster/doctor's partial-read tests hold those.
-    const partial = (d) => ['progress.err', 'connection.err', 'status/stderr.txt'].some((f) => existsSync(join(top, d, f)) && readFileSync(join(top, d, f), 'utf8').trim() !== '');
-    for (const dir of readdirSync(top).filter((d) => existsSync(join(top, d, 'route.txt')) && !partial(d))) {
+    for (const dir of readdirSync(top).filter((d) => existsSync(join(top, d, 'route.txt')) && !partlyFailed(join(top, d)))) {
       const read = (f) => (existsSync(join(top, dir, f)) ? readFileSync(join(top, dir, f), 'utf8') : '');
       const st = join(top, dir, 'status');
       const run = existsSync(st) ? readdirSync(st).filter((d) => /^\d+$/.test(d)).sort().pop() : null;
