@@ -28,9 +28,10 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 	if allOK {
 		return
 	}
+	locked := d.orderlyLocks(st, tr)
 	wrong, actualSet := d.wrongLabels(st)
 	views := d.routeViews(st, wrong, actualSet)
-	covered := d.routeViewCovered(st, tr, views, wrong)
+	covered := slices.DeleteFunc(d.routeViewCovered(st, tr, views, wrong), func(i int) bool { return locked[i] })
 	if len(covered) > 0 {
 		d.excuse(st, tr, covered, CodeRouteViewDiffers)
 		st.findings = append(st.findings, d.routeViewFinding(st, views, covered))
@@ -51,6 +52,9 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 			continue
 		}
 		var causes []string
+		if locked[i] {
+			causes = append(causes, orderlyCause(qr.Expected))
+		}
 		if h := st.dropped[i]; len(h) > 0 {
 			causes = append(causes, "being released by "+strings.Join(h, ", ")+" (droped=true): "+rerunHint)
 		}
