@@ -53,8 +53,8 @@ func TestStuckFromStatusFile(t *testing.T) {
 		wantStuck   bool
 		wantSince   string
 	}{
-		// 570 messages cached since 10:00:05, 5 min 55 s before the capture: stuck.
-		{name: "blocked 6 min", cached: 570, lastConsume: "20261130100005123", diff: 190, capturedAt: capture, wantStuck: true, wantSince: "2026-11-30 10:00:05"},
+		// 190 messages cached a queue since 10:00:05, 5 min 55 s before the capture: stuck.
+		{name: "blocked 6 min", cached: 190, lastConsume: "20261130100005123", diff: 190, capturedAt: capture, wantStuck: true, wantSince: "2026-11-30 10:00:05"},
 		// the older tool's time format reads the same
 		{name: "older time format", cached: 570, lastConsume: "2026-11-30 10:00:05", diff: 190, capturedAt: capture, wantStuck: true, wantSince: "2026-11-30 10:00:05"},
 		// consumed 30 s ago (its offset is not committed yet): not stuck
@@ -126,7 +126,7 @@ func TestStuckFromStatusFile(t *testing.T) {
 				assert.Contains(t, hold[blocked], alloc.MessageQueue{Topic: q.Topic, BrokerName: q.BrokerName, QueueID: q.QueueID})
 			}
 			assert.Contains(t, f.Message, "since "+tt.wantSince)
-			assert.Contains(t, f.Message, "cachedMsgCount")
+			assert.Contains(t, f.Message, strconv.Itoa(int(tt.cached)*len(hold[blocked]))+" messages pulled and waiting in its local cache, cachedMsgCount")
 			assert.Contains(t, f.Message, "lag "+strconv.Itoa(int(tt.diff)*len(hold[blocked])))
 			assert.False(t, rep.OK, rep.Text())
 		})
