@@ -31,7 +31,7 @@ func (d *diagnosis) groupFindings() []Finding {
 				addrs = append(addrs, c.ClientAddr)
 			}
 			add(Finding{Code: CodeDuplicateClientID, Level: LevelError, Clients: []string{m.cid},
-				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share, so each of them processes its messages, and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)"})
+				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share, so each of them processes its messages, and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)" + staleChannelsHint(m.conns)})
 		}
 	}
 	d.languageFindings(add)
