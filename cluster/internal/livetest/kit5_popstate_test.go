@@ -34,12 +34,18 @@ func sendTo5(t *testing.T, group, topic string, n int) int {
 	out, errs, err := theKit.java(3*time.Minute, "LiveProducer", "-n", theKit.namesrv5, "-g", group, "-t", topic, "-c", strconv.Itoa(n))
 	require.NoError(t, err, "%s%s", out, errs)
 	sent := 0
+	var failed []string
 	for _, l := range strings.Split(out, "\n") {
 		f := strings.Fields(l)
-		if len(f) >= 3 && f[0] == "SEND" && f[2] != "NOROUTE" && f[2] != "FAILED" {
+		switch {
+		case len(f) < 3 || f[0] != "SEND":
+		case f[2] != "NOROUTE" && f[2] != "FAILED":
 			sent++
+		default:
+			failed = append(failed, l)
 		}
 	}
+	t.Logf("%s: %d of %d sends went through; failed: %v", topic, sent, n, failed)
 	require.Greater(t, sent, 0, "no send went through: %s", out)
 	return sent
 }
