@@ -22,7 +22,7 @@ func (d *diagnosis) poppedPositions(st *topicState) [][]string {
 		return nil
 	}
 	var out [][]string
-	pos := newQueueIndex(st.queues)
+	var pos *queueIndex // built on the first explicit POP queue: most groups have none
 	for k := range d.in.status {
 		sf := &d.in.status[k]
 		if _, member := d.g.byCID[sf.cid]; !member {
@@ -42,6 +42,9 @@ func (d *diagnosis) poppedPositions(st *topicState) [][]string {
 				}
 			}
 			if q.QueueID >= 0 {
+				if pos == nil {
+					pos = newQueueIndex(st.queues)
+				}
 				if i, ok := pos.find(q.BrokerName, q.QueueID); ok {
 					mark(i)
 				}
