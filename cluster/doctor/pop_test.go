@@ -2,6 +2,7 @@ package doctor_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -238,5 +239,82 @@ func TestPopAssignments(t *testing.T) {
 				assert.Equal(t, o, byQueue[q].Actual, q)
 			}
 		})
+	}
+}
+
+// Invariants over random POP assignments (fixed seed) on both real
+// captures: a queue popped by POP members only is OK however many pop it;
+// one nobody pops nor pulls is consumed by nobody (unassigned); one that
+// the classic member c1 pulls is DOUBLE_OWNED exactly when x1 pops it too.
+func TestPopInvariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 7))
+	type capture struct {
+		dir, topic string
+		queues     []string          // broker qid of the topic
+		poppers    []string          // status file names whose pops are drawn
+		pulled     map[string]string // broker/qid -> who pulls it (its MQ Detail)
+	}
+	caps := []capture{
+		{dir: "share0-mqadmin", topic: "T5_popok", queues: []string{"broker-a5 0", "broker-a5 1", "broker-a5 2", "broker-b5 0", "broker-b5 1"}, poppers: []string{"127.0.0.1@h1", "127.0.0.1@h2"}},
+		{dir: "pullpop-live", topic: "T5_popmix", queues: []string{"broker-a5 0", "broker-a5 1", "broker-b5 0", "broker-b5 1"}, poppers: []string{"127.0.0.1@x1"},
+			pulled: map[string]string{"broker-a5/0": "127.0.0.1@c1", "broker-a5/1": "127.0.0.1@c1"}},
+	}
+	for _, c := range caps {
+		base := captureInput(t, filepath.Join("testdata", "pop5", c.dir))
+		checked := 0
+		for round := 0; round < 60; round++ {
+			in := base
+			in.Status = slices.Clone(base.Status)
+			popped := map[string][]string{}
+			for i, st := range in.Status {
+				if !slices.Contains(c.poppers, st.Name) {
+					continue
+				}
+				var pops []string
+				for _, q := range c.queues {
+					if rng.IntN(2) == 0 {
+						pops = append(pops, c.topic+" "+q)
+						k := strings.Replace(q, " ", "/", 1)
+						popped[k] = append(popped[k], st.Name)
+					}
+				}
+				in.Status[i].Text = withPops(t, st.Text, pops...)
+			}
+			if len(popped) == 0 {
+				// No POP queue at all: nothing tells the broker's POP mode
+				// from its PULL mode, the members are judged as before.
+				continue
+			}
+			checked++
+			rep, err := doctor.Diagnose(in)
+			require.NoError(t, err)
+			for _, tr := range rep.Topics {
+				if tr.Topic != c.topic {
+					continue
+				}
+				for _, q := range tr.Queues {
+					k := q.BrokerName + "/" + strconv.Itoa(int(q.QueueID))
+					want := doctor.StatusOK
+					switch puller := c.pulled[k]; {
+					case puller != "" && len(popped[k]) > 0:
+						want = doctor.StatusDoubleOwned
+					case puller == "" && len(popped[k]) == 0:
+						want = doctor.StatusUnassigned
+					}
+					assert.Equal(t, want, q.Status, "%s round %d %s: pops %v\n%s", c.dir, round, k, popped, rep.Text())
+					wantActual := slices.Clone(popped[k])
+					if p := c.pulled[k]; p != "" {
+						wantActual = append(wantActual, p)
+					}
+					slices.Sort(wantActual)
+					if wantActual == nil {
+						wantActual = []string{}
+					}
+					assert.Equal(t, wantActual, q.Actual, "%s round %d %s", c.dir, round, k)
+				}
+			}
+			assert.NotContains(t, codes(rep), doctor.CodeUnowned, "%s round %d: %s", c.dir, round, rep.Text())
+		}
+		assert.Greater(t, checked, 30, "%s: rounds with POP queues", c.dir)
 	}
 }
