@@ -78,7 +78,11 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 				}
 			}
 		}
-		if len(qr.Expected) > 1 && !d.broadcasting {
+		if pops := st.popperList(i); len(pops) > 0 {
+			if pulls := st.pullers(i); len(pulls) > 0 {
+				causes = append(causes, strings.Join(pulls, ", ")+" pulls it while "+strings.Join(pops, ", ")+" pops it: pull and POP mixed in one group")
+			}
+		} else if len(qr.Expected) > 1 && !d.broadcasting {
 			causes = append(causes, strings.Join(qr.Expected, " and ")+" each take it in their own allocate call: their strategies, clients or member lists differ")
 		}
 		if qr.Status == StatusUnassigned && len(st.subs) > 0 && i < st.nRoute {
