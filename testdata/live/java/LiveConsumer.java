@@ -3,13 +3,15 @@
  * strategy of the Java client, a client IP per consumer and several groups in one JVM.
  *
  * usage: java LiveConsumer [-n NS] SECTION...
- *   SECTION = -g GROUP -t TOPIC[,TOPIC2] -hold FILE [-poll MS] [-ip IP] SPEC... [-ip IP2 SPEC...]
+ *   SECTION = -g GROUP -t TOPIC[,TOPIC2] -hold FILE [-poll MS] [-bcast] [-ip IP] SPEC... [-ip IP2 SPEC...]
  *   SPEC    = instanceName[:STRATEGY]   (the client ID is IP@instanceName; -ip applies to the SPECs after it)
  *   STRATEGY = avg (default) | circle | hash | hash=VN | config=BROKER/QID+BROKER/QID...
  *            | room=IDC1+IDC2 | nearby-avg | nearby-circle
  *   nearby-*: AllocateMachineRoomNearby whose resolver puts a queue in field 1 of its broker name split
  *   on "-" and a consumer in field 1 of its client ID split on "-" (broker-a and 127.0.0.1@c1-a: room a).
  *   -poll: the clients' pollNameServerInterval (default 30000).
+ *   -bcast: the section's consumers are MessageModel.BROADCASTING (default CLUSTERING): every
+ *   member consumes every queue, offsets kept by the clients (under user.home).
  * Every second each consumer's line is written to the section's FILE:
  *   HH:mm:ss.SSS CLIENTID inst=I strategy=S consumed=N routes=TOPIC:K,... held=K [broker/topic/qid, ...]
  * routes = how many queues the consumer knows per subscribed topic (retry topic included once known).
@@ -40,6 +42,7 @@ import org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueConsist
 import org.apache.rocketmq.client.impl.consumer.ProcessQueue;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageQueue;
+import org.apache.rocketmq.common.protocol.heartbeat.MessageModel;
 
 public class LiveConsumer {
     static final class Member {
@@ -53,20 +56,22 @@ public class LiveConsumer {
         List<Member> members = new ArrayList<>();
         String group = null, topics = null, hold = null, ip = "127.0.0.1";
         int poll = 30000;
+        boolean bcast = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "-n": ns = args[++i]; break;
-                case "-g": group = args[++i]; ip = "127.0.0.1"; poll = 30000; break;
+                case "-g": group = args[++i]; ip = "127.0.0.1"; poll = 30000; bcast = false; break;
                 case "-t": topics = args[++i]; break;
                 case "-hold": hold = args[++i]; break;
                 case "-poll": poll = Integer.parseInt(args[++i]); break;
                 case "-ip": ip = args[++i]; break;
+                case "-bcast": bcast = true; break;
                 default:
                     if (group == null || topics == null || hold == null) {
                         System.err.println("a SPEC before -g GROUP -t TOPIC -hold FILE: " + args[i]);
                         System.exit(2);
                     }
-                    members.add(start(ns, group, topics, hold, ip, poll, args[i]));
+                    members.add(start(ns, group, topics, hold, ip, poll, bcast, args[i]));
             }
         }
         if (members.isEmpty()) {
@@ -86,7 +91,7 @@ public class LiveConsumer {
         }
     }
 
-    static Member start(String ns, String group, String topics, String hold, String ip, int poll, String spec) throws Exception {
+    static Member start(String ns, String group, String topics, String hold, String ip, int poll, boolean bcast, String spec) throws Exception {
         int colon = spec.indexOf(':');
         String inst = colon < 0 ? spec : spec.substring(0, colon);
         String strat = colon < 0 ? "avg" : spec.substring(colon + 1);
@@ -98,6 +103,7 @@ public class LiveConsumer {
         m.c.setClientIP(ip);
         m.c.setInstanceName(inst);
         m.c.setPollNameServerInterval(poll);
+        if (bcast) m.c.setMessageModel(MessageModel.BROADCASTING);
         m.c.setMqClientApiTimeout(15000); // a loaded machine answers route requests slowly
         m.c.setConsumeThreadMin(1);
         m.c.setConsumeThreadMax(1);
@@ -116,7 +122,7 @@ public class LiveConsumer {
             System.out.println("START_WARNING " + inst + " " + e);
         }
         System.out.println("STARTED " + inst + " group=" + group + " strategy=" + m.c.getAllocateMessageQueueStrategy().getName()
-            + " clientId=" + m.c.getDefaultMQPushConsumerImpl().getmQClientFactory().getClientId());
+            + " model=" + m.c.getMessageModel() + " clientId=" + m.c.getDefaultMQPushConsumerImpl().getmQClientFactory().getClientId());
         return m;
     }
 

@@ -1,0 +1,113 @@
+//go:build live
+
+package livetest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/live"
+)
+
+var bcastTopic = topic("T_bcast", queuesOn{"broker-a": 4, "broker-b": 4})
+
+// TestBroadcastingGroup: two BROADCASTING consumers (LiveConsumer -bcast)
+// each hold every queue of the topic; the brokers keep no offset of the
+// group, so consumerProgress answers CODE 206. The live read, its saved
+// folder and a real mqadmin capture all judge the group: exit 0 with
+// BROADCASTING, every queue owned by both members, as they held them.
+func TestBroadcastingGroup(t *testing.T) {
+	t.Parallel()
+	k, g := theKit, "G_bcast"
+	cids := []string{"127.0.0.1@bc1", "127.0.0.1@bc2"}
+	hold := k.holdPath(g)
+	k.liveConsumer(t, "bcast", 2, "-n", k.namesrv, "-g", g, "-t", bcastTopic, "-hold", hold, "-bcast", "bc1", "bc2")
+	require.Contains(t, k.fullLog("bcast"), "model=BROADCASTING")
+	var all []string
+	for _, b := range []string{"broker-a", "broker-b"} {
+		for q := 0; q < 4; q++ {
+			all = append(all, fmt.Sprintf("%s/%s/%d", b, bcastTopic, q))
+		}
+	}
+	slices.Sort(all)
+	// The truth: every member holds every queue (RebalanceImpl's
+	// BROADCASTING case), by its own hold line.
+	settle(t, g, 150*time.Second, func() (bool, string) {
+		lines, err := readHold(hold)
+		if err != nil {
+			return false, err.Error()
+		}
+		var diff []string
+		seen := 0
+		for _, l := range lines {
+			if !slices.Contains(cids, l.ClientID) {
+				continue
+			}
+			seen++
+			if got := mainOnly(l.Held); !slices.Equal(got, all) {
+				diff = append(diff, fmt.Sprintf("%s holds %v", l.ClientID, got))
+			}
+		}
+		if seen != len(cids) {
+			diff = append(diff, fmt.Sprintf("%d of %d members in %s", seen, len(cids), hold))
+		}
+		return len(diff) == 0, strings.Join(diff, "\n")
+	})
+	for _, c := range cids {
+		require.Equal(t, all, heldNow(t, hold, c), "%s holds every queue", c)
+	}
+
+	judge := func(what string, rep *doctor.Report) {
+		t.Helper()
+		assert.True(t, rep.Judged, "%s: %s", what, rep.Text())
+		assert.True(t, rep.OK, "%s: exit 0: %s", what, rep.Text())
+		assert.Contains(t, findingCodes(rep), doctor.CodeBroadcasting, "%s: %s", what, rep.Text())
+		for _, code := range []string{doctor.CodeUnowned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner, doctor.CodeReadFailed} {
+			assert.NotContains(t, findingCodes(rep), code, "%s: %s", what, rep.Text())
+		}
+		// With status files every queue is judged against its holders
+		// (both members); without, none is said to be owned wrongly.
+		if ok := queuesWithStatus(rep, bcastTopic, doctor.StatusOK); len(ok) > 0 {
+			assert.Equal(t, all, ok, "%s: every queue, held by every member: %s", what, rep.Text())
+			for _, c := range cids {
+				assert.Equal(t, all, queuesExpectedOf(rep, bcastTopic, c), "%s: %s expected on every queue", what, c)
+			}
+		}
+		assert.Empty(t, queuesWithStatus(rep, bcastTopic, doctor.StatusUnowned), what)
+	}
+	rep, snap := liveDiagnose(t, g, liveDir(t, "bcast"))
+	t.Logf("live read: progress error %q", snap.ProgressErr)
+	judge("live read", rep)
+	in, err := live.ReadFolder(liveDir(t, "bcast"))
+	require.NoError(t, err)
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err, "the saved folder is read, not refused")
+	judge("saved folder", rep)
+
+	// The real mqadmin: consumerProgress fails with CODE 206 (its
+	// progress.txt stays empty, so capture's completeness check cannot
+	// apply); the capture is taken once and read as `doctor DIR` reads it.
+	capDir := filepath.Join(k.captures, "bcast")
+	_ = os.RemoveAll(capDir)
+	k.capSem <- struct{}{}
+	_, _, _ = run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, k.run, filepath.Join(k.dir, "capture.sh"), "bcast", bcastTopic, g, hold)
+	<-k.capSem
+	perr, _ := os.ReadFile(filepath.Join(capDir, "progress.err"))
+	t.Logf("mqadmin consumerProgress on a BROADCASTING group: %.300q", perr)
+	conn, _ := os.ReadFile(filepath.Join(capDir, "connection.txt"))
+	require.Contains(t, string(conn), "BROADCASTING", "mqadmin consumerConnection names the model")
+	in, err = live.ReadFolder(capDir)
+	require.NoError(t, err)
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err, "mqadmin's CODE 206 is read, not refused")
+	judge("mqadmin capture", rep)
+}
