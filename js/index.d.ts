@@ -1045,7 +1045,7 @@ export type LagStatus =
   | 'OK'
   /** consumed, but lag never went down */
   | 'WARN'
-  /** the offset did not move, lag > 0 throughout, while other queues advanced */
+  /** the offset did not move, lag > 0 throughout (or for 30 s or more up to the last snapshot), while other queues advanced */
   | 'STALL'
   /** the offset did not move, lag > 0 throughout, and the group consumed nothing at all */
   | 'STOP'
@@ -1079,7 +1079,12 @@ export interface DoctorTimeline {
     flapping: boolean;
     involved?: string[];
     /** Absent without consumerProgress offsets. */
-    lag?: { status: LagStatus; samples: { snapshot: number; brokerOffset: number; consumerOffset: number; lag: number }[] };
+    lag?: {
+      status: LagStatus;
+      samples: { snapshot: number; brokerOffset: number; consumerOffset: number; lag: number }[];
+      /** STALL and STOP: the first snapshot from which the offset stayed put with lag (nobody has consumed the queue since). */
+      frozen?: { snapshot: number; at: string };
+    };
   }[];
   /** How many queues have each lag status. */
   lag: Partial<Record<LagStatus, number>>;

@@ -33,6 +33,8 @@ func buildTimeline(snaps []snapState, keys []queueKey) *Timeline {
 		}
 		groupConsumed = groupConsumed || advanced(samples[i])
 	}
+	at := func(j int) time.Time { return snaps[j].info.At }
+	lastAdvance := lastAdvanceStart(samples, at)
 	for i, id := range order {
 		k := keys[id]
 		qt := QueueTimeline{Topic: k.topic, BrokerName: k.broker, QueueID: k.qid, Owners: ownerSpans(snaps, id)}
@@ -42,7 +44,12 @@ func buildTimeline(snaps []snapState, keys []queueKey) *Timeline {
 			qt.Involved = involved(qt.Owners)
 		}
 		if len(samples[i]) > 0 {
-			qt.Lag = &LagEval{Status: evaluateLag(samples[i], groupConsumed), Samples: samples[i]}
+			status, from := judgeLag(samples[i], groupConsumed, lastAdvance, at)
+			qt.Lag = &LagEval{Status: status, Samples: samples[i]}
+			if from >= 0 {
+				j := samples[i][from].Snapshot
+				qt.Lag.Frozen = &SnapshotRef{Snapshot: j, At: at(j)}
+			}
 			tl.Lag[qt.Lag.Status]++
 		}
 		tl.Queues = append(tl.Queues, qt)
