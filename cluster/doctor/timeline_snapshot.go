@@ -13,8 +13,12 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 	st := snapState{
 		info: SnapshotInfo{Name: snap.Name, At: snap.At, AtSource: snap.AtSource, OK: rep.OK, Verdict: rep.Verdict},
 	}
-	if c, err := mqadmin.ParseConsumerConnection(snap.Connection); err == nil {
-		for _, cl := range c.Clients {
+	conn := snap.ParsedConnection
+	if conn == nil {
+		conn, _ = mqadmin.ParseConsumerConnection(snap.Connection)
+	}
+	if conn != nil {
+		for _, cl := range conn.Clients {
 			st.members = append(st.members, cl.ClientID)
 		}
 		slices.Sort(st.members)
@@ -42,14 +46,19 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 			if q.Actual != nil {
 				qs.owners = slices.Clone(q.Actual)
 				slices.Sort(qs.owners)
+				qs.owners = resolveIPOwners(qs.owners, st.members)
 			}
 		}
 	}
 	for _, f := range rep.Findings {
 		st.rebalancing = st.rebalancing || f.Code == CodeRebalanceInProgress
 	}
-	if p, err := mqadmin.ParseConsumerProgress(snap.Progress); err == nil && len(snap.Progress) > 0 {
-		for _, row := range p.Rows {
+	prog := snap.ParsedProgress
+	if prog == nil && len(snap.Progress) > 0 {
+		prog, _ = mqadmin.ParseConsumerProgress(snap.Progress)
+	}
+	if prog != nil {
+		for _, row := range prog.Rows {
 			// The tool cuts long names: match them to the report's, as
 			// Diagnose does; rows of topics it left out are not the group's.
 			topic, err := resolveName(row.Topic, topics, progressTopicWidth)

@@ -1,0 +1,105 @@
+package doctor
+
+import (
+	"net/netip"
+	"slices"
+)
+
+// Owners seen as a bare IP: consumerProgress's #Client IP column (used
+// when the status files are missing), or clients that print only their
+// IP, name an owner by its IP where the next snapshot may name it by
+// client ID (IP@instance). Counted as they are, they would read as owner
+// changes (false flapping).
+
+// isBareIP tells an owner given by IP alone from a client ID.
+func isBareIP(owner string) bool {
+	_, err := netip.ParseAddr(owner)
+	return err == nil
+}
+
+// resolveIPOwners replaces each bare IP in owners by the client ID of the
+// one member on that IP (members: the snapshot's connection list). With
+// no such member, or several, the IP stays: sameOwners then takes it for
+// any owner on that IP. The result is sorted; owners itself is not
+// changed.
+func resolveIPOwners(owners, members []string) []string {
+	if !slices.ContainsFunc(owners, isBareIP) {
+		return owners
+	}
+	out := slices.Clone(owners)
+	for i, o := range out {
+		if !isBareIP(o) {
+			continue
+		}
+		match := ""
+		for _, m := range members {
+			if ipOf(m) == o && m != o {
+				if match != "" {
+					match = ""
+					break
+				}
+				match = m
+			}
+		}
+		if match == "" {
+			continue
+		}
+		// Several members never share the one match, so this cannot
+		// clash with another entry but a client ID already listed.
+		out[i] = match
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// sameOwners tells whether two owner sets (sorted) can be the same
+// clients: equal, or equal once each bare IP left in one stands for an
+// owner on that IP in the other. merged is then the set naming each
+// owner as precisely as either does.
+func sameOwners(a, b []string) (same bool, merged []string) {
+	if slices.Equal(a, b) {
+		return true, a
+	}
+	if len(a) != len(b) {
+		return false, nil
+	}
+	var restA, restB []string
+	for _, o := range a {
+		if !slices.Contains(b, o) {
+			restA = append(restA, o)
+		}
+	}
+	for _, o := range b {
+		if !slices.Contains(a, o) {
+			restB = append(restB, o)
+		}
+	}
+	if len(restA) != len(restB) {
+		return false, nil
+	}
+	merged = slices.DeleteFunc(slices.Clone(a), func(o string) bool { return slices.Contains(restA, o) })
+	used := make([]bool, len(restB))
+	for _, x := range restA {
+		found := false
+		for j, y := range restB {
+			if used[j] {
+				continue
+			}
+			switch {
+			case isBareIP(x) && !isBareIP(y) && ipOf(y) == x:
+				merged = append(merged, y)
+			case isBareIP(y) && !isBareIP(x) && ipOf(x) == y:
+				merged = append(merged, x)
+			default:
+				continue
+			}
+			used[j], found = true, true
+			break
+		}
+		if !found {
+			return false, nil
+		}
+	}
+	slices.Sort(merged)
+	return true, merged
+}
