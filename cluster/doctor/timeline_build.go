@@ -55,7 +55,7 @@ func buildTimeline(snaps []snapState, keys []queueKey) *Timeline {
 		tl.Queues = append(tl.Queues, qt)
 	}
 	tl.Rebalance = rebalanceState(snaps, tl.Queues)
-	tl.Findings = timelineFindings(tl, snaps)
+	tl.Findings = timelineFindings(tl, snaps, keys)
 	tl.OK = true
 	for _, f := range tl.Findings {
 		tl.OK = tl.OK && f.Level != LevelError

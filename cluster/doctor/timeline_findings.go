@@ -11,7 +11,7 @@ import (
 const maxFindingQueues = 100
 
 // timelineFindings are what the window shows that no single snapshot does.
-func timelineFindings(tl *Timeline, snaps []snapState) []Finding {
+func timelineFindings(tl *Timeline, snaps []snapState, keys []queueKey) []Finding {
 	var out []Finding
 	add := func(code, level, msg string, qs []*QueueTimeline, clients []string) {
 		f := Finding{Code: code, Level: level, Message: msg, Clients: clients}
@@ -89,6 +89,7 @@ func timelineFindings(tl *Timeline, snaps []snapState) []Finding {
 	if tl.Rebalance.State == RebalanceInProgress {
 		add(CodeRebalanceUnsettled, LevelWarning, "the assignment still moves ("+tl.Rebalance.Reason+"): take another snapshot 20 s or more later (clients rebalance every 20 s)", nil, nil)
 	}
+	brokerLeftFindings(tl, snaps, keys, add)
 	if len(tl.MemberChanges) > 0 {
 		var joined, left []string
 		for _, m := range tl.MemberChanges {

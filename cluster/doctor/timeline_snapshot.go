@@ -25,6 +25,8 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 		st.members = slices.Compact(st.members)
 	}
 	st.info.Members = len(st.members)
+	st.brokers, st.routesRead = routeBrokers(snap.Routes)
+	st.routes = len(snap.Routes)
 	topics := make([]string, 0, len(rep.Topics))
 	brokers := map[string][]string{}
 	for _, tr := range rep.Topics {
