@@ -121,7 +121,7 @@ func ownerSpans(snaps []snapState, id int) []OwnerSpan {
 		}
 		own := q.owners
 		if n := len(spans); n > 0 {
-			if same, merged := sameOwners(spans[n-1].Owners, own); same {
+			if same, merged := SameOwners(spans[n-1].Owners, own); same {
 				spans[n-1].Owners = merged // an owner seen by IP, now by client ID
 				continue
 			}

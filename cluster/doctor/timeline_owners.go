@@ -19,7 +19,7 @@ func isBareIP(owner string) bool {
 
 // resolveIPOwners replaces each bare IP in owners by the client ID of the
 // one member on that IP (members: the snapshot's connection list). With
-// no such member, or several, the IP stays: sameOwners then takes it for
+// no such member, or several, the IP stays: SameOwners then takes it for
 // any owner on that IP. The result is sorted; owners itself is not
 // changed.
 func resolveIPOwners(owners, members []string) []string {
@@ -52,11 +52,12 @@ func resolveIPOwners(owners, members []string) []string {
 	return slices.Compact(out)
 }
 
-// sameOwners tells whether two owner sets (sorted) can be the same
+// SameOwners tells whether two owner sets (sorted) can be the same
 // clients: equal, or equal once each bare IP left in one stands for an
 // owner on that IP in the other. merged is then the set naming each
-// owner as precisely as either does.
-func sameOwners(a, b []string) (same bool, merged []string) {
+// owner as precisely as either does. The timeline counts owner changes
+// with it, and so does the monitor's rmqalloc_owner_changes_total.
+func SameOwners(a, b []string) (same bool, merged []string) {
 	if slices.Equal(a, b) {
 		return true, a
 	}

@@ -52,10 +52,10 @@ func TestSameOwners(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			same, merged := sameOwners(tc.a, tc.b)
+			same, merged := SameOwners(tc.a, tc.b)
 			assert.Equal(t, tc.same, same)
 			assert.Equal(t, tc.merged, merged)
-			back, _ := sameOwners(tc.b, tc.a)
+			back, _ := SameOwners(tc.b, tc.a)
 			assert.Equal(t, same, back, "symmetric")
 		})
 	}
