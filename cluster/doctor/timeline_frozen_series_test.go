@@ -90,6 +90,9 @@ func TestTimelineFrozenOffsetIsNotConsumed(t *testing.T) {
 				assert.Contains(t, f.Message, s)
 			}
 			assert.NotContains(t, f.Message, "although they are consumed")
+			if tc.want[0] == doctor.LagStall {
+				assert.Regexp(t, `STALL  T broker-a/0: offset 100 → 1[01]0, lag [0-9]+ → [0-9]+, unchanged since #2, owner 10\.0\.0\.1@c1\n`, tl.TextWidth(200))
+			}
 			stuck := f.Level == doctor.LevelError
 			assert.Equal(t, !stuck, tl.OK)
 			for _, q := range tl.Queues {
