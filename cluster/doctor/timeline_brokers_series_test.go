@@ -1,6 +1,7 @@
 package doctor_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,7 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rmqalloc/rmqalloc/alloc/route"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 )
 
 // brokerSnap is one snapshot of T over brokers (4 queues each) with c1 and
@@ -102,4 +105,51 @@ func TestTimelineBrokerLeftNeedsSameRoutes(t *testing.T) {
 	rep, err := doctor.DiagnoseSeries([]doctor.Snapshot{s0, s1})
 	require.NoError(t, err)
 	assert.NotContains(t, timelineCodes(rep.Timeline), doctor.CodeBrokerLeft)
+}
+
+// Real snapshots (three consumers over broker-a and broker-b), the second
+// as it reads once broker-b has crashed: the name server drops it from
+// the route and consumerProgress has no line of it. It is read without
+// status files (owners by #Client IP): right after the crash the status
+// files still list broker-b's queues until the next rebalance, which the
+// single-snapshot diagnosis does not take yet (a status file holding only
+// broker-b's queues is refused as of another cluster). The series names
+// broker-b and all its queues.
+func TestTimelineRealBrokerCrash(t *testing.T) {
+	early := snapshotDir(t, "../../testdata/timeline/basic3-early")
+	late := snapshotDir(t, "../../testdata/timeline/basic3")
+	r, err := mqadmin.ParseTopicRoute(late.Routes[0].Text)
+	require.NoError(t, err)
+	r.BrokerDatas = slices.DeleteFunc(r.BrokerDatas, func(b route.BrokerData) bool { return b.BrokerName == "broker-b" })
+	r.QueueDatas = slices.DeleteFunc(r.QueueDatas, func(q route.QueueData) bool { return q.BrokerName == "broker-b" })
+	late.Routes = []doctor.RouteText{{Route: r}}
+	var kept []string
+	for _, l := range strings.Split(late.Progress, "\n") {
+		if f := strings.Fields(l); len(f) < 2 || f[1] != "broker-b" {
+			kept = append(kept, l)
+		}
+	}
+	late.Progress = strings.Join(kept, "\n")
+	late.Status = nil
+
+	rep, err := doctor.DiagnoseSeries([]doctor.Snapshot{early, late})
+	require.NoError(t, err)
+	onB := 0
+	for _, q := range rep.Timeline.Queues {
+		if q.BrokerName == "broker-b" {
+			onB++
+		}
+	}
+	require.Positive(t, onB)
+	var f *doctor.Finding
+	for i := range rep.Timeline.Findings {
+		if rep.Timeline.Findings[i].Code == doctor.CodeBrokerLeft {
+			f = &rep.Timeline.Findings[i]
+		}
+	}
+	require.NotNil(t, f, rep.Timeline.Text())
+	assert.Contains(t, f.Message, "broker broker-b left the route at #2")
+	assert.Contains(t, f.Message, "still out of the route at the end")
+	assert.Len(t, f.Queues, onB)
+	t.Log(f.Message)
 }
