@@ -17,36 +17,38 @@ func isBareIP(owner string) bool {
 	return err == nil
 }
 
+// memberByIP maps each IP of members (client IDs) to the one member on
+// it, or to "" when several are.
+func memberByIP(members []string) map[string]string {
+	out := make(map[string]string, len(members))
+	for _, m := range members {
+		ip := ipOf(m)
+		if ip == m {
+			continue // not a client ID
+		}
+		if _, seen := out[ip]; seen {
+			out[ip] = ""
+		} else {
+			out[ip] = m
+		}
+	}
+	return out
+}
+
 // resolveIPOwners replaces each bare IP in owners by the client ID of the
-// one member on that IP (members: the snapshot's connection list). With
-// no such member, or several, the IP stays: SameOwners then takes it for
-// any owner on that IP. The result is sorted; owners itself is not
-// changed.
-func resolveIPOwners(owners, members []string) []string {
+// one member on that IP (byIP: memberByIP of the snapshot's connection
+// list). With no such member, or several, the IP stays: SameOwners then
+// takes it for any owner on that IP. The result is sorted; owners itself
+// is not changed.
+func resolveIPOwners(owners []string, byIP map[string]string) []string {
 	if !slices.ContainsFunc(owners, isBareIP) {
 		return owners
 	}
 	out := slices.Clone(owners)
 	for i, o := range out {
-		if !isBareIP(o) {
-			continue
+		if m := byIP[o]; m != "" && isBareIP(o) {
+			out[i] = m
 		}
-		match := ""
-		for _, m := range members {
-			if ipOf(m) == o && m != o {
-				if match != "" {
-					match = ""
-					break
-				}
-				match = m
-			}
-		}
-		if match == "" {
-			continue
-		}
-		// Several members never share the one match, so this cannot
-		// clash with another entry but a client ID already listed.
-		out[i] = match
 	}
 	slices.Sort(out)
 	return slices.Compact(out)

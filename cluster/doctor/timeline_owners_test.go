@@ -27,7 +27,7 @@ func TestResolveIPOwners(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			in := slices.Clone(tc.owners)
-			assert.Equal(t, tc.want, resolveIPOwners(tc.owners, members))
+			assert.Equal(t, tc.want, resolveIPOwners(tc.owners, memberByIP(members)))
 			assert.Equal(t, in, tc.owners, "the input is not changed")
 		})
 	}

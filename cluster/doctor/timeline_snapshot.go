@@ -39,6 +39,7 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 		}
 	}
 	st.byID = make([]queueState, len(s.keys))
+	var byIP map[string]string // built when an owner is a bare IP
 	n := 0
 	for _, tr := range rep.Topics {
 		for _, q := range tr.Queues {
@@ -48,7 +49,12 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 			if q.Actual != nil {
 				qs.owners = slices.Clone(q.Actual)
 				slices.Sort(qs.owners)
-				qs.owners = resolveIPOwners(qs.owners, st.members)
+				if slices.ContainsFunc(qs.owners, isBareIP) {
+					if byIP == nil {
+						byIP = memberByIP(st.members)
+					}
+					qs.owners = resolveIPOwners(qs.owners, byIP)
+				}
 			}
 		}
 	}
