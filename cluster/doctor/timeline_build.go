@@ -39,7 +39,7 @@ func buildTimeline(snaps []snapState, keys []queueKey) *Timeline {
 		k := keys[id]
 		qt := QueueTimeline{Topic: k.topic, BrokerName: k.broker, QueueID: k.qid, Owners: ownerSpans(snaps, id)}
 		qt.Changes = max(len(qt.Owners)-1, 0)
-		if qt.Changes > 1 {
+		if moves(qt.Owners) > 1 {
 			qt.Flapping = true
 			qt.Involved = involved(qt.Owners)
 		}
@@ -129,6 +129,25 @@ func ownerSpans(snaps []snapState, id int) []OwnerSpan {
 		spans = append(spans, OwnerSpan{Snapshot: j, At: s.info.At, Owners: own})
 	}
 	return spans
+}
+
+// moves counts a queue's changes from one set of owners to another,
+// skipping spans held by nobody: a member leaving and another taking its
+// queue over (an orderly one only once the broker lock of the first has
+// expired, up to 60 s later) is one move, not two.
+func moves(spans []OwnerSpan) int {
+	n := 0
+	var prev []string
+	for _, sp := range spans {
+		if len(sp.Owners) == 0 {
+			continue
+		}
+		if same, _ := SameOwners(prev, sp.Owners); prev != nil && !same {
+			n++
+		}
+		prev = sp.Owners
+	}
+	return n
 }
 
 // involved is every owner a queue had, sorted.

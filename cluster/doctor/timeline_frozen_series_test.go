@@ -141,5 +141,9 @@ func TestTimelineOrderlyConsumerKilled(t *testing.T) {
 	assert.Equal(t, []doctor.QueueRef{{Topic: "T", BrokerName: "broker-a", QueueID: 0}}, f.Queues)
 	assert.Contains(t, f.Message, "until then 10.0.0.1@c1 held it (10.0.0.1@c1 left the group since")
 	assert.Contains(t, f.Message, "broker lock")
+	// c1 → nobody → c2 is one handover, not flapping.
+	assert.Equal(t, 2, queueOf(tl, 0).Changes)
+	assert.False(t, queueOf(tl, 0).Flapping)
+	assert.NotContains(t, timelineCodes(tl), doctor.CodeOwnerFlapping)
 	assert.False(t, rep.OK)
 }

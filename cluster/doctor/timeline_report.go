@@ -97,8 +97,10 @@ type QueueTimeline struct {
 	Owners []OwnerSpan `json:"owners"`
 	// Changes is how many times the owners changed (len(Owners)-1, or 0).
 	Changes int `json:"changes"`
-	// Flapping is true when the owners changed more than once; Involved
-	// then lists every owner the queue had.
+	// Flapping is true when the queue moved from one owner to another
+	// more than once (a span held by nobody in between, as one member
+	// leaves and another takes over, is no move); Involved then lists
+	// every owner the queue had.
 	Flapping bool     `json:"flapping"`
 	Involved []string `json:"involved,omitempty"`
 	// Lag is the lag status over the window (absent without offsets).
