@@ -1075,7 +1075,7 @@ export interface DoctorTimeline {
     /** The owners each time they changed (snapshots without owner information skipped). */
     owners: { snapshot: number; at: string; owners: string[] }[];
     changes: number;
-    /** The owners changed more than once; involved lists them all. */
+    /** The queue moved from one owner to another more than once (held by nobody in between is no move); involved lists them all. */
     flapping: boolean;
     involved?: string[];
     /** Absent without consumerProgress offsets. */
