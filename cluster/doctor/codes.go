@@ -8,6 +8,7 @@ const (
 	CodeDuplicateClientID    = "DUPLICATE_CLIENT_ID"
 	CodeUnexpectedOwner      = "UNEXPECTED_OWNER"
 	CodeWrongOwner           = "WRONG_OWNER"
+	CodeOrderlyLockHeld      = "ORDERLY_LOCK_HELD"
 	CodeUnowned              = "UNOWNED"
 	CodeOrphaned             = "ORPHANED"
 	CodeConsumerStuck        = "CONSUMER_STUCK"
@@ -63,6 +64,7 @@ func Codes() []CodeLevel {
 		{CodeDuplicateClientID, LevelError},
 		{CodeUnexpectedOwner, LevelError},
 		{CodeWrongOwner, LevelError},
+		{CodeOrderlyLockHeld, LevelError},
 		{CodeUnowned, LevelError},
 		{CodeOrphaned, LevelError},
 		{CodeConsumerStuck, LevelError},
