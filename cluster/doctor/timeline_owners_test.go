@@ -60,3 +60,48 @@ func TestSameOwners(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSameOwners: owner sets drawn from a few client IDs and their IPs.
+// SameOwners is reflexive and symmetric; sets it calls the same have the
+// same size and the same IPs, and merged is as long and keeps every
+// client ID of either side.
+func FuzzSameOwners(f *testing.F) {
+	f.Add([]byte{0, 1}, []byte{4, 1})
+	f.Add([]byte{2}, []byte{6})
+	f.Add([]byte{0, 2}, []byte{4, 3})
+	pool := []string{"10.0.0.1@a", "10.0.0.2@b", "10.0.0.2@c", "10.0.0.3@d", "10.0.0.1", "10.0.0.2", "10.0.0.3"}
+	set := func(b []byte) []string {
+		var out []string
+		for _, x := range b[:min(len(b), 4)] {
+			out = append(out, pool[int(x)%len(pool)])
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	f.Fuzz(func(t *testing.T, x, y []byte) {
+		a, b := set(x), set(y)
+		same, _ := SameOwners(a, a)
+		assert.True(t, same)
+		same, merged := SameOwners(a, b)
+		back, _ := SameOwners(b, a)
+		assert.Equal(t, same, back)
+		if !same {
+			return
+		}
+		assert.Len(t, merged, len(a))
+		ips := func(s []string) []string {
+			var out []string
+			for _, o := range s {
+				out = append(out, ipOf(o))
+			}
+			slices.Sort(out)
+			return out
+		}
+		assert.Equal(t, ips(a), ips(b))
+		for _, o := range append(slices.Clone(a), b...) {
+			if !isBareIP(o) {
+				assert.Contains(t, merged, o)
+			}
+		}
+	})
+}
