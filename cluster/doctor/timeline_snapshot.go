@@ -13,14 +13,20 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 	st := snapState{
 		info: SnapshotInfo{Name: snap.Name, At: snap.At, AtSource: snap.AtSource, OK: rep.OK, Verdict: rep.Verdict},
 	}
-	if c, err := mqadmin.ParseConsumerConnection(snap.Connection); err == nil {
-		for _, cl := range c.Clients {
+	conn := snap.ParsedConnection
+	if conn == nil {
+		conn, _ = mqadmin.ParseConsumerConnection(snap.Connection)
+	}
+	if conn != nil {
+		for _, cl := range conn.Clients {
 			st.members = append(st.members, cl.ClientID)
 		}
 		slices.Sort(st.members)
 		st.members = slices.Compact(st.members)
 	}
 	st.info.Members = len(st.members)
+	st.brokers, st.routesRead = routeBrokers(snap.Routes)
+	st.routes = len(snap.Routes)
 	topics := make([]string, 0, len(rep.Topics))
 	brokers := map[string][]string{}
 	for _, tr := range rep.Topics {
@@ -33,6 +39,7 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 		}
 	}
 	st.byID = make([]queueState, len(s.keys))
+	var byIP map[string]string // built when an owner is a bare IP
 	n := 0
 	for _, tr := range rep.Topics {
 		for _, q := range tr.Queues {
@@ -42,14 +49,24 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 			if q.Actual != nil {
 				qs.owners = slices.Clone(q.Actual)
 				slices.Sort(qs.owners)
+				if slices.ContainsFunc(qs.owners, isBareIP) {
+					if byIP == nil {
+						byIP = memberByIP(st.members)
+					}
+					qs.owners = resolveIPOwners(qs.owners, byIP)
+				}
 			}
 		}
 	}
 	for _, f := range rep.Findings {
 		st.rebalancing = st.rebalancing || f.Code == CodeRebalanceInProgress
 	}
-	if p, err := mqadmin.ParseConsumerProgress(snap.Progress); err == nil && len(snap.Progress) > 0 {
-		for _, row := range p.Rows {
+	prog := snap.ParsedProgress
+	if prog == nil && len(snap.Progress) > 0 {
+		prog, _ = mqadmin.ParseConsumerProgress(snap.Progress)
+	}
+	if prog != nil {
+		for _, row := range prog.Rows {
 			// The tool cuts long names: match them to the report's, as
 			// Diagnose does; rows of topics it left out are not the group's.
 			topic, err := resolveName(row.Topic, topics, progressTopicWidth)

@@ -148,7 +148,13 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 			slices.Sort(a)
 			now := strings.Join(a, ",")
 			if before, ok := g.owners[k]; ok && before != now {
-				g.changes[tr.Topic]++
+				// An owner read by IP (no status file) is no change from
+				// the client ID on that IP; keep the more precise name.
+				if same, merged := doctor.SameOwners(strings.Split(before, ","), a); same {
+					now = strings.Join(merged, ",")
+				} else {
+					g.changes[tr.Topic]++
+				}
 			}
 			owners[k] = now
 		}
