@@ -26,7 +26,7 @@ func buildTimeline(snaps []snapState, keys []queueKey) *Timeline {
 	for i, id := range order {
 		for j := range snaps {
 			if q := snaps[j].at(id); q != nil && q.hasOff {
-				o := q.off
+				o := q.offsets()
 				o.Snapshot = j
 				samples[i] = append(samples[i], o)
 			}
@@ -109,10 +109,10 @@ func ownerSpans(snaps []snapState, id int) []OwnerSpan {
 	for j := range snaps {
 		s := &snaps[j]
 		q := s.at(id)
-		if q == nil || q.owners == nil {
+		if q == nil || q.set == 0 {
 			continue // not in this snapshot, or no owner information
 		}
-		own := q.owners
+		own := s.ownersOf(q)
 		if n := len(spans); n > 0 && slices.Equal(spans[n-1].Owners, own) {
 			continue
 		}
@@ -158,7 +158,7 @@ func changed(snaps []snapState, j int) (members bool, queues int) {
 	a, b := snaps[j-1], snaps[j]
 	members = !slices.Equal(a.members, b.members)
 	for _, id := range b.queues {
-		if p, q := a.at(id), b.at(id); p != nil && p.owners != nil && q.owners != nil && !slices.Equal(p.owners, q.owners) {
+		if p, q := a.at(id), b.at(id); p != nil && p.set != 0 && q.set != 0 && !slices.Equal(a.ownersOf(p), b.ownersOf(q)) {
 			queues++
 		}
 	}

@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 )
@@ -13,9 +14,21 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 	st := snapState{
 		info: SnapshotInfo{Name: snap.Name, At: snap.At, AtSource: snap.AtSource, OK: rep.OK, Verdict: rep.Verdict},
 	}
+	// The client IDs are copied, once each: a slice of the snapshot's
+	// text would keep the whole text alive for as long as the series
+	// keeps the snapshot (a watch loop's window holds many).
+	ids := map[string]string{}
+	clientID := func(id string) string {
+		c, ok := ids[id]
+		if !ok {
+			c = strings.Clone(id)
+			ids[id] = c
+		}
+		return c
+	}
 	if c, err := mqadmin.ParseConsumerConnection(snap.Connection); err == nil {
 		for _, cl := range c.Clients {
-			st.members = append(st.members, cl.ClientID)
+			st.members = append(st.members, clientID(cl.ClientID))
 		}
 		slices.Sort(st.members)
 		st.members = slices.Compact(st.members)
@@ -33,6 +46,7 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 		}
 	}
 	st.byID = make([]queueState, len(s.keys))
+	sets := map[string]int32{}
 	n := 0
 	for _, tr := range rep.Topics {
 		for _, q := range tr.Queues {
@@ -40,8 +54,7 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 			n++
 			qs.in = true
 			if q.Actual != nil {
-				qs.owners = slices.Clone(q.Actual)
-				slices.Sort(qs.owners)
+				qs.set = st.ownerSet(q.Actual, sets, clientID)
 			}
 		}
 	}
@@ -61,10 +74,29 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 				continue
 			}
 			if id, ok := s.ids[queueKey{topic, broker, row.QueueID}]; ok && st.byID[id].in {
-				st.byID[id].hasOff = true
-				st.byID[id].off = OffsetSample{BrokerOffset: row.BrokerOffset, ConsumerOffset: row.ConsumerOffset, Lag: row.Diff}
+				q := &st.byID[id]
+				q.hasOff = true
+				q.brokerOff, q.consumerOff, q.lag = row.BrokerOffset, row.ConsumerOffset, row.Diff
 			}
 		}
 	}
 	return st
+}
+
+// ownerSet is the queueState.set of owners actual: the sets are shared by
+// the snapshot's queues (most of a group's queues have one owner, and a
+// group has few members), keyed in sets by their sorted IDs.
+func (st *snapState) ownerSet(actual []string, sets map[string]int32, clientID func(string) string) int32 {
+	own := make([]string, len(actual))
+	for i, c := range actual {
+		own[i] = clientID(c)
+	}
+	slices.Sort(own)
+	key := strings.Join(own, "\x00")
+	if i, ok := sets[key]; ok {
+		return i
+	}
+	st.sets = append(st.sets, own)
+	sets[key] = int32(len(st.sets))
+	return int32(len(st.sets))
 }
