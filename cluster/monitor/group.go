@@ -3,8 +3,10 @@
 package monitor
 
 import (
+	"hash/fnv"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
@@ -62,19 +64,50 @@ type GroupDetail struct {
 	Report   *doctor.Report `json:"report"`
 }
 
-// groupState is what the monitor keeps of one group: the window and the
-// last read's outcome. Only the pass that reads the group writes it;
-// readers take Monitor.mu.
+// groupState is what the monitor keeps of one group: the window (the
+// doctor's compact series) and, of the last read, only what the summary
+// and the metrics need. The full report with its timeline is built from
+// the series when the API asks for it: kept per group it was most of a
+// big cluster's memory. Only the pass that reads the group writes it;
+// readers take Monitor.mu, and smu for the series.
 type groupState struct {
-	name   string
-	series doctor.Series
+	name string
+
+	smu      sync.Mutex // the series; taken before Monitor.mu, never after
+	series   doctor.Series
+	reported bool      // the series' last snapshot stands for the group
+	lastAt   time.Time // its time: a clock step back restarts the series
 
 	summary  GroupSummary
-	report   *doctor.Report // with the window's timeline; nil before a read
+	view     *groupView // nil before a read and after an unjudged one
 	warnings []string
-	lags     map[queueKey]int64  // per queue #Diff at the last read
-	owners   map[queueKey]string // per queue its owners, joined; for owner changes
+	owners   map[queueKey]uint64 // per queue a hash of its owners; for owner changes
 	changes  map[string]uint64   // per topic: owner changes seen (a counter)
+}
+
+// groupView is what /metrics reports of a group's last read.
+type groupView struct {
+	findings []findingCount
+	topics   []topicView
+}
+
+type findingCount struct {
+	code, level string
+	n           int
+}
+
+type topicView struct {
+	topic    string
+	byStatus map[string]int // every queueStatuses entry, 0 when none
+	queues   []queueView
+}
+
+type queueView struct {
+	broker string
+	qid    int32
+	owners int // processes holding it; -1 unknown
+	lag    int64
+	hasLag bool // the last read had its offsets
 }
 
 type queueKey struct {
@@ -114,9 +147,10 @@ func worstFinding(rep *doctor.Report) *doctor.Finding {
 }
 
 // absorb takes a new report of the group: its status, lags, owners and
-// the owner changes since the previous read.
+// the owner changes since the previous read. Names are copied, not
+// sliced: a slice of a read's text keeps the whole text alive.
 func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string) {
-	g.report, g.warnings = rep, warnings
+	g.warnings = warnings
 	lags := map[queueKey]int64{}
 	if tl := rep.Timeline; tl != nil {
 		last := len(tl.Snapshots) - 1
@@ -129,35 +163,69 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 			}
 		}
 	}
-	owners := map[queueKey]string{}
+	names := map[string]string{}
+	name := func(s string) string {
+		if c, ok := names[s]; ok {
+			return c
+		}
+		c := strings.Clone(s)
+		names[s] = c
+		return c
+	}
+	v := &groupView{}
+	counts := map[[2]string]int{}
+	var order [][2]string
+	count := func(fs []doctor.Finding) {
+		for _, f := range fs {
+			k := [2]string{f.Code, f.Level}
+			if counts[k] == 0 {
+				order = append(order, k)
+			}
+			counts[k]++
+		}
+	}
+	count(rep.Findings)
+	if rep.Timeline != nil {
+		count(rep.Timeline.Findings)
+	}
+	for _, k := range order {
+		v.findings = append(v.findings, findingCount{name(k[0]), name(k[1]), counts[k]})
+	}
+	owners := map[queueKey]uint64{}
 	if g.changes == nil {
 		g.changes = map[string]uint64{}
 	}
 	queues := 0
+	var total int64
 	for _, tr := range rep.Topics {
-		if _, ok := g.changes[tr.Topic]; !ok {
-			g.changes[tr.Topic] = 0
+		topic := name(tr.Topic)
+		if _, ok := g.changes[topic]; !ok {
+			g.changes[topic] = 0
+		}
+		tv := topicView{topic: topic, byStatus: make(map[string]int, len(queueStatuses)), queues: make([]queueView, 0, len(tr.Queues))}
+		for _, s := range queueStatuses {
+			tv.byStatus[metricStatus(s)] = 0
 		}
 		for _, q := range tr.Queues {
 			queues++
-			if q.Actual == nil {
-				continue // unknown: neither a change nor a baseline
+			tv.byStatus[name(metricStatus(q.Status))]++
+			k := queueKey{topic, name(q.BrokerName), q.QueueID}
+			qv := queueView{broker: k.broker, qid: q.QueueID, owners: -1}
+			qv.lag, qv.hasLag = lags[queueKey{tr.Topic, q.BrokerName, q.QueueID}]
+			total += qv.lag
+			if q.Actual != nil {
+				qv.owners = processes(q)
+				now := ownersHash(q.Actual)
+				if before, ok := g.owners[k]; ok && before != now {
+					g.changes[topic]++
+				}
+				owners[k] = now
 			}
-			k := queueKey{tr.Topic, q.BrokerName, q.QueueID}
-			a := slices.Clone(q.Actual)
-			slices.Sort(a)
-			now := strings.Join(a, ",")
-			if before, ok := g.owners[k]; ok && before != now {
-				g.changes[tr.Topic]++
-			}
-			owners[k] = now
+			tv.queues = append(tv.queues, qv)
 		}
+		v.topics = append(v.topics, tv)
 	}
-	g.lags, g.owners = lags, owners
-	var total int64
-	for _, l := range lags {
-		total += l
-	}
+	g.view, g.owners = v, owners
 	members := 0
 	if rep.Timeline != nil && len(rep.Timeline.Snapshots) > 0 {
 		members = rep.Timeline.Snapshots[len(rep.Timeline.Snapshots)-1].Members
@@ -168,11 +236,24 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 	g.summary.State = StatusNames[g.summary.Status]
 }
 
+// ownersHash stands for a queue's set of owners (in any order): equal
+// sets hash equal, and a change is seen with certainty short of a 64-bit
+// collision.
+func ownersHash(actual []string) uint64 {
+	a := slices.Clone(actual)
+	slices.Sort(a)
+	h := fnv.New64a()
+	for _, c := range a {
+		_, _ = h.Write([]byte(c))
+		_, _ = h.Write([]byte{0})
+	}
+	return h.Sum64()
+}
+
 // fail records a read that failed: the group is unreadable now, and what
 // was read of it before no longer stands for it (no per-queue series).
 func (g *groupState) fail(e *ReadError) {
 	g.summary.Status, g.summary.State, g.summary.Error = StatusUnreadable, StatusNames[StatusUnreadable], e
 	g.summary.Verdict = "could not be read: " + e.Message
 	g.summary.Worst = nil
-	g.lags = nil
 }
