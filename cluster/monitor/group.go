@@ -81,8 +81,10 @@ type groupState struct {
 	summary  GroupSummary
 	view     *groupView // nil before a read and after an unjudged one
 	warnings []string
-	owners   map[queueKey]uint64 // per queue a hash of its owners; for owner changes
-	changes  map[string]uint64   // per topic: owner changes seen (a counter)
+	// owners is, per queue the last read knew the owners of, a hash of
+	// them: the next read's owner changes are counted against it.
+	owners  map[queueKey]uint64
+	changes map[string]uint64 // per topic: owner changes seen (a counter)
 }
 
 // groupView is what /metrics reports of a group's last read.
@@ -98,8 +100,13 @@ type findingCount struct {
 
 type topicView struct {
 	topic    string
-	byStatus map[string]int // every queueStatuses entry, 0 when none
+	byStatus []statusCount // every queueStatuses entry (0 when none), then others seen
 	queues   []queueView
+}
+
+type statusCount struct {
+	status string // as a label value (double_owned)
+	n      int
 }
 
 type queueView struct {
@@ -202,13 +209,13 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 		if _, ok := g.changes[topic]; !ok {
 			g.changes[topic] = 0
 		}
-		tv := topicView{topic: topic, byStatus: make(map[string]int, len(queueStatuses)), queues: make([]queueView, 0, len(tr.Queues))}
-		for _, s := range queueStatuses {
-			tv.byStatus[metricStatus(s)] = 0
+		tv := topicView{topic: topic, byStatus: make([]statusCount, len(queueStatuses)), queues: make([]queueView, 0, len(tr.Queues))}
+		for i, s := range queueStatuses {
+			tv.byStatus[i].status = metricStatus(s)
 		}
 		for _, q := range tr.Queues {
 			queues++
-			tv.byStatus[name(metricStatus(q.Status))]++
+			tv.count(name(metricStatus(q.Status)))
 			k := queueKey{topic, name(q.BrokerName), q.QueueID}
 			qv := queueView{broker: k.broker, qid: q.QueueID, owners: -1}
 			qv.lag, qv.hasLag = lags[queueKey{tr.Topic, q.BrokerName, q.QueueID}]
@@ -234,6 +241,17 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 	g.summary = GroupSummary{Group: g.name, Status: statusOf(rep), Verdict: rep.Verdict, Worst: worstFinding(rep),
 		Lag: total, Queues: queues, Members: members, LastRead: &t}
 	g.summary.State = StatusNames[g.summary.Status]
+}
+
+// count adds a queue of status s.
+func (t *topicView) count(s string) {
+	for i := range t.byStatus {
+		if t.byStatus[i].status == s {
+			t.byStatus[i].n++
+			return
+		}
+	}
+	t.byStatus = append(t.byStatus, statusCount{s, 1})
 }
 
 // ownersHash stands for a queue's set of owners (in any order): equal

@@ -205,8 +205,8 @@ func (c collector) group(ch chan<- prometheus.Metric, g *groupState) {
 				}
 			}
 		}
-		for s, n := range tv.byStatus {
-			ch <- gauge(descGroupQueues, float64(n), g.name, tv.topic, s)
+		for _, s := range tv.byStatus {
+			ch <- gauge(descGroupQueues, float64(s.n), g.name, tv.topic, s.status)
 		}
 	}
 }
