@@ -86,6 +86,15 @@ export function snapshotOf(files, dir) {
     progress: progress ? progress.text : '',
     status: status.map((f) => ({ name: baseOf(f.path), text: f.text })),
   };
+  // Beside an output, its stderr says what it left out (as the CLI reads
+  // the folder): the brokers that did not answer, the members that did not
+  // answer consumerStatus.
+  const progressErr = byPath.get(join(dir, 'progress.err'));
+  if (progressErr && progress && progressErr.text !== progress.text) snapshot.progressErr = progressErr.text;
+  const statusErr = byPath.get(join(dir, 'status/stderr.txt'));
+  if (statusErr) snapshot.statusErr = statusErr.text;
+  const topicStatus = topicStatusTexts(files, byPath, dir);
+  if (topicStatus.length) snapshot.topicStatus = topicStatus;
   // One folder alone: the file's text as the CLI passes it (the doctor reads its first line).
   if (at) snapshot.capturedAt = at.text;
   const sources = { connection: connection.path, progress: progress ? progress.path : name + '/progress.txt' };
@@ -93,6 +102,18 @@ export function snapshotOf(files, dir) {
   status.forEach((f, i) => { sources[`status[${i}]`] = f.path; });
   sources.route = sources['route[0]'];
   return { snapshot, sources };
+}
+
+/**
+ * topicStatus.txt (or capture.sh's topicstatus.txt) for route.txt's topic,
+ * then topicStatus.<TOPIC>.txt for the others, as the CLI reads them.
+ */
+function topicStatusTexts(files, byPath, dir) {
+  const first = byPath.get(join(dir, 'topicStatus.txt')) ?? byPath.get(join(dir, 'topicstatus.txt'));
+  const more = files.filter((f) => dirOf(f.path) === dir && /^topicStatus\..+\.txt$/.test(baseOf(f.path)))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...(first ? [{ topic: '', text: first.text }] : []),
+    ...more.map((f) => ({ topic: baseOf(f.path).slice('topicStatus.'.length, -'.txt'.length), text: f.text }))];
 }
 
 /**
