@@ -129,6 +129,11 @@ func (d *diagnosis) bestFit(st *topicState, wait func() ([]*wholeRun, error)) ([
 		// "reproduces" them; the candidates stay for the causes only.
 		return []Fit{}, nil
 	}
+	if st.poppers != nil {
+		// Members pop queues of the topic: the broker's POP assignment,
+		// not a client strategy, gives them; no strategy "fits".
+		return []Fit{}, nil
+	}
 	return fits, nil
 }
 

@@ -8,6 +8,7 @@ const (
 	CodeDuplicateClientID    = "DUPLICATE_CLIENT_ID"
 	CodeUnexpectedOwner      = "UNEXPECTED_OWNER"
 	CodeWrongOwner           = "WRONG_OWNER"
+	CodeOrderlyLockHeld      = "ORDERLY_LOCK_HELD"
 	CodeUnowned              = "UNOWNED"
 	CodeOrphaned             = "ORPHANED"
 	CodeConsumerStuck        = "CONSUMER_STUCK"
@@ -50,6 +51,7 @@ const (
 	CodeLagGrowing          = "LAG_GROWING"
 	CodeOwnerFlapping       = "OWNER_FLAPPING"
 	CodeRebalanceUnsettled  = "REBALANCE_UNSETTLED"
+	CodeBrokerLeft          = "BROKER_LEFT"
 	CodeMembersChanged      = "MEMBERS_CHANGED"
 	CodeSnapshotTimeGuessed = "SNAPSHOT_TIME_GUESSED"
 )
@@ -62,6 +64,7 @@ func Codes() []CodeLevel {
 		{CodeDuplicateClientID, LevelError},
 		{CodeUnexpectedOwner, LevelError},
 		{CodeWrongOwner, LevelError},
+		{CodeOrderlyLockHeld, LevelError},
 		{CodeUnowned, LevelError},
 		{CodeOrphaned, LevelError},
 		{CodeConsumerStuck, LevelError},
@@ -100,6 +103,7 @@ func Codes() []CodeLevel {
 		{CodeLagGrowing, LevelWarning},
 		{CodeOwnerFlapping, LevelWarning},
 		{CodeRebalanceUnsettled, LevelWarning},
+		{CodeBrokerLeft, LevelWarning},
 		{CodeMembersChanged, LevelInfo},
 		{CodeSnapshotTimeGuessed, LevelInfo},
 	}

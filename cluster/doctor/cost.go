@@ -163,8 +163,12 @@ func parseCapturedAt(s string) (time.Time, error) {
 }
 
 // stuckConsumers reports owners that hold queues with messages waiting
-// whose last consumption (#LastTime) is long before the capture: stuck
-// (or far behind) consumers, from one snapshot.
+// whose last consumption is long before the capture: stuck (or far
+// behind) consumers, from one snapshot. The last consumption is #LastTime;
+// where that is N/A (nothing consumed yet), the owner's own status file
+// tells: messages cached (cachedMsgCount) and a lastConsumeTimestamp (or,
+// when absent, the consumer's start) older than stuckAfter is a listener
+// that has not returned since it got them.
 func (d *diagnosis) stuckConsumers(st *topicState, tr *TopicReport) {
 	now, ok := d.captureTime()
 	if !ok || d.mode == modeNone {
@@ -173,21 +177,29 @@ func (d *diagnosis) stuckConsumers(st *topicState, tr *TopicReport) {
 	byOwner := map[string][]int{}
 	var owners []string
 	oldest := map[string]time.Time{}
+	cached := map[string]int64{} // by owner: messages its status holds unconsumed
 	for i, row := range st.rowAt {
 		if row == nil || row.Diff <= 0 || len(st.actual[i]) == 0 {
 			continue
 		}
 		t, err := parseLastTime(row.LastTime)
-		if err != nil || now.Sub(t) < stuckAfter {
-			continue
-		}
 		for _, a := range st.actual[i] {
+			since, n := t, int64(0)
+			if err != nil {
+				if since, n = d.neverConsumedSince(a, st.queues[i].Topic, st.queues[i].BrokerName, st.queues[i].QueueID, now); n == 0 {
+					continue
+				}
+			}
+			if now.Sub(since) < stuckAfter {
+				continue
+			}
 			if _, seen := byOwner[a]; !seen {
 				owners = append(owners, a)
 			}
 			byOwner[a] = append(byOwner[a], i)
-			if o, seen := oldest[a]; !seen || t.Before(o) {
-				oldest[a] = t
+			cached[a] += n
+			if o, seen := oldest[a]; !seen || since.Before(o) {
+				oldest[a] = since
 			}
 		}
 	}
@@ -198,8 +210,38 @@ func (d *diagnosis) stuckConsumers(st *topicState, tr *TopicReport) {
 		for _, i := range qs {
 			lag += st.rowAt[i].Diff
 		}
-		st.addFinding(CodeConsumerStuck, o+" holds "+plural(len(qs), "queue", "queues")+" with messages waiting (lag "+itoa(int(lag))+") and has consumed nothing there since "+oldest[o].Format(lastTimeLayout)+", "+now.Sub(oldest[o]).Round(time.Minute).String()+" before the capture: the consumer is stuck (a listener that blocks or throws, a full local cache) or far behind. Look at its threads (jstack) and its log", qs, []string{o})
+		how := ""
+		if cached[o] > 0 {
+			how = " (#LastTime N/A: its status file shows " + plural(int(cached[o]), "message", "messages") + " pulled and waiting in its local cache, cachedMsgCount, none consumed)"
+		}
+		st.addFinding(CodeConsumerStuck, o+" holds "+plural(len(qs), "queue", "queues")+" with messages waiting (lag "+itoa(int(lag))+") and has consumed nothing there since "+oldest[o].Format(lastTimeLayout)+", "+now.Sub(oldest[o]).Round(time.Minute).String()+" before the capture"+how+": the consumer is stuck (a listener that blocks or throws, a full local cache) or far behind. Look at its threads (jstack) and its log", qs, []string{o})
 	}
+}
+
+// neverConsumedSince is, for a queue whose #LastTime is N/A held by
+// owner, since when its status file says nothing was consumed there and
+// how many messages it has cached; n is 0 when its status does not show
+// messages waiting there, or dates them after the capture (another zone:
+// nothing is claimed then).
+func (d *diagnosis) neverConsumedSince(owner, topic, broker string, id int32, now time.Time) (since time.Time, n int64) {
+	if d.mode != modeCID {
+		return time.Time{}, 0
+	}
+	m := d.g.byCID[owner]
+	hq := m.heldQueue(topic, broker, id)
+	if hq == nil || hq.Dropped || hq.CachedMsgCount <= 0 {
+		return time.Time{}, 0
+	}
+	since, ok := parseStatusTime(hq.LastConsumeTimestamp)
+	if !ok || since.Year() < 2000 { // absent, or 0 (1970) where a client did not send it
+		if since, ok = m.consumerStart(); !ok {
+			return time.Time{}, 0
+		}
+	}
+	if since.After(now.Add(captureSkew)) {
+		return time.Time{}, 0
+	}
+	return since, hq.CachedMsgCount
 }
 
 var levelRank = map[string]int{LevelError: 0, LevelWarning: 1, LevelInfo: 2}

@@ -28,14 +28,16 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 	if allOK {
 		return
 	}
+	locked := d.orderlyLocks(st, tr)
 	wrong, actualSet := d.wrongLabels(st)
-	views := d.routeViews(st, wrong, actualSet)
-	covered := d.routeViewCovered(st, tr, views, wrong)
+	memberViews := d.memberViewCauses(st, wrong, actualSet)
+	views := d.routeViews(st, slices.DeleteFunc(slices.Clone(wrong), func(l string) bool { return memberViews[l] != "" }), actualSet)
+	covered := slices.DeleteFunc(d.routeViewCovered(st, tr, views, wrong), func(i int) bool { return locked[i] })
 	if len(covered) > 0 {
 		d.excuse(st, tr, covered, CodeRouteViewDiffers)
 		st.findings = append(st.findings, d.routeViewFinding(st, views, covered))
 	}
-	byLabel, inferred := d.labelCauses(st, slices.DeleteFunc(slices.Clone(wrong), func(l string) bool { return views[l] != "" }), actualSet)
+	byLabel, inferred := d.labelCauses(st, slices.DeleteFunc(slices.Clone(wrong), func(l string) bool { return views[l] != "" }), actualSet, memberViews)
 	d.labelFindings(st, byLabel, inferred)
 	dups := d.duplicateCauses()
 	memberLabels := d.memberLabels()
@@ -51,6 +53,9 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 			continue
 		}
 		var causes []string
+		if locked[i] {
+			causes = append(causes, orderlyCause(qr.Expected))
+		}
 		if h := st.dropped[i]; len(h) > 0 {
 			causes = append(causes, "being released by "+strings.Join(h, ", ")+" (droped=true): "+rerunHint)
 		}
@@ -73,7 +78,11 @@ func (d *diagnosis) explain(st *topicState, tr *TopicReport) {
 				}
 			}
 		}
-		if len(qr.Expected) > 1 && !d.broadcasting {
+		if pops := st.popperList(i); len(pops) > 0 {
+			if pulls := st.pullers(i); len(pulls) > 0 {
+				causes = append(causes, strings.Join(pulls, ", ")+" pulls it while "+strings.Join(pops, ", ")+" pops it: pull and POP mixed in one group")
+			}
+		} else if len(qr.Expected) > 1 && !d.broadcasting {
 			causes = append(causes, strings.Join(qr.Expected, " and ")+" each take it in their own allocate call: their strategies, clients or member lists differ")
 		}
 		if qr.Status == StatusUnassigned && len(st.subs) > 0 && i < st.nRoute {
@@ -202,21 +211,13 @@ func (d *diagnosis) mixedSimulation(st *topicState) bool {
 // that is out of date).
 //
 // inferred is, by label, the strategy another-strategy causes name.
-func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[string][]int32) (causes, inferred map[string]string) {
+// memberViews are the member-list causes memberViewCauses found already.
+func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[string][]int32, memberViews map[string]string) (causes, inferred map[string]string) {
 	labelSubs := st.labelSubs
 	out := map[string]string{}
 	inferred = map[string]string{}
 	if len(wrong) > maxExplained {
 		return out, inferred
-	}
-	var unknown []string
-	if d.mode == modeCID {
-		for l := range actualSet {
-			if _, ok := d.g.byCID[l]; !ok {
-				unknown = append(unknown, l)
-			}
-		}
-		slices.Sort(unknown)
 	}
 	for _, l := range wrong {
 		got := actualSet[l]
@@ -238,7 +239,7 @@ func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[st
 		if out[l] != "" || len(subs) != 1 || len(d.g.members) > maxViewMembers {
 			continue
 		}
-		if c := d.viewCause(st, st.subs[subs[0]], st.views[subs[0]].Strategy, got, unknown); c != "" {
+		if c := memberViews[l]; c != "" {
 			out[l] = c
 		}
 	}
@@ -268,7 +269,7 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 	}
 	for _, u := range unknown {
 		if try(append(slices.Clone(d.g.cidAll), u)) {
-			return d.label(m.cid) + " still allocates as if " + u + " were in the group: its view of the members is out of date; " + rerunHint
+			return d.label(m.cid) + " still allocates as if " + u + " were in the group (" + u + " is not in the connection list: it left or stopped answering, and the broker " + d.label(m.cid) + " asked still lists it, for up to 2 minutes): its view of the members is out of date; " + rerunHint
 		}
 	}
 	return ""

@@ -31,7 +31,7 @@ func (d *diagnosis) groupFindings() []Finding {
 				addrs = append(addrs, c.ClientAddr)
 			}
 			add(Finding{Code: CodeDuplicateClientID, Level: LevelError, Clients: []string{m.cid},
-				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share, so each of them processes its messages, and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)"})
+				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share, so each of them processes its messages, and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)" + staleChannelsHint(m.conns)})
 		}
 	}
 	d.languageFindings(add)
@@ -66,7 +66,7 @@ func (d *diagnosis) groupFindings() []Finding {
 	}
 	if len(serverSide) > 0 {
 		add(Finding{Code: CodeServerSideRebalance, Level: LevelWarning, Clients: serverSide,
-			Message: plural(len(serverSide), "member is", "members are") + " POP consumers (clientRebalance=false, a #Consumer Pop Detail# section or ConsumeType CONSUME_POP): the broker assigns their queues, not their own allocate call, so the expected owners shown for them may not apply" + popExplained(g.members, d.in.conn.ConsumeType)})
+			Message: plural(len(serverSide), "member is", "members are") + " POP consumers (clientRebalance=false, a #Consumer Pop Detail# section or ConsumeType CONSUME_POP): the broker assigns their queues, not their own allocate call: for those that pop, the queues the broker gave them are their expected and actual owners (several POP members on one queue consume each message once); for the others the expected owners shown may not apply" + popExplained(g.members, d.in.conn.ConsumeType)})
 	}
 	if silent := d.unread.unresponsive(); len(silent) > 0 {
 		var printed, missing, whys []string
@@ -249,7 +249,8 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 		add(CodeUnowned, plural(len(qs), "queue is consumed by nobody although a member's allocate call returns it", "queues are consumed by nobody although members' allocate calls return them")+": messages pile up there", qs, nil)
 	}
 	if qs := byStatus[StatusDoubleOwned]; len(qs) > 0 {
-		add(CodeDoubleOwned, plural(len(qs), "queue is", "queues are")+" consumed by two or more consumers at once: messages are processed twice", qs, nil)
+		mix, clients := st.popMix(qs)
+		add(CodeDoubleOwned, plural(len(qs), "queue is", "queues are")+" consumed by two or more consumers at once: messages are processed twice"+mix, qs, clients)
 	}
 	if qs := byStatus[StatusUnexpectedOwner]; len(qs) > 0 {
 		add(CodeUnexpectedOwner, plural(len(qs), "queue is consumed although no member's allocate call returns it", "queues are consumed although no member's allocate call returns them"), qs, nil)

@@ -6,17 +6,15 @@ import (
 )
 
 // popExplained says which queues the broker gave the POP members, from
-// their #Consumer Pop Detail# (5.x status files): a POP queue is popped,
-// not owned, so those queues show as unowned in the tables although
-// they are consumed. Queue -1 is the broker's "every queue of this broker"
+// their #Consumer Pop Detail# (5.x status files), which the tables show as
+// those members' queues (popowners.go). Queue -1 is the broker's "every queue of this broker"
 // (popShareQueueNum 0, or at least the members minus one); a member with
 // clientRebalance=false and no POP queue is in the broker's PULL mode
 // (when a 5.x mqadmin wrote its status: a 4.x one does not print POP
 // queues), whose queues are its #Consumer MQ Detail# ones, allocated by the
 // broker with the member's own strategy (AVG or AVG_BY_CIRCLE; any other: none).
 //
-// Example: "; the broker gave them, to pop (queues shown unowned in the
-// tables are consumed so): 127.0.0.1@s1 pops T broker-a/0 broker-a/1,
+// Example: "; the broker gave them, to pop: 127.0.0.1@s1 pops T broker-a/0 broker-a/1,
 // 127.0.0.1@s2 pops T broker-b/* (every queue of broker-b)".
 func popExplained(members []*member, consumeType string) string {
 	var pops, pulls []string
@@ -50,7 +48,7 @@ func popExplained(members []*member, consumeType string) string {
 	}
 	out := ""
 	if len(pops) > 0 {
-		out += "; the broker gave them, to pop (queues shown unowned in the tables are consumed so): " + strings.Join(pops, ", ")
+		out += "; the broker gave them, to pop: " + strings.Join(pops, ", ")
 	}
 	if len(pulls) > 0 {
 		out += "; " + strings.Join(pulls, ", ") + " show no POP queue: if their status comes from a 5.x mqadmin (which prints #Consumer Pop Detail#), they are in the broker's PULL mode, and the queues they hold are the broker's allocation with their own strategy (it runs only AVG and AVG_BY_CIRCLE; for another strategy it assigns nothing)"

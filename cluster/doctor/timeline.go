@@ -82,6 +82,11 @@ type snapState struct {
 	byID        []queueState // by queue id; shorter when later snapshots add queues
 	sets        [][]string   // the distinct owner sets of its queues, each sorted
 	rebalancing bool         // the diagnosis found queues being released
+	// brokers are those the routes list with queues and an address
+	// (sorted) when routesRead; routes is how many routes were given.
+	brokers    []string
+	routes     int
+	routesRead bool
 }
 
 // queueState is one queue in one snapshot.

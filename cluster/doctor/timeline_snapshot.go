@@ -26,14 +26,20 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 		}
 		return c
 	}
-	if c, err := mqadmin.ParseConsumerConnection(snap.Connection); err == nil {
-		for _, cl := range c.Clients {
+	conn := snap.ParsedConnection
+	if conn == nil {
+		conn, _ = mqadmin.ParseConsumerConnection(snap.Connection)
+	}
+	if conn != nil {
+		for _, cl := range conn.Clients {
 			st.members = append(st.members, clientID(cl.ClientID))
 		}
 		slices.Sort(st.members)
 		st.members = slices.Compact(st.members)
 	}
 	st.info.Members = len(st.members)
+	st.brokers, st.routesRead = routeBrokers(snap.Routes)
+	st.routes = len(snap.Routes)
 	topics := make([]string, 0, len(rep.Topics))
 	brokers := map[string][]string{}
 	for _, tr := range rep.Topics {
@@ -47,6 +53,7 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 	}
 	st.byID = make([]queueState, len(s.keys))
 	sets := map[string]int32{}
+	var byIP map[string]string // built when an owner is a bare IP
 	n := 0
 	for _, tr := range rep.Topics {
 		for _, q := range tr.Queues {
@@ -54,15 +61,30 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 			n++
 			qs.in = true
 			if q.Actual != nil {
-				qs.set = st.ownerSet(q.Actual, sets, clientID)
+				own := make([]string, len(q.Actual))
+				for i, c := range q.Actual {
+					own[i] = clientID(c)
+				}
+				slices.Sort(own)
+				if slices.ContainsFunc(own, isBareIP) {
+					if byIP == nil {
+						byIP = memberByIP(st.members)
+					}
+					own = resolveIPOwners(own, byIP)
+				}
+				qs.set = st.ownerSet(own, sets)
 			}
 		}
 	}
 	for _, f := range rep.Findings {
 		st.rebalancing = st.rebalancing || f.Code == CodeRebalanceInProgress
 	}
-	if p, err := mqadmin.ParseConsumerProgress(snap.Progress); err == nil && len(snap.Progress) > 0 {
-		for _, row := range p.Rows {
+	prog := snap.ParsedProgress
+	if prog == nil && len(snap.Progress) > 0 {
+		prog, _ = mqadmin.ParseConsumerProgress(snap.Progress)
+	}
+	if prog != nil {
+		for _, row := range prog.Rows {
 			// The tool cuts long names: match them to the report's, as
 			// Diagnose does; rows of topics it left out are not the group's.
 			topic, err := resolveName(row.Topic, topics, progressTopicWidth)
@@ -83,15 +105,10 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 	return st
 }
 
-// ownerSet is the queueState.set of owners actual: the sets are shared by
-// the snapshot's queues (most of a group's queues have one owner, and a
-// group has few members), keyed in sets by their sorted IDs.
-func (st *snapState) ownerSet(actual []string, sets map[string]int32, clientID func(string) string) int32 {
-	own := make([]string, len(actual))
-	for i, c := range actual {
-		own[i] = clientID(c)
-	}
-	slices.Sort(own)
+// ownerSet is the queueState.set of owners own (sorted): the sets are
+// shared by the snapshot's queues (most of a group's queues have one
+// owner, and a group has few members), keyed in sets by their IDs.
+func (st *snapState) ownerSet(own []string, sets map[string]int32) int32 {
 	key := strings.Join(own, "\x00")
 	if i, ok := sets[key]; ok {
 		return i

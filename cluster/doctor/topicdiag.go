@@ -30,6 +30,7 @@ type topicState struct {
 	orphanWhy string               // orphanCause, once worked out
 	labelSubs map[string][]int     // subscribers (positions in subs) by label
 	excused   map[int]string       // wrong queues a passing state explains: the finding code
+	poppers   [][]string           // per queue, the members that pop it (popowners.go); nil: none pops the topic
 	// unknownWhy is, per queue, why its owner could not be read ("" =
 	// read): fillUnread.
 	unknownWhy []string
@@ -48,6 +49,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 	wait := d.startWholeRuns(st) // runs while the actual owners are worked out
 	d.addExtras(st)
 	d.actualOwners(st)
+	d.popActual(st)
 	d.fillUnread(st)
 	tr := &TopicReport{Topic: tp.name, Queues: make([]QueueReport, len(st.queues)), LagByConsumer: map[string]int64{}, TopLag: []QueueLag{}, BestFit: []Fit{}}
 	for i, q := range st.queues {
@@ -58,7 +60,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 			qr.Expected = []string{}
 		}
 		qr.Actual = st.actual[i]
-		qr.Status = d.status(qr.Expected, qr.Actual)
+		qr.Status = d.queueStatus(st, i, qr.Expected, qr.Actual)
 		if st.unknownWhy[i] != "" {
 			qr.Cause = st.unknownWhy[i]
 		}
@@ -142,6 +144,7 @@ func (d *diagnosis) expect(st *topicState) error {
 			st.expected[i] = slices.Compact(e)
 		}
 	}
+	d.popExpected(st)
 	var clients, msgs []string
 	for c, e := range errs {
 		if e == nil {
@@ -220,6 +223,13 @@ func (d *diagnosis) addExtras(st *topicState) {
 		for k := range m.holds {
 			if k.topic == st.tp.name {
 				addq(k.broker, k.id)
+			}
+		}
+	}
+	for _, sf := range d.in.status {
+		for _, q := range sf.info.PopQueues {
+			if q.Topic == st.tp.name && q.QueueID >= 0 && d.g.byCID[sf.cid] != nil {
+				addq(q.BrokerName, q.QueueID)
 			}
 		}
 	}

@@ -58,17 +58,19 @@ type Session struct {
 	pending map[int]*pending
 	err     error
 
-	brokers   []string // master addresses of the %RETRY% route, in its order
-	routes    map[string][]byte
-	routeAsk  []string // topics asked, in order
-	conn      *connection
-	connErr   string
-	connTried int
-	stats     []*consumeStats
-	running   map[string]*runningInfo // by client ID
-	runOrder  []string
-	warnings  []string
-	topicsSet bool
+	brokers    []string // master addresses of the %RETRY% route, in its order
+	routes     map[string][]byte
+	routeAsk   []string // topics asked, in order
+	conn       *connection
+	connErr    string
+	connTried  int
+	connFrom   int                 // the broker whose list s.conn is
+	connChecks []brokerConnections // other brokers' lists, asked when s.conn has duplicate IDs (staleconn.go)
+	stats      []*consumeStats
+	running    map[string]*runningInfo // by client ID
+	runOrder   []string
+	warnings   []string
+	topicsSet  bool
 	// What the cluster did not answer, in the words mqadmin prints on
 	// stderr (saved as progress.err, status/stderr.txt): the doctor marks
 	// what it hides unknown. A broker that got no answer in time is not
@@ -104,6 +106,7 @@ const (
 	askStats
 	askRunning
 	askTopicStats
+	askConnectionCheck
 )
 
 // ErrNotDone is Snapshot's error while requests are outstanding.
@@ -225,6 +228,8 @@ func (s *Session) handle(p *pending, resp *Command, terr error) ([]Request, erro
 		return s.onRunning(p, resp, terr)
 	case askTopicStats:
 		return s.onTopicStats(p, resp, terr)
+	case askConnectionCheck:
+		return s.onConnectionCheck(p, resp, terr)
 	}
 	return nil, nil
 }
@@ -326,8 +331,8 @@ func (s *Session) onConnection(p *pending, resp *Command, terr error) ([]Request
 	if len(c.Conns) > doctor.MaxClients {
 		return nil, &Error{Kind: ErrProtocol, Addr: p.addr, Msg: "group " + s.o.Group + " has " + strconv.Itoa(len(c.Conns)) + " connections, over the doctor's limit of " + strconv.Itoa(doctor.MaxClients) + " clients (docs/doctor-limits.md)"}
 	}
-	s.conn = c
-	var out []Request
+	s.conn, s.connFrom = c, p.broker
+	out := s.askConnectionChecks(nil, p.broker)
 	if !s.topicsSet {
 		for _, sub := range c.Subs {
 			if _, asked := s.routes[sub.Topic]; !asked && !strings.HasPrefix(sub.Topic, "%RETRY%") {
@@ -479,6 +484,7 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 	if len(s.pending) > 0 {
 		return nil, ErrNotDone
 	}
+	s.settleStaleChannels()
 	snap := &Snapshot{Group: s.o.Group, NameServer: s.ns, ConnectionErr: s.connErr, Millis: s.o.Now().UnixMilli()}
 	for _, t := range s.routeAsk {
 		text, err := renderRoute(s.routes[t])

@@ -3,7 +3,6 @@
 package monitor
 
 import (
-	"hash/fnv"
 	"slices"
 	"strings"
 	"sync"
@@ -81,9 +80,9 @@ type groupState struct {
 	summary  GroupSummary
 	view     *groupView // nil before a read and after an unjudged one
 	warnings []string
-	// owners is, per queue the last read knew the owners of, a hash of
-	// them: the next read's owner changes are counted against it.
-	owners  map[queueKey]uint64
+	// owners is, per queue the last read knew the owners of, its owners
+	// (sorted): the next read's owner changes are counted against them.
+	owners  map[queueKey][]string
 	changes map[string]uint64 // per topic: owner changes seen (a counter)
 }
 
@@ -198,7 +197,7 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 	for _, k := range order {
 		v.findings = append(v.findings, findingCount{name(k[0]), name(k[1]), counts[k]})
 	}
-	owners := map[queueKey]uint64{}
+	owners := map[queueKey][]string{}
 	if g.changes == nil {
 		g.changes = map[string]uint64{}
 	}
@@ -222,9 +221,19 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 			total += qv.lag
 			if q.Actual != nil {
 				qv.owners = processes(q)
-				now := ownersHash(q.Actual)
-				if before, ok := g.owners[k]; ok && before != now {
-					g.changes[topic]++
+				now := make([]string, len(q.Actual))
+				for i, c := range q.Actual {
+					now[i] = name(c)
+				}
+				slices.Sort(now)
+				if before, ok := g.owners[k]; ok && !slices.Equal(before, now) {
+					// An owner read by IP (no status file) is no change from
+					// the client ID on that IP; keep the more precise name.
+					if same, merged := doctor.SameOwners(before, now); same {
+						now = merged
+					} else {
+						g.changes[topic]++
+					}
 				}
 				owners[k] = now
 			}
@@ -252,20 +261,6 @@ func (t *topicView) count(s string) {
 		}
 	}
 	t.byStatus = append(t.byStatus, statusCount{s, 1})
-}
-
-// ownersHash stands for a queue's set of owners (in any order): equal
-// sets hash equal, and a change is seen with certainty short of a 64-bit
-// collision.
-func ownersHash(actual []string) uint64 {
-	a := slices.Clone(actual)
-	slices.Sort(a)
-	h := fnv.New64a()
-	for _, c := range a {
-		_, _ = h.Write([]byte(c))
-		_, _ = h.Write([]byte{0})
-	}
-	return h.Sum64()
 }
 
 // fail records a read that failed: the group is unreadable now, and what

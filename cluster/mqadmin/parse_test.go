@@ -1,6 +1,7 @@
 package mqadmin_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -273,4 +274,34 @@ func TestProgressBlankClientIP(t *testing.T) {
 	assert.Equal(t, "2026-12-02 01:53:39", p.Rows[1].LastTime)
 	assert.Equal(t, "127.0.0.1", p.Rows[2].ClientIP)
 	assert.Equal(t, int64(2), p.Rows[2].Diff)
+}
+
+// ProcessQueueInfo's cached count, lock and times are read as printed, on
+// a real 4.9.3 file (queue broker-b/3 of 127.0.0.1@other in dup-clientid)
+// and on the older tool's "yyyy-MM-dd HH:mm:ss,SSS" times; a count or flag
+// that does not read is a damaged line.
+func TestStatusProcessQueueInfo(t *testing.T) {
+	real, err := os.ReadFile("../../testdata/real/dup-clientid/status/1796152364417/127.0.0.1@other")
+	require.NoError(t, err)
+	ri, err := mqadmin.ParseConsumerStatus(string(real))
+	require.NoError(t, err)
+	require.NotEmpty(t, ri.Queues)
+	q := ri.Queues[0]
+	assert.Equal(t, mqadmin.HeldQueue{Topic: "T_DUP", BrokerName: "broker-b", QueueID: 3, ConsumerOffset: 10,
+		LastLockTimestamp: "20261201191112358", LastPullTimestamp: "20261201191235163", LastConsumeTimestamp: "20261201191118818", Line: q.Line}, q)
+
+	detail := "ProcessQueueInfo [commitOffset=12, cachedMsgCount=570, locked=true, lastLockTimestamp=1970-01-01 08:00:00,000, droped=false, lastConsumeTimestamp=2026-11-30 10:00:00,000]"
+	ri, err = mqadmin.ParseConsumerStatus(strings.Replace(status, "ProcessQueueInfo [commitOffset=12, droped=false]", detail, 1))
+	require.NoError(t, err)
+	assert.Equal(t, int64(570), ri.Queues[0].CachedMsgCount)
+	assert.True(t, ri.Queues[0].Locked)
+	assert.Equal(t, "2026-11-30 10:00:00", ri.Queues[0].LastConsumeTimestamp)
+	assert.Equal(t, "", ri.Queues[0].LastPullTimestamp)
+
+	for _, bad := range []string{"cachedMsgCount=x", "locked=maybe", "cachedMsgCount=1e3"} {
+		_, err = mqadmin.ParseConsumerStatus(strings.Replace(status, "commitOffset=12,", "commitOffset=12, "+bad+",", 1))
+		var pe *alloc.TextError
+		require.ErrorAs(t, err, &pe, bad)
+		assert.Equal(t, 19, pe.Line, bad)
+	}
 }

@@ -189,11 +189,12 @@ func (s *statusReader) queueLine(l line) *alloc.TextError {
 		s.ri.Queues = append(s.ri.Queues, q)
 	case secDetail:
 		info := l.text[fs[3].off:]
-		commit, dropped, ok := processQueueInfo(info)
+		pq, ok := processQueueInfo(info)
 		if !ok {
 			return parseErr(FormatStatus, l.n, column(l.text, fs[3].off), "expected \"ProcessQueueInfo [commitOffset=N, ..., droped=true|false, ...]\", found "+describe(info)+" (cut line?)")
 		}
-		q.ConsumerOffset, q.Dropped = commit, dropped
+		pq.Topic, pq.BrokerName, pq.QueueID, pq.Line = q.Topic, q.BrokerName, q.QueueID, q.Line
+		q = pq
 		if s.detail == nil {
 			s.detail = make([]HeldQueue, 0, len(s.ri.Queues)) // it lists the same queues
 		}
@@ -227,7 +228,9 @@ func (s *statusReader) compareDetail(next line) *alloc.TextError {
 		case off[i].ConsumerOffset != det[i].ConsumerOffset:
 			return parseErr(FormatStatus, det[i].Line, 0, "commitOffset="+strconv.FormatInt(det[i].ConsumerOffset, 10)+" of queue "+queueName(det[i])+" differs from its #Consumer Offset "+strconv.FormatInt(off[i].ConsumerOffset, 10)+" (line "+strconv.Itoa(off[i].Line)+"): both print the same number; the text is damaged")
 		}
-		s.ri.Queues[i].Dropped = det[i].Dropped
+		line := s.ri.Queues[i].Line
+		s.ri.Queues[i] = det[i]
+		s.ri.Queues[i].Line = line
 	}
 	return nil
 }
@@ -252,34 +255,47 @@ func (s *statusReader) end(lines []line) *alloc.TextError {
 	return s.checkStatusFields()
 }
 
-// processQueueInfo reads the commitOffset and droped fields of
-// "ProcessQueueInfo [commitOffset=12, ..., droped=false, ...]"; ok is
-// false unless the text is whole (the closing bracket is there).
-func processQueueInfo(s string) (commit int64, dropped, ok bool) {
+// processQueueInfo reads "ProcessQueueInfo [commitOffset=12, ...,
+// droped=false, ...]": commitOffset and droped must be there; the cached
+// count, lock and times are read when printed (a count or flag that does
+// not read is an error: the line is damaged). Times are kept as printed:
+// yyyyMMddHHmmssSSS, or "yyyy-MM-dd HH:mm:ss,SSS" in older tools (whose
+// comma cuts the millis off here). ok is false unless the text is whole
+// (the closing bracket is there).
+func processQueueInfo(s string) (q HeldQueue, ok bool) {
 	body, found := strings.CutPrefix(s, "ProcessQueueInfo [")
 	if !found || !strings.HasSuffix(body, "]") {
-		return 0, false, false
+		return q, false
 	}
 	commitSeen, dropSeen := false, false
 	for rest, more := strings.TrimSuffix(body, "]"), true; more; {
 		var kv string
 		kv, rest, more = strings.Cut(rest, ",")
 		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		var err error
 		switch k {
 		case "commitOffset":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return 0, false, false
-			}
-			commit, commitSeen = n, true
+			q.ConsumerOffset, err = strconv.ParseInt(v, 10, 64)
+			commitSeen = true
+		case "cachedMsgCount":
+			q.CachedMsgCount, err = strconv.ParseInt(v, 10, 64)
 		case "droped", "dropped":
-			if v != "true" && v != "false" {
-				return 0, false, false
-			}
-			dropped, dropSeen = v == "true", true
+			q.Dropped, err = strconv.ParseBool(v)
+			dropSeen = true
+		case "locked":
+			q.Locked, err = strconv.ParseBool(v)
+		case "lastLockTimestamp":
+			q.LastLockTimestamp = v
+		case "lastPullTimestamp":
+			q.LastPullTimestamp = v
+		case "lastConsumeTimestamp":
+			q.LastConsumeTimestamp = v
+		}
+		if err != nil || (k == "droped" || k == "dropped" || k == "locked") && v != "true" && v != "false" {
+			return q, false
 		}
 	}
-	return commit, dropped, commitSeen && dropSeen
+	return q, commitSeen && dropSeen
 }
 
 func sameQueue(a, b HeldQueue) bool {

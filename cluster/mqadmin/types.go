@@ -76,5 +76,14 @@ type HeldQueue struct {
 	QueueID        int32  `json:"queueId"`
 	ConsumerOffset int64  `json:"consumerOffset"`
 	Dropped        bool   `json:"dropped"` // droped=true in #Consumer MQ Detail#: being released
-	Line           int    `json:"line"`
+	// From #Consumer MQ Detail#'s ProcessQueueInfo, when printed there:
+	// messages pulled and not yet consumed, whether the broker lock of an
+	// orderly consumer is held, and the times as printed (yyyyMMddHHmmssSSS
+	// in the tool's zone; "" when absent).
+	CachedMsgCount       int64  `json:"cachedMsgCount,omitempty"`
+	Locked               bool   `json:"locked,omitempty"`
+	LastLockTimestamp    string `json:"lastLockTimestamp,omitempty"`
+	LastPullTimestamp    string `json:"lastPullTimestamp,omitempty"`
+	LastConsumeTimestamp string `json:"lastConsumeTimestamp,omitempty"`
+	Line                 int    `json:"line"`
 }

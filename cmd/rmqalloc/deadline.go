@@ -8,8 +8,15 @@ import (
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 )
 
-// diagnose is doctor.Diagnose, given up at e.deadline when there is one
-// (the diagnosis goes on in the background until the process exits).
+// diagnosisGrace is the least time the diagnosis gets after the read: a
+// read that used all of --timeout still gets its verdict, and a run ends
+// within --timeout plus a second (docs/doctor-limits.md; the npm CLI's
+// bounded.js does the same).
+const diagnosisGrace = time.Second
+
+// diagnose is doctor.Diagnose, given up at e.deadline (but no sooner than
+// diagnosisGrace from now) when there is one (the diagnosis goes on in the
+// background until the process exits).
 func (e *env) diagnose(in doctor.Input) (*doctor.Report, error) {
 	if e.deadline.IsZero() {
 		return doctor.Diagnose(in)
@@ -23,7 +30,7 @@ func (e *env) diagnose(in doctor.Input) (*doctor.Report, error) {
 		rep, err := doctor.Diagnose(in)
 		done <- result{rep, err}
 	}()
-	timer := time.NewTimer(time.Until(e.deadline))
+	timer := time.NewTimer(max(time.Until(e.deadline), diagnosisGrace))
 	defer timer.Stop()
 	select {
 	case r := <-done:
@@ -34,7 +41,7 @@ func (e *env) diagnose(in doctor.Input) (*doctor.Report, error) {
 			return r.rep, r.err
 		default:
 			return nil, &cliError{code: codeCluster, exit: exitBadInput,
-				msg: "the diagnosis did not finish within --timeout " + e.timeoutText + " (the read included)"}
+				msg: "the diagnosis did not finish within --timeout " + e.timeoutText + " (the read included; at least 1s after the read)"}
 		}
 	}
 }

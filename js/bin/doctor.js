@@ -10,6 +10,7 @@ import { CliError, EXIT, Reader, exists, hasText, inputErr, isDir, isFile, safeT
 import { parseFlags } from './flags.js';
 import { COMMAND_HELP, DOCTOR_WAYS, STRATEGY_NAMES } from './spec.generated.js';
 import { readLive } from './live.js';
+import { startJudge } from './bounded.js';
 import { secureFrom } from './credentials.js';
 import { doctorSeriesCommand } from './series.js';
 
@@ -359,8 +360,18 @@ async function liveCommand(load, a) {
   const base = a.has('save') ? a.str('save') : mkdtempSync(join(tmpdir(), 'rmqalloc-live-'));
   try {
     if (a.has('watch')) return await watch(load, a, read, base, every, count);
-    saveFiles(base, (await read()).files);
-    return await doctorCommand(load, judgeArgs(a, [base]));
+    // --timeout bounds the read and the diagnosis together (bounded.js).
+    const start = Date.now();
+    const judge = startJudge();
+    let snap;
+    try {
+      snap = await read();
+    } catch (e) {
+      judge.cancel();
+      throw e;
+    }
+    saveFiles(base, snap.files);
+    return await judge.judge(judgeArgs(a, [base]), start, ms, timeoutText);
   } finally {
     if (!a.has('save')) rmSync(base, { recursive: true, force: true });
   }

@@ -80,6 +80,13 @@ func readPopHold(path string) ([]popHold, error) {
 // returns the hold file of each.
 func startPopGroups(t *testing.T, groups []popGroup) map[string]string {
 	t.Helper()
+	return startPopGroupsAs(t, "kit5-pop", groups)
+}
+
+// startPopGroupsAs is startPopGroups in a JVM of its own name (tests that
+// run in parallel each start their own).
+func startPopGroupsAs(t *testing.T, jvm string, groups []popGroup) map[string]string {
+	t.Helper()
 	k := theKit
 	holds := map[string]string{}
 	args := []string{"-n", k.namesrv5}
@@ -94,17 +101,17 @@ func startPopGroups(t *testing.T, groups []popGroup) map[string]string {
 	// mode settings are idempotent).
 	for attempt := 1; ; attempt++ {
 		k.startSem <- struct{}{}
-		k.bg(t, "kit5-pop", k.javaArgs5("LivePopConsumer5", args...)...)
-		ok := k.waitStarted(t, "kit5-pop", n)
+		k.bg(t, jvm, k.javaArgs5("LivePopConsumer5", args...)...)
+		ok := k.waitStarted(t, jvm, n)
 		<-k.startSem
 		if ok {
 			return holds
 		}
-		k.kill("kit5-pop")
+		k.kill(jvm)
 		if attempt == 3 {
-			t.Fatalf("LivePopConsumer5 failed to start three times:\n%s", k.log("kit5-pop"))
+			t.Fatalf("LivePopConsumer5 failed to start three times:\n%s", k.log(jvm))
 		}
-		t.Logf("LivePopConsumer5 failed to start (attempt %d), starting it again:\n%s", attempt, k.log("kit5-pop"))
+		t.Logf("LivePopConsumer5 failed to start (attempt %d), starting it again:\n%s", attempt, k.log(jvm))
 	}
 }
 
