@@ -26,7 +26,7 @@ func buildTimeline(snaps []snapState, keys []queueKey) *Timeline {
 	for i, id := range order {
 		for j := range snaps {
 			if q := snaps[j].at(id); q != nil && q.hasOff {
-				o := q.off
+				o := q.offsets()
 				o.Snapshot = j
 				samples[i] = append(samples[i], o)
 			}
@@ -116,10 +116,10 @@ func ownerSpans(snaps []snapState, id int) []OwnerSpan {
 	for j := range snaps {
 		s := &snaps[j]
 		q := s.at(id)
-		if q == nil || q.owners == nil {
+		if q == nil || q.set == 0 {
 			continue // not in this snapshot, or no owner information
 		}
-		own := q.owners
+		own := s.ownersOf(q)
 		if n := len(spans); n > 0 {
 			if same, merged := SameOwners(spans[n-1].Owners, own); same {
 				spans[n-1].Owners = merged // an owner seen by IP, now by client ID
