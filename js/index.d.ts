@@ -1045,7 +1045,7 @@ export type LagStatus =
   | 'OK'
   /** consumed, but lag never went down */
   | 'WARN'
-  /** the offset did not move, lag > 0 throughout, while other queues advanced */
+  /** the offset did not move, lag > 0 throughout (or for 30 s or more up to the last snapshot), while other queues advanced */
   | 'STALL'
   /** the offset did not move, lag > 0 throughout, and the group consumed nothing at all */
   | 'STOP'
@@ -1075,15 +1075,20 @@ export interface DoctorTimeline {
     /** The owners each time they changed (snapshots without owner information skipped). */
     owners: { snapshot: number; at: string; owners: string[] }[];
     changes: number;
-    /** The owners changed more than once; involved lists them all. */
+    /** The queue moved from one owner to another more than once (held by nobody in between is no move); involved lists them all. */
     flapping: boolean;
     involved?: string[];
     /** Absent without consumerProgress offsets. */
-    lag?: { status: LagStatus; samples: { snapshot: number; brokerOffset: number; consumerOffset: number; lag: number }[] };
+    lag?: {
+      status: LagStatus;
+      samples: { snapshot: number; brokerOffset: number; consumerOffset: number; lag: number }[];
+      /** STALL and STOP: the first snapshot from which the offset stayed put with lag (nobody has consumed the queue since). */
+      frozen?: { snapshot: number; at: string };
+    };
   }[];
   /** How many queues have each lag status. */
   lag: Partial<Record<LagStatus, number>>;
-  /** CONSUMER_STUCK, QUEUE_STALLED, CONSUMPTION_STOPPED, OFFSET_REWIND, LAG_GROWING, OWNER_FLAPPING, REBALANCE_UNSETTLED, MEMBERS_CHANGED, SNAPSHOT_TIME_GUESSED. */
+  /** CONSUMER_STUCK, QUEUE_STALLED, CONSUMPTION_STOPPED, OFFSET_REWIND, LAG_GROWING, OWNER_FLAPPING, REBALANCE_UNSETTLED, BROKER_LEFT, MEMBERS_CHANGED, SNAPSHOT_TIME_GUESSED. */
   findings: DoctorFinding[];
 }
 

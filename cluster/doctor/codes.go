@@ -51,6 +51,7 @@ const (
 	CodeLagGrowing          = "LAG_GROWING"
 	CodeOwnerFlapping       = "OWNER_FLAPPING"
 	CodeRebalanceUnsettled  = "REBALANCE_UNSETTLED"
+	CodeBrokerLeft          = "BROKER_LEFT"
 	CodeMembersChanged      = "MEMBERS_CHANGED"
 	CodeSnapshotTimeGuessed = "SNAPSHOT_TIME_GUESSED"
 )
@@ -102,6 +103,7 @@ func Codes() []CodeLevel {
 		{CodeLagGrowing, LevelWarning},
 		{CodeOwnerFlapping, LevelWarning},
 		{CodeRebalanceUnsettled, LevelWarning},
+		{CodeBrokerLeft, LevelWarning},
 		{CodeMembersChanged, LevelInfo},
 		{CodeSnapshotTimeGuessed, LevelInfo},
 	}

@@ -72,6 +72,52 @@ func TestCrossCheckForeignRetrySubscription(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// Right after a broker crashes it leaves the route at once, while the
+// members' status files still list the queues they held there until their
+// next rebalance: a member that held only that broker's queues is no
+// contradiction (basic3 with broker-b gone from the route and progress).
+func TestCrossCheckBrokerJustLeft(t *testing.T) {
+	basic := captureInput(t, "../../testdata/real/basic3")
+	in := with(basic, func(in *doctor.Input) {
+		var keep []string
+		for _, l := range strings.Split(in.Progress, "\n") {
+			if !strings.Contains(l, "broker-b") {
+				keep = append(keep, l)
+			}
+		}
+		in.Progress = strings.Join(keep, "\n")
+		route := strings.NewReplacer(
+			"\t\t{\n\t\t\t\"brokerAddrs\":{0:\"127.0.0.1:10921\"\n\t\t\t},\n\t\t\t\"brokerName\":\"broker-b\",\n\t\t\t\"cluster\":\"DefaultCluster\"\n\t\t},\n", "",
+			",\n\t\t{\n\t\t\t\"brokerName\":\"broker-b\",\n\t\t\t\"perm\":6,\n\t\t\t\"readQueueNums\":8,\n\t\t\t\"topicSysFlag\":0,\n\t\t\t\"writeQueueNums\":8\n\t\t}", "",
+		).Replace(basic.Routes[0].Text)
+		require.NotContains(t, route, "broker-b")
+		in.Routes = []doctor.RouteText{{Text: route}}
+		// Only broker-b's queues in one member's status file.
+		var only []doctor.StatusText
+		for _, st := range in.Status {
+			if !strings.Contains(st.Text, "broker-a") {
+				only = append(only, st)
+			}
+		}
+		require.NotEmpty(t, only, "basic3 has a member holding broker-b queues only")
+	})
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.Contains(t, rep.Text(), "broker-b")
+
+	// Every status file of another cluster is still refused.
+	foreign := with(in, func(in *doctor.Input) {
+		in.Status = append([]doctor.StatusText(nil), in.Status...)
+		for i := range in.Status {
+			in.Status[i].Text = strings.ReplaceAll(in.Status[i].Text, "broker-a", "broker-x")
+			in.Status[i].Text = strings.ReplaceAll(in.Status[i].Text, "broker-b", "broker-y")
+		}
+	})
+	_, err = doctor.Diagnose(foreign)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no broker in common")
+}
+
 // Sizes over the documented limits are refused before anything grows
 // with them, naming the limit and the value.
 func TestLimitsRefuseHugeInput(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -71,21 +72,30 @@ type queueKey struct {
 	qid    int32
 }
 
-// snapState is what the timeline keeps of one snapshot.
+// snapState is what the timeline keeps of one snapshot. A watch loop
+// keeps a window of them for every group it watches, so a queue's state
+// is small: its owners are an index into the snapshot's few owner sets.
 type snapState struct {
 	info        SnapshotInfo
 	members     []string     // client IDs, sorted, unique
 	queues      []int        // queue ids (Series.ids), report order
 	byID        []queueState // by queue id; shorter when later snapshots add queues
+	sets        [][]string   // the distinct owner sets of its queues, each sorted
 	rebalancing bool         // the diagnosis found queues being released
+	// brokers are those the routes list with queues and an address
+	// (sorted) when routesRead; routes is how many routes were given.
+	brokers    []string
+	routes     int
+	routesRead bool
 }
 
 // queueState is one queue in one snapshot.
 type queueState struct {
-	in     bool     // the snapshot's report has the queue
-	owners []string // sorted; nil = unknown
-	hasOff bool     // consumerProgress has a line for it
-	off    OffsetSample
+	set    int32 // 1 + the index of its owners in snapState.sets; 0 = unknown
+	in     bool  // the snapshot's report has the queue
+	hasOff bool  // consumerProgress has a line for it
+	// its consumerProgress line
+	brokerOff, consumerOff, lag int64
 }
 
 // at is queue id's state in s; nil when s does not have it.
@@ -96,6 +106,19 @@ func (s *snapState) at(id int) *queueState {
 	return &s.byID[id]
 }
 
+// ownersOf is q's owners in s, sorted; nil when unknown.
+func (s *snapState) ownersOf(q *queueState) []string {
+	if q.set == 0 {
+		return nil
+	}
+	return s.sets[q.set-1]
+}
+
+// offsets is q's consumerProgress line as a sample (Snapshot unset).
+func (q *queueState) offsets() OffsetSample {
+	return OffsetSample{BrokerOffset: q.brokerOff, ConsumerOffset: q.consumerOff, Lag: q.lag}
+}
+
 // intern is k's id, numbering it when new.
 func (s *Series) intern(k queueKey) int {
 	if id, ok := s.ids[k]; ok {
@@ -104,6 +127,8 @@ func (s *Series) intern(k queueKey) int {
 	if s.ids == nil {
 		s.ids = map[queueKey]int{}
 	}
+	// Copies of the names: the key outlives the text they were read from.
+	k = queueKey{strings.Clone(k.topic), strings.Clone(k.broker), k.qid}
 	s.ids[k] = len(s.keys)
 	s.keys = append(s.keys, k)
 	return len(s.keys) - 1

@@ -26,29 +26,36 @@ func buildTimeline(snaps []snapState, keys []queueKey) *Timeline {
 	for i, id := range order {
 		for j := range snaps {
 			if q := snaps[j].at(id); q != nil && q.hasOff {
-				o := q.off
+				o := q.offsets()
 				o.Snapshot = j
 				samples[i] = append(samples[i], o)
 			}
 		}
 		groupConsumed = groupConsumed || advanced(samples[i])
 	}
+	at := func(j int) time.Time { return snaps[j].info.At }
+	lastAdvance := lastAdvanceStart(samples, at)
 	for i, id := range order {
 		k := keys[id]
 		qt := QueueTimeline{Topic: k.topic, BrokerName: k.broker, QueueID: k.qid, Owners: ownerSpans(snaps, id)}
 		qt.Changes = max(len(qt.Owners)-1, 0)
-		if qt.Changes > 1 {
+		if moves(qt.Owners) > 1 {
 			qt.Flapping = true
 			qt.Involved = involved(qt.Owners)
 		}
 		if len(samples[i]) > 0 {
-			qt.Lag = &LagEval{Status: evaluateLag(samples[i], groupConsumed), Samples: samples[i]}
+			status, from := judgeLag(samples[i], groupConsumed, lastAdvance, at)
+			qt.Lag = &LagEval{Status: status, Samples: samples[i]}
+			if from >= 0 {
+				j := samples[i][from].Snapshot
+				qt.Lag.Frozen = &SnapshotRef{Snapshot: j, At: at(j)}
+			}
 			tl.Lag[qt.Lag.Status]++
 		}
 		tl.Queues = append(tl.Queues, qt)
 	}
-	tl.Rebalance = rebalanceState(snaps)
-	tl.Findings = timelineFindings(tl, snaps)
+	tl.Rebalance = rebalanceState(snaps, tl.Queues)
+	tl.Findings = timelineFindings(tl, snaps, keys)
 	tl.OK = true
 	for _, f := range tl.Findings {
 		tl.OK = tl.OK && f.Level != LevelError
@@ -109,16 +116,38 @@ func ownerSpans(snaps []snapState, id int) []OwnerSpan {
 	for j := range snaps {
 		s := &snaps[j]
 		q := s.at(id)
-		if q == nil || q.owners == nil {
+		if q == nil || q.set == 0 {
 			continue // not in this snapshot, or no owner information
 		}
-		own := q.owners
-		if n := len(spans); n > 0 && slices.Equal(spans[n-1].Owners, own) {
-			continue
+		own := s.ownersOf(q)
+		if n := len(spans); n > 0 {
+			if same, merged := SameOwners(spans[n-1].Owners, own); same {
+				spans[n-1].Owners = merged // an owner seen by IP, now by client ID
+				continue
+			}
 		}
 		spans = append(spans, OwnerSpan{Snapshot: j, At: s.info.At, Owners: own})
 	}
 	return spans
+}
+
+// moves counts a queue's changes from one set of owners to another,
+// skipping spans held by nobody: a member leaving and another taking its
+// queue over (an orderly one only once the broker lock of the first has
+// expired, up to 60 s later) is one move, not two.
+func moves(spans []OwnerSpan) int {
+	n := 0
+	var prev []string
+	for _, sp := range spans {
+		if len(sp.Owners) == 0 {
+			continue
+		}
+		if same, _ := SameOwners(prev, sp.Owners); prev != nil && !same {
+			n++
+		}
+		prev = sp.Owners
+	}
+	return n
 }
 
 // involved is every owner a queue had, sorted.
@@ -153,22 +182,27 @@ func memberChanges(snaps []snapState) []MemberChange {
 }
 
 // changed tells what moved from snapshot j-1 to j: members, and how many
-// queues known in both changed owners.
-func changed(snaps []snapState, j int) (members bool, queues int) {
-	a, b := snaps[j-1], snaps[j]
-	members = !slices.Equal(a.members, b.members)
-	for _, id := range b.queues {
-		if p, q := a.at(id), b.at(id); p != nil && p.owners != nil && q.owners != nil && !slices.Equal(p.owners, q.owners) {
-			queues++
+// queues changed owners at j (moved[j], from the owner spans: a snapshot
+// without owner information, or with an ambiguous IP, is no change).
+func changed(snaps []snapState, moved []int, j int) (members bool, queues int) {
+	return !slices.Equal(snaps[j-1].members, snaps[j].members), moved[j]
+}
+
+// movedAt counts per snapshot the queues whose owners changed there.
+func movedAt(n int, queues []QueueTimeline) []int {
+	moved := make([]int, n)
+	for _, q := range queues {
+		for _, sp := range q.Owners[min(1, len(q.Owners)):] {
+			moved[sp.Snapshot]++
 		}
 	}
-	return members, queues
+	return moved
 }
 
 // rebalanceState: in progress when the last snapshot shows queues being
 // released or differs from the one before; settled otherwise, since the
 // first snapshot of the unchanged run that ends the window.
-func rebalanceState(snaps []snapState) RebalanceState {
+func rebalanceState(snaps []snapState, queues []QueueTimeline) RebalanceState {
 	n := len(snaps)
 	last := snaps[n-1]
 	if last.rebalancing {
@@ -177,12 +211,13 @@ func rebalanceState(snaps []snapState) RebalanceState {
 	if n < 2 {
 		return RebalanceState{State: RebalanceUnknown, Since: last.info.At, Reason: "one snapshot only"}
 	}
-	if m, q := changed(snaps, n-1); m || q > 0 {
+	moved := movedAt(n, queues)
+	if m, q := changed(snaps, moved, n-1); m || q > 0 {
 		return RebalanceState{State: RebalanceInProgress, Since: last.info.At, Reason: changeReason(m, q) + " in the last snapshot"}
 	}
 	from := n - 1
 	for from > 0 {
-		if m, q := changed(snaps, from); m || q > 0 || snaps[from-1].rebalancing {
+		if m, q := changed(snaps, moved, from); m || q > 0 || snaps[from-1].rebalancing {
 			break
 		}
 		from--

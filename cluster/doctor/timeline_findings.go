@@ -11,7 +11,7 @@ import (
 const maxFindingQueues = 100
 
 // timelineFindings are what the window shows that no single snapshot does.
-func timelineFindings(tl *Timeline, snaps []snapState) []Finding {
+func timelineFindings(tl *Timeline, snaps []snapState, keys []queueKey) []Finding {
 	var out []Finding
 	add := func(code, level, msg string, qs []*QueueTimeline, clients []string) {
 		f := Finding{Code: code, Level: level, Message: msg, Clients: clients}
@@ -59,19 +59,19 @@ func timelineFindings(tl *Timeline, snaps []snapState) []Finding {
 		if len(qs) == 1 && held[c] == 1 {
 			which = queuesText(qs) + ", the one it holds"
 		}
-		add(CodeConsumerStuck, LevelError, c+" consumed nothing on "+which+" over "+span+" although "+pick(qs, "it has", "they have")+" lag ("+lagNow(qs)+" now) while other queues advanced: the consumer is stuck (a blocked listener, or its process queue is full); look at its threads (jstack) and mqadmin consumerStatus -i "+c, qs, []string{c})
+		add(CodeConsumerStuck, LevelError, c+" consumed nothing on "+which+" "+frozenText(tl, qs)+" although "+pick(qs, "it has", "they have")+" lag ("+lagNow(qs)+" now) while other queues advanced: the consumer is stuck (a blocked listener, or its process queue is full)"+heldBefore(tl, qs, c)+"; look at its threads (jstack) and mqadmin consumerStatus -i "+c, qs, []string{c})
 	}
 	if len(ownerless) > 0 {
-		add(CodeQueueStalled, LevelError, queuesText(ownerless)+" did not move over "+span+" although "+pick(ownerless, "it has", "they have")+" lag ("+lagNow(ownerless)+" now) while other queues advanced, and no single consumer is known to hold "+pick(ownerless, "it", "them")+": see the owners over time", ownerless, nil)
+		add(CodeQueueStalled, LevelError, queuesText(ownerless)+" did not move "+frozenText(tl, ownerless)+" although "+pick(ownerless, "it has", "they have")+" lag ("+lagNow(ownerless)+" now) while other queues advanced, and "+ownerlessText(ownerless)+heldBefore(tl, ownerless, "")+": see the owners over time", ownerless, nil)
 	}
 	if qs := byStatus[LagStop]; len(qs) > 0 {
-		add(CodeConsumptionStopped, LevelError, "the group consumed nothing at all over "+span+" although "+queuesText(qs)+" "+pick(qs, "has", "have")+" lag ("+lagNow(qs)+" now): are its consumers running and pulling? (the last connection list has "+plural(snaps[len(snaps)-1].info.Members, "member", "members")+")", qs, nil)
+		add(CodeConsumptionStopped, LevelError, "the group consumed nothing at all "+frozenText(tl, qs)+" although "+queuesText(qs)+" "+pick(qs, "has", "have")+" lag ("+lagNow(qs)+" now): are its consumers running and pulling? (the last connection list has "+plural(snaps[len(snaps)-1].info.Members, "member", "members")+")", qs, nil)
 	}
 	if qs := byStatus[LagRewind]; len(qs) > 0 {
 		add(CodeOffsetRewind, LevelWarning, "the consumer offset of "+queuesText(qs)+" went back (an offset reset, or offsets lost on a broker): messages are consumed again", qs, nil)
 	}
 	if qs := byStatus[LagWarn]; len(qs) > 0 {
-		add(CodeLagGrowing, LevelWarning, "lag never went down on "+queuesText(qs)+" over "+span+" although "+pick(qs, "it is", "they are")+" consumed ("+lagNow(qs)+" now): the consumers do not keep up", qs, nil)
+		add(CodeLagGrowing, LevelWarning, "lag never went down on "+queuesText(qs)+" over "+span+" while "+pick(qs, "its offset moves", "their offsets move")+" ("+lagNow(qs)+" now): consumed, but the consumers are too slow to keep up", qs, nil)
 	}
 	var flapping []*QueueTimeline
 	var flappers []string
@@ -89,6 +89,7 @@ func timelineFindings(tl *Timeline, snaps []snapState) []Finding {
 	if tl.Rebalance.State == RebalanceInProgress {
 		add(CodeRebalanceUnsettled, LevelWarning, "the assignment still moves ("+tl.Rebalance.Reason+"): take another snapshot 20 s or more later (clients rebalance every 20 s)", nil, nil)
 	}
+	brokerLeftFindings(tl, snaps, keys, add)
 	if len(tl.MemberChanges) > 0 {
 		var joined, left []string
 		for _, m := range tl.MemberChanges {

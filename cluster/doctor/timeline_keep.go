@@ -1,5 +1,7 @@
 package doctor
 
+import "slices"
+
 // Keep drops all but the newest n snapshots (n < 1 keeps one), so a
 // series fed forever (the monitor's rolling window) holds at most n
 // snapshots and only the queues they name: its memory is bounded by the
@@ -19,6 +21,15 @@ func (s *Series) Keep(n int) {
 		for _, id := range st.queues {
 			used[id] = true
 		}
+	}
+	if !slices.Contains(used, false) {
+		// Every queue is still named (a watch loop's usual case): the
+		// kept snapshots stay as they are, renumbered.
+		for i := range kept {
+			kept[i].info.Index = i
+		}
+		s.snaps = kept
+		return
 	}
 	remap := make([]int, len(s.keys))
 	var keys []queueKey

@@ -7,8 +7,8 @@ import "time"
 const (
 	LagOK     = "OK"     // lag was 0 at some point, or consumption keeps it from growing
 	LagWarn   = "WARN"   // offsets move but lag never went down
-	LagStall  = "STALL"  // the offset did not move, lag > 0, while the group consumed elsewhere
-	LagStop   = "STOP"   // the offset did not move, lag > 0, and the group consumed nothing at all
+	LagStall  = "STALL"  // the offset did not move (over the window, or for minFrozen up to its end), lag > 0, while the group consumed elsewhere
+	LagStop   = "STOP"   // as STALL, but the group consumed nothing at all meanwhile
 	LagRewind = "REWIND" // the consumer offset went back
 )
 
@@ -97,8 +97,10 @@ type QueueTimeline struct {
 	Owners []OwnerSpan `json:"owners"`
 	// Changes is how many times the owners changed (len(Owners)-1, or 0).
 	Changes int `json:"changes"`
-	// Flapping is true when the owners changed more than once; Involved
-	// then lists every owner the queue had.
+	// Flapping is true when the queue moved from one owner to another
+	// more than once (a span held by nobody in between, as one member
+	// leaves and another takes over, is no move); Involved then lists
+	// every owner the queue had.
 	Flapping bool     `json:"flapping"`
 	Involved []string `json:"involved,omitempty"`
 	// Lag is the lag status over the window (absent without offsets).
@@ -117,6 +119,16 @@ type OwnerSpan struct {
 type LagEval struct {
 	Status  string         `json:"status"` // Lag* constants
 	Samples []OffsetSample `json:"samples"`
+	// Frozen, for STALL and STOP, is the first snapshot from which the
+	// consumer offset stayed put with messages waiting: nobody has
+	// consumed the queue since.
+	Frozen *SnapshotRef `json:"frozen,omitempty"`
+}
+
+// SnapshotRef names one snapshot of a series and its time.
+type SnapshotRef struct {
+	Snapshot int       `json:"snapshot"`
+	At       time.Time `json:"at"`
 }
 
 // OffsetSample is one snapshot's consumerProgress line for a queue.

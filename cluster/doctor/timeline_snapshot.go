@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 )
@@ -13,14 +14,32 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 	st := snapState{
 		info: SnapshotInfo{Name: snap.Name, At: snap.At, AtSource: snap.AtSource, OK: rep.OK, Verdict: rep.Verdict},
 	}
-	if c, err := mqadmin.ParseConsumerConnection(snap.Connection); err == nil {
-		for _, cl := range c.Clients {
-			st.members = append(st.members, cl.ClientID)
+	// The client IDs are copied, once each: a slice of the snapshot's
+	// text would keep the whole text alive for as long as the series
+	// keeps the snapshot (a watch loop's window holds many).
+	ids := map[string]string{}
+	clientID := func(id string) string {
+		c, ok := ids[id]
+		if !ok {
+			c = strings.Clone(id)
+			ids[id] = c
+		}
+		return c
+	}
+	conn := snap.ParsedConnection
+	if conn == nil {
+		conn, _ = mqadmin.ParseConsumerConnection(snap.Connection)
+	}
+	if conn != nil {
+		for _, cl := range conn.Clients {
+			st.members = append(st.members, clientID(cl.ClientID))
 		}
 		slices.Sort(st.members)
 		st.members = slices.Compact(st.members)
 	}
 	st.info.Members = len(st.members)
+	st.brokers, st.routesRead = routeBrokers(snap.Routes)
+	st.routes = len(snap.Routes)
 	topics := make([]string, 0, len(rep.Topics))
 	brokers := map[string][]string{}
 	for _, tr := range rep.Topics {
@@ -33,6 +52,8 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 		}
 	}
 	st.byID = make([]queueState, len(s.keys))
+	sets := map[string]int32{}
+	var byIP map[string]string // built when an owner is a bare IP
 	n := 0
 	for _, tr := range rep.Topics {
 		for _, q := range tr.Queues {
@@ -40,16 +61,30 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 			n++
 			qs.in = true
 			if q.Actual != nil {
-				qs.owners = slices.Clone(q.Actual)
-				slices.Sort(qs.owners)
+				own := make([]string, len(q.Actual))
+				for i, c := range q.Actual {
+					own[i] = clientID(c)
+				}
+				slices.Sort(own)
+				if slices.ContainsFunc(own, isBareIP) {
+					if byIP == nil {
+						byIP = memberByIP(st.members)
+					}
+					own = resolveIPOwners(own, byIP)
+				}
+				qs.set = st.ownerSet(own, sets)
 			}
 		}
 	}
 	for _, f := range rep.Findings {
 		st.rebalancing = st.rebalancing || f.Code == CodeRebalanceInProgress
 	}
-	if p, err := mqadmin.ParseConsumerProgress(snap.Progress); err == nil && len(snap.Progress) > 0 {
-		for _, row := range p.Rows {
+	prog := snap.ParsedProgress
+	if prog == nil && len(snap.Progress) > 0 {
+		prog, _ = mqadmin.ParseConsumerProgress(snap.Progress)
+	}
+	if prog != nil {
+		for _, row := range prog.Rows {
 			// The tool cuts long names: match them to the report's, as
 			// Diagnose does; rows of topics it left out are not the group's.
 			topic, err := resolveName(row.Topic, topics, progressTopicWidth)
@@ -61,10 +96,24 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 				continue
 			}
 			if id, ok := s.ids[queueKey{topic, broker, row.QueueID}]; ok && st.byID[id].in {
-				st.byID[id].hasOff = true
-				st.byID[id].off = OffsetSample{BrokerOffset: row.BrokerOffset, ConsumerOffset: row.ConsumerOffset, Lag: row.Diff}
+				q := &st.byID[id]
+				q.hasOff = true
+				q.brokerOff, q.consumerOff, q.lag = row.BrokerOffset, row.ConsumerOffset, row.Diff
 			}
 		}
 	}
 	return st
+}
+
+// ownerSet is the queueState.set of owners own (sorted): the sets are
+// shared by the snapshot's queues (most of a group's queues have one
+// owner, and a group has few members), keyed in sets by their IDs.
+func (st *snapState) ownerSet(own []string, sets map[string]int32) int32 {
+	key := strings.Join(own, "\x00")
+	if i, ok := sets[key]; ok {
+		return i
+	}
+	st.sets = append(st.sets, own)
+	sets[key] = int32(len(st.sets))
+	return int32(len(st.sets))
 }

@@ -404,7 +404,8 @@ func TestTimelineOwnersFromProgress(t *testing.T) {
 	rep, err := doctor.DiagnoseSeries(ss)
 	require.NoError(t, err)
 	q0 := queueOf(rep.Timeline, 0)
-	assert.Equal(t, []string{"10.0.0.1", "10.0.0.2"}, q0.Involved)
+	// One member on each IP: the #Client IP stands for its client ID.
+	assert.Equal(t, []string{c1, c2}, q0.Involved)
 	assert.True(t, q0.Flapping)
 
 	for i := range ss {

@@ -151,6 +151,9 @@ func (tl *Timeline) writeLag(b *strings.Builder, width int) {
 		s := q.Lag.Status + "  " + q.Topic + " " + q.BrokerName + "/" + strconv.Itoa(int(q.QueueID)) +
 			": offset " + strconv.FormatInt(first.ConsumerOffset, 10) + " → " + strconv.FormatInt(last.ConsumerOffset, 10) +
 			", lag " + strconv.FormatInt(first.Lag, 10) + " → " + strconv.FormatInt(last.Lag, 10)
+		if f := q.Lag.Frozen; f != nil && f.Snapshot > 0 {
+			s += ", unchanged since #" + strconv.Itoa(f.Snapshot+1)
+		}
 		if own := lastOwners(&q); own != nil {
 			s += ", owner " + owners(own)
 		}

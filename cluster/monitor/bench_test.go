@@ -28,7 +28,7 @@ const (
 	benchMembers = 4
 )
 
-func scaleCluster(b *testing.B, groups int) *standin.Cluster {
+func scaleCluster(b testing.TB, groups int) *standin.Cluster {
 	b.Helper()
 	c, err := standin.Start(1, "broker-a", "broker-b")
 	if err != nil {

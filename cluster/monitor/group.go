@@ -5,6 +5,7 @@ package monitor
 import (
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
@@ -62,19 +63,57 @@ type GroupDetail struct {
 	Report   *doctor.Report `json:"report"`
 }
 
-// groupState is what the monitor keeps of one group: the window and the
-// last read's outcome. Only the pass that reads the group writes it;
-// readers take Monitor.mu.
+// groupState is what the monitor keeps of one group: the window (the
+// doctor's compact series) and, of the last read, only what the summary
+// and the metrics need. The full report with its timeline is built from
+// the series when the API asks for it: kept per group it was most of a
+// big cluster's memory. Only the pass that reads the group writes it;
+// readers take Monitor.mu, and smu for the series.
 type groupState struct {
-	name   string
-	series doctor.Series
+	name string
+
+	smu      sync.Mutex // the series; taken before Monitor.mu, never after
+	series   doctor.Series
+	reported bool      // the series' last snapshot stands for the group
+	lastAt   time.Time // its time: a clock step back restarts the series
 
 	summary  GroupSummary
-	report   *doctor.Report // with the window's timeline; nil before a read
+	view     *groupView // nil before a read and after an unjudged one
 	warnings []string
-	lags     map[queueKey]int64  // per queue #Diff at the last read
-	owners   map[queueKey]string // per queue its owners, joined; for owner changes
-	changes  map[string]uint64   // per topic: owner changes seen (a counter)
+	// owners is, per queue the last read knew the owners of, its owners
+	// (sorted): the next read's owner changes are counted against them.
+	owners  map[queueKey][]string
+	changes map[string]uint64 // per topic: owner changes seen (a counter)
+}
+
+// groupView is what /metrics reports of a group's last read.
+type groupView struct {
+	findings []findingCount
+	topics   []topicView
+}
+
+type findingCount struct {
+	code, level string
+	n           int
+}
+
+type topicView struct {
+	topic    string
+	byStatus []statusCount // every queueStatuses entry (0 when none), then others seen
+	queues   []queueView
+}
+
+type statusCount struct {
+	status string // as a label value (double_owned)
+	n      int
+}
+
+type queueView struct {
+	broker string
+	qid    int32
+	owners int // processes holding it; -1 unknown
+	lag    int64
+	hasLag bool // the last read had its offsets
 }
 
 type queueKey struct {
@@ -114,9 +153,10 @@ func worstFinding(rep *doctor.Report) *doctor.Finding {
 }
 
 // absorb takes a new report of the group: its status, lags, owners and
-// the owner changes since the previous read.
+// the owner changes since the previous read. Names are copied, not
+// sliced: a slice of a read's text keeps the whole text alive.
 func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string) {
-	g.report, g.warnings = rep, warnings
+	g.warnings = warnings
 	lags := map[queueKey]int64{}
 	if tl := rep.Timeline; tl != nil {
 		last := len(tl.Snapshots) - 1
@@ -129,35 +169,79 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 			}
 		}
 	}
-	owners := map[queueKey]string{}
+	names := map[string]string{}
+	name := func(s string) string {
+		if c, ok := names[s]; ok {
+			return c
+		}
+		c := strings.Clone(s)
+		names[s] = c
+		return c
+	}
+	v := &groupView{}
+	counts := map[[2]string]int{}
+	var order [][2]string
+	count := func(fs []doctor.Finding) {
+		for _, f := range fs {
+			k := [2]string{f.Code, f.Level}
+			if counts[k] == 0 {
+				order = append(order, k)
+			}
+			counts[k]++
+		}
+	}
+	count(rep.Findings)
+	if rep.Timeline != nil {
+		count(rep.Timeline.Findings)
+	}
+	for _, k := range order {
+		v.findings = append(v.findings, findingCount{name(k[0]), name(k[1]), counts[k]})
+	}
+	owners := map[queueKey][]string{}
 	if g.changes == nil {
 		g.changes = map[string]uint64{}
 	}
 	queues := 0
+	var total int64
 	for _, tr := range rep.Topics {
-		if _, ok := g.changes[tr.Topic]; !ok {
-			g.changes[tr.Topic] = 0
+		topic := name(tr.Topic)
+		if _, ok := g.changes[topic]; !ok {
+			g.changes[topic] = 0
+		}
+		tv := topicView{topic: topic, byStatus: make([]statusCount, len(queueStatuses)), queues: make([]queueView, 0, len(tr.Queues))}
+		for i, s := range queueStatuses {
+			tv.byStatus[i].status = metricStatus(s)
 		}
 		for _, q := range tr.Queues {
 			queues++
-			if q.Actual == nil {
-				continue // unknown: neither a change nor a baseline
+			tv.count(name(metricStatus(q.Status)))
+			k := queueKey{topic, name(q.BrokerName), q.QueueID}
+			qv := queueView{broker: k.broker, qid: q.QueueID, owners: -1}
+			qv.lag, qv.hasLag = lags[queueKey{tr.Topic, q.BrokerName, q.QueueID}]
+			total += qv.lag
+			if q.Actual != nil {
+				qv.owners = processes(q)
+				now := make([]string, len(q.Actual))
+				for i, c := range q.Actual {
+					now[i] = name(c)
+				}
+				slices.Sort(now)
+				if before, ok := g.owners[k]; ok && !slices.Equal(before, now) {
+					// An owner read by IP (no status file) is no change from
+					// the client ID on that IP; keep the more precise name.
+					if same, merged := doctor.SameOwners(before, now); same {
+						now = merged
+					} else {
+						g.changes[topic]++
+					}
+				}
+				owners[k] = now
 			}
-			k := queueKey{tr.Topic, q.BrokerName, q.QueueID}
-			a := slices.Clone(q.Actual)
-			slices.Sort(a)
-			now := strings.Join(a, ",")
-			if before, ok := g.owners[k]; ok && before != now {
-				g.changes[tr.Topic]++
-			}
-			owners[k] = now
+			tv.queues = append(tv.queues, qv)
 		}
+		v.topics = append(v.topics, tv)
 	}
-	g.lags, g.owners = lags, owners
-	var total int64
-	for _, l := range lags {
-		total += l
-	}
+	g.view, g.owners = v, owners
 	members := 0
 	if rep.Timeline != nil && len(rep.Timeline.Snapshots) > 0 {
 		members = rep.Timeline.Snapshots[len(rep.Timeline.Snapshots)-1].Members
@@ -168,11 +252,21 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 	g.summary.State = StatusNames[g.summary.Status]
 }
 
+// count adds a queue of status s.
+func (t *topicView) count(s string) {
+	for i := range t.byStatus {
+		if t.byStatus[i].status == s {
+			t.byStatus[i].n++
+			return
+		}
+	}
+	t.byStatus = append(t.byStatus, statusCount{s, 1})
+}
+
 // fail records a read that failed: the group is unreadable now, and what
 // was read of it before no longer stands for it (no per-queue series).
 func (g *groupState) fail(e *ReadError) {
 	g.summary.Status, g.summary.State, g.summary.Error = StatusUnreadable, StatusNames[StatusUnreadable], e
 	g.summary.Verdict = "could not be read: " + e.Message
 	g.summary.Worst = nil
-	g.lags = nil
 }

@@ -184,45 +184,29 @@ func (c collector) group(ch chan<- prometheus.Metric, g *groupState) {
 	if g.summary.LastRead != nil {
 		ch <- gauge(descGroupLastRead, float64(g.summary.LastRead.UnixMilli())/1000, g.name)
 	}
-	rep := g.report
-	if rep == nil || g.summary.Status == StatusUnreadable {
+	v := g.view
+	if v == nil || g.summary.Status == StatusUnreadable {
 		return
 	}
 	ch <- gauge(descGroupLag, float64(g.summary.Lag), g.name)
 	ch <- gauge(descGroupMembers, float64(g.summary.Members), g.name)
-	findings := map[[2]string]int{}
-	count := func(fs []doctor.Finding) {
-		for _, f := range fs {
-			findings[[2]string{f.Code, f.Level}]++
-		}
+	for _, f := range v.findings {
+		ch <- gauge(descGroupFindings, float64(f.n), g.name, f.code, f.level)
 	}
-	count(rep.Findings)
-	if rep.Timeline != nil {
-		count(rep.Timeline.Findings)
-	}
-	for k, n := range findings {
-		ch <- gauge(descGroupFindings, float64(n), g.name, k[0], k[1])
-	}
-	for _, tr := range rep.Topics {
-		byStatus := map[string]int{}
-		for _, s := range queueStatuses {
-			byStatus[metricStatus(s)] = 0
-		}
-		for _, q := range tr.Queues {
-			byStatus[metricStatus(q.Status)]++
-			if c.m.cfg.NoQueueMetrics {
-				continue
-			}
-			qid := strconv.Itoa(int(q.QueueID))
-			if q.Actual != nil {
-				ch <- gauge(descQueueOwners, float64(processes(q)), g.name, tr.Topic, q.BrokerName, qid)
-			}
-			if lag, ok := g.lags[queueKey{tr.Topic, q.BrokerName, q.QueueID}]; ok {
-				ch <- gauge(descQueueLag, float64(lag), g.name, tr.Topic, q.BrokerName, qid)
+	for _, tv := range v.topics {
+		if !c.m.cfg.NoQueueMetrics {
+			for _, q := range tv.queues {
+				qid := strconv.Itoa(int(q.qid))
+				if q.owners >= 0 {
+					ch <- gauge(descQueueOwners, float64(q.owners), g.name, tv.topic, q.broker, qid)
+				}
+				if q.hasLag {
+					ch <- gauge(descQueueLag, float64(q.lag), g.name, tv.topic, q.broker, qid)
+				}
 			}
 		}
-		for s, n := range byStatus {
-			ch <- gauge(descGroupQueues, float64(n), g.name, tr.Topic, s)
+		for _, s := range tv.byStatus {
+			ch <- gauge(descGroupQueues, float64(s.n), g.name, tv.topic, s.status)
 		}
 	}
 }

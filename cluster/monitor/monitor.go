@@ -331,10 +331,12 @@ func (m *Monitor) readOne(parent context.Context, ns, g string) {
 	if errors.As(err, &le) && le.Kind == live.ErrUnknownGroup {
 		// No %RETRY% route: no consumer of the group ever ran (or it was
 		// just deleted). Nothing to judge, and not a failure to read.
+		st.smu.Lock()
+		defer st.smu.Unlock()
 		m.mu.Lock()
 		st.summary = GroupSummary{Group: g, Status: StatusNotJudged, State: StatusNames[StatusNotJudged],
 			Verdict: "no consumer of this group has ever run: " + le.Msg}
-		st.report, st.lags, st.warnings = nil, nil, nil
+		st.view, st.warnings, st.reported = nil, nil, false
 		m.mu.Unlock()
 		return
 	}
@@ -350,6 +352,10 @@ func (m *Monitor) readOne(parent context.Context, ns, g string) {
 	// The series and its diagnosis belong to this pass's reader of g
 	// alone; only the results are published under the lock.
 	in := doctor.Snapshot{Input: snap.Input(), At: at}
+	// The series and what is published of it change together: the API
+	// builds a group's report from the series (Group).
+	st.smu.Lock()
+	defer st.smu.Unlock()
 	rep, derr := m.diagnose(st, in)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -363,15 +369,14 @@ func (m *Monitor) readOne(parent context.Context, ns, g string) {
 		return
 	}
 	st.absorb(rep, at, snap.Warnings)
+	st.reported, st.lastAt = true, at
 }
 
 // diagnose adds the snapshot to the group's window and reports on it.
 func (m *Monitor) diagnose(st *groupState, in doctor.Snapshot) (*doctor.Report, error) {
-	if st.series.Len() > 0 {
+	if st.series.Len() > 0 && in.At.Before(st.lastAt) {
 		// A clock step back must not stop the series: start it afresh.
-		if rep := st.report; rep != nil && rep.Timeline != nil && in.At.Before(rep.Timeline.To) {
-			st.series = doctor.Series{}
-		}
+		st.series = doctor.Series{}
 	}
 	if err := st.series.Add(in); err != nil {
 		return nil, err
@@ -426,19 +431,28 @@ func (m *Monitor) Groups() []GroupSummary {
 	return out
 }
 
-// Group is one group's detail; false when it is not watched.
+// Group is one group's detail; false when it is not watched. Its report
+// is built from the group's series now (the window's timeline included).
 func (m *Monitor) Group(name string) (GroupDetail, bool) {
 	m.mu.RLock()
-	defer m.mu.RUnlock()
 	g := m.groups[name]
+	m.mu.RUnlock()
 	if g == nil {
 		return GroupDetail{}, false
 	}
-	w := g.warnings
-	if w == nil {
-		w = []string{}
+	g.smu.Lock()
+	defer g.smu.Unlock()
+	m.mu.RLock()
+	d := GroupDetail{GroupSummary: g.summary, Warnings: g.warnings}
+	reported := g.reported
+	m.mu.RUnlock()
+	if d.Warnings == nil {
+		d.Warnings = []string{}
 	}
-	return GroupDetail{GroupSummary: g.summary, Warnings: w, Report: g.report}, true
+	if reported {
+		d.Report = unanswered(g.series.Report())
+	}
+	return d, true
 }
 
 // Ready: a pass has read the cluster.

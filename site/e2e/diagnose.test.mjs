@@ -36,14 +36,15 @@ async function openDiagnose(page) {
 /** Fills the boxes as a user pastes, then waits for the diagnosis. */
 async function paste(page, boxes) {
   await page.evaluate(() => { document.getElementById('tab-diagnose').dataset.state = 'pasting'; });
-  for (const [key, text] of Object.entries(boxes)) await page.fill('#dx-' + key, text);
+  // Generous: a 10 MB paste on a busy 2-core machine takes tens of seconds.
+  for (const [key, text] of Object.entries(boxes)) await page.fill('#dx-' + key, text, { timeout: 120000 });
   await quiet(page);
 }
 
 /** Waits until the tab is done and stays so (no diagnosis pending). */
 async function quiet(page) {
   for (;;) {
-    await page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done', null, { timeout: 30000 });
+    await page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done', null, { timeout: 90000 });
     await page.waitForTimeout(400);
     if (await page.evaluate(() => document.getElementById('tab-diagnose').dataset.state === 'done')) return;
   }

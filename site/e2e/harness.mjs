@@ -77,9 +77,9 @@ export async function openIn(context, base, hash = '') {
   return { page, log };
 }
 
-/** Waits until the worker's latest analysis is rendered. */
+/** Waits until the worker's latest analysis is rendered (generous: a busy 2-core CI machine). */
 export async function ready(page) {
-  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !/computing/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !/computing/.test(document.getElementById('status').textContent), null, { timeout: 90000 });
 }
 
 /** Sets a form control's value the way a user does, then waits for the result. */

@@ -73,7 +73,7 @@ test('page: pasting 1,000 realistic client IDs gives a link under 2,000 characte
   const { page, log, context } = await openPage(browser, server.url);
   await page.fill('#consumers', pasted.join('\n'));
   await settle(page);
-  await page.waitForFunction(() => location.hash.startsWith('#z='), null, { timeout: 10000 });
+  await page.waitForFunction(() => location.hash.startsWith('#z='), null, { timeout: 60000 });
   const url = page.url();
   console.log(`# perf: page permalink for 1000 pasted client IDs: ${url.length} characters`);
   assert.ok(url.length < 2000, `${url.length} characters`);

@@ -488,6 +488,8 @@ export function initDiagnose(root, engine, consumers) {
 
   const schedule = () => {
     clearTimeout(timer);
+    // Pending from the keystroke, not from the debounced run: what is shown is not yet for what is typed.
+    root.dataset.state = 'pending';
     timer = setTimeout(run, 250);
   };
 
