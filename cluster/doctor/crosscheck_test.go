@@ -19,7 +19,8 @@ func TestCrossCheckRefusesContradictions(t *testing.T) {
 	basic := captureInput(t, "../../testdata/real/basic3")
 	b5 := captureInput(t, "../../testdata/real5/b533-basic3-c533")
 	dup := captureInput(t, "../../testdata/real/dup-clientid")
-	for _, in := range []doctor.Input{basic, b5, dup} {
+	offline := captureInput(t, "../../testdata/real/offline-group")
+	for _, in := range []doctor.Input{basic, b5, dup, offline} {
 		_, err := doctor.Diagnose(in)
 		require.NoError(t, err)
 	}
@@ -41,6 +42,10 @@ func TestCrossCheckRefusesContradictions(t *testing.T) {
 			[]string{`"G_BASIC"`, `"G_DUP"`}},
 		{"progress of another group", with(basic, func(in *doctor.Input) { in.Progress = dup.Progress; in.Status = nil }), "progress", 2,
 			[]string{`"G_DUP"`, `"G_BASIC"`}},
+		{"another group's CODE 206 as the connection", with(basic, func(in *doctor.Input) { in.Connection = offline.Connection }), "status[0]", 0,
+			[]string{`"G_BASIC"`, `"G_DUP"`, "not online"}},
+		{"progress of another group beside a CODE 206", with(offline, func(in *doctor.Input) { in.Progress = basic.Progress }), "progress", 2,
+			[]string{`"G_BASIC"`, `"G_DUP"`, "not online"}},
 		{"route of another cluster", with(basic, func(in *doctor.Input) {
 			in.Routes = []doctor.RouteText{{Text: strings.NewReplacer("broker-a", "broker-x", "broker-b", "broker-y").Replace(basic.Routes[0].Text)}}
 		}), "progress", 4, []string{"broker-a, broker-b", "broker-x, broker-y", "no broker in common"}},
