@@ -2,6 +2,7 @@ package doctor_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -188,4 +189,60 @@ func TestCaptureBeforeLastTime(t *testing.T) {
 	assert.True(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "2026-12-01T18:08:11Z" })), "an hour early")
 	assert.False(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "2026-12-01T19:07:30Z" })), "within the minute a capture takes")
 	assert.True(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "\ufeff2026-12-01T10:00:00Z" })), "a BOM before the time is read too")
+}
+
+// A broker lists every queue 0..readQueueNums-1 of a topic it has offsets
+// of (getConsumeStats), so consumerProgress with a queue missing inside a
+// broker's run, or a count the route does not give that broker, is a lost
+// line or a route of another topic: refused naming the progress line (and
+// the route). A whole broker missing stays a broker that did not answer.
+func TestProgressQueuesAgainstRoute(t *testing.T) {
+	basic := captureInput(t, "../../testdata/real/basic3")
+	drop := func(text, line string) string {
+		require.Contains(t, text, line)
+		return strings.Replace(text, line, "", 1)
+	}
+	row := func(broker string, qid int) string {
+		for _, l := range strings.SplitAfter(basic.Progress, "\n") {
+			f := strings.Fields(l)
+			if len(f) > 3 && f[0] == "T_BASIC" && f[1] == broker && f[2] == strconv.Itoa(qid) {
+				return l
+			}
+		}
+		t.Fatalf("no row %s/%d", broker, qid)
+		return ""
+	}
+	for _, tt := range []struct {
+		name     string
+		in       doctor.Input
+		line     int
+		contains []string
+	}{
+		{"a queue inside a broker's run lost", with(basic, func(in *doctor.Input) { in.Progress = drop(in.Progress, row("broker-a", 3)) }), 7,
+			[]string{"broker-a/4", "broker-a/2", "missing"}},
+		{"the last queue of a broker lost", with(basic, func(in *doctor.Input) { in.Progress = drop(in.Progress, row("broker-b", 7)) }), 12,
+			[]string{"broker-b", "7 queues", "readQueueNums 8", "route"}},
+		{"a route of another topic", with(basic, func(in *doctor.Input) {
+			in.Routes = []doctor.RouteText{{Text: strings.ReplaceAll(basic.Routes[0].Text, `"readQueueNums":8`, `"readQueueNums":4`)}}
+		}), 4, []string{"broker-a", "8 queues", "readQueueNums 4"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := doctor.Diagnose(tt.in)
+			var te *alloc.TextError
+			require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+			assert.Equal(t, "progress", te.Source, te.Error())
+			assert.Equal(t, tt.line, te.Line, te.Error())
+			for _, c := range tt.contains {
+				assert.Contains(t, te.Msg, c)
+			}
+		})
+	}
+	// A broker that did not answer: all its lines are missing.
+	in := with(basic, func(in *doctor.Input) {
+		for q := range 8 {
+			in.Progress = drop(in.Progress, row("broker-b", q))
+		}
+	})
+	_, err := doctor.Diagnose(in)
+	require.NoError(t, err)
 }
