@@ -24,7 +24,10 @@ func crossCheck(t *texts) error {
 	if err := checkBrokerSets(t); err != nil {
 		return err
 	}
-	return checkStatusNames(t)
+	if err := checkStatusNames(t); err != nil {
+		return err
+	}
+	return checkStatusVersions(t)
 }
 
 // groupClaim is what one file says the consumer group is: a name, or

@@ -246,3 +246,42 @@ func TestProgressQueuesAgainstRoute(t *testing.T) {
 	_, err := doctor.Diagnose(in)
 	require.NoError(t, err)
 }
+
+// A client reports one version to the broker (the connection's #Version)
+// and in its running info (PROP_CLIENT_VERSION): a status file whose
+// client library or version contradicts the connection line of the
+// client it is named after is another client's, renamed (4.x status files
+// print no clientIP or instanceName to tell otherwise).
+func TestStatusVersionAgainstConnection(t *testing.T) {
+	lang := captureInput(t, "../../testdata/real/mixed-language")
+	_, err := doctor.Diagnose(lang)
+	require.NoError(t, err)
+	var java, goFile int
+	for i, s := range lang.Status {
+		if strings.Contains(s.Name, "go1") {
+			goFile = i
+		} else {
+			java = i
+		}
+	}
+	swapped := with(lang, func(in *doctor.Input) {
+		in.Status = append([]doctor.StatusText(nil), in.Status...)
+		in.Status[java].Name, in.Status[goFile].Name = in.Status[goFile].Name, in.Status[java].Name
+	})
+	_, err = doctor.Diagnose(swapped)
+	var te *alloc.TextError
+	require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+	assert.Contains(t, te.Msg, "PROP_CLIENT_VERSION")
+	assert.Contains(t, te.Msg, "connection line")
+
+	basic := captureInput(t, "../../testdata/real/basic3")
+	newer := with(basic, func(in *doctor.Input) {
+		in.Status = append([]doctor.StatusText(nil), in.Status...)
+		in.Status[0].Text = strings.Replace(in.Status[0].Text, ": V4_9_3", ": V5_3_3", 1)
+	})
+	_, err = doctor.Diagnose(newer)
+	require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+	assert.Equal(t, "status[0]", te.Source)
+	assert.Contains(t, te.Msg, "V5_3_3")
+	assert.Contains(t, te.Msg, "V4_9_3")
+}
