@@ -145,8 +145,11 @@ func Generate(in doctor.Input, others []doctor.Input, maxLines int) []Mutant {
 				add("cut-mid-line", at+" cut in the middle", edit(in, b, strings.Join(ls[:i], "")+l[:len(l)/2]))
 			}
 			add("delete-line", at+" deleted", edit(in, b, strings.Join(ls[:i], "")+strings.Join(ls[i+1:], "")))
-			if b.name == "connection" && connectionRow(ls, i) {
+			switch {
+			case b.name == "connection" && connectionRow(ls, i):
 				out[len(out)-1].Valid = ReasonMemberMissing
+			case b.name == "progress" && onlyProgressRow(ls, i):
+				out[len(out)-1].Valid = ReasonNoOffsetYet
 			}
 			add("duplicate-line", at+" repeated", edit(in, b, strings.Join(ls[:i+1], "")+ls[i]+strings.Join(ls[i+1:], "")))
 			if i+1 < len(ls) && strings.HasPrefix(strings.TrimSpace(ls[i]), "#") {

@@ -81,6 +81,8 @@ func TestValidOtherIsMarked(t *testing.T) {
 	assert.Equal(t, ReasonAnotherMoment, valid["status 127.0.0.1@c1 from capture 0"])
 	assert.Empty(t, valid["status 127.0.0.1@c1 from capture 1"], "G_DUP's status")
 	assert.Equal(t, ReasonNoIdentity, valid["status files renamed in a cycle"])
+	assert.Equal(t, ReasonNoOffsetYet, valid["progress: line 2 deleted"], "broker-a's only %RETRY% line")
+	assert.Empty(t, valid["progress: line 4 deleted"], "one of broker-a's 8 T_BASIC lines")
 	for _, m := range Generate(lang, nil, 1) {
 		if m.Class == "shuffle-status" {
 			assert.Empty(t, m.Valid, "a Java and a Go client")

@@ -29,7 +29,37 @@ const (
 	// identity (4.x: no clientIP/instanceName) and report one library and
 	// version: the texts cannot tell which client each file is for.
 	ReasonNoIdentity = "status files of clients the texts cannot tell apart"
+	// ReasonNoOffsetYet: the only consumerProgress line of a topic on a
+	// broker deleted. A broker lists a topic's queues only once the group
+	// has committed an offset of it there: no line is a broker where the
+	// group has none yet.
+	ReasonNoOffsetYet = "a broker with no offset of the topic yet"
 )
+
+// onlyProgressRow: line i of a progress text is a queue line, and the only
+// one of its topic on its broker.
+func onlyProgressRow(ls []string, i int) bool {
+	key := func(l string) (string, bool) {
+		f := strings.Fields(l)
+		if len(f) < 5 || strings.HasPrefix(f[0], "#") {
+			return "", false
+		}
+		if _, err := strconv.Atoi(f[2]); err != nil {
+			return "", false
+		}
+		return f[0] + " " + f[1], true
+	}
+	k, ok := key(ls[i])
+	if !ok {
+		return false
+	}
+	for j, l := range ls {
+		if o, ok := key(l); ok && j != i && o == k {
+			return false
+		}
+	}
+	return true
+}
 
 // connectionRow: line i of a connection text is a client line (after the
 // #ClientId header, before the first blank line).
