@@ -83,7 +83,9 @@ func startSecured5(t *testing.T, topic, group string, tls bool) *securedCluster 
 // the cluster shows with no check in the way) and the one the consumer's
 // own hold file says; with no key, a wrong one, or a user with no ACL it
 // is refused in one line naming the request and the permission; the
-// secret is in no message or saved folder.
+// secret is in no message or saved folder. Both builds of the command (the
+// Go binary and the npm CLI) do the same, with the keys from the
+// environment or --credentials.
 func TestKit5SecuredAuth(t *testing.T) {
 	const topic, group = "T_SEC5", "G_SEC5"
 	c := startSecured5(t, topic, group, false)
