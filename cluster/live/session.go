@@ -84,7 +84,8 @@ type Session struct {
 	topicStats       map[string][]topicOffset
 	topicStatsAsked  map[string]int
 	topicStatsFailed map[string]bool
-	refused          *Error // the first ACL refusal of a broker (noteRefusal)
+	refused          *Error   // the ACL refusal of a broker first in order (noteRefusal)
+	refusedAt        *pending // the request it answered
 	// v5: the NameServer runs RocketMQ 5.x (its answers' version), so
 	// the texts are those of the 5.3.3 mqadmin where its layout differs.
 	v5 bool
@@ -424,12 +425,18 @@ func (s *Session) refusal(p *pending, role, what string, resp *Command) *Error {
 	return refusal(p.addr, role, what, p.code, s.o.Group, resp, s.o.Credentials)
 }
 
-// noteRefusal keeps the first ACL refusal of a broker: a cluster with ACL
-// on in part is read in part (what the others gave), but one that gave
-// nothing ends the read with it (Handle).
+// noteRefusal keeps one ACL refusal of a broker: a cluster with ACL on in
+// part is read in part (what the others gave), but one that gave nothing
+// ends the read with it (Handle). Of several, it keeps the first in the
+// read's order (the request's code, then the broker's place), not the
+// first to arrive: answers come in any order, and a refused read must end
+// with the same line every run, in both builds.
 func (s *Session) noteRefusal(p *pending, role, what string, resp *Command) {
-	if s.refused == nil && isACLRefusal(resp) {
-		s.refused = s.refusal(p, role, what, resp)
+	if !isACLRefusal(resp) {
+		return
+	}
+	if k := s.refusedAt; s.refused == nil || p.code < k.code || p.code == k.code && p.broker < k.broker {
+		s.refused, s.refusedAt = s.refusal(p, role, what, resp), p
 	}
 }
 
