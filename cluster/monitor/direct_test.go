@@ -24,7 +24,9 @@ import (
 // to the byte, the timeline of a window included.
 func TestDirectReadSameReport(t *testing.T) {
 	c := scaleCluster(t, 40)
-	mq := func(b string, q int32) alloc.MessageQueue { return alloc.MessageQueue{Topic: "T_1", BrokerName: b, QueueID: q} }
+	mq := func(b string, q int32) alloc.MessageQueue {
+		return alloc.MessageQueue{Topic: "T_1", BrokerName: b, QueueID: q}
+	}
 	// Faults: a double-owned queue, a member with another strategy, a
 	// client that never answers running-info, lag, an offline group.
 	c.SetGroup(&standin.Group{Name: "G_DOUBLE", Topic: "T_1", Members: []standin.Member{
