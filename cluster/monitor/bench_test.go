@@ -157,8 +157,12 @@ func BenchmarkSoak(b *testing.B) {
 			d := time.Since(t0)
 			wall, cpu, slowest = wall+d, cpu+cpuSeconds()-c0, max(slowest, d)
 			if marks[p] {
-				b.ReportMetric(rssMB(), "MB-RSS-pass-"+strconv.Itoa(p))
-				b.ReportMetric(heapMB(), "MB-heap-pass-"+strconv.Itoa(p))
+				rss, heap := rssMB(), heapMB()
+				b.ReportMetric(rss, "MB-RSS-pass-"+strconv.Itoa(p))
+				b.ReportMetric(heap, "MB-heap-pass-"+strconv.Itoa(p))
+				// As it goes: an hour on a loaded machine may be cut short.
+				fmt.Fprintf(os.Stderr, "soak: after pass %d: RSS %.0f MB, live heap %.0f MB; a pass %.1f s wall (slowest %.1f s), %.2f CPU-s; load average %s\n",
+					p, rss, heap, wall.Seconds()/float64(p), slowest.Seconds(), cpu/float64(p), loadAverage())
 			}
 		}
 		checkAllOK(b, m)
@@ -177,6 +181,16 @@ func BenchmarkSoak(b *testing.B) {
 		}
 		runtime.KeepAlive(m)
 	}
+}
+
+// loadAverage is /proc/loadavg's first three fields ("" elsewhere).
+func loadAverage() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // heapMB is the live heap after a GC.
