@@ -10,7 +10,9 @@ import (
 
 // readGroup reads one group as `doctor --namesrv` does (live.Session),
 // its calls sent over the shared connections of p, all at once, within
-// ctx's deadline.
+// ctx's deadline. The answers are decoded straight into what the doctor
+// reads (SnapshotDirect): the same report as from the texts, without
+// rendering and parsing them again each interval.
 func readGroup(ctx context.Context, p *pool, o live.Options) (*live.Snapshot, error) {
 	s, err := live.NewSession(o)
 	if err != nil {
@@ -47,5 +49,5 @@ func readGroup(ctx context.Context, p *pool, o live.Options) (*live.Snapshot, er
 		}
 		send(next)
 	}
-	return s.Snapshot()
+	return s.SnapshotDirect()
 }
