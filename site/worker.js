@@ -14,8 +14,8 @@ import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.
 // mqadmin's text formats) everything. A call loads the one it needs, unless
 // the full one, which answers all, is loaded already; nothing is loaded
 // before the first call, so a page opened on a core tab never fetches the
-// full module. A page opened on the defaults compiles the full module
-// while its scripts load (worker-boot.js) and hands it over here.
+// full module. A page opened on the defaults fetches the full module while
+// its scripts load (worker-boot.js) and hands its bytes over, compiled here.
 const built = { core: null, full: null };
 const loading = { core: null, full: null };
 // Modules the page is compiling (worker-boot.js), by build: a promise of
@@ -23,6 +23,16 @@ const loading = { core: null, full: null };
 const prefetched = { core: null, full: null };
 const arrived = { core: null, full: null };
 const WASM_URL = { core: '/js/rmqalloc.wasm', full: '/js/rmqalloc-full.wasm' };
+
+/**
+ * The module compiled from the bytes the page is downloading (a stream it
+ * transferred, worker-boot.js), while they arrive; null when that fails:
+ * the load then fetches the module itself and says what went wrong.
+ */
+function compiled(body) {
+  const res = new Response(body, { headers: { 'Content-Type': 'application/wasm' } });
+  return WebAssembly.compileStreaming(res).catch(() => null);
+}
 
 async function instance(kind) {
   if (built.full && built.full.alive) return built.full;
@@ -75,7 +85,7 @@ self.onmessage = async (ev) => {
     return;
   }
   if (msg.prefetched in prefetched) {
-    arrived[msg.prefetched]?.(msg.module instanceof WebAssembly.Module ? msg.module : null);
+    arrived[msg.prefetched]?.(msg.body ? compiled(msg.body) : msg.module instanceof WebAssembly.Module ? msg.module : null);
     return;
   }
   try {
