@@ -51,7 +51,7 @@ function stat(label, value, cls = '') {
 /** The sorted client IDs, with their color, index and share. */
 export function memberList(a, onRemove) {
   const roOnly = new Set(a.roOnly || []);
-  return h('div', { className: 'members' },
+  return h('div', { className: 'members', style: { '--rows': String(Math.min(a.members.length, LIST_MAX)) } },
     h('h3', {}, 'Consumers in the order the strategy sees them'),
     h('details', { className: 'why', id: 'sort-why' }, h('summary', {}, 'why this order?'),
       h('p', {}, 'Client IDs are sorted as Java strings, character by character: so ',
@@ -133,7 +133,7 @@ export function queueTable(a) {
     rows.push([a.queues[i][0], String(a.queues[i][1]),
       o < 0 ? h('span', { className: 'bad' }, 'none') : h('span', {}, chip(o, a.members[o]), ' ', a.members[o], n > 1 ? h('span', { className: 'bad' }, ` (+${n - 1} more)`) : null)]);
   }
-  return h('div', { className: 'qtable-wrap' },
+  return h('div', { className: 'qtable-wrap', style: { '--rows': String(Math.min(a.queues.length, ROWS_MAX)) } },
     table(['Broker', 'Queue', 'Consumer'], rows, { className: 'qtable' }),
     a.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${a.queues.length} queues.`) : null);
 }
@@ -225,8 +225,8 @@ export function renderAlloc(el, res, onRemove, actions = {}) {
   const a = res.before, f = res.faults || {};
   // The lists are drawn in later tasks: their room is kept now (about a
   // row per queue), so what follows them does not move when they come.
-  const members = h('div', { className: 'members-slot' }),
-    rows = h('div', { className: 'rows-slot', style: { 'min-height': `calc(2.3rem + ${Math.min(a.queues.length, 60)} * 1.9rem)` } });
+  const members = h('div', { className: 'members-slot', style: { '--rows': String(Math.min(a.members.length, LIST_MAX)) } }),
+    rows = h('div', { className: 'rows-slot', style: { '--rows': String(Math.min(a.queues.length, 60)) } });
   const big = isBig(a);
   put(el,
     h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
