@@ -5,8 +5,7 @@
 // box take the ID column of pasted consumerConnection output.
 
 import { h, put } from './dom.js';
-import { CLIENT, CLIENT_PROFILE, SIMULATED_STRATEGIES } from '/js/lib/tables.generated.js';
-import { profileLabel } from '/js/lib/embed/views.js';
+import { clientProfiles, simulatedStrategies, profileLabel } from '/js/names.js';
 import { gridElement } from './views.js';
 import { verifiedButton } from './verified.js';
 import { packShare, unpackShare, isShare } from './share.js';
@@ -34,8 +33,8 @@ const STATUS = {
 
 // The strategies the doctor simulates and the client profiles, by client
 // byte (generated from the Go side): AVG first, the doctor's default.
-const STRATEGIES = [['', `${SIMULATED_STRATEGIES[0]} (the default)`], ...SIMULATED_STRATEGIES.slice(1).map((s) => [s, s])];
-const PROFILES = [['', 'each as its connection says'], ...Object.keys(CLIENT).map((k) => [CLIENT_PROFILE[k], profileLabel(CLIENT_PROFILE[k])])];
+const STRATEGIES = [['', `${simulatedStrategies[0]} (the default)`], ...simulatedStrategies.slice(1).map((s) => [s, s])];
+const PROFILES = [['', 'each as its connection says'], ...Object.values(clientProfiles).map((p) => [p, profileLabel(p)])];
 const GRID_MAX = 4000;
 const ROWS_MAX = 300;
 const EXAMPLES_URL = new URL('../examples/cluster.json', import.meta.url);

@@ -1,6 +1,6 @@
 // dom.js — building DOM safely: text is always set as textContent, never
 // parsed as HTML, so whatever a user types or pastes stays inert.
-import { hue } from '/js/lib/embed/grid.js';
+import { hue } from '/js/embed.js';
 
 /**
  * h('tr', { className: 'x', title: 't' }, 'text', child, [more]) → element.
