@@ -328,7 +328,11 @@ export function initDiagnose(root, engine, consumers) {
     if (v) { v.scrollIntoView({ block: 'start' }); if (v.id === 'dx-verdict') v.focus({ preventScroll: true }); }
   };
 
+  // Each run's number: an answer that comes after a later run began (the
+  // boxes cleared meanwhile, say) is not drawn over what that run showed.
+  let runs = 0;
   async function run() {
+    const seq = ++runs;
     const input = read();
     for (const ta of Object.values(boxes)) ta.removeAttribute('aria-invalid');
     for (const p of Object.values(boxErrors)) p.textContent = '';
@@ -344,7 +348,7 @@ export function initDiagnose(root, engine, consumers) {
     root.dataset.state = 'busy';
     const t0 = performance.now();
     const r = await engine.call('diagnose', input);
-    if (r.stale) return;
+    if (r.stale || seq !== runs) return;
     const ms = Math.round(performance.now() - t0);
     if (r.error) {
       status.textContent = '';
@@ -420,12 +424,13 @@ export function initDiagnose(root, engine, consumers) {
   setFolder(null);
 
   async function runFolder(f) {
+    const seq = runs;
     status.textContent = 'diagnosing\u2026';
     root.dataset.state = 'busy';
     const t0 = performance.now();
     const r = await engine.call('diagnoseFolders', { snapshots: f.snapshots.map((s) => s.snapshot), strategy: strategy.value, profile: profile.value,
       boxes: f.edited ? read() : undefined });
-    if (r.stale || folder !== f) return;
+    if (r.stale || folder !== f || seq !== runs) return;
     status.textContent = '';
     if (r.error) put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, r.error.message));
     else if (r.result.inputError) {
