@@ -450,7 +450,11 @@ async function renderVisible() {
   const keep = active && active.id && active.closest('.results') && active.matches('input, select')
     ? { id: active.id, start: active.selectionStart ?? null, end: active.selectionEnd ?? null } : null;
   let later = [];
-  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; later = V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
+  if (state.tab === 'alloc' && dirty.alloc) {
+    dirty.alloc = false;
+    later = V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy });
+    $('alloc-out').classList.remove('pending');
+  }
   if (state.tab === 'whatif' && dirty.whatif && !lastAnalysis.whatIfPending) { dirty.whatif = false; later = V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
   const back = keep && $(keep.id);
   if (back && back !== document.activeElement && document.activeElement === document.body) {
@@ -574,6 +578,10 @@ async function compute() {
   const t0 = performance.now();
   computing++;
   setStatus('computing…');
+  // Before the first answer (its module may still be loading), the part of
+  // the result the inputs alone give: the strategy, the client, its note.
+  const out = $('alloc-out');
+  if (firstRun && state.tab === 'alloc' && !out.firstChild) { V.renderAllocHead(out, state); out.classList.add('pending'); }
   const r = await engine.call('analyze', snap);
   computing--;
   if (r.stale) return;

@@ -215,6 +215,22 @@ function retryBlock(r) {
     statsLine(a.stats), grid(a, null, 'Each consumer also pulls these retry queues (messages it or another consumer failed to process).'));
 }
 
+/** The Allocation result's head: the strategy, the client and what that client does differently. */
+function allocHead(name, client, strategy, mode) {
+  return [h('h2', {}, 'Strategy ', h('code', {}, name), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[client] || ''),
+    mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : '', verifiedButton()),
+  profileNote(client, strategy)];
+}
+
+/**
+ * The head of the Allocation result as the inputs alone give it: drawn at
+ * once, while the module the rest needs still loads (renderAlloc replaces it).
+ */
+export function renderAllocHead(el, st) {
+  put(el, ...allocHead(st.mode === 'broadcasting' ? 'broadcasting' : st.strategy.name, st.client, st.strategy.name, st.mode),
+    h('p', { className: 'hint', id: 'alloc-wait' }, 'Computing who gets which queue, in this browser\u2026'));
+}
+
 /**
  * The Allocation tab. Returns the parts drawn later (the long lists), as
  * functions the page runs in separate tasks so that no single task blocks
@@ -229,9 +245,7 @@ export function renderAlloc(el, res, onRemove, actions = {}) {
     rows = h('div', { className: 'rows-slot', style: { '--rows': String(Math.min(a.queues.length, 60)) } });
   const big = isBig(a);
   put(el,
-    h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
-      a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : '', verifiedButton()),
-    profileNote(a.client, a.strategy),
+    ...allocHead(a.name || a.strategy, a.client, a.strategy, a.mode),
     statsLine(res.beforeStats, { inRooms: machineRoomShare(a, actions.strategy) }), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a), roNote(a),
     machineRoomNote(a, res.beforeStats),
     big ? null : h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), members),
