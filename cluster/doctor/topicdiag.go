@@ -51,6 +51,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 	d.actualOwners(st)
 	d.popActual(st)
 	d.fillUnread(st)
+	d.popUnseen(st)
 	tr := &TopicReport{Topic: tp.name, Queues: make([]QueueReport, len(st.queues)), LagByConsumer: map[string]int64{}, TopLag: []QueueLag{}, BestFit: []Fit{}}
 	for i, q := range st.queues {
 		qr := &tr.Queues[i]
