@@ -124,7 +124,7 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 		rep.OK = !slices.ContainsFunc(rep.Findings, func(f Finding) bool { return f.Level == LevelError })
 		rep.Verdict = "The group is BROADCASTING: every member consumes every queue of its subscription (" + plural(len(d.g.members), "member", "members") + ", " + plural(rep.Queues, "queue", "queues") + "); there is no allocation to check."
 	}
-	if d.broadcasting && d.mode != modeNone && rep.Judged && rep.OK && rep.Unknown == 0 {
+	if d.broadcasting && d.mode != modeNone && rep.Judged && rep.OK && rep.Unknown == 0 && len(d.unread.members) == 0 {
 		// Every queue is held by every member, as it should be: say so in
 		// the group's own terms, not as strategies' shares.
 		rep.Verdict = "OK: the group is BROADCASTING and every member consumes every queue of its subscription (" + plural(len(d.g.members), "member", "members") + ", " + plural(rep.Queues, "queue", "queues") + ")."

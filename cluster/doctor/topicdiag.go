@@ -312,15 +312,7 @@ func (d *diagnosis) status(expected, actual []string) string {
 		return StatusUnknown
 	}
 	if d.broadcasting {
-		switch {
-		case len(actual) == 0 && len(expected) > 0:
-			return StatusUnowned
-		case len(actual) == 0:
-			return StatusUnassigned
-		case d.sameLabels(expected, actual):
-			return StatusOK
-		}
-		return StatusWrongOwner
+		return d.broadcastStatus(expected, actual)
 	}
 	switch {
 	case d.holders(expected, actual) >= 2:
