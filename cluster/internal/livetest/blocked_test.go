@@ -5,6 +5,7 @@ package livetest
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -29,8 +30,8 @@ const blockedStuckAfter = 30 * time.Second
 // pulled into its cache (cachedMsgCount) and no consumption since it took
 // the queue. Once that is older than the threshold, one snapshot says
 // CONSUMER_STUCK naming that member and exactly the queues it held; the
-// healthy member's queues are OK. The same live, from the saved folder,
-// through the npm CLI and from a real mqadmin capture. With the default
+// healthy member's queues are OK. The same live, from the saved folder
+// and from a real mqadmin capture. With the default
 // threshold (5 min, not reached) nobody is called stuck.
 func TestBlockedListener(t *testing.T) {
 	t.Parallel()
@@ -101,7 +102,11 @@ func TestBlockedListener(t *testing.T) {
 			assert.ElementsMatch(t, blocked, named, "%s: the queues the blocked member held: %s", what, f.Message)
 			assert.Contains(t, f.Message, "cachedMsgCount", what)
 		}
-		assert.Equal(t, healthy, queuesWithStatus(rep, blockedTopic, doctor.StatusOK), "%s: the healthy member's queues: %s", what, rep.Text())
+		// Each queue is held by the member whose allocate call returns it:
+		// the blocked one's too (stuck is its finding, not its status).
+		all := append(slices.Clone(blocked), healthy...)
+		slices.Sort(all)
+		assert.Equal(t, all, queuesWithStatus(rep, blockedTopic, doctor.StatusOK), "%s: every queue as held: %s", what, rep.Text())
 		assert.NotContains(t, findingCodes(rep), doctor.CodeUnowned, what)
 	}
 
@@ -128,10 +133,6 @@ func TestBlockedListener(t *testing.T) {
 	rep, err = doctor.Diagnose(in)
 	require.NoError(t, err)
 	judge("saved folder", rep)
-
-	out := cliLiveDoctorOn(t, k.namesrv, g, liveDir(t, "blocked-cli"), "--stuck-after", blockedStuckAfter.String())
-	assert.Contains(t, out, `"code":"CONSUMER_STUCK"`, "the npm CLI's live report")
-	assert.Contains(t, out, cids[1])
 
 	capDir := k.capture(t, "blocked", blockedTopic, g, 2, hold)
 	truth("after the mqadmin capture")

@@ -22,6 +22,9 @@ import (
 // reconnected while it was frozen shows by then.
 const staleWatch = 60 * time.Second
 
+// staleFreeze is how long broker-c stays frozen before it resumes.
+const staleFreeze = 65 * time.Second
+
 var clientIDField = regexp.MustCompile(`"clientId":"([^"]+)"`)
 
 // listedTimes asks the broker at addr for the group's connections
@@ -47,8 +50,15 @@ func listedTimes(addr, group string) map[string]int {
 // DUPLICATE_CLIENT_ID nor its queues DOUBLE_OWNED. Whether the real broker
 // shows stale channels at all is logged: when it does not, nothing is
 // claimed.
-func resumedBroker(t *testing.T, g string, cids []string) {
+func resumedBroker(t *testing.T, g string, cids []string, frozen time.Time) {
 	k := theKit
+	// Frozen across two heartbeats (every 30 s) at least: a client whose
+	// call timed out reconnects, and the broker finds the new channel
+	// beside the old ones when it resumes.
+	if wait := staleFreeze - time.Since(frozen); wait > 0 {
+		t.Logf("broker-c stays frozen %v more (%v in all)", wait.Round(time.Second), staleFreeze)
+		time.Sleep(wait)
+	}
 	k.signal(t, "broker-c", syscall.SIGCONT)
 	resumed := time.Now()
 	reads := 0
