@@ -50,7 +50,7 @@ func TestNameListsAreNotHashed(t *testing.T) {
 	t.Parallel()
 	c, err := parseConsts("../../wasm")
 	require.NoError(t, err)
-	body, err := renderTables(c, wireschema.Ops)
+	body, err := renderTables(c, wireschema.Ops, wireschema.Enums)
 	require.NoError(t, err)
 	assert.NotContains(t, body, "STRATEGY_NAMES")
 	assert.Contains(t, renderLists(), "STRATEGY_NAMES")

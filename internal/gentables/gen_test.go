@@ -66,97 +66,6 @@ func TestUpperSnake(t *testing.T) {
 	}
 }
 
-// TestNewConstantsAreGeneric: an op added in a new const block of any file,
-// written in terms of others, lands in OP with no change to the generator.
-func TestNewConstantsAreGeneric(t *testing.T) {
-	dir := t.TempDir()
-	wasm := filepath.Join(dir, "wasm")
-	require.NoError(t, os.Mkdir(wasm, 0o755))
-	src := `package main
-
-import "github.com/rmqalloc/rmqalloc/alloc/p"
-
-const version = "9.9.9"
-
-const (
-	opFirst = 90
-	opDoctor = 80 // clear of the declared ops' numbers
-)
-
-const (
-	opDoctorCheck = opDoctor + iota
-	opDoctorFix
-)
-
-const (
-	opBroker = 1 << 6 + 8
-)
-
-const (
-	statusOK = 0
-	jsError = 0
-	qlistNull = 0
-	cidsNull = 0
-	clientGo = 2
-	specFlagInner = 1 << 3
-	memberRefs = 0
-	planFormRuns = 2
-	argInt = 1
-	groupJava = 0
-	producerVersionJava493 = byte(1)
-	analysisSortTrue = 2
-	wireLimitSpecDepth = 32
-	codeInternal = "ERR_INTERNAL"
-	parseFormatConsumerStatus = 3
-	wantSeries = 4
-	modelBroadcasting = 1
-	modePop = 1
-	consumerKindGrpc = 2
-	pathProxy = 2
-	clientProfileGo = "go-client-2.1.2"
-	balancerJava = 2
-	goSelectorManual = 3
-	codeOther = "ERR_" + p.Other // another package of the module
-)
-`
-	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x.go"), []byte(src), 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "alloc", "p"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "alloc", "p", "p.go"), []byte("package p\nconst Other = \"OTHER\"\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x_test.go"), []byte("package main\nconst opTest = 99\n"), 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "js"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, dtsPath), []byte(dtsBegin+dtsEnd), 0o644))
-	out, err := generate(dir)
-	require.NoError(t, err)
-	js := string(out[0].data)
-	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 80,", "DOCTOR_CHECK: 80,", "DOCTOR_FIX: 81,", "BROKER: 72,", "JAVA493: 1,", "INNER: 8,",
-		"INTERNAL: 'ERR_INTERNAL',", "OTHER: 'ERR_OTHER',"} {
-		assert.Contains(t, js, line)
-	}
-	assert.NotContains(t, js, "TEST", "test files are not read")
-	// Producer versions are not shadowed into a shorter prefix's table.
-	assert.Regexp(t, regexp.MustCompile(`PRODUCER_VERSION = Object.freeze\(\{\n  JAVA493: 1,\n\}\)`), js)
-}
-
-func TestUnknownExpressionsFailClearly(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
-	src := "package main\nimport \"x/y\"\nconst version = \"1\"\nconst opX = y.Op\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
-	_, err := generate(dir)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "opX")
-}
-
-func TestDuplicateValuesAreRefused(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
-	src := "package main\nconst version = \"1\"\nconst (\n\topDoctorCheck = 90\n\topBrokerAssign = 90\n)\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
-	_, err := generate(dir)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "table OP: BROKER_ASSIGN and DOCTOR_CHECK are both 90")
-}
-
 // TestVersionIsTiedToTheSchema: the version the module reports names one
 // wire schema (internal/wireschema.Releases).
 func TestVersionIsTiedToTheSchema(t *testing.T) {
@@ -254,18 +163,6 @@ func TestFullOnlyDeclarationsStayOutOfTheCoreFile(t *testing.T) {
 	assert.Contains(t, full, "type wireLiveRequest struct")
 	assert.NotContains(t, core, "type wireLiveRequest struct")
 	assert.NotEqual(t, strings.Contains(core, "type wireQueue struct"), strings.Contains(full, "type wireQueue struct"), "wireQueue in exactly one file")
-}
-
-// TestDeclaredOpsCannotReuseAConstant: an op both declared and written as
-// a constant by hand in wasm/ is refused, not generated twice.
-func TestDeclaredOpsCannotReuseAConstant(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
-	src := "package main\nconst version = \"1\"\nconst opTopicFree = 3\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
-	_, err := generate(dir)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "opTopicFree is declared in internal/wireschema")
 }
 
 // TestHotOpsAreStraightLine: a Hot op is read and written by code of its
