@@ -19,35 +19,35 @@ const (
 
 // ERROR_CODE: Error codes a thrown error carries as err.code (wasm/errors.go); index.d.ts's ErrorCode lists them.
 const (
-	// codeInvalidArgument: an argument of the wrong type or shape.
+	// codeInvalidArgument: An argument the Java client rejects, or a JS value of the wrong type/range.
 	codeInvalidArgument = "ERR_INVALID_ARGUMENT"
-	// codeIndexOutOfRange: an index past the end (Java's IndexOutOfBoundsException).
+	// codeIndexOutOfRange: Java would throw ArrayIndexOutOfBoundsException.
 	codeIndexOutOfRange = "ERR_INDEX_OUT_OF_RANGE"
-	// codeArithmetic: Java's ArithmeticException (a division by zero in a strategy).
+	// codeArithmetic: Java would throw ArithmeticException (e.g. selecting from no queues).
 	codeArithmetic = "ERR_ARITHMETIC"
-	// codeNumberFormat: Java's NumberFormatException.
+	// codeNumberFormat: Java's Integer.parseInt would throw NumberFormatException.
 	codeNumberFormat = "ERR_NUMBER_FORMAT"
-	// codePanic: a recovered panic in the module: a bug.
+	// codePanic: The go client would panic (0 virtual nodes in its CONSISTENT_HASH).
 	codePanic = "ERR_PANIC"
-	// codeLimit: a size or depth past the module's limits.
+	// codeLimit: Beyond a size limit of this port where Java has none (a ring of more than 2^22 nodes, a route of more than 1,048,576 queues, NEARBY nested deeper than 16); javaClass is null.
 	codeLimit = "ERR_LIMIT"
-	// codeUnsupported: an operation this module does not serve (the core one refusing a full-module call).
+	// codeUnsupported: The operation does not exist for this version/profile, or needs the full module: on the core one, rmq.analysis.*, rmq.doctor, rmq.parse.*, routeToQueues with the route as text, queryAssignment, proxyAssignment and allocationPath throw it, with a message saying load({ analysis: true }).
 	codeUnsupported = "ERR_UNSUPPORTED"
-	// codeDisposed: a handle used after dispose().
+	// codeDisposed: A Topic or Producer used after dispose().
 	codeDisposed = "ERR_DISPOSED"
-	// codeInternal: a broken invariant of the boundary itself.
+	// codeInternal: A bug in rmqalloc (a recovered Go panic); please report it.
 	codeInternal = "ERR_INTERNAL"
-	// codeBadInput: a pasted text that cannot be read; the error names the box, line and column (wasm/input_errors.go).
+	// codeBadInput: A pasted text cannot be read (a route, mqadmin output): the error's `box`, `line` and `column` say where, its message what was expected (wasm/input_errors.go).
 	codeBadInput = "ERR_BAD_INPUT"
-	// codeCluster: a live read that failed (wasm/live.go).
+	// codeCluster: rmq.live: the cluster could not be read (field: the kind of failure, the message names the address).
 	codeCluster = "ERR_CLUSTER"
-	// codeForbidden: the gRPC proxy's FORBIDDEN status.
+	// codeForbidden: rmq.proxyAssignment: the gRPC proxy answers FORBIDDEN "no readable queue".
 	codeForbidden = "ERR_" + broker.CodeForbidden
-	// codeInternalServerError: the gRPC proxy's INTERNAL_SERVER_ERROR status.
+	// codeInternalServerError: rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR.
 	codeInternalServerError = "ERR_" + broker.CodeInternalServerError
-	// codeModuleExited: thrown by the JS package itself: the module exited.
+	// codeModuleExited: The WebAssembly program has exited; call load() again for a fresh instance (thrown by the JS package itself).
 	codeModuleExited = "ERR_MODULE_EXITED"
-	// codeLoadFailed: thrown by the JS package itself: the module could not be loaded.
+	// codeLoadFailed: load()/init() could not fetch, compile or start the module (thrown by the JS package itself).
 	codeLoadFailed = "ERR_LOAD_FAILED"
 )
 
@@ -223,9 +223,9 @@ const (
 
 // BROKER_MODE: Message request modes of the broker operations (wasm/broker.go).
 const (
-	// modePull: pull.
+	// modePull: The client pulls from the queues it is assigned.
 	modePull = byte(broker.Pull)
-	// modePop: pop.
+	// modePop: The broker pops messages of shared queues to the client.
 	modePop = byte(broker.Pop)
 )
 

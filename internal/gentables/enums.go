@@ -125,11 +125,77 @@ func renderEnumsGo(enums []wireschema.Enum) []byte {
 				val = fmt.Sprintf("%q", v.Str)
 			}
 			if v.Doc != "" {
-				fmt.Fprintf(&b, "\t// %s%s: %s.\n", e.Go, v.Name, v.Doc)
+				fmt.Fprintf(&b, "\t// %s%s: %s\n", e.Go, v.Name, sentence(v.Doc))
 			}
 			fmt.Fprintf(&b, "\t%s%s = %s\n", e.Go, v.Name, val)
 		}
 		b.WriteString(")\n\n")
 	}
 	return b.Bytes()
+}
+
+// publicName is how the JS API spells a value: PATH's Proxy is 'proxy'
+// (Spell "lower"), BROKER_MODE's Pop is 'POP'.
+func publicName(e wireschema.Enum, v wireschema.Value) string {
+	if v.Str != "" {
+		return v.Str
+	}
+	n := upperSnake(v.Name)
+	if e.Spell == wireschema.Lower {
+		n = strings.ToLower(n)
+	}
+	return n
+}
+
+// tsUnion is an enum's TypeScript type: its declared name when it has one
+// (index.d.ts declares the union), else the union itself.
+func tsUnion(e wireschema.Enum) string {
+	if e.TS != "" {
+		return e.TS
+	}
+	parts := make([]string, len(e.Values))
+	for i, v := range e.Values {
+		parts[i] = quoteJS(publicName(e, v))
+	}
+	return strings.Join(parts, " | ")
+}
+
+// enumNamesJS is the generated array of an enum's public names by byte.
+func enumNamesJS(e wireschema.Enum) string { return e.Name + "_NAMES" }
+
+// renderEnumNamesJS writes, for each enum an op's response uses, its public
+// names by byte (holes where no value is declared).
+func renderEnumNamesJS(b *bytes.Buffer, ops []wireschema.Op) {
+	used := map[string]bool{}
+	for _, o := range ops {
+		for _, f := range o.Response {
+			if j := strings.Index(string(f.Type), enumPrefix); j >= 0 {
+				used[string(f.Type[j+len(enumPrefix):])] = true
+			}
+		}
+	}
+	for _, e := range wireschema.Enums {
+		if !used[e.Name] {
+			continue
+		}
+		var max int64
+		for _, v := range e.Values {
+			max = maxOf(max, v.Int)
+		}
+		names := make([]string, max+1)
+		for i := range names {
+			names[i] = "undefined"
+		}
+		for _, v := range e.Values {
+			names[v.Int] = quoteJS(publicName(e, v))
+		}
+		fmt.Fprintf(b, "\n/** %s's public names by byte (internal/wireschema). */\nconst %s = Object.freeze([%s]);\n", e.Name, enumNamesJS(e), strings.Join(names, ", "))
+	}
+}
+
+func maxOf(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
 }

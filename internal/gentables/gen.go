@@ -118,7 +118,7 @@ func generate(root string) ([]file, error) {
 		{enumsGoPath, renderEnumsGo(wireschema.Enums)}, {opsGoPath, renderOpsGo(ops)}, {opsFullGoPath, renderOpsFullGo(ops)}, {opsCoreGoPath, renderOpsCoreGo(ops)},
 		{opsSamplesPath, renderSamplesGo(ops, false)}, {opsFullSamplesPath, renderSamplesGo(ops, true)}, {opsJSPath, renderOpsJS(ops)}, {requestsPath, requests},
 	}
-	dts, err := renderDTS(root)
+	dts, err := renderDTS(root, wireschema.Enums, ops)
 	if err != nil {
 		return nil, err
 	}

@@ -9,10 +9,25 @@ type Enum struct {
 	Name string // the JS table, UPPER_SNAKE: PATH
 	Go   string // the Go constants' prefix in wasm/, lowerCamel: path → pathProxy
 	Doc  string // the table's doc (JS and Go)
+	// Spell is how the JS API spells a value where a response carries it
+	// (EnumOf): Upper, the UPPER_SNAKE name ('POP'), or Lower ('proxy').
+	Spell Spelling
+	// TS, when set, is the TypeScript union of the public names that
+	// js/index.d.ts declares (generated) under this name, with TSDoc; each
+	// value's Doc documents its member.
+	TS, TSDoc string
 	// GoImports are the packages the values' Go expressions name.
 	GoImports []string
 	Values    []Value
 }
+
+// Spelling is how the JS API spells an enum's values.
+type Spelling string
+
+const (
+	Upper Spelling = ""      // the UPPER_SNAKE name: 'POP'
+	Lower Spelling = "lower" // lower-cased: 'proxy'
+)
 
 // Value is one entry of an Enum: an integer, or a string in a table whose
 // values are all strings (ERROR_CODE).
@@ -36,22 +51,23 @@ var Enums = []Enum{
 		{Name: "InputError", Int: 2, Doc: "a pasted text could not be read: an error body (code ERR_BAD_INPUT, field = the box), then uvarint line and column (1-based, 0 when unknown)"},
 	}},
 	{Name: "ERROR_CODE", Go: "code", Doc: "Error codes a thrown error carries as err.code (wasm/errors.go); index.d.ts's ErrorCode lists them.",
+		TS: "ErrorCode", TSDoc: "Error codes carried by every thrown error (`err.code`).",
 		GoImports: []string{"github.com/rmqalloc/rmqalloc/alloc/broker"}, Values: []Value{
-			{Name: "InvalidArgument", Str: "ERR_INVALID_ARGUMENT", Doc: "an argument of the wrong type or shape"},
-			{Name: "IndexOutOfRange", Str: "ERR_INDEX_OUT_OF_RANGE", Doc: "an index past the end (Java's IndexOutOfBoundsException)"},
-			{Name: "Arithmetic", Str: "ERR_ARITHMETIC", Doc: "Java's ArithmeticException (a division by zero in a strategy)"},
-			{Name: "NumberFormat", Str: "ERR_NUMBER_FORMAT", Doc: "Java's NumberFormatException"},
-			{Name: "Panic", Str: "ERR_PANIC", Doc: "a recovered panic in the module: a bug"},
-			{Name: "Limit", Str: "ERR_LIMIT", Doc: "a size or depth past the module's limits"},
-			{Name: "Unsupported", Str: "ERR_UNSUPPORTED", Doc: "an operation this module does not serve (the core one refusing a full-module call)"},
-			{Name: "Disposed", Str: "ERR_DISPOSED", Doc: "a handle used after dispose()"},
-			{Name: "Internal", Str: "ERR_INTERNAL", Doc: "a broken invariant of the boundary itself"},
-			{Name: "BadInput", Str: "ERR_BAD_INPUT", Doc: "a pasted text that cannot be read; the error names the box, line and column (wasm/input_errors.go)"},
-			{Name: "Cluster", Str: "ERR_CLUSTER", Doc: "a live read that failed (wasm/live.go)"},
-			{Name: "Forbidden", Str: "ERR_FORBIDDEN", Go: `"ERR_" + broker.CodeForbidden`, Doc: "the gRPC proxy's FORBIDDEN status"},
-			{Name: "InternalServerError", Str: "ERR_INTERNAL_SERVER_ERROR", Go: `"ERR_" + broker.CodeInternalServerError`, Doc: "the gRPC proxy's INTERNAL_SERVER_ERROR status"},
-			{Name: "ModuleExited", Str: "ERR_MODULE_EXITED", Doc: "thrown by the JS package itself: the module exited"},
-			{Name: "LoadFailed", Str: "ERR_LOAD_FAILED", Doc: "thrown by the JS package itself: the module could not be loaded"},
+			{Name: "InvalidArgument", Str: "ERR_INVALID_ARGUMENT", Doc: "An argument the Java client rejects, or a JS value of the wrong type/range"},
+			{Name: "IndexOutOfRange", Str: "ERR_INDEX_OUT_OF_RANGE", Doc: "Java would throw ArrayIndexOutOfBoundsException"},
+			{Name: "Arithmetic", Str: "ERR_ARITHMETIC", Doc: "Java would throw ArithmeticException (e.g. selecting from no queues)"},
+			{Name: "NumberFormat", Str: "ERR_NUMBER_FORMAT", Doc: "Java's Integer.parseInt would throw NumberFormatException"},
+			{Name: "Panic", Str: "ERR_PANIC", Doc: "The go client would panic (0 virtual nodes in its CONSISTENT_HASH)"},
+			{Name: "Limit", Str: "ERR_LIMIT", Doc: "Beyond a size limit of this port where Java has none (a ring of more than 2^22 nodes, a route of more than 1,048,576 queues, NEARBY nested deeper than 16); javaClass is null"},
+			{Name: "Unsupported", Str: "ERR_UNSUPPORTED", Doc: "The operation does not exist for this version/profile, or needs the full module: on the core one, rmq.analysis.*, rmq.doctor, rmq.parse.*, routeToQueues with the route as text, queryAssignment, proxyAssignment and allocationPath throw it, with a message saying load({ analysis: true })"},
+			{Name: "Disposed", Str: "ERR_DISPOSED", Doc: "A Topic or Producer used after dispose()"},
+			{Name: "Internal", Str: "ERR_INTERNAL", Doc: "A bug in rmqalloc (a recovered Go panic); please report it"},
+			{Name: "BadInput", Str: "ERR_BAD_INPUT", Doc: "A pasted text cannot be read (a route, mqadmin output): the error's `box`, `line` and `column` say where, its message what was expected (wasm/input_errors.go)"},
+			{Name: "Cluster", Str: "ERR_CLUSTER", Doc: "rmq.live: the cluster could not be read (field: the kind of failure, the message names the address)"},
+			{Name: "Forbidden", Str: "ERR_FORBIDDEN", Go: `"ERR_" + broker.CodeForbidden`, Doc: "rmq.proxyAssignment: the gRPC proxy answers FORBIDDEN \"no readable queue\""},
+			{Name: "InternalServerError", Str: "ERR_INTERNAL_SERVER_ERROR", Go: `"ERR_" + broker.CodeInternalServerError`, Doc: "rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR"},
+			{Name: "ModuleExited", Str: "ERR_MODULE_EXITED", Doc: "The WebAssembly program has exited; call load() again for a fresh instance (thrown by the JS package itself)"},
+			{Name: "LoadFailed", Str: "ERR_LOAD_FAILED", Doc: "load()/init() could not fetch, compile or start the module (thrown by the JS package itself)"},
 		}},
 	{Name: "ERROR_CTOR", Go: "js", Doc: "Index of the JS constructor an error is thrown as (wasm/errors.go).", Values: []Value{
 		{Name: "Error", Int: 0, Doc: "Error"},
@@ -141,9 +157,10 @@ var Enums = []Enum{
 			{Name: "Broadcasting", Int: 1, Go: "byte(broker.Broadcasting)", Doc: "broadcasting: each message to every member"},
 		}},
 	{Name: "BROKER_MODE", Go: "mode", Doc: "Message request modes of the broker operations (wasm/broker.go).",
+		TS: "MessageRequestMode", TSDoc: "Java's MessageRequestMode.",
 		GoImports: []string{"github.com/rmqalloc/rmqalloc/alloc/broker"}, Values: []Value{
-			{Name: "Pull", Int: 0, Go: "byte(broker.Pull)", Doc: "pull"},
-			{Name: "Pop", Int: 1, Go: "byte(broker.Pop)", Doc: "pop"},
+			{Name: "Pull", Int: 0, Go: "byte(broker.Pull)", Doc: "The client pulls from the queues it is assigned"},
+			{Name: "Pop", Int: 1, Go: "byte(broker.Pop)", Doc: "The broker pops messages of shared queues to the client"},
 		}},
 	{Name: "CONSUMER_KIND", Go: "consumerKind", Doc: "Consumer kinds of an allocationPath request (wasm/broker.go).", Values: []Value{
 		{Name: "Push", Int: 0, Doc: "a push consumer"},
@@ -151,7 +168,7 @@ var Enums = []Enum{
 		{Name: "Grpc", Int: 2, Doc: "a gRPC (proxy) consumer"},
 	}},
 	{Name: "PATH", Go: "path", Doc: "Where a consumer's queues are decided: an allocationPath answer (wasm/broker.go).",
-		GoImports: []string{"github.com/rmqalloc/rmqalloc/alloc/broker"}, Values: []Value{
+		Spell: Lower, GoImports: []string{"github.com/rmqalloc/rmqalloc/alloc/broker"}, Values: []Value{
 			{Name: "Client", Int: 0, Go: "byte(broker.PathClient)", Doc: "the client rebalances"},
 			{Name: "Broker", Int: 1, Go: "byte(broker.PathBroker)", Doc: "the broker assigns"},
 			{Name: "Proxy", Int: 2, Go: "byte(broker.PathProxy)", Doc: "the proxy assigns"},
