@@ -81,3 +81,25 @@ func TestDeclaredNamesCannotReuseAConstant(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "opTopicFree is declared in internal/wireschema")
 }
+
+// The schema hash follows names and values, not docs: a table's doc or a
+// value's doc can be edited under a released version.
+func TestTableDocsAreNotHashed(t *testing.T) {
+	t.Parallel()
+	c := wasmConsts(t, "")
+	_, h1, err := tables(c, nil, []wireschema.Enum{pathEnum})
+	require.NoError(t, err)
+	redoc := pathEnum
+	redoc.Doc, redoc.TSDoc = "Other words.", "More."
+	redoc.Values = append([]wireschema.Value(nil), pathEnum.Values...)
+	redoc.Values[0].Doc = "a new doc"
+	_, h2, err := tables(c, nil, []wireschema.Enum{redoc})
+	require.NoError(t, err)
+	assert.Equal(t, h1, h2)
+	renum := redoc
+	renum.Values = append([]wireschema.Value(nil), redoc.Values...)
+	renum.Values[2].Int = 3
+	_, h3, err := tables(c, nil, []wireschema.Enum{renum})
+	require.NoError(t, err)
+	assert.NotEqual(t, h1, h3)
+}

@@ -88,13 +88,14 @@ func generate(root string) ([]file, error) {
 	if err := checkOps(ops); err != nil {
 		return nil, err
 	}
-	body, err := renderTables(consts, ops, wireschema.Enums)
+	body, hashed, err := tables(consts, ops, wireschema.Enums)
 	if err != nil {
 		return nil, err
 	}
-	// The hash covers the tables and every declared layout: a module and a
-	// package of different schemas refuse each other at load (meta).
-	sum := sha256.Sum256([]byte(body + schemaText(wireschema.Customs, ops)))
+	// The hash covers the tables' names and values and every declared
+	// layout, not their docs: a module and a package of different schemas
+	// refuse each other at load (meta).
+	sum := sha256.Sum256([]byte(hashed + schemaText(wireschema.Customs, ops)))
 	hash := hex.EncodeToString(sum[:8])
 
 	var js bytes.Buffer
@@ -138,37 +139,46 @@ func generate(root string) ([]file, error) {
 // renderTables writes OP (from the declared ops) and every declared enum
 // as a frozen JS object, entries by value.
 func renderTables(c consts, ops []wireschema.Op, enums []wireschema.Enum) (string, error) {
-	var b strings.Builder
+	body, _, err := tables(c, ops, enums)
+	return body, err
+}
+
+// tables gives the JS tables and their hashed text: each table's name and
+// entries, without the docs, so a doc edit is no schema change.
+func tables(c consts, ops []wireschema.Op, enums []wireschema.Enum) (body, hashed string, err error) {
+	var b, h strings.Builder
 	var es []entry
 	for _, o := range ops {
 		if _, dup := c.defs["op"+upper(o.Name)]; dup {
-			return "", fmt.Errorf("op%s is declared in internal/wireschema and as a constant in wasm/", upper(o.Name))
+			return "", "", fmt.Errorf("op%s is declared in internal/wireschema and as a constant in wasm/", upper(o.Name))
 		}
 		es = append(es, entry{name: upperSnake(upper(o.Name)), value: int64(o.Num)})
 	}
-	if err := writeTable(&b, "OP", "Operation numbers (internal/wireschema, wasm/ops_generated.go).", es); err != nil {
-		return "", err
+	if err := writeTable(&b, &h, "OP", "Operation numbers (internal/wireschema, wasm/ops_generated.go).", es); err != nil {
+		return "", "", err
 	}
 	for _, e := range enums {
 		es, err := enumEntries(c, e)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
-		if err := writeTable(&b, e.Name, e.Doc, es); err != nil {
-			return "", err
+		if err := writeTable(&b, &h, e.Name, e.Doc, es); err != nil {
+			return "", "", err
 		}
 	}
-	return b.String(), nil
+	return b.String(), h.String(), nil
 }
 
-func writeTable(b *strings.Builder, name, doc string, es []entry) error {
+func writeTable(b, h *strings.Builder, name, doc string, es []entry) error {
 	sort.Slice(es, func(i, j int) bool { return es[i].less(es[j]) })
 	if err := distinct(name, es); err != nil {
 		return err
 	}
 	fmt.Fprintf(b, "/** %s */\nexport const %s = Object.freeze({\n", doc, name)
+	fmt.Fprintf(h, "table %s\n", name)
 	for _, e := range es {
 		fmt.Fprintf(b, "  %s: %s,\n", e.name, e.js())
+		fmt.Fprintf(h, "  %s %s\n", e.name, e.js())
 	}
 	b.WriteString("});\n\n")
 	return nil
