@@ -391,8 +391,6 @@ export interface AllocationPath {
   /** The broker path with a strategy the broker does not run: the consumer gets no queues. */
   noAssignment: boolean;
   reason: string;
-  /** The message model the path was decided for. */
-  messageModel: 'CLUSTERING' | 'BROADCASTING';
 }
 
 /** What the broker decided for one POP request. */

@@ -89,5 +89,5 @@ func handleAllocationPath(req allocationPathRequest) (allocationPathResponse, er
 	}
 	s.MessageModel = m
 	d := broker.WhereAllocated(s)
-	return allocationPathResponse{Path: byte(d.Path), NoAssignment: d.NoAssignment, Reason: d.Reason, MessageModel: req.MessageModel}, nil
+	return allocationPathResponse{Path: byte(d.Path), NoAssignment: d.NoAssignment, Reason: d.Reason}, nil
 }

@@ -456,14 +456,12 @@ type allocationPathResponse struct {
 	Path         byte
 	NoAssignment bool
 	Reason       string
-	MessageModel byte
 }
 
 var wtAllocationPathResponse = wtype{kind: wkRec, fields: []wfield{
 	{unsafe.Offsetof(allocationPathResponse{}.Path), &wtU8},
 	{unsafe.Offsetof(allocationPathResponse{}.NoAssignment), &wtBool},
 	{unsafe.Offsetof(allocationPathResponse{}.Reason), &wtStr},
-	{unsafe.Offsetof(allocationPathResponse{}.MessageModel), &wtU8},
 }}
 
 // priorityDecideRequest is what priorityDecide reads.

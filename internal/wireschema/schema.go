@@ -278,12 +278,11 @@ var baseOps = []Op{
 		Doc: "where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind " +
 			"(client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)",
 		Request:  []Field{{"client", U8}, {"clientRebalance", Bool}, {"orderly", Bool}, {"messageModel", U8}, {"strategyName", Str}},
-		Response: []Field{{"path", EnumOf("PATH")}, {"noAssignment", Bool}, {"reason", Str}, {"messageModel", EnumOf("MESSAGE_MODEL")}},
+		Response: []Field{{"path", EnumOf("PATH")}, {"noAssignment", Bool}, {"reason", Str}},
 		Answer: &Shape{TS: "AllocationPath", Doc: "Where a consumer's queues are decided, and why.", Fields: map[string]string{
 			"path":         "'client': it rebalances itself; 'broker': QUERY_ASSIGNMENT; 'proxy': the gRPC proxy assigns.",
 			"noAssignment": "The broker path with a strategy the broker does not run: the consumer gets no queues.",
 			"reason":       "",
-			"messageModel": "The message model the path was decided for.",
 		}},
 	},
 	{

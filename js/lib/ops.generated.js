@@ -8,9 +8,6 @@ import { decQueues } from './refs.js';
 import { decRoute } from './full_wire.js';
 import { decAnalysisAnswer } from './analysis_wire.js';
 
-/** MESSAGE_MODEL's public names by byte (internal/wireschema). */
-const MESSAGE_MODEL_NAMES = Object.freeze(['CLUSTERING', 'BROADCASTING']);
-
 /** BROKER_MODE's public names by byte (internal/wireschema). */
 const BROKER_MODE_NAMES = Object.freeze(['PULL', 'POP']);
 
@@ -584,13 +581,12 @@ export function encAllocationPath(enc, req) {
   return enc;
 }
 
-/** Decodes a allocationPath response { path: 'client' | 'broker' | 'proxy', noAssignment: boolean, reason: string, messageModel: 'CLUSTERING' | 'BROADCASTING' } (ctx: what its custom values' decoders need). */
+/** Decodes a allocationPath response { path: 'client' | 'broker' | 'proxy', noAssignment: boolean, reason: string } (ctx: what its custom values' decoders need). */
 export function decAllocationPath(dec, ctx) {
   return {
     path: PATH_NAMES[dec.u8()],
     noAssignment: dec.bool(),
     reason: dec.str(),
-    messageModel: MESSAGE_MODEL_NAMES[dec.u8()],
   };
 }
 

@@ -253,4 +253,4 @@ export const STRATEGY_DOC = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '73ff9774560d0323';
+export const TABLES_HASH = '2b17951c67a3dde4';
