@@ -372,8 +372,6 @@ export type ErrorCode =
   | 'ERR_FORBIDDEN'
   /** rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR. */
   | 'ERR_INTERNAL_SERVER_ERROR'
-  /** A call ran past its deadline. */
-  | 'ERR_TIMEOUT'
   /** The WebAssembly program has exited; call load() again for a fresh instance (thrown by the JS package itself). */
   | 'ERR_MODULE_EXITED'
   /** load()/init() could not fetch, compile or start the module (thrown by the JS package itself). */

@@ -45,8 +45,6 @@ const (
 	codeForbidden = "ERR_" + broker.CodeForbidden
 	// codeInternalServerError: rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR.
 	codeInternalServerError = "ERR_" + broker.CodeInternalServerError
-	// codeTimeout: A call ran past its deadline.
-	codeTimeout = "ERR_TIMEOUT"
 	// codeModuleExited: The WebAssembly program has exited; call load() again for a fresh instance (thrown by the JS package itself).
 	codeModuleExited = "ERR_MODULE_EXITED"
 	// codeLoadFailed: load()/init() could not fetch, compile or start the module (thrown by the JS package itself).

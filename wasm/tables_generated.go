@@ -5,4 +5,4 @@ package main
 // tablesHash identifies the wire schema, tables and declared layouts
 // (js/lib/tables.generated.js has the same); meta reports it so the JS side
 // can refuse a module built from another.
-const tablesHash = "7cf878fc71ee6fee"
+const tablesHash = "2b17951c67a3dde4"

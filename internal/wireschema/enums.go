@@ -66,7 +66,6 @@ var Enums = []Enum{
 			{Name: "Cluster", Str: "ERR_CLUSTER", Doc: "rmq.live: the cluster could not be read (field: the kind of failure, the message names the address)"},
 			{Name: "Forbidden", Str: "ERR_FORBIDDEN", Go: `"ERR_" + broker.CodeForbidden`, Doc: "rmq.proxyAssignment: the gRPC proxy answers FORBIDDEN \"no readable queue\""},
 			{Name: "InternalServerError", Str: "ERR_INTERNAL_SERVER_ERROR", Go: `"ERR_" + broker.CodeInternalServerError`, Doc: "rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR"},
-			{Name: "Timeout", Str: "ERR_TIMEOUT", Doc: "A call ran past its deadline"},
 			{Name: "ModuleExited", Str: "ERR_MODULE_EXITED", Doc: "The WebAssembly program has exited; call load() again for a fresh instance (thrown by the JS package itself)"},
 			{Name: "LoadFailed", Str: "ERR_LOAD_FAILED", Doc: "load()/init() could not fetch, compile or start the module (thrown by the JS package itself)"},
 		}},

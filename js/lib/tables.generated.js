@@ -75,7 +75,6 @@ export const ERROR_CODE = Object.freeze({
   MODULE_EXITED: 'ERR_MODULE_EXITED',
   NUMBER_FORMAT: 'ERR_NUMBER_FORMAT',
   PANIC: 'ERR_PANIC',
-  TIMEOUT: 'ERR_TIMEOUT',
   UNSUPPORTED: 'ERR_UNSUPPORTED',
 });
 
@@ -254,4 +253,4 @@ export const STRATEGY_DOC = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '7cf878fc71ee6fee';
+export const TABLES_HASH = '2b17951c67a3dde4';
