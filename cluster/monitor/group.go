@@ -24,7 +24,7 @@ var StatusNames = [...]string{"ok", "problems", "no_owner_info", "unreadable"}
 
 // ReadError is why a group (or the cluster) could not be read.
 type ReadError struct {
-	// Kind is cluster/live's ErrorKind (namesrv, broker, timeout, refused,
+	// Kind is the name of cluster/live's error kind (namesrv, broker, timeout, refused,
 	// protocol, ...), or "diagnose" when the doctor could not read what
 	// was read.
 	Kind string `json:"kind"`
