@@ -183,7 +183,7 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 	var order [][2]string
 	count := func(fs []doctor.Finding) {
 		for _, f := range fs {
-			k := [2]string{f.Code, f.Level}
+			k := [2]string{string(f.Code), f.Level}
 			if counts[k] == 0 {
 				order = append(order, k)
 			}

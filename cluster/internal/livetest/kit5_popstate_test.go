@@ -98,7 +98,7 @@ func checkHealthyPop(t *testing.T, rep *doctor.Report, g popGroup) {
 	t.Helper()
 	assert.True(t, rep.OK, rep.Text())
 	codes := findingCodes(rep)
-	for _, c := range []string{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
+	for _, c := range []doctor.Code{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
 		assert.NotContains(t, codes, c, rep.Text())
 	}
 	var want []string
