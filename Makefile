@@ -13,6 +13,9 @@ WASM     := js/rmqalloc.wasm
 WASM_FULL := js/rmqalloc-full.wasm
 WASM_EXEC := js/wasm_exec.js
 SITE_DIST := site/dist/app.js
+# The monitor page's group report: the site's Diagnose drawing, bundled
+# and committed (the Go binary embeds it; go install needs no node).
+MONITOR_PAGE := cluster/monitor/page/report.js
 SITE_SRC  := $(wildcard site/*.js site/lib/*.js js/*.js js/lib/*.js js/lib/embed/*.js) site/build.mjs
 GO_SRC   := $(shell find alloc cluster wasm internal -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 # Size budget of the module (issue 4): raw and gzip -9, in bytes.
@@ -29,7 +32,7 @@ export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(G
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
-build: $(WASM) $(WASM_FULL) $(WASM_EXEC) $(SITE_DIST) ## build js/rmqalloc.wasm (core), js/rmqalloc-full.wasm (with analysis) and the site's bundles
+build: $(WASM) $(WASM_FULL) $(WASM_EXEC) $(SITE_DIST) $(MONITOR_PAGE) ## build js/rmqalloc.wasm (core), js/rmqalloc-full.wasm (with analysis), the site's and the monitor page's bundles
 
 # wasm-opt (Debian's binaryen, installed by make tools) shrinks the core
 # module, which keeps it within its budget: -Oz measured 2,772,792 bytes
@@ -55,6 +58,9 @@ $(WASM): $(GO_SRC) $(WASM_OPT_STATE)
 # site/dist/app.js and site/dist/worker.js.
 $(SITE_DIST): $(SITE_SRC) $(WASM_EXEC) site/node_modules/.package-lock.json
 	cd site && node build.mjs
+
+$(MONITOR_PAGE): $(SITE_SRC) site/diagnose.css site/verified.json $(wildcard cluster/monitor/page/src/*) cluster/monitor/page/build.mjs site/node_modules/.package-lock.json
+	node cluster/monitor/page/build.mjs
 
 $(WASM_FULL): $(GO_SRC)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags rmqfull -o $@ ./wasm

@@ -164,6 +164,9 @@ export function ownerCells(options: {
   all?: boolean;
 }): GridCell[];
 
+/** The hue (0-360, as text) of member i's colour in the grids and legends: pages colour their own marks to match. */
+export function hue(i: number): string;
+
 /** The error of a bad attribute or property (shown inline, never thrown at the page). */
 export class AttrError extends Error {
   attr: string;

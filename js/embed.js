@@ -9,12 +9,12 @@
 // Outside a browser (Node, SSR) it defines and loads nothing. embed.d.ts
 // documents the attributes and properties.
 
-import { shadow, h, renderGrid, legend, errorBox } from './lib/embed/grid.js';
+import { shadow, h, renderGrid, legend, errorBox, hue } from './lib/embed/grid.js';
 import { allocationInput, rebalanceInput, producerInput, consumersOf, consumerIds, STRATEGIES, AttrError } from './lib/embed/inputs.js';
 import { allocationView, rebalanceView, producerView, ownerCells, plural, profileLabel } from './lib/embed/views.js';
 import { CLIENT_PROFILE } from './lib/tables.generated.js';
 
-export { renderGrid, legend, ownerCells };
+export { renderGrid, legend, ownerCells, hue };
 
 let loadOptions;
 

@@ -3,7 +3,8 @@
 # cluster ($ROCKETMQ_KIT, default ../shared/rocketmq-kit from the project root)
 # and, when the kit has kit5/, its 5.3.3 cluster beside it (other ports), with
 # a fresh RMQKIT_RUN, builds the test drivers (testdata/live/java with
-# javac, the kit's Go consumer and testdata/live/goproducer with go build)
+# javac; the kit's Go consumer, testdata/live/goproducer and the Go binary
+# cmd/rmqalloc with go build; the npm CLI needs `make build` first)
 # meanwhile, runs
 # go test -tags live ./cluster/internal/livetest against it, prints the counts
 # and stops everything it started by PID (cluster.sh stop), even on failure.
@@ -93,7 +94,8 @@ if [ -n "$kit5" ]; then
   javac5_pid=$!
 fi
 (cd "$kit/go-consumer" && go build -o "$run/kitgo" . && cd "$root/clientgo" && go build -o "$run/clientgo-consumer" ./cmd/liveconsumer &&
-  cd "$root/testdata/live/goproducer" && go build -o "$run/goproducer" .) >"$run/gobuild.log" 2>&1 &
+  cd "$root/testdata/live/goproducer" && go build -o "$run/goproducer" . &&
+  cd "$root" && go build -o "$run/rmqalloc" ./cmd/rmqalloc) >"$run/gobuild.log" 2>&1 &
 gobuild_pid=$!
 go test -tags live -c -o "$run/livetest.test" ./cluster/internal/livetest >"$run/gotest-build.log" 2>&1 &
 testbuild_pid=$!
@@ -101,7 +103,7 @@ testbuild_pid=$!
 failed_step=
 wait $javac_pid || failed_step="javac testdata/live/java (see below)"
 [ -z "$javac5_pid" ] || wait $javac5_pid || failed_step="javac testdata/live/java/kit5 against kit5/lib (see below)"
-wait $gobuild_pid || failed_step="go build of $kit/go-consumer, clientgo/cmd/liveconsumer and testdata/live/goproducer"
+wait $gobuild_pid || failed_step="go build of $kit/go-consumer, clientgo/cmd/liveconsumer, testdata/live/goproducer and cmd/rmqalloc"
 wait $testbuild_pid || failed_step="go test -c ./cluster/internal/livetest"
 wait $start_pid || failed_step="cluster.sh start"
 cat "$run/start.log"
@@ -123,7 +125,7 @@ echo "live: cluster and drivers ready after $(( $(date +%s) - t0 )) s"
 
 # RMQALLOC_LIVE_NAMESRV: the name server, for any live test (e.g. a remoting client's) that joins this layer.
 (cd cluster/internal/livetest &&
-  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_CLASSES5=$run/classes5 RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_CLIENTGO=$run/clientgo-consumer RMQALLOC_LIVE_GOPRODUCER=$run/goproducer RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
+  RMQALLOC_LIVE_CLASSES=$run/classes RMQALLOC_LIVE_CLASSES5=$run/classes5 RMQALLOC_LIVE_KITGO=$run/kitgo RMQALLOC_LIVE_CLIENTGO=$run/clientgo-consumer RMQALLOC_LIVE_GOPRODUCER=$run/goproducer RMQALLOC_LIVE_RMQALLOC=$run/rmqalloc RMQALLOC_LIVE_NAMESRV=127.0.0.1:9876 \
     timeout 600 "$run/livetest.test" -test.v -test.count=1 -test.parallel=64 -test.timeout=9m ${RMQALLOC_LIVE_RUN:+-test.run="$RMQALLOC_LIVE_RUN"}) >"$log" 2>&1
 rc=$?
 

@@ -167,9 +167,14 @@ function fillForm() {
   selectTab(s.tab, false);
 }
 
+// The bar's twins of a tab's own fields (Producer, Priority): typed in
+// either, the other follows; the form's field is what the state reads.
+const BAR_FIELDS = { 'cb-p-key': 'p-key', 'cb-p-sends': 'p-sends', 'cb-pr-selector': 'pr-selector', 'cb-pr-wqn': 'pr-wqn' };
+
 /** The control bar's counts from the state (not the one being typed in). */
 function syncBar() {
   const set = (id, v) => { if (document.activeElement !== $(id)) $(id).value = v; };
+  for (const [twin, field] of Object.entries(BAR_FIELDS)) set(twin, $(field).value);
   const quick = state.source === 'quick';
   $('cb-brokers').disabled = $('cb-qpb').disabled = !quick;
   set('cb-brokers', quick ? state.brokers : '');
@@ -297,6 +302,7 @@ function syncVisibility() {
   $('wi-qpb').placeholder = `${state.queuesPerBroker} (as now)`;
   for (const el of document.querySelectorAll('[data-pr-path]')) el.hidden = el.dataset.prPath !== state.priority.path;
   $('pr-wqn').placeholder = state.source === 'quick' ? `${state.queuesPerBroker} (the topic’s)` : 'the route’s, per broker';
+  $('cb-pr-wqn').placeholder = state.source === 'quick' ? String(state.queuesPerBroker) : 'route';
 }
 
 function selectTab(tab, focus) {
@@ -332,7 +338,7 @@ function fieldInput(field) {
   const twin = BAR_TWIN[id] && $(BAR_TWIN[id]);
   return twin && document.activeElement === twin ? twin : $(id);
 }
-const BAR_TWIN = { brokers: 'cb-brokers', qpb: 'cb-qpb', consumers: 'cb-consumers' };
+const BAR_TWIN = { brokers: 'cb-brokers', qpb: 'cb-qpb', consumers: 'cb-consumers', ...Object.fromEntries(Object.entries(BAR_FIELDS).map(([t, f]) => [f, t])) };
 
 /** The on-screen name of a form control: its label's text, without the parts in parentheses. */
 function labelOf(input) {
@@ -444,7 +450,11 @@ async function renderVisible() {
   const keep = active && active.id && active.closest('.results') && active.matches('input, select')
     ? { id: active.id, start: active.selectionStart ?? null, end: active.selectionEnd ?? null } : null;
   let later = [];
-  if (state.tab === 'alloc' && dirty.alloc) { dirty.alloc = false; later = V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy }); }
+  if (state.tab === 'alloc' && dirty.alloc) {
+    dirty.alloc = false;
+    later = V.renderAlloc($('alloc-out'), lastAnalysis, removeConsumer, { giveRooms, strategy: state.strategy });
+    $('alloc-out').classList.remove('pending');
+  }
   if (state.tab === 'whatif' && dirty.whatif && !lastAnalysis.whatIfPending) { dirty.whatif = false; later = V.renderWhatIf($('whatif-out'), lastAnalysis); find(); }
   const back = keep && $(keep.id);
   if (back && back !== document.activeElement && document.activeElement === document.body) {
@@ -568,6 +578,10 @@ async function compute() {
   const t0 = performance.now();
   computing++;
   setStatus('computing…');
+  // Before the first answer (its module may still be loading), the part of
+  // the result the inputs alone give: the strategy, the client, its note.
+  const out = $('alloc-out');
+  if (firstRun && state.tab === 'alloc' && !out.firstChild) { V.renderAllocHead(out, state); out.classList.add('pending'); }
   const r = await engine.call('analyze', snap);
   computing--;
   if (r.stale) return;
@@ -690,6 +704,7 @@ function wire() {
     if (t.id === 'cb-brokers') $('brokers').value = t.value;
     else if (t.id === 'cb-qpb') $('qpb').value = t.value;
     else if (t.id === 'cb-consumers') { resizeConsumers(t.value); proposeAdd(false); return; }
+    else if (BAR_FIELDS[t.id]) $(BAR_FIELDS[t.id]).value = t.value;
     changed();
   };
   bar.addEventListener('input', barInput);

@@ -11,7 +11,7 @@ const SITE = ['./', 'index.html', 'embed.html', 'style.css', 'diagnose.css', 'em
   'favicon.svg', 'verified.json', 'examples/cluster.json', 'dist/app.js', 'dist/worker.js',
   'lib/big-view.js', 'lib/client.js', 'lib/diagnose-engine.js', 'lib/diagnose.js', 'lib/dom.js', 'lib/engine.js', 'lib/export.js', 'lib/folder.js',
   'lib/pack.js', 'lib/priority.js', 'lib/priority-view.js', 'lib/share.js', 'lib/state.js', 'lib/status-paste.js', 'lib/theme.js', 'lib/timeline-view.js', 'lib/verified.js', 'lib/views.js', 'lib/vlist.js', 'lib/where-view.js', 'lib/where.js'];
-const JS = ['index.js', 'embed.js', 'wasm_exec.js', 'rmqalloc.wasm', 'rmqalloc-full.wasm',
+const JS = ['index.js', 'embed.js', 'names.js', 'wasm_exec.js', 'rmqalloc.wasm', 'rmqalloc-full.wasm',
   'lib/alloc_wire.js', 'lib/analysis.js', 'lib/analysis_wire.js', 'lib/api.js', 'lib/broker.js', 'lib/doctor.js', 'lib/doctor_series.js', 'lib/errors.js', 'lib/full_wire.js', 'lib/goproducer.js', 'lib/live.js', 'lib/loader.js', 'lib/ops.generated.js', 'lib/plan.js', 'lib/refs.js', 'lib/route.js', 'lib/runtime.js', 'lib/select_wire.js',
   'lib/tables.generated.js', 'lib/validate.js', 'lib/wire.js', 'lib/embed/grid.js', 'lib/embed/inputs.js', 'lib/embed/views.js'];
 // The full module (6.8 MB) is not fetched at install: the page asks for it

@@ -3,8 +3,8 @@
 // beside them rather than after them; app.js's EngineClient (lib/client.js)
 // takes it over, and an error it raised before then is kept for the client
 // to report. A page opened on the defaults (no state in the link) shows the
-// Allocation tab, whose first result needs the full module: its compile
-// starts here too, and the worker gets the compiled module (worker.js).
+// Allocation tab, whose first result needs the full module: the worker is
+// told at once to fetch, compile and start it (all on its own thread).
 (function () {
   if (typeof Worker !== 'function') return;
   var w;
@@ -16,11 +16,6 @@
   }
   w.onerror = function (ev) { ev.preventDefault(); w.earlyError = ev.message || 'could not start'; };
   window.rmqallocWorker = w;
-  if (location.hash || typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') return;
-  // Said first, so that a call arriving before the module waits for it
-  // rather than fetching it again; null: the worker fetches it itself.
-  w.postMessage({ prefetching: 'full' });
-  WebAssembly.compileStreaming(fetch('/js/rmqalloc-full.wasm'))
-    .then(function (module) { w.postMessage({ prefetched: 'full', module: module }); },
-      function () { w.postMessage({ prefetched: 'full', module: null }); });
+  if (location.hash || typeof WebAssembly !== 'object') return;
+  w.postMessage({ prefetch: 'full' });
 }());

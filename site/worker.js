@@ -14,15 +14,33 @@ import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.
 // mqadmin's text formats) everything. A call loads the one it needs, unless
 // the full one, which answers all, is loaded already; nothing is loaded
 // before the first call, so a page opened on a core tab never fetches the
-// full module. A page opened on the defaults compiles the full module
-// while its scripts load (worker-boot.js) and hands it over here.
+// full module. A page opened on the defaults asks for the full module as
+// soon as this worker runs (worker-boot.js), before its own scripts load.
 const built = { core: null, full: null };
 const loading = { core: null, full: null };
-// Modules the page is compiling (worker-boot.js), by build: a promise of
-// the module, or of null when it could not.
+// Modules fetched and compiled ahead of the first call, by build: a
+// promise of the module, or of null when that failed (the load then
+// fetches it itself and says what went wrong).
 const prefetched = { core: null, full: null };
-const arrived = { core: null, full: null };
 const WASM_URL = { core: '/js/rmqalloc.wasm', full: '/js/rmqalloc-full.wasm' };
+
+/**
+ * Fetches and compiles kind's module here, as its bytes arrive, then starts
+ * it. All of it on this thread: compiled on the page, it blocked the page's
+ * main thread for hundreds of milliseconds; its bytes passed through the
+ * page (a transferred stream), each chunk still cost the page a task.
+ */
+function prefetch(kind) {
+  if (prefetched[kind] || built[kind]) return;
+  prefetched[kind] = fetch(WASM_URL[kind]).then((res) => {
+    if (!res.ok) return null;
+    if (/^application\/wasm\b/.test(res.headers.get('content-type') ?? '')) return WebAssembly.compileStreaming(res);
+    return res.arrayBuffer().then((b) => WebAssembly.compile(b)); // a server with another MIME type
+  }).catch(() => null);
+  // The runtime starts as soon as the module is compiled, not when the
+  // page's first call arrives (its scripts may still be running).
+  instance(kind).catch(() => { /* reported by the call that needs it */ });
+}
 
 async function instance(kind) {
   if (built.full && built.full.alive) return built.full;
@@ -70,12 +88,8 @@ const ops = {
 
 self.onmessage = async (ev) => {
   const msg = ev.data;
-  if (msg.prefetching in prefetched) {
-    prefetched[msg.prefetching] = new Promise((resolve) => { arrived[msg.prefetching] = resolve; });
-    return;
-  }
-  if (msg.prefetched in prefetched) {
-    arrived[msg.prefetched]?.(msg.module instanceof WebAssembly.Module ? msg.module : null);
+  if (msg.prefetch in prefetched) {
+    prefetch(msg.prefetch);
     return;
   }
   try {

@@ -24,7 +24,10 @@ func crossCheck(t *texts) error {
 	if err := checkBrokerSets(t); err != nil {
 		return err
 	}
-	return checkStatusNames(t)
+	if err := checkStatusNames(t); err != nil {
+		return err
+	}
+	return checkStatusVersions(t)
 }
 
 // groupClaim is what one file says the consumer group is: a name, or
@@ -70,8 +73,9 @@ func retryGroups(topics []string) []string {
 }
 
 // groupClaims are what each file says the group is: the connection its
-// %RETRY% subscriptions, a status file its consumerGroup property (else
-// its %RETRY% subscriptions), consumerProgress its %RETRY% rows.
+// %RETRY% subscriptions (or the group its CODE 206 "not online" answer
+// names), a status file its consumerGroup property (else its %RETRY%
+// subscriptions), consumerProgress its %RETRY% rows.
 func groupClaims(t *texts) []groupClaim {
 	var out []groupClaim
 	var topics []string
@@ -80,6 +84,8 @@ func groupClaims(t *texts) []groupClaim {
 	}
 	if gs := retryGroups(topics); len(gs) > 0 {
 		out = append(out, groupClaim{names: gs, box: "the connection", what: "its subscription %RETRY%" + strings.Join(gs, ", %RETRY%")})
+	} else if t.offlineOf != "" {
+		out = append(out, groupClaim{names: []string{t.offlineOf}, box: "the connection", what: "its CODE 206 answer: the consumer group[" + t.offlineOf + "] not online"})
 	}
 	for _, sf := range t.status {
 		if g, ok := sf.info.Properties["consumerGroup"]; ok && g != "" {

@@ -2,6 +2,7 @@ package doctor_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +20,8 @@ func TestCrossCheckRefusesContradictions(t *testing.T) {
 	basic := captureInput(t, "../../testdata/real/basic3")
 	b5 := captureInput(t, "../../testdata/real5/b533-basic3-c533")
 	dup := captureInput(t, "../../testdata/real/dup-clientid")
-	for _, in := range []doctor.Input{basic, b5, dup} {
+	offline := captureInput(t, "../../testdata/real/offline-group")
+	for _, in := range []doctor.Input{basic, b5, dup, offline} {
 		_, err := doctor.Diagnose(in)
 		require.NoError(t, err)
 	}
@@ -41,6 +43,10 @@ func TestCrossCheckRefusesContradictions(t *testing.T) {
 			[]string{`"G_BASIC"`, `"G_DUP"`}},
 		{"progress of another group", with(basic, func(in *doctor.Input) { in.Progress = dup.Progress; in.Status = nil }), "progress", 2,
 			[]string{`"G_DUP"`, `"G_BASIC"`}},
+		{"another group's CODE 206 as the connection", with(basic, func(in *doctor.Input) { in.Connection = offline.Connection }), "status[0]", 0,
+			[]string{`"G_BASIC"`, `"G_DUP"`, "not online"}},
+		{"progress of another group beside a CODE 206", with(offline, func(in *doctor.Input) { in.Progress = basic.Progress }), "progress", 2,
+			[]string{`"G_BASIC"`, `"G_DUP"`, "not online"}},
 		{"route of another cluster", with(basic, func(in *doctor.Input) {
 			in.Routes = []doctor.RouteText{{Text: strings.NewReplacer("broker-a", "broker-x", "broker-b", "broker-y").Replace(basic.Routes[0].Text)}}
 		}), "progress", 4, []string{"broker-a, broker-b", "broker-x, broker-y", "no broker in common"}},
@@ -183,4 +189,99 @@ func TestCaptureBeforeLastTime(t *testing.T) {
 	assert.True(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "2026-12-01T18:08:11Z" })), "an hour early")
 	assert.False(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "2026-12-01T19:07:30Z" })), "within the minute a capture takes")
 	assert.True(t, has(with(basic, func(in *doctor.Input) { in.CapturedAt = "\ufeff2026-12-01T10:00:00Z" })), "a BOM before the time is read too")
+}
+
+// A broker lists every queue 0..readQueueNums-1 of a topic it has offsets
+// of (getConsumeStats), so consumerProgress with a queue missing inside a
+// broker's run, or a count the route does not give that broker, is a lost
+// line or a route of another topic: refused naming the progress line (and
+// the route). A whole broker missing stays a broker that did not answer.
+func TestProgressQueuesAgainstRoute(t *testing.T) {
+	basic := captureInput(t, "../../testdata/real/basic3")
+	drop := func(text, line string) string {
+		require.Contains(t, text, line)
+		return strings.Replace(text, line, "", 1)
+	}
+	row := func(broker string, qid int) string {
+		for _, l := range strings.SplitAfter(basic.Progress, "\n") {
+			f := strings.Fields(l)
+			if len(f) > 3 && f[0] == "T_BASIC" && f[1] == broker && f[2] == strconv.Itoa(qid) {
+				return l
+			}
+		}
+		t.Fatalf("no row %s/%d", broker, qid)
+		return ""
+	}
+	for _, tt := range []struct {
+		name     string
+		in       doctor.Input
+		line     int
+		contains []string
+	}{
+		{"a queue inside a broker's run lost", with(basic, func(in *doctor.Input) { in.Progress = drop(in.Progress, row("broker-a", 3)) }), 7,
+			[]string{"broker-a/4", "broker-a/2", "missing"}},
+		{"the last queue of a broker lost", with(basic, func(in *doctor.Input) { in.Progress = drop(in.Progress, row("broker-b", 7)) }), 12,
+			[]string{"broker-b", "7 queues", "readQueueNums 8", "route"}},
+		{"a route of another topic", with(basic, func(in *doctor.Input) {
+			in.Routes = []doctor.RouteText{{Text: strings.ReplaceAll(basic.Routes[0].Text, `"readQueueNums":8`, `"readQueueNums":4`)}}
+		}), 4, []string{"broker-a", "8 queues", "readQueueNums 4"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := doctor.Diagnose(tt.in)
+			var te *alloc.TextError
+			require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+			assert.Equal(t, "progress", te.Source, te.Error())
+			assert.Equal(t, tt.line, te.Line, te.Error())
+			for _, c := range tt.contains {
+				assert.Contains(t, te.Msg, c)
+			}
+		})
+	}
+	// A broker that did not answer: all its lines are missing.
+	in := with(basic, func(in *doctor.Input) {
+		for q := range 8 {
+			in.Progress = drop(in.Progress, row("broker-b", q))
+		}
+	})
+	_, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+}
+
+// A client reports one version to the broker (the connection's #Version)
+// and in its running info (PROP_CLIENT_VERSION): a status file whose
+// client library or version contradicts the connection line of the
+// client it is named after is another client's, renamed (4.x status files
+// print no clientIP or instanceName to tell otherwise).
+func TestStatusVersionAgainstConnection(t *testing.T) {
+	lang := captureInput(t, "../../testdata/real/mixed-language")
+	_, err := doctor.Diagnose(lang)
+	require.NoError(t, err)
+	var java, goFile int
+	for i, s := range lang.Status {
+		if strings.Contains(s.Name, "go1") {
+			goFile = i
+		} else {
+			java = i
+		}
+	}
+	swapped := with(lang, func(in *doctor.Input) {
+		in.Status = append([]doctor.StatusText(nil), in.Status...)
+		in.Status[java].Name, in.Status[goFile].Name = in.Status[goFile].Name, in.Status[java].Name
+	})
+	_, err = doctor.Diagnose(swapped)
+	var te *alloc.TextError
+	require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+	assert.Contains(t, te.Msg, "PROP_CLIENT_VERSION")
+	assert.Contains(t, te.Msg, "connection line")
+
+	basic := captureInput(t, "../../testdata/real/basic3")
+	newer := with(basic, func(in *doctor.Input) {
+		in.Status = append([]doctor.StatusText(nil), in.Status...)
+		in.Status[0].Text = strings.Replace(in.Status[0].Text, ": V4_9_3", ": V5_3_3", 1)
+	})
+	_, err = doctor.Diagnose(newer)
+	require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+	assert.Equal(t, "status[0]", te.Source)
+	assert.Contains(t, te.Msg, "V5_3_3")
+	assert.Contains(t, te.Msg, "V4_9_3")
 }

@@ -54,6 +54,20 @@ func (f failedCommand) offline() bool {
 	return f.code == codeConsumerNotOnline
 }
 
+// group is the consumer group a CODE 206 answer names ("the consumer
+// group[G] not online"), "" when it names none.
+func (f failedCommand) group() string {
+	_, rest, ok := strings.Cut(f.desc, "group[")
+	if !ok {
+		return ""
+	}
+	g, _, ok := strings.Cut(rest, "]")
+	if !ok || strings.ContainsAny(g, " \t") {
+		return ""
+	}
+	return g
+}
+
 // unsupportedProgress: a 5.x mqadmin's whole-group consumerProgress asks
 // the brokers for their topic config (request 351, added in 5.x), which a
 // 4.x broker does not serve.

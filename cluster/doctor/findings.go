@@ -228,7 +228,7 @@ func (d *diagnosis) topicFindings(st *topicState, tr *TopicReport) {
 			}
 		}
 		if len(extra) > 0 {
-			add(CodeQueueNotInRoute, plural(len(extra), "queue has", "queues have")+" offsets or an owner but are not readable in the route (perm without read, fewer readQueueNums, or a broker removed): nobody should consume them, check that no message is left in them", extra, nil)
+			add(CodeQueueNotInRoute, plural(len(extra), "queue has", "queues have")+" offsets or an owner but are not readable in the route (perm without read, a member holding queues of an older route, or a broker removed): nobody should consume them, check that no message is left in them", extra, nil)
 		}
 		if len(noOffset) > 0 {
 			add(CodeRouteQueueWithoutOffset, plural(len(noOffset), "readable queue of the route has", "readable queues of the route have")+" no line in consumerProgress: the group has never committed an offset there (new queues, or the route is for another topic or cluster)", noOffset, nil)

@@ -50,6 +50,11 @@ func statusInput(c *cluster, hold map[string][]alloc.MessageQueue, texts func(ci
 	return in
 }
 
+// consumerProgress and the route disagree on which brokers hold the
+// topic: a broker the route lacks (queues nobody should consume) and one
+// with no line yet (no offset committed there). A broker listing another
+// queue count than the route gives it is no route change but a
+// contradiction (each broker lists queues 0..readQueueNums-1): refused.
 func TestFindingRouteMismatch(t *testing.T) {
 	c := small()
 	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
@@ -59,28 +64,35 @@ func TestFindingRouteMismatch(t *testing.T) {
 			owner[q] = cid
 		}
 	}
-	// progress from a route with 5 queues on each broker: broker-x/4 is not readable now
+	// progress with broker-c too, which the route does not have
 	wider := *c
-	wider.perBroker = 5
-	owner[alloc.MessageQueue{Topic: c.topic, BrokerName: "broker-a", QueueID: 4}] = c.clients[0]
+	wider.brokers = []string{"broker-a", "broker-b", "broker-c"}
+	owner[alloc.MessageQueue{Topic: c.topic, BrokerName: "broker-c", QueueID: 0}] = c.clients[0]
 	in := doctor.Input{Routes: []doctor.RouteText{{Text: c.routeText()}}, Connection: c.connectionText(), Progress: wider.progressText(owner)}
 	rep, err := doctor.Diagnose(in)
 	require.NoError(t, err)
 	f := finding(rep, doctor.CodeQueueNotInRoute)
 	require.NotNil(t, f, rep.Text())
-	assert.Len(t, f.Queues, 2)
-	assert.Equal(t, doctor.StatusUnexpectedOwner, queueStatus(rep, "broker-a", 4).Status)
-	assert.Equal(t, doctor.StatusUnassigned, queueStatus(rep, "broker-b", 4).Status)
+	assert.Len(t, f.Queues, 4)
+	assert.Equal(t, doctor.StatusUnexpectedOwner, queueStatus(rep, "broker-c", 0).Status)
 
-	// progress from a route with 3 queues: the 4th has no offset yet
+	// progress of broker-a only: broker-b's queues have no offset yet
 	narrow := *c
-	narrow.perBroker = 3
+	narrow.brokers = []string{"broker-a"}
 	in.Progress = narrow.progressText(owner)
 	rep, err = doctor.Diagnose(in)
 	require.NoError(t, err)
 	f = finding(rep, doctor.CodeRouteQueueWithoutOffset)
 	require.NotNil(t, f, rep.Text())
-	assert.Len(t, f.Queues, 2)
+	assert.Len(t, f.Queues, 4)
+
+	// progress of 5 queues a broker against a route of 4
+	five := *c
+	five.perBroker = 5
+	in.Progress = five.progressText(owner)
+	_, err = doctor.Diagnose(in)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "lists 5 queues of orders on broker-a, but route gives broker-a readQueueNums 4")
 }
 
 // A member that does not subscribe leaves its share to nobody.

@@ -18,8 +18,9 @@ type texts struct {
 	conn       *mqadmin.Connection
 	prog       *mqadmin.Progress // nil: no progress given
 	status     []statusFile
-	offline    bool // the connection box is the "not online" failure
-	progFailed bool // the progress box is the 5.x-against-4.x failure
+	offline    bool   // the connection box is the "not online" failure
+	offlineOf  string // the group that failure names ("" = none)
+	progFailed bool   // the progress box is the 5.x-against-4.x failure
 	// What the cluster failed to answer (clusterfail.go): the connection
 	// list (nothing is known of the members), consumerProgress (all of
 	// it when prog is nil, else the brokers named), consumerStatus.
@@ -125,6 +126,7 @@ func readInput(in Input) (*texts, error) {
 func (t *texts) readConnection(text string) error {
 	if f, ok := readFailure(text); ok && f.offline() {
 		t.offline = true
+		t.offlineOf = f.group()
 		t.conn = &mqadmin.Connection{Clients: []mqadmin.ClientConn{}, Subscriptions: []mqadmin.Subscription{}}
 		return nil
 	}

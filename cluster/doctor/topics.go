@@ -75,6 +75,9 @@ func (d *diagnosis) topics() ([]*topic, error) {
 	}
 	var out []*topic
 	for _, tp := range order {
+		if err := checkRowsAgainstRoute(tp); err != nil {
+			return nil, err
+		}
 		if tp.route == nil {
 			tp.queues = d.queuesWithoutRoute(tp)
 		}

@@ -37,7 +37,7 @@ func readWith(ctx context.Context, o Options, call caller, timeout time.Duration
 	deadline, _ := ctx.Deadline()
 	perCall := time.Until(deadline) / 2
 	conns := make(chan struct{}, MaxConcurrentCalls)
-	return Drive(s, func(r Request) ([]byte, error) {
+	err = Drive(s, func(r Request) ([]byte, error) {
 		select {
 		case conns <- struct{}{}:
 			defer func() { <-conns }()
@@ -48,14 +48,19 @@ func readWith(ctx context.Context, o Options, call caller, timeout time.Duration
 			return nil, ctx.Err()
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Snapshot()
 }
 
-// Drive runs session s to its snapshot: every request s asks for is sent
-// at once through call, in a goroutine of its own, and each answer handed
-// back to s as it comes. call must end by a deadline of its own (it is
-// the transport: Read's opens a connection per call, the monitor's
-// shares one per server). Drive returns when s has its snapshot or fails.
-func Drive(s *Session, call func(Request) ([]byte, error)) (*Snapshot, error) {
+// Drive runs session s until it has every answer it needs: every request
+// s asks for is sent at once through call, in a goroutine of its own, and
+// each answer handed back to s as it comes. call must end by a deadline
+// of its own (it is the transport: Read's opens a connection per call,
+// the monitor's shares one per server). Drive returns s's error, if any;
+// then take s.Snapshot (or s.SnapshotDirect).
+func Drive(s *Session, call func(Request) ([]byte, error)) error {
 	type answer struct {
 		id    int
 		frame []byte
@@ -85,11 +90,11 @@ func Drive(s *Session, call func(Request) ([]byte, error)) (*Snapshot, error) {
 		inflight--
 		next, err := s.Handle(a.id, a.frame, a.err)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		send(next)
 	}
-	return s.Snapshot()
+	return nil
 }
 
 // readFrame reads one whole frame, length field included, from r.

@@ -246,3 +246,59 @@ func mustBody(t *testing.T, f []byte) []byte {
 	require.NoError(t, err)
 	return c.Body
 }
+
+// Brokers that answer the route, the connections and the offsets but
+// never forward a running-info request (an overloaded broker, or clients
+// that never answer): the read ends at its deadline with every member
+// named as silent, and the doctor judges nothing it could not read (no
+// UNOWNED from owners it never saw; exit 3).
+func TestFakeClusterSilentRunningInfo(t *testing.T) {
+	fc := startFake(t, func(key string, _ *Command, ans []byte) []byte {
+		if key == strconv.Itoa(codeGetConsumerRunningInfo) {
+			return nil
+		}
+		return ans
+	})
+	snap, err, took := readFake(t, fc, 3*time.Second)
+	require.NoError(t, err)
+	assert.Less(t, took, 20*time.Second, "the read ends at its deadline")
+	for _, c := range []string{"127.0.0.1@c1", "127.0.0.1@c2", "127.0.0.1@c3"} {
+		assert.Contains(t, snap.StatusErr, c)
+	}
+	rep, err := doctor.Diagnose(snap.Input())
+	require.NoError(t, err)
+	assert.False(t, rep.Judged, rep.Text())
+	assert.False(t, rep.OK)
+	assert.Equal(t, rep.Queues, rep.Unknown, rep.Text())
+	for _, f := range rep.Findings {
+		assert.NotEqual(t, doctor.LevelError, f.Level, "%s: %s", f.Code, f.Message)
+	}
+}
+
+// A server's client ID and remark with terminal escape sequences (a window
+// title with BEL, a clear screen, colour): the read keeps them as sent,
+// the client ID is not text a connection list holds, so the doctor refuses
+// it naming the line (never a verdict over it), and the remark reaches the
+// warnings that the CLI prints through termsafe (cmd/rmqalloc; npm:
+// js/test/live-bounds.test.mjs).
+func TestFakeClusterEscapes(t *testing.T) {
+	const evil = `127.0.0.1@c9\u001b]0;pwned\u0007\u001b[2J`
+	fc := startFake(t, func(key string, req *Command, ans []byte) []byte {
+		switch {
+		case key == strconv.Itoa(codeGetConsumerConnectionList):
+			return withBody(t, ans, strings.Replace(string(mustBody(t, ans)), "127.0.0.1@c2", evil, 1))
+		case key == strconv.Itoa(codeGetConsumerRunningInfo) && req.ExtFields["clientId"] == "127.0.0.1@c3":
+			c, _ := DecodeFrame(ans)
+			c.Code, c.Body, c.Remark = 1, nil, "not online \x1b[31mRED\x1b[0m"
+			return c.Encode()
+		}
+		return ans
+	})
+	snap, err, _ := readFake(t, fc, 10*time.Second)
+	require.NoError(t, err)
+	assert.Contains(t, snap.StatusErr, "\x1b[31mRED", "kept as sent: the CLI escapes what it prints")
+	_, err = doctor.Diagnose(snap.Input())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "line 2: expected text, found binary data")
+	assert.NotContains(t, err.Error(), "\x1b")
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 	"github.com/rmqalloc/rmqalloc/internal/javalang"
 )
 
@@ -84,7 +85,8 @@ type Session struct {
 	topicStats       map[string][]topicOffset
 	topicStatsAsked  map[string]int
 	topicStatsFailed map[string]bool
-	refused          *Error // the first ACL refusal of a broker (noteRefusal)
+	refused          *Error   // the ACL refusal of a broker first in order (noteRefusal)
+	refusedAt        *pending // the request it answered
 	// v5: the NameServer runs RocketMQ 5.x (its answers' version), so
 	// the texts are those of the 5.3.3 mqadmin where its layout differs.
 	v5 bool
@@ -424,12 +426,18 @@ func (s *Session) refusal(p *pending, role, what string, resp *Command) *Error {
 	return refusal(p.addr, role, what, p.code, s.o.Group, resp, s.o.Credentials)
 }
 
-// noteRefusal keeps the first ACL refusal of a broker: a cluster with ACL
-// on in part is read in part (what the others gave), but one that gave
-// nothing ends the read with it (Handle).
+// noteRefusal keeps one ACL refusal of a broker: a cluster with ACL on in
+// part is read in part (what the others gave), but one that gave nothing
+// ends the read with it (Handle). Of several, it keeps the first in the
+// read's order (the request's code, then the broker's place), not the
+// first to arrive: answers come in any order, and a refused read must end
+// with the same line every run, in both builds.
 func (s *Session) noteRefusal(p *pending, role, what string, resp *Command) {
-	if s.refused == nil && isACLRefusal(resp) {
-		s.refused = s.refusal(p, role, what, resp)
+	if !isACLRefusal(resp) {
+		return
+	}
+	if k := s.refusedAt; s.refused == nil || p.code < k.code || p.code == k.code && p.broker < k.broker {
+		s.refused, s.refusedAt = s.refusal(p, role, what, resp), p
 	}
 }
 
@@ -439,6 +447,19 @@ func (s *Session) markDead(addr string, terr error) {
 	if isTimeout(terr) || !strings.Contains(terr.Error(), "not a response") {
 		s.dead[addr] = true
 	}
+}
+
+// addTopicStatus adds topic t's topicStatus text when every broker gave
+// its stats.
+func (s *Session) addTopicStatus(snap *Snapshot, t string) error {
+	if st := s.topicStats[t]; s.topicStatsAsked[t] > 0 && !s.topicStatsFailed[t] {
+		text, err := renderTopicStatus(st, s.o.Location)
+		if err != nil {
+			return &Error{Kind: ErrProtocol, Msg: "stats of topic " + t + ": " + err.Error()}
+		}
+		snap.TopicStatus = append(snap.TopicStatus, RouteText{Topic: t, Text: text})
+	}
+	return nil
 }
 
 // nextBroker is the first broker after index i not known dead, else -1.
@@ -477,7 +498,16 @@ func (s *Session) finish() []Request {
 }
 
 // Snapshot is what was read, as the texts mqadmin prints.
-func (s *Session) Snapshot() (*Snapshot, error) {
+func (s *Session) Snapshot() (*Snapshot, error) { return s.snapshot(false) }
+
+// SnapshotDirect is what was read with the connection list, the progress
+// and the status files decoded straight into what the doctor reads of
+// their texts (direct.go): the doctor's report on its Input is the one on
+// Snapshot's, for less work and garbage. Its Files and Save leave out
+// those boxes' texts: a watch loop diagnoses it, it is not saved.
+func (s *Session) SnapshotDirect() (*Snapshot, error) { return s.snapshot(true) }
+
+func (s *Session) snapshot(direct bool) (*Snapshot, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
@@ -487,22 +517,34 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 	s.settleStaleChannels()
 	snap := &Snapshot{Group: s.o.Group, NameServer: s.ns, ConnectionErr: s.connErr, Millis: s.o.Now().UnixMilli()}
 	for _, t := range s.routeAsk {
+		if direct {
+			// The body is the text's JSON before pretty printing.
+			if r, err := mqadmin.ParseTopicRoute(string(s.routes[t])); err == nil {
+				snap.Routes = append(snap.Routes, RouteText{Topic: t, Route: r})
+				if err := s.addTopicStatus(snap, t); err != nil {
+					return nil, err
+				}
+				continue
+			}
+		}
 		text, err := renderRoute(s.routes[t])
 		if err != nil {
 			return nil, &Error{Kind: ErrProtocol, Addr: s.ns, Msg: "route of " + t + ": " + err.Error()}
 		}
 		snap.Routes = append(snap.Routes, RouteText{Topic: t, Text: text})
-		if st := s.topicStats[t]; s.topicStatsAsked[t] > 0 && !s.topicStatsFailed[t] {
-			text, err := renderTopicStatus(st, s.o.Location)
-			if err != nil {
-				return nil, &Error{Kind: ErrProtocol, Msg: "stats of topic " + t + ": " + err.Error()}
-			}
-			snap.TopicStatus = append(snap.TopicStatus, RouteText{Topic: t, Text: text})
+		if err := s.addTopicStatus(snap, t); err != nil {
+			return nil, err
 		}
 	}
 	owners := map[alloc.MessageQueue]string{}
+	n := names{}
 	if s.conn != nil {
-		snap.Connection = renderConnection(s.conn)
+		if direct {
+			snap.ParsedConnection, _ = directConnection(s.conn, n)
+		}
+		if snap.ParsedConnection == nil {
+			snap.Connection = renderConnection(s.conn)
+		}
 		for _, cn := range s.conn.Conns {
 			if ri := s.running[cn.ClientID]; ri != nil {
 				for _, h := range ri.MQs {
@@ -512,6 +554,12 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 		}
 		for _, cid := range s.runOrder {
 			if ri := s.running[cid]; ri != nil {
+				if direct {
+					if info, ok := directStatus(ri, s.o.Location, s.v5, n); ok {
+						snap.Status = append(snap.Status, StatusText{ClientID: cid, Info: info})
+						continue
+					}
+				}
 				text, err := renderStatus(ri, s.o.Location, s.v5)
 				if err != nil {
 					return nil, &Error{Kind: ErrProtocol, Msg: "running info of " + cid + ": " + err.Error()}
@@ -533,7 +581,10 @@ func (s *Session) Snapshot() (*Snapshot, error) {
 		// BROADCASTING group (offsets kept by its clients) always gets.
 		s.progressErr = append(s.progressErr, "org.apache.rocketmq.client.exception.MQClientException: CODE: 206  DESC: Not found the consumer group consume stats, because return offset table is empty, maybe the consumer not consume any message")
 		s.warn("the brokers hold no consume offsets for group " + s.o.Group + " (mqadmin consumerProgress fails so, CODE 206): progress.txt is left empty")
-	} else if rows > 0 {
+	} else if rows > 0 && direct {
+		snap.ParsedProgress, _ = directProgress(s.stats, owners, s.o.Location, n)
+	}
+	if rows > 0 && snap.ParsedProgress == nil {
 		p, err := renderProgress(s.stats, owners, s.o.Location)
 		if err != nil {
 			return nil, &Error{Kind: ErrProtocol, Msg: "consume stats of " + s.o.Group + ": " + err.Error()}

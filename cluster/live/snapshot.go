@@ -8,7 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rmqalloc/rmqalloc/alloc/route"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 )
 
 // Snapshot is one read of a group: the texts mqadmin 4.9.3 prints for it.
@@ -43,6 +45,11 @@ type Snapshot struct {
 	// Status are the files `mqadmin consumerStatus -g G` writes, one per
 	// client that answered, sorted by client ID.
 	Status []StatusText
+	// ParsedConnection and ParsedProgress, set by Session.SnapshotDirect
+	// instead of Connection and Progress, are those texts as the doctor
+	// reads them.
+	ParsedConnection *mqadmin.Connection
+	ParsedProgress   *mqadmin.Progress
 	// Millis is when the read ended (the status folder's name).
 	Millis int64
 	// Warnings say what was left out and why (a client that did not
@@ -54,17 +61,23 @@ type Snapshot struct {
 type RouteText struct {
 	Topic string
 	Text  string
+	// Route, set by Session.SnapshotDirect instead of Text, is the route
+	// as the doctor reads it.
+	Route *route.Route
 }
 
 // StatusText is one client's consumerStatus file.
 type StatusText struct {
 	ClientID string
 	Text     string
+	// Info, set by Session.SnapshotDirect instead of Text, is the file as
+	// the doctor reads it.
+	Info *mqadmin.RunningInfo
 }
 
 // Offline: no consumer of the group is online (the broker said 206).
 func (s *Snapshot) Offline() bool {
-	return s.Connection == "" && strings.Contains(s.ConnectionErr, "CODE: 206")
+	return s.Connection == "" && s.ParsedConnection == nil && strings.Contains(s.ConnectionErr, "CODE: 206")
 }
 
 // Files is the snapshot as a folder of saved outputs, path → text (the
@@ -133,8 +146,8 @@ func (s *Snapshot) Save(dir string) error {
 // folder: route.txt with its topic left to the doctor, route.<T>.txt as
 // topic T, the status files by client ID.
 func (s *Snapshot) Input() doctor.Input {
-	in := doctor.Input{Connection: s.Connection, Progress: s.Progress, ProgressErr: s.ProgressErr, StatusErr: s.StatusErr, CapturedAt: s.capturedAt()}
-	if s.Connection == "" && s.ConnectionErr != "" {
+	in := doctor.Input{Connection: s.Connection, ParsedConnection: s.ParsedConnection, Progress: s.Progress, ParsedProgress: s.ParsedProgress, ProgressErr: s.ProgressErr, StatusErr: s.StatusErr, CapturedAt: s.capturedAt()}
+	if s.Connection == "" && s.ParsedConnection == nil && s.ConnectionErr != "" {
 		// What mqadmin prints for a group with no consumer online (the
 		// doctor reads it as GROUP_OFFLINE), or when no broker answered.
 		in.Connection = s.ConnectionErr
@@ -144,10 +157,10 @@ func (s *Snapshot) Input() doctor.Input {
 		if i == 0 {
 			t = ""
 		}
-		in.Routes = append(in.Routes, doctor.RouteText{Topic: t, Text: r.Text})
+		in.Routes = append(in.Routes, doctor.RouteText{Topic: t, Text: r.Text, Route: r.Route})
 	}
 	for _, st := range s.Status {
-		in.Status = append(in.Status, doctor.StatusText{Name: st.ClientID, Text: st.Text})
+		in.Status = append(in.Status, doctor.StatusText{Name: st.ClientID, Text: st.Text, Info: st.Info})
 	}
 	for _, ts := range s.TopicStatus {
 		t := ts.Topic

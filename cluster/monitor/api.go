@@ -12,7 +12,9 @@ import (
 
 // Handler serves the monitor over HTTP:
 //
-//	GET /                   the live page
+//	GET /                   the live page (and /report.js, /report.css,
+//	                        /verified.json: its group report, the
+//	                        playground's Diagnose drawing)
 //	GET /metrics            Prometheus text format
 //	GET /api/groups         every group, worst first ([]GroupSummary)
 //	GET /api/groups/{group} one group (GroupDetail); the name path-escaped
@@ -51,6 +53,9 @@ func (m *Monitor) Handler() http.Handler {
 		_, _ = w.Write([]byte("ready\n"))
 	})
 	mux.Handle("GET /{$}", pageHandler())
+	mux.Handle("GET /report.js", assetHandler("page/report.js", "text/javascript; charset=utf-8"))
+	mux.Handle("GET /report.css", assetHandler("page/report.css", "text/css; charset=utf-8"))
+	mux.Handle("GET /verified.json", assetHandler("page/verified.json", "application/json"))
 	return mux
 }
 

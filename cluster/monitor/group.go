@@ -61,6 +61,8 @@ type GroupDetail struct {
 	GroupSummary
 	Warnings []string       `json:"warnings"`
 	Report   *doctor.Report `json:"report"`
+	// Text is the report as `rmqalloc doctor` prints it; "" without one.
+	Text string `json:"text"`
 }
 
 // groupState is what the monitor keeps of one group: the window (the

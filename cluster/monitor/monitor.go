@@ -456,6 +456,7 @@ func (m *Monitor) Group(name string) (GroupDetail, bool) {
 	}
 	if reported {
 		d.Report = unanswered(g.series.Report())
+		d.Text = d.Report.Text()
 	}
 	return d, true
 }

@@ -4,11 +4,16 @@ package monitor
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -61,9 +66,18 @@ func TestPageInChromium(t *testing.T) {
 	assert.True(t, strings.Contains(dom, "with problems"))
 
 	dom = chromium(t, srv.URL+"/#/group/"+url.PathEscape("G_DOUBLE"), "--dump-dom")
-	for _, want := range []string{">DOUBLE_OWNED<", ">q0 double<", "Over the window: 2 snapshots"} {
-		assert.True(t, strings.Contains(dom, want), "the group's report, queue grid and timeline show %q", want)
+	// The group's report is the playground's Diagnose drawing (report.js):
+	// its verdict, findings list, queue grid, the not-ok queues' table by
+	// likely cause and the timeline, as the Diagnose tab draws them.
+	for _, want := range []string{
+		`id="dx-verdict"`, `class="dx-findings"`, `data-code="DOUBLE_OWNED"`, `<rmq-grid`,
+		"Queues that are not ok, by likely cause", `class="dx-table"`, `data-label="Status"`, ">double-owned<",
+		`class="dx-timeline"`, "The report as text (what rmqalloc doctor prints)",
+	} {
+		assert.True(t, strings.Contains(dom, want), "the group's report shows %q as Diagnose draws it", want)
 	}
+	// The queue table's offsets come from the window's last snapshot.
+	assert.Regexp(t, `data-label="Broker offset">[0-9]`, dom)
 	assert.False(t, strings.Contains(dom, "[object "), "every part is drawn as elements")
 
 	if dir := os.Getenv("PAGE_SCREENSHOTS"); dir != "" {
@@ -75,5 +89,45 @@ func TestPageInChromium(t *testing.T) {
 			chromium(t, srv.URL+"/"+shot.hash, "--window-size="+shot.size, "--screenshot="+p, "--force-prefers-color-scheme="+shot.scheme,
 				"--blink-settings=preferredColorScheme="+map[string]string{"light": "1", "dark": "0"}[shot.scheme])
 		}
+	}
+}
+
+// The page's assets are served from the binary, and the committed bundle
+// is built from the sources as they are: each output's first line names
+// its inputs and their sha256 (page/build.mjs; `make build` rebuilds).
+func TestPageAssets(t *testing.T) {
+	m, err := New(Config{NameServers: []string{"127.0.0.1:1"}}) // never run: only its handler
+	require.NoError(t, err)
+	srv := httptest.NewServer(m.Handler())
+	defer srv.Close()
+	for _, a := range []struct{ path, ctype, want string }{
+		{"/", "text/html", `<link rel="stylesheet" href="/report.css">`},
+		{"/report.js", "text/javascript", "renderReport"},
+		{"/report.css", "text/css", ".dx-findings"},
+		{"/verified.json", "application/json", `"profiles"`},
+	} {
+		resp, err := http.Get(srv.URL + a.path)
+		require.NoError(t, err)
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		assert.Equal(t, 200, resp.StatusCode, a.path)
+		assert.Contains(t, resp.Header.Get("Content-Type"), a.ctype, a.path)
+		assert.Contains(t, string(b), a.want, a.path)
+	}
+	for _, out := range []string{"page/report.js", "page/report.css"} {
+		b, err := pageFS.ReadFile(out)
+		require.NoError(t, err)
+		first, _, _ := strings.Cut(string(b), "\n")
+		m := regexp.MustCompile(`inputs sha256 ([0-9a-f]{64}): (.*) \*/$`).FindStringSubmatch(first)
+		require.NotNil(t, m, "%s starts with its inputs' hash", out)
+		h := sha256.New()
+		for _, p := range strings.Fields(m[2]) {
+			src, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(p)))
+			require.NoError(t, err, "%s: input %s", out, p)
+			h.Write([]byte(p + "\x00"))
+			h.Write(src)
+			h.Write([]byte("\x00"))
+		}
+		assert.Equal(t, m[1], hex.EncodeToString(h.Sum(nil)), "%s is stale: run make build (node cluster/monitor/page/build.mjs) and commit it", out)
 	}
 }

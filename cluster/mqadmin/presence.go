@@ -118,3 +118,14 @@ func badNameError(format string, l line, name string) *alloc.TextError {
 	}
 	return parseErr(format, l.n, 1, msg)
 }
+
+// StatusWhole reports whether ri, read some other way than from a text
+// (a live read decoding the client's answer), passes the checks
+// ParseConsumerStatus makes of a whole text: the properties every Java
+// consumer prints, a subscription, and no queue of a topic it does not
+// subscribe. A caller falls back to the text when it does not, so that
+// the text's error is the one reported.
+func StatusWhole(ri *RunningInfo) bool {
+	s := &statusReader{ri: ri, seen: map[string]int{secProperties: 1, secSubscription: 1}}
+	return s.checkStatusFields() == nil
+}

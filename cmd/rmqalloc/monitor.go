@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -54,6 +55,10 @@ It only sends read requests. It serves, on --listen:
                          (default 50; each reaches a client JVM; 0: no limit)
   --no-queue-metrics     leave out the per-queue series (rmqalloc_queue_lag,
                          rmqalloc_queue_owners)
+  --memory-limit SIZE    Go's soft memory limit (default 256MiB; 0: none;
+                         GOMEMLIMIT, when set, is the default): the garbage
+                         collector works harder near it; raise it for more
+                         than about 2,000 groups (docs/monitor.md)
   --credentials FILE     ACL access key and secret, as doctor takes them
                          (docs/security.md)
   --tls, --tls-ca FILE, --tls-insecure
@@ -99,6 +104,7 @@ func monitorMain(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.IntVar(&cfg.Concurrency, "concurrency", monitor.DefaultConcurrency, "")
 	rate := fs.Float64("running-info-rate", monitor.DefaultRunningInfoRate, "")
 	fs.BoolVar(&cfg.NoQueueMetrics, "no-queue-metrics", false, "")
+	memLimit := fs.String("memory-limit", "", "")
 	secure := secureFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -127,12 +133,18 @@ func monitorMain(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case *rate < 0:
 		return fail(fmt.Sprintf("--running-info-rate %g: give 0 (no limit) or more", *rate))
 	}
+	limit, err := memoryLimit(*memLimit, os.Getenv("GOMEMLIMIT"))
+	if err != nil {
+		return fail(err.Error())
+	}
+	if limit >= 0 {
+		debug.SetMemoryLimit(limit)
+	}
 	cfg.RunningInfoRate = *rate
 	if *rate == 0 {
 		cfg.RunningInfoRate = -1 // the flag's 0 is "no limit"
 	}
 	cfg.Include, cfg.Exclude = include, exclude
-	var err error
 	if cfg.Credentials, cfg.TLS, err = secure(); err != nil {
 		return fail(err.Error())
 	}

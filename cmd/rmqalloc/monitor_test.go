@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -116,4 +117,29 @@ func TestMonitorBadFlags(t *testing.T) {
 	var out, errs bytes.Buffer
 	assert.Equal(t, 0, runIn([]string{"monitor", "--help"}, &out, &errs))
 	assert.Contains(t, out.String(), "rmqalloc monitor --namesrv")
+}
+
+func TestMonitorMemoryLimitFlag(t *testing.T) {
+	for _, c := range []struct {
+		flag, env string
+		want      int64
+		bad       bool
+	}{
+		{"", "", 256 << 20, false},
+		{"", "1GiB", -1, false},
+		{"512MiB", "1GiB", 512 << 20, false},
+		{"300MB", "", 300e6, false},
+		{"0", "", math.MaxInt64, false},
+		{"lots", "", 0, true},
+		{"-5MiB", "", 0, true},
+	} {
+		got, err := memoryLimit(c.flag, c.env)
+		if c.bad {
+			require.Error(t, err, c.flag)
+			assert.Contains(t, err.Error(), "--memory-limit "+c.flag)
+			continue
+		}
+		require.NoError(t, err, c.flag)
+		assert.Equal(t, c.want, got, c.flag)
+	}
 }

@@ -54,3 +54,26 @@ func TestErrorTextEscaped(t *testing.T) {
 	assert.NotContains(t, out.String(), "\x1b")
 	assert.Contains(t, out.String(), `\u001b[2J`)
 }
+
+// A saved file with terminal escape sequences in a client ID (a window
+// title, a clear screen) is refused as not text, and nothing of it reaches
+// the terminal raw. (From a live read they reach the report: the text
+// output escapes them, js/test/live-bounds.test.mjs and
+// cluster/live's TestFakeClusterEscapes.)
+func TestDoctorFileWithEscapes(t *testing.T) {
+	const evil = "127.0.0.1@c1\x1b]0;owned\a\x1b[2J"
+	src, dir := "../../testdata/real/basic3", t.TempDir()
+	for _, f := range []string{"route.txt", "connection.txt", "progress.txt"} {
+		b, err := os.ReadFile(filepath.Join(src, f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), []byte(strings.ReplaceAll(string(b), "127.0.0.1@c1", evil)), 0o644))
+	}
+	for _, args := range [][]string{{"doctor", dir}, {"doctor", "--json", dir}} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, exitBadInput, runIn(args, &out, &errOut), args)
+		assert.Contains(t, out.String()+errOut.String(), "connection.txt")
+		assert.Contains(t, out.String()+errOut.String(), "binary data")
+		assert.NotContains(t, out.String()+errOut.String(), "\x1b")
+		assert.NotContains(t, out.String()+errOut.String(), "\a")
+	}
+}

@@ -1,8 +1,9 @@
 // rmqalloc doctor --namesrv against fake clusters that misbehave: lying
 // frame lengths, answers to other requests, huge routes, thousands of
-// clients, escape sequences in what servers send. The read must end (by
-// a protocol error, a limit, or --timeout) with a documented exit status,
-// and nothing a server sends reaches the terminal as a control sequence.
+// clients and brokers, silent clients, escape sequences in what servers
+// send. The read must end (by a protocol error, a limit, or --timeout)
+// with a documented exit status, and nothing a server sends reaches the
+// terminal as a control sequence.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,6 +79,33 @@ test('escape sequences in a client ID and a remark are shown escaped, never sent
     // The client ID is not text a saved connection.txt may hold: refused, not judged.
     assert.equal(r.status, 2);
     assert.match(r.stderr, /connection\.txt: line 2: expected text, found binary data/);
+  } finally {
+    kit.close();
+  }
+});
+
+test('a route of 5000 brokers is refused by the limit before any broker is dialed', async () => {
+  const brokers = (self) => Array.from({ length: 5000 }, (_, i) => `{"brokerAddrs":{0:"${self}"},"brokerName":"broker-${i}","cluster":"C"}`).join(',');
+  const kit = await fake((name, _h, a) => (name === 'route-retry'
+    ? rebuild(a, {}, (t) => t.replace(/"brokerDatas":\[.*?\],"filterServerTable"/, `"brokerDatas":[${brokers(kit.ns)}],"filterServerTable"`))
+    : a));
+  try {
+    const r = await doctor(kit.ns, '--timeout', '30s');
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /names 5000 brokers, over the doctor's limit of 1024/);
+    assert.ok(kit.stats.max <= 2, `the name server's connection only, saw ${kit.stats.max} at once`);
+  } finally {
+    kit.close();
+  }
+});
+
+test('brokers that never forward a running-info request: exit 3, nothing called unowned', async () => {
+  const kit = await fake((name, _h, a) => (name.startsWith('running-') ? null : a));
+  try {
+    const r = await doctor(kit.ns, '--timeout', '3s');
+    assert.equal(r.status, 3, r.stderr);
+    assert.doesNotMatch(r.stdout, /UNOWNED|consumed by nobody/);
+    assert.match(r.stderr, /did not answer/);
   } finally {
     kit.close();
   }

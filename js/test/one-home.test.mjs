@@ -99,3 +99,41 @@ test('index.d.ts names the strategies, clients and profiles the module has', asy
   assert.deepEqual(unionOf('AllocateProfile').sort(), Object.values(CLIENT_PROFILE).sort(), 'AllocateProfile');
   assert.deepEqual(unionOf('Profile').sort(), rmq.profiles.map((p) => p.name).sort(), 'Profile');
 });
+
+test('rmqalloc/names is the module\'s own: its strategies, simulated strategies and client profiles', async () => {
+  const rmq = await load();
+  const names = await import('../names.js');
+  assert.deepEqual([...names.strategies], [...STRATEGY_NAMES]);
+  assert.deepEqual([...names.simulatedStrategies], [...SIMULATED_STRATEGIES]);
+  assert.deepEqual(Object.keys(names.clientProfiles), Object.keys(CLIENT), 'in the clients\' order');
+  assert.deepEqual(Object.values(names.clientProfiles).sort(), rmq.clients.map((c) => c.profile).sort());
+  assert.equal(names.profileLabel(names.clientProfiles.GO), 'Go client 2.1.2');
+});
+
+/** The files package.json "exports" offers (every target, any condition), as paths in js/. */
+function exportedFiles() {
+  const pkg = JSON.parse(readFileSync(path.join(JS_DIR, 'package.json'), 'utf8'));
+  const out = new Set();
+  const walk = (v) => {
+    if (typeof v === 'string') out.add(path.normalize(v));
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(pkg.exports);
+  return out;
+}
+
+test('site/ uses the package through its public exports only (issue 39)', () => {
+  const exported = exportedFiles();
+  const files = [...jsFiles('site/lib'), ...readdirSync(path.join(ROOT, 'site')).filter((f) => f.endsWith('.js')).map((f) => path.join('site', f))];
+  const inner = [];
+  for (const f of files) {
+    const src = readFileSync(path.join(ROOT, f), 'utf8');
+    for (const m of src.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)'([^']+)'/g)) {
+      // '/js/x' as the server serves the package, '../../js/x' relative to site/lib (the tests run it in Node).
+      const at = m[1].match(/^(?:\/|(?:\.\.\/)+)js\/(.+)$/);
+      if (at && !exported.has(path.normalize(at[1]))) inner.push(`${f}: ${m[1]}`);
+    }
+  }
+  assert.ok(files.length > 10, `found the site's files: ${files.length}`);
+  assert.deepEqual(inner, [], 'imports of js/ files that package.json "exports" does not offer');
+});

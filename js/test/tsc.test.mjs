@@ -73,7 +73,7 @@ function tsc(dir, files, extra = {}) {
       noEmit: true,
       types: ['node'],
       typeRoots: [path.join(JS_DIR, 'node_modules', '@types')],
-      paths: { rmqalloc: [path.join(JS_DIR, 'index.d.ts')], 'rmqalloc/embed': [path.join(JS_DIR, 'embed.d.ts')] },
+      paths: { rmqalloc: [path.join(JS_DIR, 'index.d.ts')], 'rmqalloc/embed': [path.join(JS_DIR, 'embed.d.ts')], 'rmqalloc/names': [path.join(JS_DIR, 'names.d.ts')] },
       ...extra,
     },
     files,
@@ -88,10 +88,10 @@ test('the TypeScript compiler is installed (npm ci in js/: typescript and @types
   assert.ok(pkg.devDependencies.typescript && pkg.devDependencies['@types/node']);
 });
 
-test('index.d.ts and embed.d.ts compile with lib es2022 and @types/node, no DOM lib, skipLibCheck false, --strict', (t) => {
+test('index.d.ts, embed.d.ts and names.d.ts compile with lib es2022 and @types/node, no DOM lib, skipLibCheck false, --strict', (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'rmqalloc-tsc-'));
   t.after(() => rmSync(dir, { recursive: true }));
-  const r = tsc(dir, [path.join(JS_DIR, 'index.d.ts'), path.join(JS_DIR, 'embed.d.ts')]);
+  const r = tsc(dir, [path.join(JS_DIR, 'index.d.ts'), path.join(JS_DIR, 'embed.d.ts'), path.join(JS_DIR, 'names.d.ts')]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   // A program that imports only the main entry gets no DOM types from it.
   writeFileSync(path.join(dir, 'main.mts'), "import { load } from 'rmqalloc';\nconst rmq = await load();\nrmq.topic([]);\n// @ts-expect-error no DOM lib: document is not declared\ndocument.title;\n");

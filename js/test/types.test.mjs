@@ -17,7 +17,7 @@ function code(src) {
     .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, (c) => c.replace(/[^\n]/g, ' '));
 }
 
-for (const file of ['index.d.ts', 'embed.d.ts']) {
+for (const file of ['index.d.ts', 'embed.d.ts', 'names.d.ts']) {
   test(`${file}: braces balance and every export is at the top level`, () => {
     const lines = code(readFileSync(path.join(JS_DIR, file), 'utf8')).split('\n');
     let depth = 0;

@@ -124,9 +124,15 @@ for (const [width, height] of [[1366, 900], [390, 844]]) {
     // the bar holds the current tab's own fields
     await showTab(page, 'priority');
     assert.equal(await page.isVisible('#strategy'), false, 'Priority: no consumer strategy in the bar');
+    for (const id of ['#cb-pr-selector', '#cb-pr-wqn']) assert.equal(await page.isVisible(id), true, `Priority: ${id} in the bar`);
+    assert.equal(await page.isVisible('#cb-p-key'), false, 'Priority: no producer key in the bar');
     await showTab(page, 'producer');
     assert.equal(await page.isVisible('#cb-consumers'), false, 'Producer: no consumer count in the bar');
     assert.equal(await page.isVisible('#client'), true);
+    for (const id of ['#cb-p-key', '#cb-p-sends']) assert.equal(await page.isVisible(id), true, `Producer: ${id} in the bar`);
+    assert.equal(await page.isVisible('#cb-pr-wqn'), false, 'Producer: no priority field in the bar');
+    await showTab(page, 'alloc');
+    assert.equal(await page.isVisible('#cb-p-key'), false, 'Allocation: no producer key in the bar');
     noTrouble(log);
   });
 }
@@ -151,4 +157,28 @@ test('axe-core: no violation of any impact on any tab, at 390 and 1366 px, light
     }
   }
   assert.deepEqual(found, []);
+});
+
+test('the bar\'s Producer and Priority fields are the tab\'s own: typed in either, both follow and the result changes', async () => {
+  const { page, log } = await open(1366, 900);
+  await showTab(page, 'producer');
+  await page.waitForFunction(() => document.getElementById('hash-out').textContent.includes('queue'));
+  await page.fill('#p-key', 'order-1');
+  await page.waitForFunction(() => document.getElementById('cb-p-key').value === 'order-1');
+  const before = await page.textContent('#hash-out');
+  await page.fill('#cb-p-key', 'another-key-7');
+  await page.waitForFunction(() => document.getElementById('p-key').value === 'another-key-7');
+  await page.waitForFunction((b) => document.getElementById('hash-out').textContent !== b, before);
+  // a bad value typed in the bar is said at the bar's field, in the words on screen
+  await page.fill('#cb-p-sends', '0');
+  await page.waitForSelector('#cb-p-sends[aria-invalid=true]');
+  assert.match(await page.textContent('#cb-p-sends-error'), /“Sends”/);
+  await page.fill('#cb-p-sends', '5');
+  await page.waitForFunction(() => document.getElementById('p-sends').value === '5' && !document.querySelector('#cb-p-sends[aria-invalid]'));
+  await showTab(page, 'priority');
+  await page.selectOption('#cb-pr-selector', 'hash');
+  assert.equal(await page.inputValue('#pr-selector'), 'hash');
+  await page.fill('#pr-wqn', '3');
+  await page.waitForFunction(() => document.getElementById('cb-pr-wqn').value === '3');
+  noTrouble(log);
 });

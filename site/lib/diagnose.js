@@ -5,8 +5,7 @@
 // box take the ID column of pasted consumerConnection output.
 
 import { h, put } from './dom.js';
-import { CLIENT, CLIENT_PROFILE, SIMULATED_STRATEGIES } from '/js/lib/tables.generated.js';
-import { profileLabel } from '/js/lib/embed/views.js';
+import { clientProfiles, simulatedStrategies, profileLabel } from '/js/names.js';
 import { gridElement } from './views.js';
 import { verifiedButton } from './verified.js';
 import { packShare, unpackShare, isShare } from './share.js';
@@ -34,8 +33,8 @@ const STATUS = {
 
 // The strategies the doctor simulates and the client profiles, by client
 // byte (generated from the Go side): AVG first, the doctor's default.
-const STRATEGIES = [['', `${SIMULATED_STRATEGIES[0]} (the default)`], ...SIMULATED_STRATEGIES.slice(1).map((s) => [s, s])];
-const PROFILES = [['', 'each as its connection says'], ...Object.keys(CLIENT).map((k) => [CLIENT_PROFILE[k], profileLabel(CLIENT_PROFILE[k])])];
+const STRATEGIES = [['', `${simulatedStrategies[0]} (the default)`], ...simulatedStrategies.slice(1).map((s) => [s, s])];
+const PROFILES = [['', 'each as its connection says'], ...Object.values(clientProfiles).map((p) => [p, profileLabel(p)])];
 const GRID_MAX = 4000;
 const ROWS_MAX = 300;
 const EXAMPLES_URL = new URL('../examples/cluster.json', import.meta.url);
@@ -329,7 +328,11 @@ export function initDiagnose(root, engine, consumers) {
     if (v) { v.scrollIntoView({ block: 'start' }); if (v.id === 'dx-verdict') v.focus({ preventScroll: true }); }
   };
 
+  // Each run's number: an answer that comes after a later run began (the
+  // boxes cleared meanwhile, say) is not drawn over what that run showed.
+  let runs = 0;
   async function run() {
+    const seq = ++runs;
     const input = read();
     for (const ta of Object.values(boxes)) ta.removeAttribute('aria-invalid');
     for (const p of Object.values(boxErrors)) p.textContent = '';
@@ -345,7 +348,7 @@ export function initDiagnose(root, engine, consumers) {
     root.dataset.state = 'busy';
     const t0 = performance.now();
     const r = await engine.call('diagnose', input);
-    if (r.stale) return;
+    if (r.stale || seq !== runs) return;
     const ms = Math.round(performance.now() - t0);
     if (r.error) {
       status.textContent = '';
@@ -421,12 +424,13 @@ export function initDiagnose(root, engine, consumers) {
   setFolder(null);
 
   async function runFolder(f) {
+    const seq = runs;
     status.textContent = 'diagnosing\u2026';
     root.dataset.state = 'busy';
     const t0 = performance.now();
     const r = await engine.call('diagnoseFolders', { snapshots: f.snapshots.map((s) => s.snapshot), strategy: strategy.value, profile: profile.value,
       boxes: f.edited ? read() : undefined });
-    if (r.stale || folder !== f) return;
+    if (r.stale || folder !== f || seq !== runs) return;
     status.textContent = '';
     if (r.error) put(out, h('div', { className: 'error', attrs: { role: 'alert' } }, r.error.message));
     else if (r.result.inputError) {

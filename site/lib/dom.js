@@ -1,6 +1,6 @@
 // dom.js — building DOM safely: text is always set as textContent, never
 // parsed as HTML, so whatever a user types or pastes stays inert.
-import { hue } from '/js/lib/embed/grid.js';
+import { hue } from '/js/embed.js';
 
 /**
  * h('tr', { className: 'x', title: 't' }, 'text', child, [more]) → element.
@@ -46,7 +46,7 @@ export const tag = (i) => (i < 0 ? '—' : 'C' + i);
 
 /** A table from a header row and body rows (cells: strings or nodes). */
 export function table(head, rows, props = {}) {
-  return h('div', { className: 'table-wrap' },
+  return h('div', { className: 'table-wrap', style: { '--rows': String(rows.length) } },
     h('table', props,
       h('thead', {}, h('tr', {}, head.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
       h('tbody', {}, rows.map((r) => (r instanceof Node ? r : h('tr', {}, r.map((c) => h('td', {}, c))))))));

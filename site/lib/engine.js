@@ -3,8 +3,9 @@
 // page never freezes. Results are plain data (structured-cloneable).
 
 // Relative, so that node (e2e/logic.test.mjs) resolves it too; the page's
-// /lib/engine.js resolves it to /js/lib/ (../ stops at the root).
-import { CLIENT_PROFILE } from '../../js/lib/tables.generated.js';
+// /lib/engine.js resolves it to /js/names.js (../ stops at the root): the
+// package's public rmqalloc/names.
+import { clientProfiles } from '../../js/names.js';
 
 /** Broker names of the quick form: broker-a, broker-b, ..., with rooms "room@broker-x". */
 export function brokerNames(count, rooms) {
@@ -104,7 +105,7 @@ export function strategySpec(s, topic, name = s.name) {
 }
 
 /** The playground's clients (state.client) → the module's profile names (generated from wasm/strategy.go). */
-export const PROFILE_OF = Object.freeze({ '4.9.3': CLIENT_PROFILE.JAVA493, '5.3.3': CLIENT_PROFILE.JAVA533, go: CLIENT_PROFILE.GO });
+export const PROFILE_OF = Object.freeze({ '4.9.3': clientProfiles.JAVA493, '5.3.3': clientProfiles.JAVA533, go: clientProfiles.GO });
 
 /** rmqalloc options naming the client that allocates. */
 export function clientOptions(client) {

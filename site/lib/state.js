@@ -3,12 +3,12 @@
 // shorter, #z=<base64url of the JSON deflated>: see encodeLink).
 import { whereDefaults, validateWhere } from './where.js';
 import { priorityDefaults, validatePriority } from './priority.js';
-import { SIMULATED_STRATEGIES, STRATEGY_NAMES } from '../../js/lib/tables.generated.js';
+import { simulatedStrategies, strategies } from '../../js/names.js';
 
 // The strategies in the order the menus offer them, and those NEARBY's
 // inner menu offers (they need no settings): alloc's registry, generated.
-export const STRATEGIES = STRATEGY_NAMES;
-export const INNER = SIMULATED_STRATEGIES;
+export const STRATEGIES = strategies;
+export const INNER = simulatedStrategies;
 export const CLIENTS = ['4.9.3', '5.3.3', 'go'];
 export const TABS = ['alloc', 'whatif', 'compare', 'problems', 'producer', 'priority', 'explain', 'diagnose'];
 const LIMITS = { brokers: 1000, queuesPerBroker: 65536, queues: 2_000_000, consumers: 100_000, text: 2_000_000 };

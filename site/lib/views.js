@@ -51,7 +51,7 @@ function stat(label, value, cls = '') {
 /** The sorted client IDs, with their color, index and share. */
 export function memberList(a, onRemove) {
   const roOnly = new Set(a.roOnly || []);
-  return h('div', { className: 'members' },
+  return h('div', { className: 'members', style: { '--rows': String(Math.min(a.members.length, LIST_MAX)) } },
     h('h3', {}, 'Consumers in the order the strategy sees them'),
     h('details', { className: 'why', id: 'sort-why' }, h('summary', {}, 'why this order?'),
       h('p', {}, 'Client IDs are sorted as Java strings, character by character: so ',
@@ -133,7 +133,7 @@ export function queueTable(a) {
     rows.push([a.queues[i][0], String(a.queues[i][1]),
       o < 0 ? h('span', { className: 'bad' }, 'none') : h('span', {}, chip(o, a.members[o]), ' ', a.members[o], n > 1 ? h('span', { className: 'bad' }, ` (+${n - 1} more)`) : null)]);
   }
-  return h('div', { className: 'qtable-wrap' },
+  return h('div', { className: 'qtable-wrap', style: { '--rows': String(Math.min(a.queues.length, ROWS_MAX)) } },
     table(['Broker', 'Queue', 'Consumer'], rows, { className: 'qtable' }),
     a.queues.length > ROWS_MAX ? h('p', { className: 'hint' }, `First ${ROWS_MAX} of ${a.queues.length} queues.`) : null);
 }
@@ -215,6 +215,22 @@ function retryBlock(r) {
     statsLine(a.stats), grid(a, null, 'Each consumer also pulls these retry queues (messages it or another consumer failed to process).'));
 }
 
+/** The Allocation result's head: the strategy, the client and what that client does differently. */
+function allocHead(name, client, strategy, mode) {
+  return [h('h2', {}, 'Strategy ', h('code', {}, name), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[client] || ''),
+    mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : '', verifiedButton()),
+  profileNote(client, strategy)];
+}
+
+/**
+ * The head of the Allocation result as the inputs alone give it: drawn at
+ * once, while the module the rest needs still loads (renderAlloc replaces it).
+ */
+export function renderAllocHead(el, st) {
+  put(el, ...allocHead(st.mode === 'broadcasting' ? 'broadcasting' : st.strategy.name, st.client, st.strategy.name, st.mode),
+    h('p', { className: 'hint', id: 'alloc-wait' }, 'Computing who gets which queue, in this browser\u2026'));
+}
+
 /**
  * The Allocation tab. Returns the parts drawn later (the long lists), as
  * functions the page runs in separate tasks so that no single task blocks
@@ -225,13 +241,11 @@ export function renderAlloc(el, res, onRemove, actions = {}) {
   const a = res.before, f = res.faults || {};
   // The lists are drawn in later tasks: their room is kept now (about a
   // row per queue), so what follows them does not move when they come.
-  const members = h('div', { className: 'members-slot' }),
-    rows = h('div', { className: 'rows-slot', style: { 'min-height': `calc(2.3rem + ${Math.min(a.queues.length, 60)} * 1.9rem)` } });
+  const members = h('div', { className: 'members-slot', style: { '--rows': String(Math.min(a.members.length, LIST_MAX)) } }),
+    rows = h('div', { className: 'rows-slot', style: { '--rows': String(Math.min(a.queues.length, 60)) } });
   const big = isBig(a);
   put(el,
-    h('h2', {}, 'Strategy ', h('code', {}, a.name || a.strategy), ' ', h('small', { className: 'muted' }, CLIENT_NAMES[a.client] || ''),
-      a.mode === 'broadcasting' ? ' (broadcasting: every consumer takes every queue)' : '', verifiedButton()),
-    profileNote(a.client, a.strategy),
+    ...allocHead(a.name || a.strategy, a.client, a.strategy, a.mode),
     statsLine(res.beforeStats, { inRooms: machineRoomShare(a, actions.strategy) }), duplicateNote(f.duplicates), roomlessNote(f.roomless, actions.strategy || {}, actions), errorsOf(a), roNote(a),
     machineRoomNote(a, res.beforeStats),
     big ? null : h('div', { className: 'two' }, grid(a, null, 'Queues by broker; each cell shows queue id and owner'), members),

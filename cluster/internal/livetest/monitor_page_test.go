@@ -48,6 +48,12 @@ func screenshotPage(t *testing.T, base string) {
 	}
 	dom = browse(base+"/#/group/G_mon_dup", "--dump-dom")
 	assert.True(t, strings.Contains(dom, ">DUPLICATE_CLIENT_ID<"), "G_mon_dup's findings on its page")
+	// Drawn by the playground's Diagnose code (report.js): its findings
+	// list, queue grid, queue table with the offsets and timeline.
+	for _, want := range []string{`id="dx-verdict"`, `class="dx-findings"`, `data-code="DUPLICATE_CLIENT_ID"`, `<rmq-grid`,
+		`data-label="Broker offset"`, `class="dx-timeline"`} {
+		assert.True(t, strings.Contains(dom, want), "G_mon_dup's report shows %q as Diagnose draws it", want)
+	}
 	browse(base+"/", "--window-size=1366,900", "--screenshot="+filepath.Join(out, "monitor-live-fleet.png"))
 	browse(base+"/#/group/G_mon_dup", "--window-size=390,844", "--screenshot="+filepath.Join(out, "monitor-live-dup-phone.png"))
 }

@@ -76,7 +76,8 @@ func startSecured493(t *testing.T) *securedCluster {
 // put on the ACL's global white list, which 4.9.3 reloads at once); with
 // none or wrong keys it is refused in one line; plain TCP or an unknown
 // certificate fail the read; the secret is never in a message or a saved
-// folder.
+// folder. Both builds of the command (the Go binary and the npm CLI) do
+// the same, with the keys from the environment or --credentials.
 func TestSecured493ACLAndTLS(t *testing.T) {
 	c := startSecured493(t)
 	const topic, group = "T_SEC4", "G_SEC4"
@@ -113,6 +114,15 @@ func TestSecured493ACLAndTLS(t *testing.T) {
 	assert.Contains(t, err.Error(), "certificate")
 	_, err = c.read(group, keys, &live.TLS{Insecure: true})
 	require.NoError(t, err, "--tls-insecure takes any certificate")
+
+	// The two builds of the command, as an operator runs them.
+	r := securedRead{c: c, group: group, topic: topic, access: "doctor-ro", secret: sec4DoctorSecret,
+		flags:       []string{"--tls-ca", repoFile("testdata", "tls", "localhost-cert.pem")},
+		refusedWant: []string{"4.x plain ACL"}}
+	cli := checkBothBuilds(t, r)
+	assert.Equal(t, 4, cli.queuesOK(topic), cli.Verdict)
+	assert.Equal(t, rep.Verdict, cli.Verdict, "the commands' verdict is the library's")
+	checkTLSBothBuilds(t, r, cli)
 
 	// ACL off for loopback: the same report without keys.
 	c.write(t, "conf/plain_acl.yml", plainACL(`"127.0.0.1"`))

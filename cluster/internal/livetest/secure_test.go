@@ -41,6 +41,9 @@ const (
 	sec4Broker     = 10971
 	sec5NameServer = "127.0.0.1:9896"
 	sec5Broker     = 10981
+	// sec5tls: the 5.3.3 secured cluster again, with remoting over TLS only.
+	sec5TLSNameServer = "127.0.0.1:9897"
+	sec5TLSBroker     = 11001
 )
 
 // repoFile is a file of the repository, from this test's folder.

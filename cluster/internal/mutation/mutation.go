@@ -23,6 +23,11 @@ type Mutant struct {
 	Class string // the kind of damage
 	What  string // where: "progress.txt: line 7 deleted"
 	Input doctor.Input
+	Other int // mix-captures: the index in others of the capture mixed in; else -1
+	// Valid says why the damaged text is another capture that can happen
+	// (a Reason*), "" when it is damage: a changed verdict is then
+	// VALID-OTHER, not DIFFERENT.
+	Valid string
 }
 
 // Outcome of a diagnosis compared with the intact folder's.
@@ -31,6 +36,9 @@ const (
 	Same      = "SAME"
 	Different = "DIFFERENT" // another confident verdict (exit 0 or 1)
 	Unjudged  = "UNJUDGED"  // exit 3 where the intact folder is judged: nothing confident said
+	// ValidOther: another confident verdict, for damage that yields
+	// another capture that can happen (Mutant.Valid says why).
+	ValidOther = "VALID-OTHER"
 )
 
 // Verdict is what the CLI would say: its exit status and the error-level
@@ -67,6 +75,8 @@ func Compare(intact string, m Mutant) (string, string) {
 		return Same, v
 	case strings.HasPrefix(v, "exit 3"):
 		return Unjudged, v
+	case m.Valid != "":
+		return ValidOther, v
 	}
 	return Different, v
 }
@@ -118,7 +128,9 @@ func lines(text string) []string { return strings.SplitAfter(text, "\n") }
 // line positions a text for the per-line classes.
 func Generate(in doctor.Input, others []doctor.Input, maxLines int) []Mutant {
 	var out []Mutant
-	add := func(class, what string, x doctor.Input) { out = append(out, Mutant{class, what, x}) }
+	add := func(class, what string, x doctor.Input) {
+		out = append(out, Mutant{Class: class, What: what, Input: x, Other: -1})
+	}
 	for _, b := range boxes(in) {
 		text := b.get(&in)
 		if strings.TrimSpace(text) == "" {
@@ -133,6 +145,12 @@ func Generate(in doctor.Input, others []doctor.Input, maxLines int) []Mutant {
 				add("cut-mid-line", at+" cut in the middle", edit(in, b, strings.Join(ls[:i], "")+l[:len(l)/2]))
 			}
 			add("delete-line", at+" deleted", edit(in, b, strings.Join(ls[:i], "")+strings.Join(ls[i+1:], "")))
+			switch {
+			case b.name == "connection" && connectionRow(ls, i):
+				out[len(out)-1].Valid = ReasonMemberMissing
+			case b.name == "progress" && onlyProgressRow(ls, i):
+				out[len(out)-1].Valid = ReasonNoOffsetYet
+			}
 			add("duplicate-line", at+" repeated", edit(in, b, strings.Join(ls[:i+1], "")+ls[i]+strings.Join(ls[i+1:], "")))
 			if i+1 < len(ls) && strings.HasPrefix(strings.TrimSpace(ls[i]), "#") {
 				sw := slices.Clone(ls)
@@ -158,6 +176,10 @@ func Generate(in doctor.Input, others []doctor.Input, maxLines int) []Mutant {
 				}
 				if t := ob.get(&o); strings.TrimSpace(t) != "" && t != b.get(&in) {
 					add("mix-captures", b.name+" from capture "+strconv.Itoa(k), edit(in, b, t))
+					out[len(out)-1].Other = k
+					if sameGroupOtherMoment(in, t) {
+						out[len(out)-1].Valid = ReasonAnotherMoment
+					}
 					break
 				}
 			}
@@ -170,6 +192,9 @@ func Generate(in doctor.Input, others []doctor.Input, maxLines int) []Mutant {
 			c.Status[i].Name = in.Status[(i+1)%n].Name
 		}
 		add("shuffle-status", "status files renamed in a cycle", c)
+		if indistinct(in) {
+			out[len(out)-1].Valid = ReasonNoIdentity
+		}
 	}
 	return out
 }

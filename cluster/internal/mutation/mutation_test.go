@@ -58,3 +58,34 @@ func TestDamageClasses(t *testing.T) {
 	}
 	t.Log(counts)
 }
+
+// Damage that yields another capture that can happen is marked with its
+// reason (a changed verdict is VALID-OTHER), and only that: a connection's
+// client line, not its header or subscriptions; a file of the same group
+// and brokers, not another group's; renamed files of clients the texts
+// cannot tell apart, not of a Java and a Go client.
+func TestValidOtherIsMarked(t *testing.T) {
+	read := func(d string) doctor.Input {
+		in, err := live.ReadFolder("../../../testdata/" + d)
+		require.NoError(t, err, d)
+		return in
+	}
+	basic, early, dup, lang := read("real/basic3"), read("real/basic3-early"), read("real/dup-clientid"), read("real/mixed-language")
+	valid := map[string]string{}
+	for _, m := range Generate(basic, []doctor.Input{early, dup}, 1000) {
+		valid[m.What] = m.Valid
+	}
+	assert.Equal(t, ReasonMemberMissing, valid["connection: line 2 deleted"])
+	assert.Empty(t, valid["connection: line 1 deleted"], "the header")
+	assert.Empty(t, valid["connection: line 8 deleted"], "a subscription line")
+	assert.Equal(t, ReasonAnotherMoment, valid["status 127.0.0.1@c1 from capture 0"])
+	assert.Empty(t, valid["status 127.0.0.1@c1 from capture 1"], "G_DUP's status")
+	assert.Equal(t, ReasonNoIdentity, valid["status files renamed in a cycle"])
+	assert.Equal(t, ReasonNoOffsetYet, valid["progress: line 2 deleted"], "broker-a's only %RETRY% line")
+	assert.Empty(t, valid["progress: line 4 deleted"], "one of broker-a's 8 T_BASIC lines")
+	for _, m := range Generate(lang, nil, 1) {
+		if m.Class == "shuffle-status" {
+			assert.Empty(t, m.Valid, "a Java and a Go client")
+		}
+	}
+}

@@ -1,9 +1,10 @@
 // Command mutbench damages the sample folders (testdata/real*, testdata/
 // cluster: cluster/internal/mutation's classes) and prints, per class of
 // damage, how many damaged folders the doctor REFUSED, gave the SAME
-// verdict as intact, could not judge (UNJUDGED, exit 3), or gave a
-// DIFFERENT confident verdict. `make mutbench` runs it; -v
-// lists each DIFFERENT mutant.
+// verdict as intact, could not judge (UNJUDGED, exit 3), or gave another
+// confident verdict: VALID-OTHER where the damage yields another capture
+// that can happen (mutation.Reason*), else DIFFERENT. `make mutbench` runs
+// it; -v lists each VALID-OTHER and DIFFERENT mutant.
 //
 //	go run ./cluster/internal/cmd/mutbench [-v] [-lines N] [FOLDER ...]
 package main
@@ -53,9 +54,11 @@ func main() {
 	total := map[string]int{}
 	for i, f := range folders {
 		var others []doctor.Input
+		var otherDirs []string
 		for j, o := range folders {
 			if j != i {
 				others = append(others, o.in)
+				otherDirs = append(otherDirs, o.dir)
 			}
 		}
 		for _, m := range mutation.Generate(f.in, others, *maxLines) {
@@ -66,7 +69,10 @@ func main() {
 			counts[m.Class][out]++
 			total[out]++
 			if *verbose && out == mutation.Different {
-				fmt.Printf("DIFFERENT %s %s: %s -> %s\n", f.dir, m.What, f.verdict, got)
+				fmt.Printf("DIFFERENT %s %s%s: %s -> %s\n", f.dir, m.What, from(m, otherDirs), f.verdict, got)
+			}
+			if *verbose && out == mutation.ValidOther {
+				fmt.Printf("VALID-OTHER %s %s%s (%s): %s -> %s\n", f.dir, m.What, from(m, otherDirs), m.Valid, f.verdict, got)
 			}
 		}
 	}
@@ -76,12 +82,20 @@ func main() {
 	}
 	sort.Strings(classes)
 	row := func(name string, n map[string]int) {
-		fmt.Printf("%-22s %8d %8d %9d %9d %8d\n", name, n[mutation.Refused], n[mutation.Same], n[mutation.Unjudged], n[mutation.Different],
-			n[mutation.Refused]+n[mutation.Same]+n[mutation.Unjudged]+n[mutation.Different])
+		fmt.Printf("%-22s %8d %8d %9d %11d %9d %8d\n", name, n[mutation.Refused], n[mutation.Same], n[mutation.Unjudged], n[mutation.ValidOther], n[mutation.Different],
+			n[mutation.Refused]+n[mutation.Same]+n[mutation.Unjudged]+n[mutation.ValidOther]+n[mutation.Different])
 	}
-	fmt.Printf("%d folders\n%-22s %8s %8s %9s %9s %8s\n", len(folders), "class", "REFUSED", "SAME", "UNJUDGED", "DIFFERENT", "total")
+	fmt.Printf("%d folders\n%-22s %8s %8s %9s %11s %9s %8s\n", len(folders), "class", "REFUSED", "SAME", "UNJUDGED", "VALID-OTHER", "DIFFERENT", "total")
 	for _, c := range classes {
 		row(c, counts[c])
 	}
 	row("all", total)
+}
+
+// from names the capture a mixed-in text came from.
+func from(m mutation.Mutant, dirs []string) string {
+	if m.Other < 0 || m.Other >= len(dirs) {
+		return ""
+	}
+	return " (" + dirs[m.Other] + ")"
 }
