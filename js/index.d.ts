@@ -1027,6 +1027,11 @@ export interface DoctorInput {
    * queues written but not read (writeQueueNums > readQueueNums) show there only (STRANDED_MESSAGES).
    */
   topicStatus?: string | readonly (string | { topic?: string; text: string })[];
+  /**
+   * How long a held queue with messages waiting may go without a consumption before its owner is CONSUMER_STUCK:
+   * a duration of at least 1s ("90s", "2m"). Default 5m.
+   */
+  stuckAfter?: string;
 }
 
 /** One snapshot of a series for rmq.doctor([...]): the texts of one moment and when they were taken. */

@@ -41,7 +41,7 @@ const (
 // doctorInputOf is the doctor.Input a request's texts are.
 func doctorInputOf(in wireDoctorInput) doctor.Input {
 	out := doctor.Input{Connection: in.Connection, Progress: in.Progress, Strategy: in.Strategy, Profile: in.Profile, CapturedAt: in.CapturedAt,
-		ProgressErr: in.ProgressErr, StatusErr: in.StatusErr}
+		StuckAfter: in.StuckAfter, ProgressErr: in.ProgressErr, StatusErr: in.StatusErr}
 	out.Routes = make([]doctor.RouteText, len(in.Routes))
 	for i, r := range in.Routes {
 		out.Routes[i] = doctor.RouteText{Topic: r.Topic, Text: r.Text}

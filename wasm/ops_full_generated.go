@@ -197,6 +197,7 @@ type wireDoctorInput struct {
 	ProgressErr string
 	StatusErr   string
 	TopicStatus []wireRouteText
+	StuckAfter  string
 }
 
 var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{}), mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorInput, n))) }, fields: []wfield{
@@ -210,6 +211,7 @@ var wtRecDoctorInput = wtype{kind: wkRec, size: unsafe.Sizeof(wireDoctorInput{})
 	{unsafe.Offsetof(wireDoctorInput{}.ProgressErr), &wtStr},
 	{unsafe.Offsetof(wireDoctorInput{}.StatusErr), &wtStr},
 	{unsafe.Offsetof(wireDoctorInput{}.TopicStatus), &wtListRecRouteText},
+	{unsafe.Offsetof(wireDoctorInput{}.StuckAfter), &wtStr},
 }}
 
 // wireDoctorSnapshot is the record doctorSnapshot: a snapshot of a series (cluster/doctor.Snapshot: at is RFC 3339; a single input has them empty).
@@ -312,7 +314,7 @@ var (
 	wtListRecMixedMember     = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireMixedMember)), elem: &wtRecMixedMember, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireMixedMember, n))) }}
 	wtListRecRouteText       = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireRouteText)), elem: &wtRecRouteText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireRouteText, n))) }}
 	wtListRecStatusText      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireStatusText)), elem: &wtRecStatusText, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireStatusText, n))) }}
-	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 13, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
+	wtListRecDoctorSnapshot  = wtype{kind: wkList, min: 14, size: unsafe.Sizeof(*new([]wireDoctorSnapshot)), elem: &wtRecDoctorSnapshot, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireDoctorSnapshot, n))) }}
 	wtOptRecModeSetting      = wtype{kind: wkOpt, min: 2, size: unsafe.Sizeof(*new(*wireModeSetting)), elem: &wtRecModeSetting, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireModeSetting, n))) }}
 	wtListRecAssignment      = wtype{kind: wkList, min: 2, size: unsafe.Sizeof(*new([]wireAssignment)), elem: &wtRecAssignment, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]wireAssignment, n))) }}
 	wtListUvarint            = wtype{kind: wkList, min: 1, size: unsafe.Sizeof(*new([]uint64)), elem: &wtUvarint, mk: func(n int) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(make([]uint64, n))) }}

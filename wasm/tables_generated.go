@@ -5,4 +5,4 @@ package main
 // tablesHash identifies the wire schema, tables and declared layouts
 // (js/lib/tables.generated.js has the same); meta reports it so the JS side
 // can refuse a module built from another.
-const tablesHash = "05f160c489edb4bd"
+const tablesHash = "737d226dd38d1178"

@@ -122,10 +122,6 @@ func statusList(tr *TopicReport, qs []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// stuckAfter is how long before the capture a queue's last consumption
-// may be, with messages waiting, before its owner counts as stuck.
-const stuckAfter = 5 * time.Minute
-
 // lastTimeLayout is consumerProgress's #LastTime.
 const lastTimeLayout = "2006-01-02 15:04:05"
 
@@ -167,7 +163,7 @@ func parseCapturedAt(s string) (time.Time, error) {
 // behind) consumers, from one snapshot. The last consumption is #LastTime;
 // where that is N/A (nothing consumed yet), the owner's own status file
 // tells: messages cached (cachedMsgCount) and a lastConsumeTimestamp (or,
-// when absent, the consumer's start) older than stuckAfter is a listener
+// when absent, the consumer's start) older than d.stuckAfter is a listener
 // that has not returned since it got them.
 func (d *diagnosis) stuckConsumers(st *topicState, tr *TopicReport) {
 	now, ok := d.captureTime()
@@ -190,7 +186,7 @@ func (d *diagnosis) stuckConsumers(st *topicState, tr *TopicReport) {
 					continue
 				}
 			}
-			if now.Sub(since) < stuckAfter {
+			if now.Sub(since) < d.stuckAfter {
 				continue
 			}
 			if _, seen := byOwner[a]; !seen {

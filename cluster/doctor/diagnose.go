@@ -28,10 +28,11 @@ type diagnosis struct {
 	notSubscribed map[string][]int // progress topics the group does not subscribe: lines
 	strats        []alloc.Strategy
 	stratIdx      map[[2]string]int
-	noRoute       []Finding // subscribed topics without a route
-	orphaned      int       // readable queues no member's own call returns
-	capturedAt    time.Time // Input.CapturedAt; zero: the newest #LastTime
-	captureAt     time.Time // captureTime's answer, once captureRead
+	noRoute       []Finding     // subscribed topics without a route
+	orphaned      int           // readable queues no member's own call returns
+	capturedAt    time.Time     // Input.CapturedAt; zero: the newest #LastTime
+	stuckAfter    time.Duration // Input.StuckAfter: CONSUMER_STUCK's threshold
+	captureAt     time.Time     // captureTime's answer, once captureRead
 	captureRead   bool
 	roomFindings  []Finding      // what MACHINE_ROOM members keep (machineRooms)
 	mixedReported bool           // MIXED_STRATEGIES from the status files' strategy lines
@@ -73,6 +74,10 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	stuckAfter, err := parseStuckAfter(in.StuckAfter)
+	if err != nil {
+		return nil, nil, err
+	}
 	if err := checkInputSize(in); err != nil {
 		return nil, nil, err
 	}
@@ -83,7 +88,7 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 	if err := crossCheck(t); err != nil {
 		return nil, nil, err
 	}
-	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt}
+	d := &diagnosis{in: t, defStrategy: strategy, notSubscribed: map[string][]int{}, stratIdx: map[[2]string]int{}, excused: map[string]int{}, capturedAt: capturedAt, stuckAfter: stuckAfter}
 	d.g = newGroup(t, strategy, profile)
 	d.mode = d.ownerMode()
 	d.findUnread()
@@ -119,7 +124,7 @@ func diagnoseState(in Input) (*Report, *diagnosis, error) {
 		rep.OK = !slices.ContainsFunc(rep.Findings, func(f Finding) bool { return f.Level == LevelError })
 		rep.Verdict = "The group is BROADCASTING: every member consumes every queue of its subscription (" + plural(len(d.g.members), "member", "members") + ", " + plural(rep.Queues, "queue", "queues") + "); there is no allocation to check."
 	}
-	if d.broadcasting && d.mode != modeNone && rep.Judged && rep.OK && rep.Unknown == 0 {
+	if d.broadcasting && d.mode != modeNone && rep.Judged && rep.OK && rep.Unknown == 0 && len(d.unread.members) == 0 {
 		// Every queue is held by every member, as it should be: say so in
 		// the group's own terms, not as strategies' shares.
 		rep.Verdict = "OK: the group is BROADCASTING and every member consumes every queue of its subscription (" + plural(len(d.g.members), "member", "members") + ", " + plural(rep.Queues, "queue", "queues") + ")."

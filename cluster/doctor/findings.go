@@ -337,11 +337,19 @@ func seenVerdict(rep *Report, d *diagnosis, counts map[string]int, errs, total i
 		bad += d.orphaned
 		parts = append(parts, itoa(d.orphaned)+" unassigned by every member (nobody will consume them)")
 	}
+	as := "as the members' strategies say"
+	if d.broadcasting {
+		// No strategy runs: every member consumes every queue.
+		as = d.broadcastAs()
+	}
 	if bad == 0 && errs == 0 && excused > 0 {
-		return true, "OK for now: " + itoa(total-excused) + " of " + plural(total, "queue", "queues") + " in " + topics + " are consumed as the members' strategies say; the other " + itoa(excused) + " cost nothing now (an out-of-date route, or no message in them: see the findings)."
+		return true, "OK for now: " + itoa(total-excused) + " of " + plural(total, "queue", "queues") + " in " + topics + " are consumed " + as + "; the other " + itoa(excused) + " cost nothing now (an out-of-date route, or no message in them: see the findings)."
 	}
 	if bad == 0 && errs == 0 {
-		return true, "OK: all " + plural(total, "queue", "queues") + " in " + topics + " are consumed as the members' strategies say."
+		return true, "OK: all " + plural(total, "queue", "queues") + " in " + topics + " are consumed " + as + "."
+	}
+	if bad == 0 && d.broadcasting {
+		return false, "Every queue is consumed by every member, as the group is BROADCASTING, but " + plural(errs, "problem was", "problems were") + " found (see the findings)."
 	}
 	if bad == 0 {
 		return false, "Every queue is consumed as the members' own allocate calls say, but " + plural(errs, "problem was", "problems were") + " found (see the findings)."

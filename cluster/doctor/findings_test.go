@@ -154,6 +154,24 @@ func TestFindingBroadcasting(t *testing.T) {
 	assert.Equal(t, map[string]int{"ok": 8}, statuses(rep, c.topic), rep.Text())
 	assert.True(t, rep.OK, rep.Text())
 	assert.Empty(t, rep.Topics[0].BestFit)
+	assert.Contains(t, rep.Verdict, "BROADCASTING", "the verdict in the group's own terms")
+	assert.NotContains(t, rep.Verdict, "strategies", rep.Verdict)
+
+	// One member's status missing (it did not answer): its queues are
+	// unknown; what was read is judged, still in BROADCASTING terms.
+	in := statusInput(c, hold, func(cid string) string {
+		return statusText(cid, classOf["AVG"], c.topic, hold[cid], nil)
+	})
+	in.Status = in.Status[1:]
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.Contains(t, rep.Verdict, "BROADCASTING", rep.Text())
+	assert.Contains(t, rep.Verdict, c.clients[0]+" could not be read", rep.Verdict)
+	assert.NotContains(t, rep.Verdict, "strategies", rep.Verdict)
+	assert.Equal(t, map[string]int{"ok": 8}, statuses(rep, c.topic), "the others hold every queue: not wrong for the one not read: %s", rep.Text())
+	if f := finding(rep, doctor.CodeStatusIncomplete); assert.NotNil(t, f, rep.Text()) {
+		assert.Equal(t, []string{c.clients[0]}, f.Clients)
+	}
 }
 
 // A member whose view lacks a newer member: the cause names it.

@@ -55,6 +55,11 @@ type Input struct {
 	// line of capture.sh's captured-at.txt); "" = the newest #LastTime of
 	// consumerProgress. It dates the stuck-consumer check.
 	CapturedAt string
+	// StuckAfter is how long before the capture a queue's last
+	// consumption may be, with messages waiting, before its owner is
+	// CONSUMER_STUCK: a Go duration of at least 1s ("90s", "2m"); "" =
+	// 5m.
+	StuckAfter string
 }
 
 // RouteText is one route, as text or already read.

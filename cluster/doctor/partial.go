@@ -229,7 +229,7 @@ func (d *diagnosis) unreadFindings(st *topicState) {
 	byWhy := map[string][]int{}
 	var order []string
 	for i, w := range st.unknownWhy {
-		if w == "" {
+		if w == "" || w == popUnseenWhy {
 			continue
 		}
 		if _, ok := byWhy[w]; !ok {

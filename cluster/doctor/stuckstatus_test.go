@@ -50,6 +50,7 @@ func TestStuckFromStatusFile(t *testing.T) {
 		start       string // PROP_CONSUMER_START_TIMESTAMP; "" = absent
 		diff        int64  // lag on each of the blocked member's queues
 		capturedAt  string
+		stuckAfter  string // Input.StuckAfter; "" = 5 min
 		wantStuck   bool
 		wantSince   string
 	}{
@@ -73,6 +74,10 @@ func TestStuckFromStatusFile(t *testing.T) {
 		{name: "after the capture", cached: 570, lastConsume: "20261130140005123", diff: 190, capturedAt: capture},
 		// the capture time decides, not the wall clock: at 10:03 it waited 3 min
 		{name: "early capture", cached: 570, lastConsume: "20261130100005123", diff: 190, capturedAt: "2026-11-30T10:03:00Z"},
+		// ... unless the threshold is shorter: 3 min waited, 2m given
+		{name: "early capture, 2m threshold", cached: 570, lastConsume: "20261130100005123", diff: 190, capturedAt: "2026-11-30T10:03:00Z", stuckAfter: "2m", wantStuck: true, wantSince: "2026-11-30 10:00:05"},
+		// ... a threshold longer than the wait: not stuck at 5 min 55 s
+		{name: "10m threshold", cached: 190, lastConsume: "20261130100005123", diff: 190, capturedAt: capture, stuckAfter: "10m"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			c := small()
@@ -112,6 +117,7 @@ func TestStuckFromStatusFile(t *testing.T) {
 			})
 			in.Progress = text + progressFooter(text)
 			in.CapturedAt = tt.capturedAt
+			in.StuckAfter = tt.stuckAfter
 			rep, err := doctor.Diagnose(in)
 			require.NoError(t, err)
 			f := finding(rep, doctor.CodeConsumerStuck)
@@ -130,5 +136,17 @@ func TestStuckFromStatusFile(t *testing.T) {
 			assert.Contains(t, f.Message, "lag "+strconv.Itoa(int(tt.diff)*len(hold[blocked])))
 			assert.False(t, rep.OK, rep.Text())
 		})
+	}
+}
+
+// StuckAfter is read as a duration; anything else is refused, naming it.
+func TestStuckAfterRefused(t *testing.T) {
+	for _, bad := range []string{"5", "soon", "500ms", "-1m"} {
+		_, err := doctor.Diagnose(doctor.Input{StuckAfter: bad})
+		var te *alloc.TextError
+		if assert.ErrorAs(t, err, &te, bad) {
+			assert.Equal(t, "stuckAfter", te.Source, bad)
+			assert.Contains(t, te.Msg, strconv.Quote(bad), bad)
+		}
 	}
 }

@@ -51,6 +51,7 @@ func (d *diagnosis) topic(tp *topic) (*TopicReport, error) {
 	d.actualOwners(st)
 	d.popActual(st)
 	d.fillUnread(st)
+	d.popUnseen(st)
 	tr := &TopicReport{Topic: tp.name, Queues: make([]QueueReport, len(st.queues)), LagByConsumer: map[string]int64{}, TopLag: []QueueLag{}, BestFit: []Fit{}}
 	for i, q := range st.queues {
 		qr := &tr.Queues[i]
@@ -311,15 +312,7 @@ func (d *diagnosis) status(expected, actual []string) string {
 		return StatusUnknown
 	}
 	if d.broadcasting {
-		switch {
-		case len(actual) == 0 && len(expected) > 0:
-			return StatusUnowned
-		case len(actual) == 0:
-			return StatusUnassigned
-		case d.sameLabels(expected, actual):
-			return StatusOK
-		}
-		return StatusWrongOwner
+		return d.broadcastStatus(expected, actual)
 	}
 	switch {
 	case d.holders(expected, actual) >= 2:

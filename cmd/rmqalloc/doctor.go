@@ -57,8 +57,7 @@ func doctorCommand(e *env, argv []string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	strategy, profile := judgeOptions(a)
-	rep, err := e.diagnose(files.input(strategy, profile))
+	rep, err := e.diagnose(files.input(judgeOptions(a)))
 	if err != nil {
 		return 0, doctorInputError(err, files)
 	}
@@ -73,16 +72,21 @@ func doctorCommand(e *env, argv []string) (int, error) {
 	}())
 }
 
+// judging is how the doctor judges, whatever the source: the judge flags.
+type judging struct {
+	strategy, profile, stuckAfter string
+}
+
 // judgeOptions: --strategy in any case (the names are upper case),
-// --profile in any case (lower case).
-func judgeOptions(a *args) (strategy, profile string) {
-	strategy, profile = a.str("strategy"), strings.ToLower(a.str("profile"))
+// --profile in any case (lower case), --stuck-after as typed.
+func judgeOptions(a *args) judging {
+	j := judging{strategy: a.str("strategy"), profile: strings.ToLower(a.str("profile")), stuckAfter: a.str("stuck-after")}
 	for _, n := range alloc.StrategyNames() {
-		if strings.EqualFold(n, strategy) {
-			strategy = n
+		if strings.EqualFold(n, j.strategy) {
+			j.strategy = n
 		}
 	}
-	return strategy, profile
+	return j
 }
 
 // printReport prints the report, text fitted in the width or JSON.
@@ -292,6 +296,8 @@ func (f *snapshotFiles) placeError(box string, line, column int, msg string) *cl
 	switch box {
 	case "strategy", "profile":
 		return &cliError{code: codeUsage, where: "--" + box, msg: msg, exit: exitBadInput}
+	case "stuckAfter":
+		return &cliError{code: codeUsage, where: "--stuck-after", msg: msg, exit: exitBadInput}
 	case "capturedAt":
 		if f.capturedAtFile != "" {
 			return textErr(f.capturedAtFile, line, 0, msg)

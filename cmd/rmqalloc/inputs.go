@@ -374,8 +374,8 @@ func (r *reader) notEmpty(s *source, kind string) error {
 }
 
 // input is the doctor's input from the files.
-func (f *snapshotFiles) input(strategy, profile string) doctor.Input {
-	in := doctor.Input{Connection: f.connection.text, Strategy: strategy, Profile: profile, CapturedAt: f.capturedAt,
+func (f *snapshotFiles) input(j judging) doctor.Input {
+	in := doctor.Input{Connection: f.connection.text, Strategy: j.strategy, Profile: j.profile, StuckAfter: j.stuckAfter, CapturedAt: f.capturedAt,
 		ProgressErr: f.progressErr, StatusErr: f.statusErr, TopicStatus: f.topicStatus}
 	if f.progress != nil {
 		in.Progress = f.progress.text

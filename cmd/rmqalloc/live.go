@@ -148,7 +148,7 @@ func unreadable(err error) bool {
 // flags given.
 func judgeArgs(a *args, folders ...string) []string {
 	out := append([]string{}, folders...)
-	for _, k := range []string{"strategy", "profile"} {
+	for _, k := range []string{"strategy", "profile", "stuck-after"} {
 		if a.has(k) {
 			out = append(out, "--"+k, a.str(k))
 		}

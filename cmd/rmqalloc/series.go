@@ -48,7 +48,7 @@ func parseCaptureTime(s string) (time.Time, bool) {
 // snapshotOfFolder reads one folder of a series: its texts as doctor
 // FOLDER reads them, and its time: captured-at.txt's first line, else the
 // newest file's mtime (said in the report).
-func (r *reader) snapshotOfFolder(dir string, strategy, profile string) (*folderSnapshot, error) {
+func (r *reader) snapshotOfFolder(dir string, j judging) (*folderSnapshot, error) {
 	if err := checkFolder(dir, "rmqalloc doctor FOLDER1 FOLDER2 ..."); err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (r *reader) snapshotOfFolder(dir string, strategy, profile string) (*folder
 		return nil, err
 	}
 	files.capturedAt, files.capturedAtFile = "", "" // the series' time is the snapshot's
-	snap := doctor.Snapshot{Name: dir, Input: files.input(strategy, profile)}
+	snap := doctor.Snapshot{Name: dir, Input: files.input(j)}
 	at := filepath.Join(dir, "captured-at.txt")
 	if b, err := os.ReadFile(at); err == nil {
 		first, _, _ := strings.Cut(decodeText(b), "\n")
@@ -98,12 +98,12 @@ func seriesCommand(e *env, a *args, dirs []string) (int, error) {
 			return 0, usageErr("--%s is one snapshot's: with several folders, each folder holds its own (rmqalloc doctor --help)", k)
 		}
 	}
-	strategy, profile := judgeOptions(a)
+	j := judgeOptions(a)
 	r := &reader{stdin: e.stdin}
 	read := make([]*folderSnapshot, len(dirs))
 	snaps := make([]doctor.Snapshot, len(dirs))
 	for i, d := range dirs {
-		fs, err := r.snapshotOfFolder(d, strategy, profile)
+		fs, err := r.snapshotOfFolder(d, j)
 		if err != nil {
 			return 0, err
 		}

@@ -54,6 +54,7 @@ var savedFlags = []flagSpec{
 var judgeFlags = []flagSpec{
 	{Name: "strategy", Value: "NAME", Default: "AVG"},
 	{Name: "profile", Value: "P", Default: "from the connection's Language/Version"},
+	{Name: "stuck-after", Value: "DUR", Default: "5m"},
 	{Name: "json"},
 	{Name: "help", Short: "h"},
 }
@@ -210,6 +211,9 @@ Options:
   --profile P          one client for every member (` + strings.Join(profiles[:len(profiles)-1], ", ") + `,
                        ` + profiles[len(profiles)-1] + `); default: from the connection's
                        Language/Version
+  --stuck-after DUR    how long a held queue with messages waiting may go
+                       without a consumption before its owner is
+                       CONSUMER_STUCK (default 5m; at least 1s)
   --json               print the report as one JSON object (and errors as
                        {"error":{"code","message","file","line"}})
   -h, --help           this help

@@ -62,7 +62,7 @@ var fullRecords = []Record{
 	{Name: "statusText", Doc: "a consumerStatus output, named (a client ID, as files are named; cluster/doctor.StatusText)", Fields: []Field{{"name", Str}, {"text", Text}}},
 	{Name: "doctorInput", Doc: "one snapshot's texts (cluster/doctor.Input)", Fields: []Field{{"routes", List(Rec("routeText"))}, {"connection", Text},
 		{"progress", Text}, {"status", List(Rec("statusText"))}, {"strategy", Str}, {"profile", Str}, {"capturedAt", Str},
-		{"progressErr", Text}, {"statusErr", Text}, {"topicStatus", List(Rec("routeText"))}}},
+		{"progressErr", Text}, {"statusErr", Text}, {"topicStatus", List(Rec("routeText"))}, {"stuckAfter", Str}}},
 	{Name: "doctorSnapshot", Doc: "a snapshot of a series (cluster/doctor.Snapshot: at is RFC 3339; a single input has them empty)",
 		Fields: []Field{{"name", Str}, {"at", Str}, {"atSource", Str}, {"input", Rec("doctorInput")}}},
 	{Name: "modeSetting", Doc: "a group's configured message request mode (alloc/broker.ModeSetting; mode: BROKER_MODE)", Fields: []Field{{"mode", U8}, {"popShareQueueNum", I32}}},

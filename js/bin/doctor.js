@@ -34,11 +34,11 @@ export function watchFolders(dir) {
   }
 }
 
-/** --strategy in any case (the names are upper case), --profile in any case. */
+/** --strategy in any case (the names are upper case), --profile in any case, --stuck-after as typed. */
 export function judgeOptions(a) {
   const s = a.str('strategy');
   const strategy = STRATEGY_NAMES.find((n) => n.toLowerCase() === s.toLowerCase()) ?? s;
-  return { strategy, profile: a.str('profile').toLowerCase() };
+  return { strategy, profile: a.str('profile').toLowerCase(), stuckAfter: a.str('stuck-after') };
 }
 
 /**
@@ -198,7 +198,7 @@ export function snapshotOf(r, a) {
 }
 
 /** The module's doctor input from the files. */
-export function inputOf(f, strategy, profile) {
+export function inputOf(f, strategy, profile, stuckAfter = '') {
   return {
     route: f.routes.map((x) => ({ topic: x.topic, text: x.text })),
     connection: f.connection.text,
@@ -210,6 +210,7 @@ export function inputOf(f, strategy, profile) {
     progressErr: f.progressErr,
     statusErr: f.statusErr,
     topicStatus: f.topicStatus,
+    stuckAfter,
   };
 }
 
@@ -232,6 +233,7 @@ export function placeError(f, box, line, column, message) {
   let msg = message.replace('(wrong box?)', '(wrong file?)').replace(/ \(file "[^"]*"\)$/, '').replace(': name the topic with the route', ': give it as --route TOPIC=FILE');
   msg = msg.replace(BOX_REF, (ref) => sourceOfBox(f, ref)?.file ?? ref);
   if (box === 'strategy' || box === 'profile') return new CliError({ code: 'usage', where: `--${box}`, msg });
+  if (box === 'stuckAfter') return new CliError({ code: 'usage', where: '--stuck-after', msg });
   if (box === 'capturedAt') {
     if (f.capturedAtFile) return textErr(f.capturedAtFile, line, 0, msg);
     return new CliError({ code: 'usage', where: f.capturedAtWhere, msg });
@@ -274,11 +276,11 @@ export async function doctorCommand(load, argv) {
   if (watched.length > 0) return doctorSeriesCommand(load, a, watched);
   const r = new Reader();
   const f = snapshotOf(r, a);
-  const { strategy, profile } = judgeOptions(a);
+  const { strategy, profile, stuckAfter } = judgeOptions(a);
   const rmq = await load();
   let out;
   try {
-    out = rmq.doctor(inputOf(f, strategy, profile), { format: a.has('json') ? 'json' : 'text', width: terminalWidth() });
+    out = rmq.doctor(inputOf(f, strategy, profile, stuckAfter), { format: a.has('json') ? 'json' : 'text', width: terminalWidth() });
   } catch (e) {
     throw doctorInputError(e, f);
   }
@@ -310,7 +312,7 @@ function saveFiles(dir, files) {
 /** The doctor's arguments for saved folders, with the judging flags given. */
 function judgeArgs(a, folders) {
   const out = [...folders];
-  for (const k of ['strategy', 'profile']) if (a.has(k)) out.push(`--${k}`, a.str(k));
+  for (const k of ['strategy', 'profile', 'stuck-after']) if (a.has(k)) out.push(`--${k}`, a.str(k));
   if (a.has('json')) out.push('--json');
   return out;
 }

@@ -25,13 +25,13 @@ export function parseCaptureTime(s) {
  * time: captured-at.txt's first line, else the newest file's mtime (said
  * in the report).
  */
-export function snapshotOfFolder(dir, strategy = '', profile = '', r = new Reader()) {
+export function snapshotOfFolder(dir, strategy = '', profile = '', r = new Reader(), stuckAfter = '') {
   checkFolder(dir, 'rmqalloc doctor FOLDER1 FOLDER2 ...');
   const a = { positionals: [dir], has: () => false, str: () => '', all: () => [] };
   const files = snapshotOf(r, a);
   files.capturedAt = '';
   files.capturedAtFile = '';
-  const snapshot = { name: dir, ...inputOf(files, strategy, profile) };
+  const snapshot = { name: dir, ...inputOf(files, strategy, profile, stuckAfter) };
   delete snapshot.capturedAt;
   const at = join(dir, 'captured-at.txt');
   let text = null;
@@ -107,9 +107,9 @@ export async function doctorSeriesCommand(load, a, dirs) {
   for (const k of ['route', 'connection', 'progress', 'status', 'captured-at']) {
     if (a.has(k)) throw usageErr(`--${k} is one snapshot's: with several folders, each folder holds its own (rmqalloc doctor --help)`);
   }
-  const { strategy, profile } = judgeOptions(a);
+  const { strategy, profile, stuckAfter } = judgeOptions(a);
   const r = new Reader();
-  const read = dirs.map((d) => snapshotOfFolder(d, strategy, profile, r));
+  const read = dirs.map((d) => snapshotOfFolder(d, strategy, profile, r, stuckAfter));
   const rmq = await load();
   const series = createSeries(rmq, { format: a.has('json') ? 'json' : 'text' });
   for (const x of read) series.push(x.snapshot);

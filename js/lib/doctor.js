@@ -22,7 +22,7 @@ const FORMAT = Object.fromEntries(Object.entries(PARSE_FORMAT).map(([k, v]) => [
 const FORMATS = ['report', 'text', 'json'];
 const ASK = { report: WANT.TEXT | WANT.JSON, text: WANT.TEXT, json: WANT.JSON };
 const utf8 = new TextDecoder();
-export const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile', 'capturedAt', 'progressErr', 'statusErr', 'topicStatus'];
+export const INPUT_KEYS = ['route', 'connection', 'progress', 'status', 'strategy', 'profile', 'capturedAt', 'progressErr', 'statusErr', 'topicStatus', 'stuckAfter'];
 
 /** A text argument: a string, carried as it is. */
 function text(v, field) {
@@ -78,7 +78,7 @@ function statusTexts(v, p = '') {
 /** One snapshot's texts, checked; p prefixes field names ("input[2]."). */
 export function readInput(input, p = '', keys = INPUT_KEYS) {
   const field = p ? p.slice(0, -1) : 'input';
-  const { route, connection: c, progress: pr, status: st, strategy: sn, profile: pf, capturedAt: ca, progressErr: pe, statusErr: se, topicStatus: ts } = checkKeys(object(input, field), keys, field);
+  const { route, connection: c, progress: pr, status: st, strategy: sn, profile: pf, capturedAt: ca, progressErr: pe, statusErr: se, topicStatus: ts, stuckAfter: sa } = checkKeys(object(input, field), keys, field);
   return {
     routes: routeTexts(route, p),
     status: statusTexts(st, p),
@@ -90,6 +90,7 @@ export function readInput(input, p = '', keys = INPUT_KEYS) {
     progressErr: pe === undefined ? '' : text(pe, `${p}progressErr`),
     statusErr: se === undefined ? '' : text(se, `${p}statusErr`),
     topicStatus: ts === undefined ? [] : routeTexts(ts, p, 'topicStatus'),
+    stuckAfter: sa === undefined ? '' : string(sa, `${p}stuckAfter`),
   };
 }
 

@@ -226,7 +226,7 @@ export function decRecStatusText(dec, ctx) {
   };
 }
 
-/** Encodes the record doctorInput { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string, topicStatus: { topic: string, text: string }[] }. */
+/** Encodes the record doctorInput { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string, topicStatus: { topic: string, text: string }[], stuckAfter: string }. */
 export function encRecDoctorInput(enc, v) {
   enc.list(v.routes, (enc, v) => encRecRouteText(enc, v));
   enc.strOnce(v.connection);
@@ -238,6 +238,7 @@ export function encRecDoctorInput(enc, v) {
   enc.strOnce(v.progressErr);
   enc.strOnce(v.statusErr);
   enc.list(v.topicStatus, (enc, v) => encRecRouteText(enc, v));
+  enc.str(v.stuckAfter);
 }
 
 /** Decodes the record doctorInput (ctx: what its custom values' decoders need). */
@@ -253,10 +254,11 @@ export function decRecDoctorInput(dec, ctx) {
     progressErr: dec.str(),
     statusErr: dec.str(),
     topicStatus: dec.list((dec) => decRecRouteText(dec, ctx)),
+    stuckAfter: dec.str(),
   };
 }
 
-/** Encodes the record doctorSnapshot { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string, topicStatus: { topic: string, text: string }[] } }. */
+/** Encodes the record doctorSnapshot { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string, topicStatus: { topic: string, text: string }[], stuckAfter: string } }. */
 export function encRecDoctorSnapshot(enc, v) {
   enc.str(v.name);
   enc.str(v.at);
@@ -1052,7 +1054,7 @@ export function analysisCompare(rt, req, ctx) {
   return decAnalysisCompare(rt.call(OP.ANALYSIS_COMPARE, encAnalysisCompare(rt.request(), req)), ctx);
 }
 
-/** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string, topicStatus: { topic: string, text: string }[] } }[] } (values validated by the caller). */
+/** Encodes a doctorRun request { want: number, width: number, snapshots: { name: string, at: string, atSource: string, input: { routes: { topic: string, text: string }[], connection: string, progress: string, status: { name: string, text: string }[], strategy: string, profile: string, capturedAt: string, progressErr: string, statusErr: string, topicStatus: { topic: string, text: string }[], stuckAfter: string } }[] } (values validated by the caller). */
 export function encDoctorRun(enc, req) {
   enc.u8(req.want);
   enc.uv(req.width);

@@ -253,4 +253,4 @@ export const STRATEGY_DOC = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = '05f160c489edb4bd';
+export const TABLES_HASH = '737d226dd38d1178';

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/live"
 )
 
 // Issue 34, situation 7: the doctor judges a POP group by what the broker
@@ -91,6 +92,42 @@ func TestKit5PopHealthyGroup(t *testing.T) {
 	real := diagnose(t, capDir)
 	checkHealthyPop(t, real, g)
 	sameDiagnosis(t, real, rep, g.topic)
+
+	// From consumerProgress alone (no status files: --progress only, or
+	// a capture without consumerStatus), the POP members hold no queue
+	// the progress can show: unknown and said why, never UNOWNED.
+	saved, err := live.ReadFolder(liveDir(t, "kit5-popok"))
+	require.NoError(t, err)
+	for what, in := range map[string]doctor.Input{"live read's progress": saved, "mqadmin's progress": captureInput(t, capDir)} {
+		in.Status, in.StatusErr = nil, ""
+		rep, err := doctor.Diagnose(in)
+		require.NoError(t, err, what)
+		checkPopFromProgress(t, what, rep, g)
+	}
+}
+
+// checkPopFromProgress: a healthy POP group read without status files:
+// every queue of the topic unknown, SERVER_SIDE_REBALANCE naming the
+// members, nothing wrong claimed.
+func checkPopFromProgress(t *testing.T, what string, rep *doctor.Report, g popGroup) {
+	t.Helper()
+	t.Logf("%s alone: %s", what, rep.Verdict)
+	// Judged on what shows (the %RETRY% topic, when mqadmin gave it) or,
+	// when every queue is unknown, not judged (exit 3): never wrong.
+	assert.Equal(t, rep.Judged, rep.OK, "%s: %s", what, rep.Text())
+	for _, c := range []string{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
+		assert.NotContains(t, findingCodes(rep), c, "%s: %s", what, rep.Text())
+	}
+	assert.Len(t, queuesWithStatus(rep, g.topic, doctor.StatusUnknown), 5, "%s: %s", what, rep.Text())
+	f := findingWith(rep, doctor.CodeServerSideRebalance)
+	if assert.NotNil(t, f, "%s: %s", what, rep.Text()) {
+		var want []string
+		for _, inst := range g.insts {
+			want = append(want, "127.0.0.1@"+inst)
+		}
+		assert.ElementsMatch(t, want, f.Clients, "%s: %s", what, f.Message)
+		assert.Contains(t, f.Message, "N/A does not mean unowned", what)
+	}
 }
 
 // checkHealthyPop: OK, every queue of the topic owned by every member.

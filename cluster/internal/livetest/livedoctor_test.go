@@ -68,18 +68,19 @@ func cliLiveDoctor(t *testing.T, group, dir string) string {
 	return cliLiveDoctorOn(t, theKit.namesrv, group, dir)
 }
 
-// cliLiveDoctorOn is cliLiveDoctor on the cluster of namesrv.
-func cliLiveDoctorOn(t *testing.T, namesrv, group, dir string) string {
+// cliLiveDoctorOn is cliLiveDoctor on the cluster of namesrv; judge are
+// judging flags given to both runs (--stuck-after 30s).
+func cliLiveDoctorOn(t *testing.T, namesrv, group, dir string, judge ...string) string {
 	t.Helper()
 	_, here, _, _ := runtime.Caller(0)
 	cli := filepath.Join(filepath.Dir(here), "..", "..", "..", "js", "bin", "rmqalloc.js")
 	t0 := time.Now()
-	live, errs, err := run(time.Minute, nil, "", "node", cli, "doctor", "--namesrv", namesrv, "--group", group, "--json", "--save", dir)
+	live, errs, err := run(time.Minute, nil, "", "node", append([]string{cli, "doctor", "--namesrv", namesrv, "--group", group, "--json", "--save", dir}, judge...)...)
 	t.Logf("node rmqalloc doctor --namesrv (end to end): %v", time.Since(t0).Round(time.Millisecond))
 	if err != nil && !strings.Contains(err.Error(), "exit status 1") {
 		require.NoError(t, err, "%s", errs)
 	}
-	saved, errs, err := run(time.Minute, nil, "", "node", cli, "doctor", dir, "--json")
+	saved, errs, err := run(time.Minute, nil, "", "node", append([]string{cli, "doctor", dir, "--json"}, judge...)...)
 	if err != nil && !strings.Contains(err.Error(), "exit status 1") {
 		require.NoError(t, err, "%s", errs)
 	}

@@ -3,7 +3,7 @@
  * strategy of the Java client, a client IP per consumer and several groups in one JVM.
  *
  * usage: java LiveConsumer [-n NS] SECTION...
- *   SECTION = -g GROUP -t TOPIC[,TOPIC2] -hold FILE [-poll MS] [-bcast] [-ip IP] SPEC... [-ip IP2 SPEC...]
+ *   SECTION = -g GROUP -t TOPIC[,TOPIC2] -hold FILE [-poll MS] [-bcast] [-orderly] [-block] [-ip IP] SPEC... [-ip IP2 SPEC...]
  *   SPEC    = instanceName[:STRATEGY]   (the client ID is IP@instanceName; -ip applies to the SPECs after it)
  *   STRATEGY = avg (default) | circle | hash | hash=VN | config=BROKER/QID+BROKER/QID...
  *            | room=IDC1+IDC2 | nearby-avg | nearby-circle
@@ -12,6 +12,11 @@
  *   -poll: the clients' pollNameServerInterval (default 30000).
  *   -bcast: the section's consumers are MessageModel.BROADCASTING (default CLUSTERING): every
  *   member consumes every queue, offsets kept by the clients (under user.home).
+ *   -orderly: the section's consumers register a MessageListenerOrderly (each queue locked on its
+ *   broker before it is consumed) instead of a MessageListenerConcurrently.
+ *   -block: the section's listeners never return (they wait forever on the first message): the JVM
+ *   stays alive and heartbeats, its queues' messages are pulled into the local cache and none is
+ *   consumed. Applies to the SPECs after it, so one JVM can hold a blocked and a healthy member.
  * Every second each consumer's line is written to the section's FILE:
  *   HH:mm:ss.SSS CLIENTID inst=I strategy=S consumed=N routes=TOPIC:K,... held=K [broker/topic/qid, ...]
  * routes = how many queues the consumer knows per subscribed topic (retry topic included once known).
@@ -32,7 +37,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.rocketmq.client.consumer.AllocateMessageQueueStrategy;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
 import org.apache.rocketmq.client.consumer.rebalance.AllocateMachineRoomNearby;
 import org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueAveragely;
 import org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueAveragelyByCircle;
@@ -56,22 +63,24 @@ public class LiveConsumer {
         List<Member> members = new ArrayList<>();
         String group = null, topics = null, hold = null, ip = "127.0.0.1";
         int poll = 30000;
-        boolean bcast = false;
+        boolean bcast = false, orderly = false, block = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "-n": ns = args[++i]; break;
-                case "-g": group = args[++i]; ip = "127.0.0.1"; poll = 30000; bcast = false; break;
+                case "-g": group = args[++i]; ip = "127.0.0.1"; poll = 30000; bcast = false; orderly = false; block = false; break;
                 case "-t": topics = args[++i]; break;
                 case "-hold": hold = args[++i]; break;
                 case "-poll": poll = Integer.parseInt(args[++i]); break;
                 case "-ip": ip = args[++i]; break;
                 case "-bcast": bcast = true; break;
+                case "-orderly": orderly = true; break;
+                case "-block": block = true; break;
                 default:
                     if (group == null || topics == null || hold == null) {
                         System.err.println("a SPEC before -g GROUP -t TOPIC -hold FILE: " + args[i]);
                         System.exit(2);
                     }
-                    members.add(start(ns, group, topics, hold, ip, poll, bcast, args[i]));
+                    members.add(start(ns, group, topics, hold, ip, poll, bcast, orderly, block, args[i]));
             }
         }
         if (members.isEmpty()) {
@@ -91,7 +100,7 @@ public class LiveConsumer {
         }
     }
 
-    static Member start(String ns, String group, String topics, String hold, String ip, int poll, boolean bcast, String spec) throws Exception {
+    static Member start(String ns, String group, String topics, String hold, String ip, int poll, boolean bcast, boolean orderly, boolean block, String spec) throws Exception {
         int colon = spec.indexOf(':');
         String inst = colon < 0 ? spec : spec.substring(0, colon);
         String strat = colon < 0 ? "avg" : spec.substring(colon + 1);
@@ -111,10 +120,19 @@ public class LiveConsumer {
         m.c.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
         for (String t : ts) m.c.subscribe(t, "*");
         final AtomicLong n = m.consumed;
-        m.c.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
-            n.addAndGet(msgs.size());
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
+        if (orderly) {
+            m.c.registerMessageListener((MessageListenerOrderly) (msgs, ctx) -> {
+                if (block) blockForever();
+                n.addAndGet(msgs.size());
+                return ConsumeOrderlyStatus.SUCCESS;
+            });
+        } else {
+            m.c.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
+                if (block) blockForever();
+                n.addAndGet(msgs.size());
+                return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+            });
+        }
         try {
             m.c.start();
         } catch (IllegalStateException e) {
@@ -122,8 +140,20 @@ public class LiveConsumer {
             System.out.println("START_WARNING " + inst + " " + e);
         }
         System.out.println("STARTED " + inst + " group=" + group + " strategy=" + m.c.getAllocateMessageQueueStrategy().getName()
-            + " model=" + m.c.getMessageModel() + " clientId=" + m.c.getDefaultMQPushConsumerImpl().getmQClientFactory().getClientId());
+            + " model=" + m.c.getMessageModel() + " listener=" + (orderly ? "orderly" : "concurrently") + (block ? ",blocked" : "")
+            + " pid=" + ProcessHandle.current().pid() + " clientId=" + m.c.getDefaultMQPushConsumerImpl().getmQClientFactory().getClientId());
         return m;
+    }
+
+    // blockForever is a listener that never returns: what a consumer stuck on a lock or a dead
+    // downstream call looks like from outside.
+    static void blockForever() {
+        Object never = new Object();
+        synchronized (never) {
+            while (true) {
+                try { never.wait(); } catch (InterruptedException e) { /* shutdown interrupts: keep blocking */ }
+            }
+        }
     }
 
     static AllocateMessageQueueStrategy strategy(String s, String topic) {
