@@ -26,7 +26,7 @@ WASM_MAX_GZIP ?= 830000
 # user's own GOFLAGS (unless they set -buildvcs themselves), never replacing them.
 export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(GOFLAGS) -buildvcs=false))
 
-.PHONY: help build generate run test lint check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen prometheus npm mutbench \
+.PHONY: help build generate run test lint vet check-go test-go test-wasm test-js test-e2e test-live screenshot check-size tools chromium binaryen prometheus npm mutbench \
 	conformance conformance-js bench bench-js clean
 
 help: ## list the targets
@@ -85,6 +85,7 @@ test: ## every test layer: native Go, Go in Chromium, JS package, site end to en
 	@$(MAKE) --no-print-directory build
 	@scripts/layer.sh start
 	@scripts/layer.sh "go version (go.mod's go line suffices)" scripts/check-go-version.sh
+	@scripts/layer.sh "go build + vet (native, rmqfull, live, js/wasm core and full)" scripts/govet.sh
 	@scripts/layer.sh "staticcheck (every build)" scripts/lint.sh
 	@scripts/layer.sh "go test -race (native)" scripts/gotest.sh native
 	@scripts/layer.sh "module size" scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
@@ -96,6 +97,9 @@ test: ## every test layer: native Go, Go in Chromium, JS package, site end to en
 
 lint: ## staticcheck (pinned in tools/go.mod, staticcheck.conf) over the native, rmqfull and js/wasm builds
 	scripts/lint.sh
+
+vet: ## go build and go vet over every build: native, -tags rmqfull, -tags live, js/wasm core and full
+	scripts/govet.sh
 
 check-go: ## check that go.mod's go line is the lowest Go that builds and vets every build
 	scripts/check-go-version.sh

@@ -343,6 +343,7 @@ export interface ProfileInfo {
   ops: string[];
 }
 
+// BEGIN GENERATED boundary: internal/gentables from internal/wireschema (make generate); do not edit.
 /** Error codes carried by every thrown error (`err.code`). */
 export type ErrorCode =
   /** An argument the Java client rejects, or a JS value of the wrong type/range. */
@@ -357,33 +358,52 @@ export type ErrorCode =
   | 'ERR_PANIC'
   /** Beyond a size limit of this port where Java has none (a ring of more than 2^22 nodes, a route of more than 1,048,576 queues, NEARBY nested deeper than 16); javaClass is null. */
   | 'ERR_LIMIT'
-  /**
-   * The operation does not exist for this version/profile, or needs the full
-   * module: on the core one, rmq.analysis.*, rmq.doctor, rmq.parse.*,
-   * routeToQueues with the route as text, queryAssignment, proxyAssignment
-   * and allocationPath throw it, with a message saying
-   * load({ analysis: true }).
-   */
+  /** The operation does not exist for this version/profile, or needs the full module: on the core one, rmq.analysis.*, rmq.doctor, rmq.parse.*, routeToQueues with the route as text, queryAssignment, proxyAssignment and allocationPath throw it, with a message saying load({ analysis: true }). */
   | 'ERR_UNSUPPORTED'
   /** A Topic or Producer used after dispose(). */
   | 'ERR_DISPOSED'
-  /** The WebAssembly program has exited; call load() again for a fresh instance. */
-  | 'ERR_MODULE_EXITED'
-  /** load()/init() could not fetch, compile or start the module. */
-  | 'ERR_LOAD_FAILED'
   /** A bug in rmqalloc (a recovered Go panic); please report it. */
   | 'ERR_INTERNAL'
+  /** A pasted text cannot be read (a route, mqadmin output): the error's `box`, `line` and `column` say where, its message what was expected (wasm/input_errors.go). */
+  | 'ERR_BAD_INPUT'
+  /** rmq.live: the cluster could not be read (field: the kind of failure, the message names the address). */
+  | 'ERR_CLUSTER'
   /** rmq.proxyAssignment: the gRPC proxy answers FORBIDDEN "no readable queue". */
   | 'ERR_FORBIDDEN'
   /** rmq.proxyAssignment: the gRPC proxy throws (javaClass says what) and answers INTERNAL_SERVER_ERROR. */
   | 'ERR_INTERNAL_SERVER_ERROR'
-  /** rmq.live: the cluster could not be read (field: the kind of failure, the message names the address). */
-  | 'ERR_CLUSTER'
-  /**
-   * A pasted text cannot be read (a route, mqadmin output): the error's
-   * `box`, `line` and `column` say where, its message what was expected.
-   */
-  | 'ERR_BAD_INPUT';
+  /** The WebAssembly program has exited; call load() again for a fresh instance (thrown by the JS package itself). */
+  | 'ERR_MODULE_EXITED'
+  /** load()/init() could not fetch, compile or start the module (thrown by the JS package itself). */
+  | 'ERR_LOAD_FAILED';
+
+/** Java's MessageRequestMode. */
+export type MessageRequestMode =
+  /** The client pulls from the queues it is assigned. */
+  | 'PULL'
+  /** The broker pops messages of shared queues to the client. */
+  | 'POP';
+
+/** Where a consumer's queues are decided, and why. */
+export interface AllocationPath {
+  /** 'client': it rebalances itself; 'broker': QUERY_ASSIGNMENT; 'proxy': the gRPC proxy assigns. */
+  path: 'client' | 'broker' | 'proxy';
+  /** The broker path with a strategy the broker does not run: the consumer gets no queues. */
+  noAssignment: boolean;
+  reason: string;
+}
+
+/** What the broker decided for one POP request. */
+export interface PriorityDecision {
+  /** Scan from the highest-priority queue (offset 0). */
+  priorityMode: boolean;
+  retryFirst: boolean;
+  retryAfter: boolean;
+  /** Rotation offset of the queue scan. */
+  offset: number;
+}
+
+// END GENERATED boundary
 
 /** Shape of every error thrown by rmqalloc (an Error, TypeError or RangeError). */
 export interface RmqError extends Error {
@@ -896,9 +916,6 @@ export const version: string;
 
 // ---- RocketMQ 5 server-side assignment (alloc/broker) ----
 
-/** Java's MessageRequestMode. */
-export type MessageRequestMode = 'PULL' | 'POP';
-
 /** Inputs of the broker's QUERY_ASSIGNMENT (RocketMQ 5.3.3). */
 export interface QueryAssignmentOptions {
   topic: string;
@@ -943,15 +960,6 @@ export interface QueryAssignmentResult {
   popShareQueueNum: number;
   /** The answer per client ID. */
   results: Record<string, BrokerAssignment>;
-}
-
-/** Where a consumer's queues are decided, and why. */
-export interface AllocationPath {
-  /** 'client': it rebalances itself; 'broker': QUERY_ASSIGNMENT; 'proxy': the gRPC proxy assigns. */
-  path: 'client' | 'broker' | 'proxy';
-  /** The broker path with a strategy the broker does not run: the consumer gets no queues. */
-  noAssignment: boolean;
-  reason: string;
 }
 
 export interface Rmq {
@@ -1240,16 +1248,6 @@ export interface PriorityDecideOptions {
   priorityFactor?: number;
   popFromRetryProbability?: number;
   popFromRetryProbabilityForPriority?: number;
-}
-
-/** What the broker decided for one POP request. */
-export interface PriorityDecision {
-  /** Scan from the highest-priority queue (offset 0). */
-  priorityMode: boolean;
-  retryFirst: boolean;
-  retryAfter: boolean;
-  /** Rotation offset of the queue scan. */
-  offset: number;
 }
 
 export interface PriorityDrainOptions {

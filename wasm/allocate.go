@@ -117,20 +117,6 @@ func writeAllocPlan(w *writer, a allocPlan) {
 	writePlan(w, a.h, a.p)
 }
 
-// Member result kinds of a plan.
-const (
-	memberRefs  = 0 // refs list (uvarint n+1, 0 = null)
-	memberError = 1 // error body
-	memberRange = 2 // uvarint start, uvarint count: view positions start.. (AVG's shape)
-)
-
-// Plan forms: how a plan's members follow its member count.
-const (
-	planFormNames     = 0 // per member: str id, u8 kind, then refs | error | range
-	planFormPositions = 1 // the same with the id as a uvarint position in the cid list JS sent
-	planFormRuns      = 2 // every member a run (AVG): u8 hasPerm, [n × i32 origin], n × i32 start, n × i32 count
-)
-
 // writePlan writes:
 //
 //	str strategy name ("" for the go client)

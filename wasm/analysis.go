@@ -17,13 +17,6 @@ import (
 // build names this build in the meta response (meta.go).
 const build = "full"
 
-// Scenario sort option (u8): absent, false or true.
-const (
-	analysisSortDefault = 0
-	analysisSortFalse   = 1
-	analysisSortTrue    = 2
-)
-
 // analysisAnswer writes an analysis result: JSON, or by positions
 // (analysis_positions.go).
 type analysisAnswer func(w *writer)

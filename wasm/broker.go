@@ -6,20 +6,9 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/broker"
 )
 
-// Enum bytes of the broker operations, each named as the JS API spells it
-// (js/lib/broker.js reads them from js/lib/tables.generated.js).
-const (
-	modelClustering   = byte(broker.Clustering) // MESSAGE_MODEL
-	modelBroadcasting = byte(broker.Broadcasting)
-	modePull          = byte(broker.Pull) // BROKER_MODE, of a request and of its answer
-	modePop           = byte(broker.Pop)
-	consumerKindPush  = 0 // CONSUMER_KIND of an allocationPath request
-	consumerKindPull  = 1
-	consumerKindGrpc  = 2
-	pathClient        = byte(broker.PathClient) // PATH of its answer
-	pathBroker        = byte(broker.PathBroker)
-	pathProxy         = byte(broker.PathProxy)
-)
+// The enum bytes of the broker operations (MESSAGE_MODEL, BROKER_MODE,
+// CONSUMER_KIND, PATH) are declared in internal/wireschema, each as the JS
+// API spells it: enums_generated.go.
 
 // modeOf is the broker.Mode of a BROKER_MODE byte.
 func modeOf(b byte, field string) (broker.Mode, error) {

@@ -13,11 +13,8 @@ import (
 //	1: an interned list: uvarint handle (js/lib/api.js interns big lists it
 //	   sees again, so a group of 1,000 consumers crosses once)
 //	2: inline: uvarint n+1, n × str (as readStrings)
-const (
-	cidsNull   = 0
-	cidsHandle = 1
-	cidsInline = 2
-)
+//
+// The tags are CIDS of internal/wireschema (cidsNull, ...).
 
 // cidList is a client-ID list with its views (unsorted and the sorted
 // orders), built on demand. An interned list keeps them across calls.

@@ -15,28 +15,13 @@ import (
 // build only: results are encoded with encoding/json, which the core
 // module cannot afford (the core build refuses their ops: ops_core_generated.go).
 
-// Formats of the parse operation (u8): PARSE_FORMAT of
-// js/lib/tables.generated.js, which rmq.parse's methods are named after.
-const (
-	parseFormatConsumerConnection = 1
-	parseFormatConsumerProgress   = 2
-	parseFormatConsumerStatus     = 3
-)
-
+// parsers: each PARSE_FORMAT (internal/wireschema) and its mqadmin parser;
+// rmq.parse's methods are named after them.
 var parsers = map[byte]func(string) (any, error){
 	parseFormatConsumerConnection: func(s string) (any, error) { return mqadmin.ParseConsumerConnection(s) },
 	parseFormatConsumerProgress:   func(s string) (any, error) { return mqadmin.ParseConsumerProgress(s) },
 	parseFormatConsumerStatus:     func(s string) (any, error) { return mqadmin.ParseConsumerStatus(s) },
 }
-
-// What a doctor request asks for (bits of its first byte): the report for
-// a person (Report.Text), the report as JSON, or both. Each costs time at
-// 20,000 queues, so the CLI asks for the one it prints. WANT of
-// js/lib/tables.generated.js (with wantSeries, doctor_series.go).
-const (
-	wantText = 1
-	wantJSON = 2
-)
 
 // doctorInputOf is the doctor.Input a request's texts are.
 func doctorInputOf(in wireDoctorInput) doctor.Input {

@@ -10,11 +10,6 @@ import (
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 )
 
-// wantSeries, in a doctor request's first byte: the request holds several
-// snapshots of one group (rmq.doctor([...])) and the report gets a
-// timeline (doctor.DiagnoseSeries).
-const wantSeries = 4
-
 // snapshotsOf reads a series' snapshots: each one's input and its time.
 func snapshotsOf(ws []wireDoctorSnapshot) ([]doctor.Snapshot, error) {
 	snaps := make([]doctor.Snapshot, len(ws))

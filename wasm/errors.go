@@ -8,46 +8,10 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
 
-// Response status bytes.
-const (
-	statusOK    = 0
-	statusError = 1
-)
-
-// JS constructors an error is thrown as.
-const (
-	jsError      = 0
-	jsTypeError  = 1
-	jsRangeError = 2
-)
-
-// The error codes a thrown error carries (err.code): js/lib/tables.generated.js's
-// ERROR_CODE, whose values js/index.d.ts's ErrorCode lists (a JS test checks
-// both, and that js/lib throws no other).
-const (
-	codeInvalidArgument = "ERR_INVALID_ARGUMENT"
-	codeIndexOutOfRange = "ERR_INDEX_OUT_OF_RANGE"
-	codeArithmetic      = "ERR_ARITHMETIC"
-	codeNumberFormat    = "ERR_NUMBER_FORMAT"
-	codePanic           = "ERR_PANIC"
-	codeLimit           = "ERR_LIMIT"
-	codeUnsupported     = "ERR_UNSUPPORTED"
-	codeDisposed        = "ERR_DISPOSED"
-	codeInternal        = "ERR_INTERNAL"
-	codeBadInput        = "ERR_BAD_INPUT" // input_errors.go
-	codeCluster         = "ERR_CLUSTER"   // live.go
-	// The gRPC proxy's status (writeErrorBody: "ERR_" + its code).
-	//lint:ignore U1000 read by internal/gentables into ERROR_CODE (the JS side throws it)
-	codeForbidden = "ERR_" + broker.CodeForbidden
-	//lint:ignore U1000 read by internal/gentables into ERROR_CODE (the JS side throws it)
-	codeInternalServerError = "ERR_" + broker.CodeInternalServerError
-	// Thrown by the JS package itself (js/lib/errors.js, runtime.js), never
-	// by the module; declared here so that every code has one home.
-	//lint:ignore U1000 read by internal/gentables into ERROR_CODE (the JS side throws it)
-	codeModuleExited = "ERR_MODULE_EXITED"
-	//lint:ignore U1000 read by internal/gentables into ERROR_CODE (the JS side throws it)
-	codeLoadFailed = "ERR_LOAD_FAILED"
-)
+// The status bytes (STATUS), the error constructors (ERROR_CTOR) and the
+// error codes a thrown error carries (err.code, ERROR_CODE, whose values
+// js/index.d.ts's ErrorCode lists) are declared in internal/wireschema:
+// enums_generated.go. A JS test checks that js/lib throws no other code.
 
 // boundaryError is a failure found at the boundary itself: a handle that
 // does not exist, a request JS should not have sent, a recovered panic.

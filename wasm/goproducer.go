@@ -9,18 +9,6 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
 
-// The clients a takeMessageQueues request names (u8, producer.BalancerClient):
-// BALANCER of js/lib/tables.generated.js.
-// Read by internal/gentables only (requests carry the byte).
-const (
-	//lint:ignore U1000 read by internal/gentables into BALANCER
-	balancerGo514 = byte(producer.BalancerGo514)
-	//lint:ignore U1000 read by internal/gentables into BALANCER
-	balancerGoFixed = byte(producer.BalancerGoFixed)
-	//lint:ignore U1000 read by internal/gentables into BALANCER
-	balancerJava = byte(producer.BalancerJava)
-)
-
 // handleGoRoute: the client's publish list of a route, as a send or as a
 // producer's selector sees it.
 func handleGoRoute(q goRouteRequest) (goRouteResponse, error) {

@@ -8,11 +8,3 @@ package main
 // (goproducer.go): sort.Sort, hash/fnv and math/rand would take the core
 // module over its size budget; the core build answers ERR_UNSUPPORTED
 // (ops_core_generated.go).
-
-// Selectors of goSelect (u8), in this order in js/lib/goproducer.js.
-const (
-	goSelectorRoundRobin = 0
-	goSelectorRandom     = 1
-	goSelectorHash       = 2
-	goSelectorManual     = 3
-)

@@ -1,11 +1,5 @@
 package main
 
-// statusInputError answers a request whose pasted text cannot be read
-// (a route, mqadmin output). Its body is an error body (code ERR_BAD_INPUT,
-// field = the box) followed by uvarint line and uvarint column (1-based,
-// 0 when unknown), which index.js puts on the Error as box, line, column.
-const statusInputError = 2
-
 // inputError is where a text could not be read and why.
 type inputError struct {
 	box          string

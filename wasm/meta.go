@@ -5,9 +5,9 @@ import (
 )
 
 // version is rmqalloc's version: the source of js/lib/tables.generated.js's
-// VERSION (make generate); js/package.json must carry the same, and each
-// version has one wire schema (internal/wireschema.Releases; both checked
-// by internal/gentables's test).
+// VERSION (make generate); js/package.json must carry the same, and a
+// released version has one wire schema (internal/wireschema.Released; both
+// checked by internal/gentables's test).
 const version = "0.2.0"
 
 // profiles and their ops, as the conformance vectors name them.

@@ -26,12 +26,6 @@ func producerByHandle(id uint64) (*producerEntry, error) {
 	return e, nil
 }
 
-// Producer client versions (u8).
-const (
-	producerVersionJava493 = 1
-	producerVersionJava533 = 2
-)
-
 // wireVersion maps a version byte; an unknown one gives a value that
 // producer.New rejects, naming the field.
 func wireVersion(b byte) alloc.JavaClient {

@@ -18,11 +18,7 @@ import (
 // Response (list of queue refs): uvarint n+1 (0 = null), then per queue a
 // uvarint k: k > 0 is element k-1 of the list the operation names as base
 // (JS already holds those objects), k = 0 is followed by the queue itself.
-const (
-	qlistNull   = 0
-	qlistTopic  = 1
-	qlistInline = 2
-)
+// The tags are QLIST of internal/wireschema (qlistNull, ...).
 
 // sortOrder picks whose rebalance sort to apply.
 type sortOrder int

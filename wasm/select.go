@@ -5,19 +5,6 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/producer"
 )
 
-// Hash argument types (u8), Java's Integer, Long and String.
-const (
-	argString = 0
-	argInt    = 1
-	argLong   = 2
-)
-
-// Message-group selectors (u8): whose hash of the group picks the queue.
-const (
-	groupJava      = 0 // grpc-java
-	groupNodeJS108 = 1 // grpc-nodejs-1.0.8
-)
-
 // handleSelectHash: SelectMessageQueueByHash over mqs.
 func handleSelectHash(req selectHashRequest) (selectHashResponse, error) {
 	qs, err := req.Mqs.list("mqs")

@@ -5,21 +5,11 @@ import (
 	"github.com/rmqalloc/rmqalloc/alloc/goclient"
 )
 
-// Clients an allocate request names (u8): CLIENT of
-// js/lib/tables.generated.js, and CLIENT_PROFILE, the profile each one is
-// (the clients' Name()), for the CLI's help, which loads no
-// module.
-const (
-	clientJava493 = 0
-	clientJava533 = 1
-	clientGo      = 2
-
-	// The clients' Name()s, as constants for the generator (a test checks
-	// they are alloc.Java493's, alloc.Java533's and goclient.Client's).
-	clientProfileJava493 = "java-4.9.3"
-	clientProfileJava533 = "java-5.3.3"
-	clientProfileGo      = "go-client-2.1.2"
-)
+// The clients an allocate request names (u8, CLIENT) and the profile each
+// one is (CLIENT_PROFILE, the clients' Name(); a test checks them against
+// alloc.Java493's, alloc.Java533's and goclient.Client's) are declared in
+// internal/wireschema, as are the spec flag bits (SPEC_FLAG) and the wire's
+// nesting limit (WIRE_LIMIT): enums_generated.go.
 
 // clients: each client byte's profile, the modelled Java versions that
 // name it too (allocate's version option) and whose rebalance sort it
@@ -29,21 +19,6 @@ var clients = [...]wireClientInfo{
 	clientJava533: {Profile: clientProfileJava533, Versions: []string{alloc.Java533.Version()}, SortOrder: byte(javaSort)},
 	clientGo:      {Profile: clientProfileGo, SortOrder: byte(goSort)},
 }
-
-// Spec flag bits (u8): which optional fields follow the name, in this order.
-const (
-	specFlagMessageQueueList = 1 << iota
-	specFlagConsumeridcs
-	specFlagVirtualNodeCnt
-	specFlagInner
-	specFlagResolver
-)
-
-// wireLimitSpecDepth bounds MACHINE_ROOM_NEARBY nesting on the wire: the
-// JS side stops encoding there (so a cyclic spec ends), and the reader
-// refuses deeper. It lies past alloc.MaxSpecDepth, so that building
-// reports alloc's clear ERR_LIMIT error naming the field first.
-const wireLimitSpecDepth = 32
 
 const maxSpecDepth = wireLimitSpecDepth
 

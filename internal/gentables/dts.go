@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/internal/wireschema"
 )
 
 const dtsPath = "js/index.d.ts"
@@ -27,24 +28,81 @@ var optionTS = map[alloc.OptionType]string{
 	alloc.OptionResolver: "RoomResolver",
 }
 
-// renderDTS rewrites the generated region of root's index.d.ts.
-func renderDTS(root string) (file, error) {
+// The generated region of the boundary: the enum unions and the answers'
+// interfaces declared in internal/wireschema.
+const (
+	dtsBoundaryBegin = "// BEGIN GENERATED boundary: internal/gentables from internal/wireschema (make generate); do not edit.\n"
+	dtsBoundaryEnd   = "// END GENERATED boundary\n"
+)
+
+// renderDTS rewrites the generated regions of root's index.d.ts.
+func renderDTS(root string, enums []wireschema.Enum, ops []wireschema.Op) (file, error) {
 	b, err := os.ReadFile(filepath.Join(root, dtsPath))
 	if err != nil {
 		return file{}, err
 	}
 	src := string(b)
-	i, j := strings.Index(src, dtsBegin), strings.Index(src, dtsEnd)
-	if i < 0 || j < i {
-		return file{}, fmt.Errorf("%s: no %q … %q region", dtsPath, strings.TrimSpace(dtsBegin), strings.TrimSpace(dtsEnd))
-	}
 	region, err := strategyUnions(alloc.StrategyKinds())
 	if err != nil {
 		return file{}, err
 	}
-	return file{dtsPath, []byte(src[:i] + dtsBegin + region + src[j:])}, nil
+	if src, err = replaceRegion(src, dtsBegin, dtsEnd, region); err != nil {
+		return file{}, err
+	}
+	if src, err = replaceRegion(src, dtsBoundaryBegin, dtsBoundaryEnd, boundaryTypes(enums, ops)); err != nil {
+		return file{}, err
+	}
+	return file{dtsPath, []byte(src)}, nil
 }
 
+func replaceRegion(src, begin, end, region string) (string, error) {
+	i, j := strings.Index(src, begin), strings.Index(src, end)
+	if i < 0 || j < i {
+		return "", fmt.Errorf("%s: no %q … %q region", dtsPath, strings.TrimSpace(begin), strings.TrimSpace(end))
+	}
+	return src[:i] + begin + region + src[j:], nil
+}
+
+// boundaryTypes: each enum's union that has a TS name, then each op's
+// answer interface, fields in wire order.
+func boundaryTypes(enums []wireschema.Enum, ops []wireschema.Op) string {
+	var b strings.Builder
+	for _, e := range enums {
+		if e.TS == "" {
+			continue
+		}
+		fmt.Fprintf(&b, "/** %s */\nexport type %s =\n", e.TSDoc, e.TS)
+		for i, v := range e.Values {
+			if v.Doc != "" {
+				fmt.Fprintf(&b, "  /** %s */\n", sentence(v.Doc))
+			}
+			fmt.Fprintf(&b, "  | %s%s\n", quoteJS(publicName(e, v)), map[bool]string{true: ";"}[i == len(e.Values)-1])
+		}
+		b.WriteString("\n")
+	}
+	for _, o := range ops {
+		if o.Answer == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "/** %s */\nexport interface %s {\n", o.Answer.Doc, o.Answer.TS)
+		for _, f := range o.Response {
+			if d := o.Answer.Fields[f.Name]; d != "" {
+				fmt.Fprintf(&b, "  /** %s */\n", d)
+			}
+			fmt.Fprintf(&b, "  %s: %s;\n", f.Name, jsTypeOf(f.Type))
+		}
+		b.WriteString("}\n\n")
+	}
+	return b.String()
+}
+
+// sentence is a value's doc with a full stop.
+func sentence(s string) string {
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
 func strategyUnions(kinds []alloc.StrategyKind) (string, error) {
 	var b strings.Builder
 	b.WriteString("/** Names of the consumer allocation strategies (Java's getName()). */\nexport type StrategyName =\n")

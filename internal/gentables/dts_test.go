@@ -50,8 +50,59 @@ func TestNameListsAreNotHashed(t *testing.T) {
 	t.Parallel()
 	c, err := parseConsts("../../wasm")
 	require.NoError(t, err)
-	body, err := renderTables(c, wireschema.Ops)
+	body, err := renderTables(c, wireschema.Ops, wireschema.Enums)
 	require.NoError(t, err)
 	assert.NotContains(t, body, "STRATEGY_NAMES")
 	assert.Contains(t, renderLists(), "STRATEGY_NAMES")
+}
+
+// An answer's interface is its response's fields in wire order, an enum
+// field typed by its public names; an enum with a TS name is a union of
+// its documented members. The JS decoder gives those names, not the byte.
+func TestBoundaryTypes(t *testing.T) {
+	require.NoError(t, checkOps(wireschema.Ops))
+	mode := wireschema.Enum{Name: "BROKER_MODE", TS: "MessageRequestMode", TSDoc: "Modes.", Values: []wireschema.Value{
+		{Name: "Pull", Int: 0, Doc: "Pulls"}, {Name: "Pop", Int: 1},
+	}}
+	op := wireschema.Op{Name: "x", Response: []wireschema.Field{{Name: "path", Type: wireschema.EnumOf("PATH")}, {Name: "n", Type: wireschema.I32}},
+		Answer: &wireschema.Shape{TS: "X", Doc: "An x.", Fields: map[string]string{"path": "Where.", "n": ""}}}
+	assert.Equal(t, `/** Modes. */
+export type MessageRequestMode =
+  /** Pulls. */
+  | 'PULL'
+  | 'POP';
+
+/** An x. */
+export interface X {
+  /** Where. */
+  path: 'client' | 'broker' | 'proxy';
+  n: number;
+}
+
+`, boundaryTypes([]wireschema.Enum{mode}, []wireschema.Op{op}))
+	js := string(renderOpsJS(wireschema.Ops))
+	assert.Contains(t, js, "const PATH_NAMES = Object.freeze(['client', 'broker', 'proxy']);")
+	assert.Contains(t, js, "    path: PATH_NAMES[dec.u8()],\n")
+	// The Go side and the hash see the byte.
+	assert.Contains(t, string(renderOpsFullGo(wireschema.Ops)), "type allocationPathResponse struct {\n\tPath byte\n")
+}
+
+func TestAnswerDeclarationsAreChecked(t *testing.T) {
+	for name, tc := range map[string]struct {
+		op   wireschema.Op
+		want string
+	}{
+		"an undocumented field": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}},
+			Answer: &wireschema.Shape{TS: "X", Fields: map[string]string{}}}, "no doc for field a"},
+		"a doc of no field": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}},
+			Answer: &wireschema.Shape{TS: "X", Fields: map[string]string{"a": "", "b": ""}}}, "does not have"},
+		"no TS name": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.I32}},
+			Answer: &wireschema.Shape{Fields: map[string]string{"a": ""}}}, "TS name"},
+		"an enum in a request": {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Request: []wireschema.Field{{Name: "a", Type: wireschema.EnumOf("PATH")}}}, "response's fields only"},
+		"an unknown enum":      {wireschema.Op{Name: "x", Num: 1, JS: "x", Build: wireschema.Both, Response: []wireschema.Field{{Name: "a", Type: wireschema.EnumOf("NOPE")}}}, `unknown enum "NOPE"`},
+	} {
+		err := checkOps([]wireschema.Op{tc.op})
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), tc.want, name)
+	}
 }

@@ -66,99 +66,9 @@ func TestUpperSnake(t *testing.T) {
 	}
 }
 
-// TestNewConstantsAreGeneric: an op added in a new const block of any file,
-// written in terms of others, lands in OP with no change to the generator.
-func TestNewConstantsAreGeneric(t *testing.T) {
-	dir := t.TempDir()
-	wasm := filepath.Join(dir, "wasm")
-	require.NoError(t, os.Mkdir(wasm, 0o755))
-	src := `package main
-
-import "github.com/rmqalloc/rmqalloc/alloc/p"
-
-const version = "9.9.9"
-
-const (
-	opFirst = 90
-	opDoctor = 80 // clear of the declared ops' numbers
-)
-
-const (
-	opDoctorCheck = opDoctor + iota
-	opDoctorFix
-)
-
-const (
-	opBroker = 1 << 6 + 8
-)
-
-const (
-	statusOK = 0
-	jsError = 0
-	qlistNull = 0
-	cidsNull = 0
-	clientGo = 2
-	specFlagInner = 1 << 3
-	memberRefs = 0
-	planFormRuns = 2
-	argInt = 1
-	groupJava = 0
-	producerVersionJava493 = byte(1)
-	analysisSortTrue = 2
-	wireLimitSpecDepth = 32
-	codeInternal = "ERR_INTERNAL"
-	parseFormatConsumerStatus = 3
-	wantSeries = 4
-	modelBroadcasting = 1
-	modePop = 1
-	consumerKindGrpc = 2
-	pathProxy = 2
-	clientProfileGo = "go-client-2.1.2"
-	balancerJava = 2
-	goSelectorManual = 3
-	codeOther = "ERR_" + p.Other // another package of the module
-)
-`
-	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x.go"), []byte(src), 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "alloc", "p"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "alloc", "p", "p.go"), []byte("package p\nconst Other = \"OTHER\"\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(wasm, "x_test.go"), []byte("package main\nconst opTest = 99\n"), 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "js"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, dtsPath), []byte(dtsBegin+dtsEnd), 0o644))
-	out, err := generate(dir)
-	require.NoError(t, err)
-	js := string(out[0].data)
-	for _, line := range []string{"VERSION = '9.9.9'", "DOCTOR: 80,", "DOCTOR_CHECK: 80,", "DOCTOR_FIX: 81,", "BROKER: 72,", "JAVA493: 1,", "INNER: 8,",
-		"INTERNAL: 'ERR_INTERNAL',", "OTHER: 'ERR_OTHER',"} {
-		assert.Contains(t, js, line)
-	}
-	assert.NotContains(t, js, "TEST", "test files are not read")
-	// Producer versions are not shadowed into a shorter prefix's table.
-	assert.Regexp(t, regexp.MustCompile(`PRODUCER_VERSION = Object.freeze\(\{\n  JAVA493: 1,\n\}\)`), js)
-}
-
-func TestUnknownExpressionsFailClearly(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
-	src := "package main\nimport \"x/y\"\nconst version = \"1\"\nconst opX = y.Op\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
-	_, err := generate(dir)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "opX")
-}
-
-func TestDuplicateValuesAreRefused(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
-	src := "package main\nconst version = \"1\"\nconst (\n\topDoctorCheck = 90\n\topBrokerAssign = 90\n)\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
-	_, err := generate(dir)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "table OP: BROKER_ASSIGN and DOCTOR_CHECK are both 90")
-}
-
-// TestVersionIsTiedToTheSchema: the version the module reports names one
-// wire schema (internal/wireschema.Releases).
+// TestVersionIsTiedToTheSchema: a released version (wireschema.Released)
+// names one wire schema; an unreleased one is work in progress, newer
+// than the last release, whose schema may change without a record.
 func TestVersionIsTiedToTheSchema(t *testing.T) {
 	c, err := parseConsts(filepath.Join(root, "wasm"))
 	require.NoError(t, err)
@@ -168,9 +78,37 @@ func TestVersionIsTiedToTheSchema(t *testing.T) {
 	require.NoError(t, err)
 	hash := regexp.MustCompile(`TABLES_HASH = '([0-9a-f]+)'`).FindStringSubmatch(string(out[0].data))
 	require.Len(t, hash, 2, "TABLES_HASH in %s", jsPath)
-	recorded, ok := wireschema.Releases[version]
-	require.True(t, ok, "version %s has no schema in internal/wireschema.Releases: add %q: %q", version, version, hash[1])
-	assert.Equal(t, recorded, hash[1], "the wire schema changed since %s was recorded: bump version in wasm/meta.go (and js/package.json) and record the new hash in internal/wireschema.Releases", version)
+	require.NoError(t, checkRelease(version, hash[1], wireschema.Released))
+}
+
+// The rule itself, on made-up release lists: only the last released
+// version's schema is fixed.
+func TestCheckRelease(t *testing.T) {
+	t.Parallel()
+	rel := []wireschema.Release{{Version: "0.2.0", Hash: "aaaa"}, {Version: "0.3.0", Hash: "bbbb"}}
+	for _, ok := range []struct{ version, hash string }{
+		{"0.3.0", "bbbb"}, // the last release as released
+		{"0.3.1", "cccc"}, // work in progress after it: any schema
+		{"1.0.0", "bbbb"},
+	} {
+		assert.NoError(t, checkRelease(ok.version, ok.hash, rel), ok.version)
+	}
+	assert.NoError(t, checkRelease("0.2.0", "anything", nil), "nothing released yet")
+	for name, tc := range map[string]struct {
+		version, hash string
+		rel           []wireschema.Release
+		want          string
+	}{
+		"schema changed under the last release": {"0.3.0", "cccc", rel, "changed since 0.3.0 was released (bbbb, now cccc): bump the version"},
+		"an older version":                      {"0.2.0", "aaaa", rel, "older than 0.3.0"},
+		"a version that is not semver":          {"0.3", "bbbb", rel, `"0.3" is not MAJOR.MINOR.PATCH`},
+		"releases out of order":                 {"0.4.0", "x", []wireschema.Release{{Version: "0.3.0", Hash: "a"}, {Version: "0.2.0", Hash: "b"}}, "0.2.0 does not follow 0.3.0"},
+		"a release without its hash":            {"0.4.0", "x", []wireschema.Release{{Version: "0.3.0"}}, "no hash"},
+	} {
+		err := checkRelease(tc.version, tc.hash, tc.rel)
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), tc.want, name)
+	}
 }
 
 // TestOpsDeclarationsAreChecked: declarations the generated code could not
@@ -254,18 +192,6 @@ func TestFullOnlyDeclarationsStayOutOfTheCoreFile(t *testing.T) {
 	assert.Contains(t, full, "type wireLiveRequest struct")
 	assert.NotContains(t, core, "type wireLiveRequest struct")
 	assert.NotEqual(t, strings.Contains(core, "type wireQueue struct"), strings.Contains(full, "type wireQueue struct"), "wireQueue in exactly one file")
-}
-
-// TestDeclaredOpsCannotReuseAConstant: an op both declared and written as
-// a constant by hand in wasm/ is refused, not generated twice.
-func TestDeclaredOpsCannotReuseAConstant(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "wasm"), 0o755))
-	src := "package main\nconst version = \"1\"\nconst opTopicFree = 3\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "wasm", "x.go"), []byte(src), 0o644))
-	_, err := generate(dir)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "opTopicFree is declared in internal/wireschema")
 }
 
 // TestHotOpsAreStraightLine: a Hot op is read and written by code of its

@@ -11,13 +11,15 @@
 //	js/lib/ops.generated.js      their JS encoders, decoders and calls
 //	wasm/testdata/wire/requests.json  the golden requests' values, which
 //	                             js/test/wire/golden.mjs encodes into golden.json
+//	wasm/enums_generated.go      the declared enum tables (internal/wireschema
+//	                             Enums) as wasm/'s constants
 //
-// It parses every non-test .go file of wasm/ (whatever its build tags) and
-// evaluates each constant whose name starts with a table's prefix (see
-// tables), an integer or a string, following references to constants of
-// the module's other packages (goclient.Profile): a new
-// `opDoctorCheck = 30` lands in OP as DOCTOR_CHECK by re-running it. The
-// name lists (see lists) come from the Go functions that give them. Run it as `make generate` (go generate ./wasm).
+// The tables are only what internal/wireschema declares: OP from the ops,
+// the others from Enums. wasm/'s own constants are parsed for the version
+// (meta.go), to refuse a hand-written copy of a declared name, and to check
+// a value declared as another package's constant (byte(broker.PathProxy))
+// against it. The name lists (see lists) come from the Go functions that
+// give them. Run it as `make generate` (go generate ./wasm).
 package main
 
 import (

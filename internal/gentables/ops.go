@@ -45,10 +45,14 @@ const (
 	optPrefix  = "?"
 	recPrefix  = "rec:"
 	custPrefix = "custom:"
+	enumPrefix = "enum:"
 )
 
 // customs indexes wireschema.Customs by name (set by checkOps).
 var customs = map[string]wireschema.CustomType{}
+
+// enums indexes wireschema.Enums by name (set by checkOps).
+var enums = map[string]wireschema.Enum{}
 
 // records indexes wireschema.Records by name (set by checkOps).
 var records = map[string]wireschema.Record{}
@@ -156,6 +160,15 @@ func checkType(t wireschema.Type, top, last bool, dir direction) error {
 		}
 		return nil
 	}
+	if e, ok := elemOf(t, enumPrefix); ok {
+		if _, ok := enums[string(e)]; !ok {
+			return fmt.Errorf("unknown enum %q", e)
+		}
+		if !response {
+			return fmt.Errorf("enum %s: an enum type is for a response's fields only (a request sends the byte, checked by its caller)", e)
+		}
+		return nil
+	}
 	if e, ok := elemOf(t, custPrefix); ok {
 		c, ok := customs[string(e)]
 		if !ok {
@@ -203,6 +216,10 @@ func checkFields(what string, fs []wireschema.Field, dir direction) error {
 func checkOps(ops []wireschema.Op) error {
 	clear(records)
 	clear(customs)
+	clear(enums)
+	for _, e := range wireschema.Enums {
+		enums[e.Name] = e
+	}
 	for _, c := range wireschema.Customs {
 		if err := checkCustom(c); err != nil {
 			return fmt.Errorf("wireschema: custom %q: %w", c.Name, err)
@@ -257,6 +274,9 @@ func checkOps(ops []wireschema.Op) error {
 			return err
 		}
 		if err := checkFields("op "+o.Name, o.Response, inResponse); err != nil {
+			return err
+		}
+		if err := checkAnswer(o); err != nil {
 			return err
 		}
 		if o.Hot {
@@ -352,6 +372,7 @@ func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 // schemaText is the canonical text of the declarations: what the schema
 // hash covers besides the tables (a layout change changes the hash).
 func schemaText(customs []wireschema.CustomType, ops []wireschema.Op) string {
+	ops = wireOps(ops)
 	var b strings.Builder
 	fields := func(fs []wireschema.Field) {
 		for i, f := range fs {
@@ -738,6 +759,7 @@ func hotWrite(b *bytes.Buffer, t wireschema.Type, src, ind string, depth int) {
 // records, request and response types with their descriptors (read and
 // written by wasm/declared.go's one walker) and the table of their ops.
 func renderOpsGo(ops []wireschema.Op) []byte {
+	ops = wireOps(ops)
 	sp := splitOps(ops)
 	var b bytes.Buffer
 	b.WriteString(goHeader + "package main\n\n")
@@ -790,6 +812,7 @@ func renderServe(b *bytes.Buffer, ops []wireschema.Op, build wireschema.Build) {
 // renderOpsFullGo: what only the full build serves: its ops' types and
 // table, and the customs and records only they use.
 func renderOpsFullGo(ops []wireschema.Op) []byte {
+	ops = wireOps(ops)
 	sp := splitOps(ops)
 	var b bytes.Buffer
 	b.WriteString("//go:build rmqfull\n\n" + goHeader + "package main\n\n")
@@ -803,6 +826,7 @@ func renderOpsFullGo(ops []wireschema.Op) []byte {
 // renderOpsCoreGo: the core build's ERR_UNSUPPORTED answer to each
 // full-build op, with the declared message saying how to get it.
 func renderOpsCoreGo(ops []wireschema.Op) []byte {
+	ops = wireOps(ops)
 	var b bytes.Buffer
 	b.WriteString("//go:build !rmqfull\n\n" + goHeader + "package main\n\nimport \"unsafe\"\n\n// refusals: each full-build op and the core build's answer to it.\nvar refusals = [...]struct {\n\tnum int\n\tmsg string\n}{\n")
 	for _, o := range ops {
@@ -891,6 +915,7 @@ func sample(op wireschema.Op, i int, t wireschema.Type) (goLit string, jsonVal a
 // the full build's (full true, added to the same lists under -tags
 // rmqfull).
 func renderSamplesGo(ops []wireschema.Op, full bool) []byte {
+	ops = wireOps(ops)
 	sp := splitOps(ops)
 	sel, cs := sp.coreOps, sp.coreCustoms
 	if full {
@@ -983,6 +1008,7 @@ func renderSamplesGo(ops []wireschema.Op, full bool) []byte {
 // (scripts/wire-golden.mjs); i64 values are decimal strings, raw ones text
 // (the records' field types say which).
 func renderRequestsJSON(ops []wireschema.Op, hash string) ([]byte, error) {
+	ops = wireOps(ops)
 	type field struct {
 		Name  string `json:"name"`
 		Type  string `json:"type"`
@@ -1065,6 +1091,9 @@ func sides(t wireschema.Type, request bool) bool {
 
 // jsTypeOf is the JSDoc type of t.
 func jsTypeOf(t wireschema.Type) string {
+	if e, ok := elemOf(t, enumPrefix); ok {
+		return tsUnion(enums[string(e)])
+	}
 	if e, ok := elemOf(t, listPrefix); ok {
 		return jsTypeOf(e) + "[]"
 	}
@@ -1123,6 +1152,9 @@ func jsEnc(t wireschema.Type, v string) string {
 
 // jsDec is the JS expression decoding a value of type t from dec.
 func jsDec(t wireschema.Type) string {
+	if e, ok := elemOf(t, enumPrefix); ok {
+		return enumNamesJS(enums[string(e)]) + "[dec.u8()]"
+	}
 	if e, ok := elemOf(t, listPrefix); ok {
 		return "dec.list((dec) => " + jsDec(e) + ")"
 	}
@@ -1167,6 +1199,7 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 	for _, m := range mods {
 		fmt.Fprintf(&b, "import { %s } from %s;\n", strings.Join(fns[m], ", "), quoteJS(m))
 	}
+	renderEnumNamesJS(&b, ops)
 	decObject := func(fs []wireschema.Field) {
 		b.WriteString("  return {\n")
 		for _, f := range fs {
@@ -1275,4 +1308,51 @@ func renderHotJS(b *bytes.Buffer, o wireschema.Op) {
 		b.WriteString("  };\n}\n")
 	}
 	fmt.Fprintf(b, "\n/** %s (%s build; hot). ctx goes to the custom encoders and decoders. */\nexport function %s(rt, %s) {\n  return dec%s(rt.call(OP.%s, enc%s(rt.request(), %s)), ctx);\n}\n", upper(o.Doc), o.Build, o.JS, ps, N, opName, N, ps)
+}
+
+// wireOps are ops as the wire sees them: an enum field is its u8. The Go
+// code, the samples and the schema hash are written from these; only the
+// JS decoders and index.d.ts see the enum (its public names).
+func wireOps(ops []wireschema.Op) []wireschema.Op {
+	out := make([]wireschema.Op, len(ops))
+	for i, o := range ops {
+		o.Request, o.Response = wireFields(o.Request), wireFields(o.Response)
+		out[i] = o
+	}
+	return out
+}
+
+func wireFields(fs []wireschema.Field) []wireschema.Field {
+	var out []wireschema.Field
+	for i, f := range fs {
+		if j := strings.Index(string(f.Type), enumPrefix); j >= 0 {
+			if out == nil {
+				out = slices.Clone(fs)
+			}
+			out[i].Type = f.Type[:j] + wireschema.U8
+		}
+	}
+	if out == nil {
+		return fs
+	}
+	return out
+}
+
+// checkAnswer: a public answer documents exactly its response's fields.
+func checkAnswer(o wireschema.Op) error {
+	if o.Answer == nil {
+		return nil
+	}
+	if o.Answer.TS == "" || len(o.Response) == 0 {
+		return fmt.Errorf("wireschema: op %s: an answer needs a TS name and a response", o.Name)
+	}
+	for _, f := range o.Response {
+		if _, ok := o.Answer.Fields[f.Name]; !ok {
+			return fmt.Errorf("wireschema: op %s: answer %s has no doc for field %s (\"\" for none)", o.Name, o.Answer.TS, f.Name)
+		}
+	}
+	if len(o.Answer.Fields) != len(o.Response) {
+		return fmt.Errorf("wireschema: op %s: answer %s documents a field its response does not have", o.Name, o.Answer.TS)
+	}
+	return nil
 }

@@ -148,7 +148,7 @@ var fullOps = []Op{
 		Request: []Field{{"topic", Str}, {"consumerGroup", Str}, {"messageModel", U8}, {"strategyName", Str},
 			{"serverLoadBalancerEnable", Bool}, {"brokerDefaultMode", U8}, {"brokerDefaultPopShareQueueNum", I32},
 			{"configured", Opt(Rec("modeSetting"))}, {"mqAll", Custom("qlist")}, {"cidAll", Custom("stringList")}, {"clientIds", Custom("stringList")}},
-		Response: []Field{{"mode", U8}, {"popShareQueueNum", I32}, {"results", List(Rec("assignment"))}},
+		Response: []Field{{"mode", EnumOf("BROKER_MODE")}, {"popShareQueueNum", I32}, {"results", List(Rec("assignment"))}},
 	},
 	{
 		Name: "proxyAssignment", Num: 41, JS: "proxyAssignment", Build: Full, Refusal: brokerNeedsFull,

@@ -1,10 +1,19 @@
 package wireschema
 
-// Releases maps each rmqalloc version (wasm/meta.go) to the hash of its
-// wire schema (TABLES_HASH: the tables and the declared layouts). A version
-// has one schema: change a layout, an op number or a table, and the
-// generator's test asks for a new version here and in wasm/meta.go, so a
-// JS package and a module that both say 0.2.0 always speak the same wire.
-var Releases = map[string]string{
-	"0.2.0": "737d226dd38d1178",
+// Release is a published rmqalloc version (wasm/meta.go, js/package.json)
+// and the hash of the wire schema it shipped (TABLES_HASH).
+type Release struct {
+	Version string
+	Hash    string
 }
+
+// Released lists the published versions, oldest first. A version is added
+// here when it is published, with the TABLES_HASH of
+// js/lib/tables.generated.js at that commit, and never before: until then
+// the schema changes freely under the unreleased version (the handshake,
+// meta, already refuses a module and a package built from different
+// schemas). Once a version is listed, internal/gentables's test requires a
+// new version as soon as the schema differs from the last one released.
+//
+// None is published yet: 0.2.0 is work in progress.
+var Released = []Release{}

@@ -11,7 +11,8 @@
 // An operation declared here needs one hand-written Go function in wasm/,
 // handle<Name>(req <name>Request) (<name>Response, error) — or just error
 // when it answers nothing — and its public JS method calls the generated
-// ops.<jsName>(rt, request).
+// ops.<jsName>(rt, request). An op with an Answer returns its decoded
+// response as the public value, and js/index.d.ts declares it (generated).
 package wireschema
 
 // Type is a field's wire type (wasm/codec.go describes each layout).
@@ -43,6 +44,12 @@ func List(t Type) Type { return "[]" + t }
 // Opt is u8 0 (absent), or u8 1 then a t: Go *T (nil when absent), JS
 // undefined or null when absent.
 func Opt(t Type) Type { return "?" + t }
+
+// EnumOf is a u8 on the wire whose JS value is the public name of an
+// entry of the Enums table name (PATH's 2 is 'proxy': see Enum.Spell):
+// Go byte, JS that name; the generated decoder gives the public shape and
+// index.d.ts the union. Only in an op's response for now.
+func EnumOf(name string) Type { return Type("enum:" + name) }
 
 // Rec is the record declared in Records under name, its fields inline in
 // wire order: Go struct wire<Name>, JS an object.
@@ -152,6 +159,20 @@ type Op struct {
 	// records get generated loops; a response of one field decodes to that
 	// field's value.
 	Hot bool
+	// Answer, when set, makes the decoded response the public JS value
+	// the method returns as it is: js/index.d.ts declares its interface
+	// (generated), so a new answer field is its line in Response, its doc
+	// in Answer.Fields and the Go handler.
+	Answer *Shape
+}
+
+// Shape is the public TypeScript interface of an op's answer.
+type Shape struct {
+	TS  string // the interface's name: AllocationPath
+	Doc string
+	// Fields documents each response field by name ("" for none): every
+	// field needs an entry, so none goes public undocumented.
+	Fields map[string]string
 }
 
 const brokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"
@@ -257,7 +278,12 @@ var baseOps = []Op{
 		Doc: "where a RocketMQ 5 group's queues get assigned (client, broker or proxy) for a client kind " +
 			"(client: 0 push, 1 pull, 2 grpc; messageModel: 0 clustering, 1 broadcasting; path: 0 client, 1 broker, 2 proxy)",
 		Request:  []Field{{"client", U8}, {"clientRebalance", Bool}, {"orderly", Bool}, {"messageModel", U8}, {"strategyName", Str}},
-		Response: []Field{{"path", U8}, {"noAssignment", Bool}, {"reason", Str}},
+		Response: []Field{{"path", EnumOf("PATH")}, {"noAssignment", Bool}, {"reason", Str}},
+		Answer: &Shape{TS: "AllocationPath", Doc: "Where a consumer's queues are decided, and why.", Fields: map[string]string{
+			"path":         "'client': it rebalances itself; 'broker': QUERY_ASSIGNMENT; 'proxy': the gRPC proxy assigns.",
+			"noAssignment": "The broker path with a strategy the broker does not run: the consumer gets no queues.",
+			"reason":       "",
+		}},
 	},
 	{
 		Name: "priorityDecide", Num: 51, JS: "priorityDecide", Build: Full, Refusal: priorityNeedsFull,
@@ -266,6 +292,12 @@ var baseOps = []Op{
 		Request: []Field{{"path", U8}, {"popFromRetryProbability", I32}, {"popFromRetryProbabilityForPriority", I32},
 			{"priorityTopic", Bool}, {"order", Bool}, {"priorityFactor", I32}, {"draw", Int64F}},
 		Response: []Field{{"priorityMode", Bool}, {"retryFirst", Bool}, {"retryAfter", Bool}, {"offset", F64}},
+		Answer: &Shape{TS: "PriorityDecision", Doc: "What the broker decided for one POP request.", Fields: map[string]string{
+			"priorityMode": "Scan from the highest-priority queue (offset 0).",
+			"retryFirst":   "",
+			"retryAfter":   "",
+			"offset":       "Rotation offset of the queue scan.",
+		}},
 	},
 	{
 		Name: "priorityOrder", Num: 52, JS: "priorityOrder", Build: Full, Refusal: priorityNeedsFull,

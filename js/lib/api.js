@@ -505,7 +505,8 @@ export class Rmq {
       const other = path === 1 ? 'randomQ' : 'requestCount';
       if (o[other] !== undefined) throw typeError(other, `undefined on path '${PRIORITY_PATHS[path]}' (give ${draw})`, o[other]);
       const { popFromRetryProbability: p, popFromRetryProbabilityForPriority: pp, priorityFactor: f } = o;
-      const d = ops.priorityDecide(rt, {
+      // The decoded answer is the public PriorityDecision (internal/wireschema).
+      return ops.priorityDecide(rt, {
         path,
         popFromRetryProbability: p === undefined ? 20 : int32(p, 'popFromRetryProbability'),
         popFromRetryProbabilityForPriority: pp === undefined ? 0 : int32(pp, 'popFromRetryProbabilityForPriority'),
@@ -514,7 +515,6 @@ export class Rmq {
         priorityFactor: f === undefined ? 100 : int32(f, 'priorityFactor'),
         draw: safeInt(o[draw], draw),
       });
-      return { priorityMode: d.priorityMode, retryFirst: d.retryFirst, retryAfter: d.retryAfter, offset: d.offset };
     });
   }
 

@@ -4,7 +4,7 @@
 // one answers ERR_UNSUPPORTED). Like every call, each one reads the
 // caller's values once and runs with its own encoder when nested.
 
-import { BROKER_MODE, CONSUMER_KIND, MESSAGE_MODEL, PATH } from './wire.js';
+import { BROKER_MODE, CONSUMER_KIND, MESSAGE_MODEL } from './wire.js';
 import * as ops from './ops.generated.js';
 import { bool, checkKeys, encCids, encQueues, int32, object, oneOf, string } from './validate.js';
 import { typeError } from './errors.js';
@@ -21,7 +21,6 @@ const lower = (k) => k.toLowerCase();
 const MODES = byByte(BROKER_MODE);
 const MODELS = byByte(MESSAGE_MODEL);
 const CLIENTS = byByte(CONSUMER_KIND, lower);
-const PATHS = byByte(PATH, lower);
 
 const QUERY_KEYS = ['topic', 'consumerGroup', 'messageModel', 'strategyName', 'serverLoadBalancerEnable',
   'brokerDefaultMode', 'brokerDefaultPopShareQueueNum', 'configuredMode', 'mqAll', 'cidAll', 'clientIds'];
@@ -71,7 +70,7 @@ export function defineBroker(rmq, rt, topicOf) {
           kept = encCids(enc, ids, 'clientIds', false, true);
         },
       });
-      const m = MODES[d.mode];
+      const m = d.mode; // a MessageRequestMode: the generated decoder names it
       const share = d.popShareQueueNum;
       const results = {};
       d.results.forEach(({ queues, reason }, i) => {
@@ -98,14 +97,14 @@ export function defineBroker(rmq, rt, topicOf) {
     allocationPath(options) {
       const o = options === undefined ? {} : checkKeys(object(options, 'options'), PATH_KEYS);
       const { client, clientRebalance, orderly, messageModel } = o;
-      const d = ops.allocationPath(rt, {
+      // The decoded answer is the public AllocationPath (internal/wireschema).
+      return ops.allocationPath(rt, {
         client: CLIENTS.indexOf(client === undefined ? 'push' : oneOf(client, 'client', CLIENTS)),
         clientRebalance: bool(clientRebalance, 'clientRebalance', true),
         orderly: bool(orderly, 'orderly', false),
         messageModel: model(messageModel),
         strategyName: strategyName(o.strategyName === undefined ? 'AVG' : o.strategyName),
       });
-      return { path: PATHS[d.path], noAssignment: d.noAssignment, reason: d.reason };
     },
   };
   for (const [name, fn] of Object.entries(methods)) {

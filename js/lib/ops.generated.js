@@ -8,6 +8,12 @@ import { decQueues } from './refs.js';
 import { decRoute } from './full_wire.js';
 import { decAnalysisAnswer } from './analysis_wire.js';
 
+/** BROKER_MODE's public names by byte (internal/wireschema). */
+const BROKER_MODE_NAMES = Object.freeze(['PULL', 'POP']);
+
+/** PATH's public names by byte (internal/wireschema). */
+const PATH_NAMES = Object.freeze(['client', 'broker', 'proxy']);
+
 /** Encodes the record queue { topic: string, brokerName: string, queueId: number }. */
 export function encRecQueue(enc, v) {
   enc.str(v.topic);
@@ -577,10 +583,10 @@ export function encAllocationPath(enc, req) {
   return enc;
 }
 
-/** Decodes a allocationPath response { path: number, noAssignment: boolean, reason: string } (ctx: what its custom values' decoders need). */
+/** Decodes a allocationPath response { path: 'client' | 'broker' | 'proxy', noAssignment: boolean, reason: string } (ctx: what its custom values' decoders need). */
 export function decAllocationPath(dec, ctx) {
   return {
-    path: dec.u8(),
+    path: PATH_NAMES[dec.u8()],
     noAssignment: dec.bool(),
     reason: dec.str(),
   };
@@ -1131,10 +1137,10 @@ export function encQueryAssignment(enc, req) {
   return enc;
 }
 
-/** Decodes a queryAssignment response { mode: number, popShareQueueNum: number, results: { queues: Readonly<MessageQueue>[] | null, reason: string }[] } (ctx: what its custom values' decoders need). */
+/** Decodes a queryAssignment response { mode: MessageRequestMode, popShareQueueNum: number, results: { queues: Readonly<MessageQueue>[] | null, reason: string }[] } (ctx: what its custom values' decoders need). */
 export function decQueryAssignment(dec, ctx) {
   return {
-    mode: dec.u8(),
+    mode: BROKER_MODE_NAMES[dec.u8()],
     popShareQueueNum: dec.i32(),
     results: dec.list((dec) => decRecAssignment(dec, ctx)),
   };

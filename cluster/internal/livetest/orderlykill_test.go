@@ -61,7 +61,7 @@ func TestOrderlyConsumerKilled(t *testing.T) {
 	require.NotEmpty(t, dead)
 
 	// nobody: the queues neither survivor holds, by their hold files.
-	nobody := func() []string {
+	nobody := func(t *testing.T) []string {
 		t.Helper()
 		var out []string
 		for _, q := range all {
@@ -89,9 +89,9 @@ func TestOrderlyConsumerKilled(t *testing.T) {
 		}
 		return !strings.Contains(snap.Connection, cids[1]), "the connection list still names " + cids[1]
 	})
-	require.Equal(t, dead, nobody(), "the killed member's queues are held by nobody")
+	require.Equal(t, dead, nobody(t), "the killed member's queues are held by nobody")
 
-	judge := func(what string, rep *doctor.Report, truth []string) {
+	judge := func(t *testing.T, what string, rep *doctor.Report, truth []string) {
 		t.Helper()
 		t.Logf("%s, %v after the kill: %s", what, time.Since(killed).Round(time.Second), rep.Verdict)
 		assert.True(t, rep.Judged, "%s: %s", what, rep.Text())
@@ -117,53 +117,55 @@ func TestOrderlyConsumerKilled(t *testing.T) {
 		assert.Equal(t, kept, queuesWithStatus(rep, orderlyTopic, doctor.StatusOK), "%s: the survivors' queues, as held: %s", what, rep.Text())
 	}
 
-	before := nobody()
+	before := nobody(t)
 	rep, _ := liveDiagnose(t, g, liveDir(t, "orderly"))
-	after := nobody()
+	after := nobody(t)
 	require.Equal(t, before, after, "the survivors' holdings changed during the live read")
-	judge("live read", rep, before)
+	judge(t, "live read", rep, before)
 	in, err := live.ReadFolder(liveDir(t, "orderly"))
 	require.NoError(t, err)
 	rep, err = doctor.Diagnose(in)
 	require.NoError(t, err)
-	judge("saved folder", rep, before)
+	judge(t, "saved folder", rep, before)
 
-	// The real mqadmin, at once: not behind other tests' captures (the
-	// lock window is short).
-	capDir := filepath.Join(k.captures, "orderly")
-	_ = os.RemoveAll(capDir)
-	t0 := time.Now()
-	// A loaded machine can time an mqadmin call out: take it again while
-	// the window lasts. mqadmin's JVMs can be too slow for the window on
-	// a loaded machine: then that part is not checked, and said so loudly.
-	for attempt := 1; ; attempt++ {
+	// The mqadmin part is a subtest: when a loaded machine makes it miss
+	// the lock window, it counts as skipped in the layer's counts, loudly.
+	t.Run("mqadmin capture", func(t *testing.T) {
+		// The real mqadmin, at once: not behind other tests' captures (the
+		// lock window is short).
+		capDir := filepath.Join(k.captures, "orderly")
 		_ = os.RemoveAll(capDir)
-		out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, k.run, filepath.Join(k.dir, "capture.sh"), append([]string{"orderly", orderlyTopic, g}, holds[0], holds[2])...)
-		require.NoError(t, err, "%s%s", out, errs)
-		missing := captureMissing(capDir, 2)
-		if missing == "" {
-			break
+		t0 := time.Now()
+		// A loaded machine can time an mqadmin call out: take it again while
+		// the window lasts. mqadmin's JVMs can be too slow for the window on
+		// a loaded machine: then that part is not checked, and said so loudly.
+		for attempt := 1; ; attempt++ {
+			_ = os.RemoveAll(capDir)
+			out, errs, err := run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, k.run, filepath.Join(k.dir, "capture.sh"), append([]string{"orderly", orderlyTopic, g}, holds[0], holds[2])...)
+			require.NoError(t, err, "%s%s", out, errs)
+			missing := captureMissing(capDir, 2)
+			if missing == "" {
+				break
+			}
+			if time.Since(killed) > orderlyLockWindow {
+				t.Skipf("MQADMIN CAPTURE NOT CHECKED: incomplete %v after the kill (%s), past the lock window; load: %s", time.Since(killed).Round(time.Second), missing, loadAvg())
+			}
+			t.Logf("capture orderly incomplete (%s), taking it again (attempt %d)", missing, attempt)
 		}
-		if time.Since(killed) > orderlyLockWindow {
-			t.Logf("MQADMIN CAPTURE NOT CHECKED: incomplete %v after the kill (%s), past the lock window; load: %s", time.Since(killed).Round(time.Second), missing, loadAvg())
-			return
+		took := time.Since(t0)
+		after := nobody(t)
+		since := time.Since(killed)
+		t.Logf("mqadmin capture took %v, done %v after the kill", took.Round(time.Second), since.Round(time.Second))
+		if !slices.Equal(after, dead) {
+			require.Greater(t, since, orderlyLockWindow, "the killed member's queues were taken within the lock window: %v", after)
+			t.Skipf("MQADMIN CAPTURE NOT CHECKED: it ended %v after the kill, when the locks had expired (nobody holds %v); load: %s", since.Round(time.Second), after, loadAvg())
 		}
-		t.Logf("capture orderly incomplete (%s), taking it again (attempt %d)", missing, attempt)
-	}
-	took := time.Since(t0)
-	after = nobody()
-	since := time.Since(killed)
-	t.Logf("mqadmin capture took %v, done %v after the kill", took.Round(time.Second), since.Round(time.Second))
-	if !slices.Equal(after, dead) {
-		require.Greater(t, since, orderlyLockWindow, "the killed member's queues were taken within the lock window: %v", after)
-		t.Logf("MQADMIN CAPTURE NOT CHECKED: it ended %v after the kill, when the locks had expired (nobody holds %v); load: %s", since.Round(time.Second), after, loadAvg())
-		return
-	}
-	in, err = live.ReadFolder(capDir)
-	require.NoError(t, err)
-	rep, err = doctor.Diagnose(in)
-	require.NoError(t, err)
-	judge("mqadmin capture", rep, dead)
+		in, err := live.ReadFolder(capDir)
+		require.NoError(t, err)
+		rep, err := doctor.Diagnose(in)
+		require.NoError(t, err)
+		judge(t, "mqadmin capture", rep, dead)
+	})
 }
 
 // loadAvg is /proc/loadavg's first three fields, for logs.
