@@ -10,6 +10,8 @@
 # and stops everything it started by PID (cluster.sh stop), even on failure.
 # RMQALLOC_LIVE_RUN=REGEXP runs only the tests it matches (go test -run);
 # RMQALLOC_LIVE_KEEP=1 keeps logs, hold files and captures of a passing run.
+# Holds /tmp/rmqkit.lock while it runs (waits for it, saying so, when
+# another live run has it; RMQKIT_LOCK_HELD=1 says the caller holds it).
 # No kit or no java: one loud SKIPPED line and exit 77 (layer.sh counts the
 # layer as skipped) — except under CI=true, where the kit must be there.
 set -uo pipefail
@@ -27,6 +29,20 @@ skip() {
 [ -x "$kit/cluster.sh" ] || skip "no RocketMQ kit at $kit (set ROCKETMQ_KIT)"
 command -v java >/dev/null && command -v javac >/dev/null || skip "no java/javac on PATH (JDK 17)"
 kit=$(cd "$kit" && pwd)
+
+# The kit listens on fixed ports: one live layer at a time on a machine.
+# A second one (another checkout's make test) waits here for the first.
+# Callers that hold the lock already (flock /tmp/rmqkit.lock env
+# RMQKIT_LOCK_HELD=1 ...) pass through.
+if [ -z "${RMQKIT_LOCK_HELD:-}" ]; then
+  exec 9>/tmp/rmqkit.lock
+  if ! flock -n 9; then
+    echo "live: another live run holds the kit (/tmp/rmqkit.lock); waiting for the kit"
+    flock 9
+    echo "live: the kit is free; starting"
+  fi
+  export RMQKIT_LOCK_HELD=1
+fi
 
 mkdir -p test-results
 log=$root/test-results/go-live.log

@@ -284,20 +284,14 @@ func writeStatsJSON(j jsonw, s *analysis.Stats) {
 	j.key("brokers", false)
 	j.list(len(s.Brokers), func(k int) {
 		b := s.Brokers[k]
-		j.raw(`{"broker":`)
-		j.str(b.Broker)
-		j.intFields(brokerKeys, b.Queues, b.Orphaned, b.Consumers, b.MaxPerConsumer)
-		j.raw("}")
+		j.named("broker", b.Broker, brokerKeys, b.Queues, b.Orphaned, b.Consumers, b.MaxPerConsumer)
 	})
 	j.key("hasRooms", false)
 	j.bool(s.HasRooms)
 	j.key("rooms", false)
 	j.list(len(s.Rooms), func(k int) {
 		r := s.Rooms[k]
-		j.raw(`{"room":`)
-		j.str(r.Room)
-		j.intFields(roomKeys, r.Queues, r.Members, r.Local, r.Remote, r.Orphaned)
-		j.raw("}")
+		j.named("room", r.Room, roomKeys, r.Queues, r.Members, r.Local, r.Remote, r.Orphaned)
 	})
 	j.key("locality", false)
 	j.float(s.Locality)
@@ -379,10 +373,7 @@ func writeScenarioJSON(j jsonw, res *analysis.ScenarioResult) {
 	j.key("totals", false)
 	j.list(len(res.Totals), func(k int) {
 		t := res.Totals[k]
-		j.raw(`{"strategy":`)
-		j.str(t.Strategy)
-		j.intFields(totalsKeys, t.Moved, t.MinMoves, t.Excess, t.MaxBalanceGap, t.MaxSpread, t.MaxOrphaned, t.Errors)
-		j.raw("}")
+		j.named("strategy", t.Strategy, totalsKeys, t.Moved, t.MinMoves, t.Excess, t.MaxBalanceGap, t.MaxSpread, t.MaxOrphaned, t.Errors)
 	})
 	j.raw("}")
 }

@@ -45,10 +45,7 @@ func writeCompareJSON(j jsonw, res *analysis.CompareResult) {
 		j.key("changes", false)
 		j.list(len(row.Changes), func(i int) {
 			mv := row.Changes[i]
-			j.raw(`{"change":`)
-			j.str(mv.Change)
-			j.intFields(compareMoveKeys, mv.Moved, mv.MinMoves, mv.Overlap, mv.DupQueueSeconds)
-			j.raw("}")
+			j.named("change", mv.Change, compareMoveKeys, mv.Moved, mv.MinMoves, mv.Overlap, mv.DupQueueSeconds)
 		})
 		j.intFields(compareTailKeys, row.DupQueueSeconds, row.Errors)
 		j.raw("}")

@@ -112,6 +112,17 @@ func (j jsonw) intFields(names []string, vals ...int) {
 	}
 }
 
+// named writes {"key":name,"names[0]":vals[0],...}: the objects of the
+// analysis answers that are a name and its counts (a broker's, a room's,
+// a strategy's totals, a compared change's).
+func (j jsonw) named(key, name string, names []string, vals ...int) {
+	j.raw("{")
+	j.key(key, true)
+	j.str(name)
+	j.intFields(names, vals...)
+	j.raw("}")
+}
+
 // list writes a JSON array of n elements, each written by elem(i): the
 // one place that handles brackets and commas.
 func (j jsonw) list(n int, elem func(i int)) {

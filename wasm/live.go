@@ -40,7 +40,7 @@ func liveSession(h uint64) (*live.Session, error) {
 // address.
 func clusterError(err error) error {
 	if e, ok := as[*live.Error](err); ok {
-		return &boundaryError{code: codeCluster, field: string(e.Kind), msg: e.Msg}
+		return &boundaryError{code: codeCluster, field: e.Kind.Error(), msg: e.Msg}
 	}
 	return err
 }

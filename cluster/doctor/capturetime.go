@@ -25,7 +25,7 @@ func (d *diagnosis) captureTimeFindings() []Finding {
 	if last.IsZero() || !d.capturedAt.Add(captureSkew).Before(last) {
 		return nil
 	}
-	return []Finding{{Code: CodeCaptureBeforeLastTime, Level: LevelWarning,
+	return []Finding{leveled(Finding{Code: CodeCaptureBeforeLastTime,
 		Message: "the capture time " + d.capturedAt.UTC().Format(time.RFC3339) + " is " + last.Sub(d.capturedAt).Round(time.Second).String() +
-			" before the newest #LastTime of consumerProgress (" + last.Format(lastTimeLayout) + ", read as UTC): the capture time is wrong, or mqadmin printed #LastTime in a zone ahead of UTC; stuck consumers are judged against it"}}
+			" before the newest #LastTime of consumerProgress (" + last.Format(lastTimeLayout) + ", read as UTC): the capture time is wrong, or mqadmin printed #LastTime in a zone ahead of UTC; stuck consumers are judged against it"})}
 }

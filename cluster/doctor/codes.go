@@ -1,59 +1,63 @@
 package doctor
 
-// Finding codes, as Finding.Code spells them. Each has one level (Codes);
-// docs/doctor-findings.md says what each means and what to do.
+// Code names a kind of finding, as Finding.Code spells it in the report
+// and in --json. Each has one level (Codes), which is every such
+// finding's; docs/doctor-findings.md says what each means and what to do.
+type Code string
+
+// The finding codes.
 const (
 	// Errors: the group loses, delays or duplicates messages.
-	CodeDoubleOwned          = "DOUBLE_OWNED"
-	CodeDuplicateClientID    = "DUPLICATE_CLIENT_ID"
-	CodeUnexpectedOwner      = "UNEXPECTED_OWNER"
-	CodeWrongOwner           = "WRONG_OWNER"
-	CodeOrderlyLockHeld      = "ORDERLY_LOCK_HELD"
-	CodeUnowned              = "UNOWNED"
-	CodeOrphaned             = "ORPHANED"
-	CodeConsumerStuck        = "CONSUMER_STUCK"
-	CodeGroupOffline         = "GROUP_OFFLINE"
-	CodeMixedStrategies      = "MIXED_STRATEGIES"
-	CodeSubscriptionMismatch = "SUBSCRIPTION_MISMATCH"
-	CodeUnknownOwner         = "UNKNOWN_OWNER"
-	CodeAllocateError        = "ALLOCATE_ERROR"
-	CodeStrandedMessages     = "STRANDED_MESSAGES"
+	CodeDoubleOwned          Code = "DOUBLE_OWNED"
+	CodeDuplicateClientID    Code = "DUPLICATE_CLIENT_ID"
+	CodeUnexpectedOwner      Code = "UNEXPECTED_OWNER"
+	CodeWrongOwner           Code = "WRONG_OWNER"
+	CodeOrderlyLockHeld      Code = "ORDERLY_LOCK_HELD"
+	CodeUnowned              Code = "UNOWNED"
+	CodeOrphaned             Code = "ORPHANED"
+	CodeConsumerStuck        Code = "CONSUMER_STUCK"
+	CodeGroupOffline         Code = "GROUP_OFFLINE"
+	CodeMixedStrategies      Code = "MIXED_STRATEGIES"
+	CodeSubscriptionMismatch Code = "SUBSCRIPTION_MISMATCH"
+	CodeUnknownOwner         Code = "UNKNOWN_OWNER"
+	CodeAllocateError        Code = "ALLOCATE_ERROR"
+	CodeStrandedMessages     Code = "STRANDED_MESSAGES"
 	// Warnings: a risk, a passing state, or a limit of the diagnosis.
-	CodeRouteViewDiffers        = "ROUTE_VIEW_DIFFERS"
-	CodeViewDiffers             = "VIEW_DIFFERS"
-	CodeRebalanceInProgress     = "REBALANCE_IN_PROGRESS"
-	CodeMixedLanguages          = "MIXED_LANGUAGES"
-	CodeUnknownLanguage         = "UNKNOWN_LANGUAGE"
-	CodeUnknownStrategy         = "UNKNOWN_STRATEGY"
-	CodeServerSideRebalance     = "SERVER_SIDE_REBALANCE"
-	CodeNoOwnerInfo             = "NO_OWNER_INFO"
-	CodeProgressUnsupported     = "PROGRESS_UNSUPPORTED"
-	CodeStatusIncomplete        = "STATUS_INCOMPLETE"
-	CodeReadFailed              = "READ_FAILED"
-	CodeConsumerUnresponsive    = "CONSUMER_UNRESPONSIVE"
-	CodeUnreadQueues            = "UNREAD_QUEUES"
-	CodeQueueNotInRoute         = "QUEUE_NOT_IN_ROUTE"
-	CodeRouteQueueWithoutOffset = "ROUTE_QUEUE_WITHOUT_OFFSET"
-	CodeNoRoute                 = "NO_ROUTE"
-	CodeCaptureBeforeLastTime   = "CAPTURE_BEFORE_LAST_TIME"
+	CodeRouteViewDiffers        Code = "ROUTE_VIEW_DIFFERS"
+	CodeViewDiffers             Code = "VIEW_DIFFERS"
+	CodeRebalanceInProgress     Code = "REBALANCE_IN_PROGRESS"
+	CodeMixedLanguages          Code = "MIXED_LANGUAGES"
+	CodeUnknownLanguage         Code = "UNKNOWN_LANGUAGE"
+	CodeUnknownStrategy         Code = "UNKNOWN_STRATEGY"
+	CodeServerSideRebalance     Code = "SERVER_SIDE_REBALANCE"
+	CodeNoOwnerInfo             Code = "NO_OWNER_INFO"
+	CodeProgressUnsupported     Code = "PROGRESS_UNSUPPORTED"
+	CodeStatusIncomplete        Code = "STATUS_INCOMPLETE"
+	CodeReadFailed              Code = "READ_FAILED"
+	CodeConsumerUnresponsive    Code = "CONSUMER_UNRESPONSIVE"
+	CodeUnreadQueues            Code = "UNREAD_QUEUES"
+	CodeQueueNotInRoute         Code = "QUEUE_NOT_IN_ROUTE"
+	CodeRouteQueueWithoutOffset Code = "ROUTE_QUEUE_WITHOUT_OFFSET"
+	CodeNoRoute                 Code = "NO_ROUTE"
+	CodeCaptureBeforeLastTime   Code = "CAPTURE_BEFORE_LAST_TIME"
 	// Information.
-	CodeEmptyQueue       = "EMPTY_QUEUE"
-	CodeMachineRoom      = "MACHINE_ROOM"
-	CodeBroadcasting     = "BROADCASTING"
-	CodeNotSubscribed    = "OFFSETS_NOT_SUBSCRIBED"
-	CodeNotDiagnosed     = "NOT_DIAGNOSED"
-	CodeQueuesNotWritten = "QUEUES_NOT_WRITTEN"
+	CodeEmptyQueue       Code = "EMPTY_QUEUE"
+	CodeMachineRoom      Code = "MACHINE_ROOM"
+	CodeBroadcasting     Code = "BROADCASTING"
+	CodeNotSubscribed    Code = "OFFSETS_NOT_SUBSCRIBED"
+	CodeNotDiagnosed     Code = "NOT_DIAGNOSED"
+	CodeQueuesNotWritten Code = "QUEUES_NOT_WRITTEN"
 	// Only a series of snapshots shows these (Timeline.Findings); a stuck
 	// consumer (CONSUMER_STUCK, above) is seen by both.
-	CodeQueueStalled        = "QUEUE_STALLED"
-	CodeConsumptionStopped  = "CONSUMPTION_STOPPED"
-	CodeOffsetRewind        = "OFFSET_REWIND"
-	CodeLagGrowing          = "LAG_GROWING"
-	CodeOwnerFlapping       = "OWNER_FLAPPING"
-	CodeRebalanceUnsettled  = "REBALANCE_UNSETTLED"
-	CodeBrokerLeft          = "BROKER_LEFT"
-	CodeMembersChanged      = "MEMBERS_CHANGED"
-	CodeSnapshotTimeGuessed = "SNAPSHOT_TIME_GUESSED"
+	CodeQueueStalled        Code = "QUEUE_STALLED"
+	CodeConsumptionStopped  Code = "CONSUMPTION_STOPPED"
+	CodeOffsetRewind        Code = "OFFSET_REWIND"
+	CodeLagGrowing          Code = "LAG_GROWING"
+	CodeOwnerFlapping       Code = "OWNER_FLAPPING"
+	CodeRebalanceUnsettled  Code = "REBALANCE_UNSETTLED"
+	CodeBrokerLeft          Code = "BROKER_LEFT"
+	CodeMembersChanged      Code = "MEMBERS_CHANGED"
+	CodeSnapshotTimeGuessed Code = "SNAPSHOT_TIME_GUESSED"
 )
 
 // Codes is every finding code with its level, most costly first: the
@@ -111,12 +115,12 @@ func Codes() []CodeLevel {
 
 // CodeLevel is a finding code and the one level it is reported at.
 type CodeLevel struct {
-	Code  string `json:"code"`
+	Code  Code   `json:"code"`
 	Level string `json:"level"`
 }
 
-var codeRank = func() map[string]int {
-	m := map[string]int{}
+var codeRank = func() map[Code]int {
+	m := map[Code]int{}
 	for i, c := range Codes() {
 		m[c.Code] = i
 	}
@@ -124,6 +128,13 @@ var codeRank = func() map[string]int {
 }()
 
 // levelOf is code's level.
-func levelOf(code string) string {
+func levelOf(code Code) string {
 	return Codes()[codeRank[code]].Level
+}
+
+// leveled is f at its code's level: every finding gets its level here,
+// from Codes, and nowhere else.
+func leveled(f Finding) Finding {
+	f.Level = levelOf(f.Code)
+	return f
 }

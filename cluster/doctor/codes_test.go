@@ -21,13 +21,13 @@ import (
 
 // readmeCodes is the finding-code table of docs/doctor-findings.md:
 // code -> severity.
-func readmeCodes(t *testing.T) map[string]string {
+func readmeCodes(t *testing.T) map[doctor.Code]string {
 	b, err := os.ReadFile("../../docs/doctor-findings.md")
 	require.NoError(t, err)
 	row := regexp.MustCompile("(?m)^\\| `([A-Z_]+)` \\| (error|warning|info) \\| [^|]+ \\| [^|]+ \\|$")
-	out := map[string]string{}
+	out := map[doctor.Code]string{}
 	for _, m := range row.FindAllStringSubmatch(string(b), -1) {
-		out[m[1]] = m[2]
+		out[doctor.Code(m[1])] = m[2]
 	}
 	require.NotEmpty(t, out, "docs/doctor-findings.md has a finding-code table")
 	return out
@@ -35,10 +35,10 @@ func readmeCodes(t *testing.T) map[string]string {
 
 // codeConstants are the values of every Code* constant the package's
 // non-test files declare.
-func codeConstants(t *testing.T) []string {
+func codeConstants(t *testing.T) []doctor.Code {
 	fs := token.NewFileSet()
 	files, _ := filepath.Glob("*.go")
-	var out []string
+	var out []doctor.Code
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -54,7 +54,7 @@ func codeConstants(t *testing.T) []string {
 				if strings.HasPrefix(name.Name, "Code") && i < len(vs.Values) {
 					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 						v, _ := strconv.Unquote(lit.Value)
-						out = append(out, v)
+						out = append(out, doctor.Code(v))
 					}
 				}
 			}
@@ -69,7 +69,7 @@ func codeConstants(t *testing.T) []string {
 // in the README's table with the same severity.
 func TestCodesDocumented(t *testing.T) {
 	readme := readmeCodes(t)
-	levels := map[string]string{}
+	levels := map[doctor.Code]string{}
 	for _, c := range doctor.Codes() {
 		_, dup := levels[c.Code]
 		assert.False(t, dup, "%s twice in Codes()", c.Code)
@@ -88,7 +88,7 @@ func TestCodesDocumented(t *testing.T) {
 // planted faults, is documented, at its one level.
 func TestEmittedCodesDocumented(t *testing.T) {
 	readme := readmeCodes(t)
-	levels := map[string]string{}
+	levels := map[doctor.Code]string{}
 	for _, c := range doctor.Codes() {
 		levels[c.Code] = c.Level
 	}
@@ -104,7 +104,7 @@ func TestEmittedCodesDocumented(t *testing.T) {
 		reps = append(reps, rep)
 	}
 	reps = append(reps, plantedReports(t)...)
-	seen := map[string]bool{}
+	seen := map[doctor.Code]bool{}
 	for _, rep := range reps {
 		for _, tr := range rep.Topics {
 			for _, f := range tr.Findings {

@@ -13,8 +13,8 @@ import (
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 )
 
-func findingCodes(fs []doctor.Finding) []string {
-	var out []string
+func findingCodes(fs []doctor.Finding) []doctor.Code {
+	var out []doctor.Code
 	for _, f := range fs {
 		out = append(out, f.Code)
 	}
@@ -30,7 +30,7 @@ func TestEmptyQueueOfALastingFaultIsAnError(t *testing.T) {
 	rep, err := doctor.Diagnose(captureInput(t, "../../testdata/real/dup-clientid"))
 	require.NoError(t, err)
 	retry := topicOf(t, rep, "%RETRY%G_DUP")
-	assert.Equal(t, []string{"DOUBLE_OWNED", "ORPHANED"}, findingCodes(retry.Findings), rep.Text())
+	assert.Equal(t, []doctor.Code{"DOUBLE_OWNED", "ORPHANED"}, findingCodes(retry.Findings), rep.Text())
 	for _, q := range retry.Queues {
 		assert.Contains(t, q.Cause, "it holds no message yet, but the cause stays (a duplicate client ID)", q)
 		assert.Empty(t, q.ExplainedBy)
@@ -43,7 +43,7 @@ func TestEmptyQueueOfALastingFaultIsAnError(t *testing.T) {
 	// (no lag) before the strategy finding that causes it.
 	rep, err = doctor.Diagnose(captureInput(t, "../../testdata/real/mixed-strategy"))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"ORPHANED", "DOUBLE_OWNED", "MIXED_STRATEGIES"}, findingCodes(rep.Findings), rep.Text())
+	assert.Equal(t, []doctor.Code{"ORPHANED", "DOUBLE_OWNED", "MIXED_STRATEGIES"}, findingCodes(rep.Findings), rep.Text())
 }
 
 // A queue with zero lag and zero offset alone does not make the group
@@ -62,7 +62,7 @@ func TestEmptyQueueAloneIsOK(t *testing.T) {
 	rep, err := doctor.Diagnose(in)
 	require.NoError(t, err)
 	retry := topicOf(t, rep, "%RETRY%G_BASIC")
-	assert.Equal(t, []string{"EMPTY_QUEUE"}, findingCodes(retry.Findings), rep.Text())
+	assert.Equal(t, []doctor.Code{"EMPTY_QUEUE"}, findingCodes(retry.Findings), rep.Text())
 	assert.Contains(t, retry.Findings[0].Message, "1 double-owned")
 	assert.Contains(t, retry.Findings[0].Message, "right after start two members may briefly hold one of its queues")
 	assert.True(t, rep.OK, rep.Text())
@@ -79,7 +79,7 @@ func TestEmptyQueueAloneIsOK(t *testing.T) {
 	rep, err = doctor.Diagnose(in)
 	require.NoError(t, err)
 	retry = topicOf(t, rep, "%RETRY%G_BASIC")
-	assert.Equal(t, []string{"DOUBLE_OWNED"}, findingCodes(retry.Findings), rep.Text())
+	assert.Equal(t, []doctor.Code{"DOUBLE_OWNED"}, findingCodes(retry.Findings), rep.Text())
 	assert.Contains(t, queueStatusIn(retry, "broker-b", 0).Cause, "Java and Go members sort client IDs differently")
 	assert.False(t, rep.OK)
 }

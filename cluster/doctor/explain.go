@@ -292,7 +292,7 @@ func (d *diagnosis) labelFindings(st *topicState, byLabel, inferred map[string]s
 			other = append(other, l)
 			continue
 		}
-		st.findings = append(st.findings, Finding{Code: CodeViewDiffers, Level: LevelWarning, Topic: st.tp.name, Clients: []string{l}, Message: byLabel[l]})
+		st.findings = append(st.findings, leveled(Finding{Code: CodeViewDiffers, Topic: st.tp.name, Clients: []string{l}, Message: byLabel[l]}))
 	}
 	if len(other) == 0 || d.mixedReported || len(other) == len(st.labelSubs) && d.sameInferred(other, inferred) {
 		return // every member runs one other strategy: not mixed (the causes and best fit say which)
@@ -301,8 +301,8 @@ func (d *diagnosis) labelFindings(st *topicState, byLabel, inferred map[string]s
 	for _, l := range other {
 		msgs = append(msgs, byLabel[l])
 	}
-	st.findings = append(st.findings, Finding{Code: CodeMixedStrategies, Level: LevelError, Topic: st.tp.name, Clients: other,
-		Message: "members run different strategies (" + strings.Join(msgs, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"})
+	st.findings = append(st.findings, leveled(Finding{Code: CodeMixedStrategies, Topic: st.tp.name, Clients: other,
+		Message: "members run different strategies (" + strings.Join(msgs, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"}))
 }
 
 // sameInferred: every label of ls was inferred to run one strategy.
@@ -338,9 +338,9 @@ func orList(s []string) string {
 
 // excuse marks wrong queues that a passing state explains: they get no
 // error finding of their status and do not count in the verdict.
-func (d *diagnosis) excuse(st *topicState, tr *TopicReport, qs []int, code string) {
+func (d *diagnosis) excuse(st *topicState, tr *TopicReport, qs []int, code Code) {
 	if st.excused == nil {
-		st.excused = map[int]string{}
+		st.excused = map[int]Code{}
 	}
 	for _, i := range qs {
 		if st.excused[i] == "" {
@@ -359,8 +359,8 @@ func (d *diagnosis) routeViewFinding(st *topicState, byLabel map[string]string, 
 		labels = append(labels, l)
 	}
 	slices.Sort(labels)
-	f := Finding{Code: CodeRouteViewDiffers, Level: LevelWarning, Topic: st.tp.name, Clients: labels,
-		Message: staleViews(labels, byLabel) + ": " + plural(len(labels), "member's route is", "members' routes are") + " out of date (the topic grew or shrank, or a broker was added, removed or restarted), which explains " + plural(len(qs), "wrong queue", "wrong queues") + "; " + routeHint}
+	f := leveled(Finding{Code: CodeRouteViewDiffers, Topic: st.tp.name, Clients: labels,
+		Message: staleViews(labels, byLabel) + ": " + plural(len(labels), "member's route is", "members' routes are") + " out of date (the topic grew or shrank, or a broker was added, removed or restarted), which explains " + plural(len(qs), "wrong queue", "wrong queues") + "; " + routeHint})
 	for _, i := range qs[:min(len(qs), maxListed)] {
 		q := st.queues[i]
 		f.Queues = append(f.Queues, QueueRef{Topic: st.tp.name, BrokerName: q.BrokerName, QueueID: q.QueueID})

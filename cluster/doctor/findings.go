@@ -20,9 +20,9 @@ func (d *diagnosis) groupFindings() []Finding {
 		if d.in.offline {
 			why = "consumerConnection answers that the group is not online (CODE 206)"
 		}
-		add(Finding{Code: CodeGroupOffline, Level: LevelError,
+		add(leveled(Finding{Code: CodeGroupOffline,
 			Message: why + ": no consumer of the group is online (or the output is for another group), so nobody consumes its queues; the queues and lag shown come from consumerProgress. Start the group's consumers, and check they reach this name server",
-			lag:     d.totalLag()})
+			lag:     d.totalLag()}))
 	}
 	for _, m := range g.members {
 		if len(m.conns) > 1 {
@@ -30,15 +30,15 @@ func (d *diagnosis) groupFindings() []Finding {
 			for _, c := range m.conns {
 				addrs = append(addrs, c.ClientAddr)
 			}
-			add(Finding{Code: CodeDuplicateClientID, Level: LevelError, Clients: []string{m.cid},
-				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share, so each of them processes its messages, and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)" + staleChannelsHint(m.conns)})
+			add(leveled(Finding{Code: CodeDuplicateClientID, Clients: []string{m.cid},
+				Message: "client ID " + m.cid + " is used by " + itoa(len(m.conns)) + " connections (" + strings.Join(addrs, ", ") + "): the broker lists it " + itoa(len(m.conns)) + " times, every process with that ID takes the same share, so each of them processes its messages, and another share is consumed by nobody. Give each consumer a unique instanceName (or make sure containers do not share IP and PID)" + staleChannelsHint(m.conns)}))
 		}
 	}
 	d.languageFindings(add)
 	d.strategyFindings(add)
 	if d.in.progFailed {
-		add(Finding{Code: CodeProgressUnsupported, Level: LevelWarning,
-			Message: "consumerProgress -g GROUP failed with CODE 3 (request type 351 not supported): a 5.x mqadmin asks the brokers for their topic config, which 4.x brokers do not serve, so there are no offsets or lag here. Run instead: " + d.progressCommand() + " (their outputs may be given together, one after another)"})
+		add(leveled(Finding{Code: CodeProgressUnsupported,
+			Message: "consumerProgress -g GROUP failed with CODE 3 (request type 351 not supported): a 5.x mqadmin asks the brokers for their topic config, which 4.x brokers do not serve, so there are no offsets or lag here. Run instead: " + d.progressCommand() + " (their outputs may be given together, one after another)"}))
 	}
 	if d.mode == modeNone && d.unread.conn == "" && len(g.members) > 0 && !d.broadcasting {
 		msg := "no owner information: consumerProgress was run without -s true and no consumerStatus files were given, so only the expected owners are known (they are in --json). Run mqadmin consumerProgress -g GROUP -s true, or mqadmin consumerStatus -g GROUP"
@@ -48,14 +48,14 @@ func (d *diagnosis) groupFindings() []Finding {
 		if d.unread.progress != "" || len(d.unread.members) > 0 {
 			msg = "no owner information: neither consumerProgress nor any member's running info could be read (see the other findings), so only the expected owners are known (they are in --json); run the doctor again once the cluster answers"
 		}
-		add(Finding{Code: CodeNoOwnerInfo, Level: LevelWarning, Message: msg})
+		add(leveled(Finding{Code: CodeNoOwnerInfo, Message: msg}))
 	}
 	if d.broadcasting {
 		msg := "the group is BROADCASTING: no allocation applies, every member consumes every queue"
 		if d.unread.noOffset {
 			msg += "; its offsets are kept by each client, so consumerProgress answers CODE 206 (offset table is empty) and there is no lag to show"
 		}
-		add(Finding{Code: CodeBroadcasting, Level: LevelInfo, Message: msg})
+		add(leveled(Finding{Code: CodeBroadcasting, Message: msg}))
 	}
 	d.subscriptionFindings(add)
 	var serverSide []string
@@ -65,8 +65,8 @@ func (d *diagnosis) groupFindings() []Finding {
 		}
 	}
 	if len(serverSide) > 0 {
-		add(Finding{Code: CodeServerSideRebalance, Level: LevelWarning, Clients: serverSide,
-			Message: plural(len(serverSide), "member is", "members are") + " POP consumers (clientRebalance=false, a #Consumer Pop Detail# section or ConsumeType CONSUME_POP): the broker assigns their queues, not their own allocate call: for those that pop, the queues the broker gave them are their expected and actual owners (several POP members on one queue consume each message once); for the others the expected owners shown may not apply" + popExplained(g.members, d.in.conn.ConsumeType)})
+		add(leveled(Finding{Code: CodeServerSideRebalance, Clients: serverSide,
+			Message: plural(len(serverSide), "member is", "members are") + " POP consumers (clientRebalance=false, a #Consumer Pop Detail# section or ConsumeType CONSUME_POP): the broker assigns their queues, not their own allocate call: for those that pop, the queues the broker gave them are their expected and actual owners (several POP members on one queue consume each message once); for the others the expected owners shown may not apply" + popExplained(g.members, d.in.conn.ConsumeType)}))
 	}
 	if silent := d.unread.unresponsive(); len(silent) > 0 {
 		var printed, missing, whys []string
@@ -80,17 +80,17 @@ func (d *diagnosis) groupFindings() []Finding {
 			}
 		}
 		if len(printed) > 0 {
-			add(Finding{Code: CodeConsumerUnresponsive, Level: LevelWarning, Clients: printed,
-				Message: plural(len(printed), "member", "members") + " did not answer the running-info request the broker forwards to " + pronoun(len(printed)) + " (" + strings.Join(whys, "; ") + "): a frozen or overloaded client the brokers still list (a frozen JVM stays listed 90-120 s); the queues only " + pronoun(len(printed)) + " could hold are unknown, not counted in the verdict"})
+			add(leveled(Finding{Code: CodeConsumerUnresponsive, Clients: printed,
+				Message: plural(len(printed), "member", "members") + " did not answer the running-info request the broker forwards to " + pronoun(len(printed)) + " (" + strings.Join(whys, "; ") + "): a frozen or overloaded client the brokers still list (a frozen JVM stays listed 90-120 s); the queues only " + pronoun(len(printed)) + " could hold are unknown, not counted in the verdict"}))
 		}
 		if len(missing) > 0 {
-			add(Finding{Code: CodeStatusIncomplete, Level: LevelWarning, Clients: missing,
-				Message: "no consumerStatus file for " + strings.Join(missing, ", ") + ": the queues they may hold are unknown (consumerProgress's #Client IP names them where it tells the members apart)"})
+			add(leveled(Finding{Code: CodeStatusIncomplete, Clients: missing,
+				Message: "no consumerStatus file for " + strings.Join(missing, ", ") + ": the queues they may hold are unknown (consumerProgress's #Client IP names them where it tells the members apart)"}))
 		}
 	}
 	for _, sf := range g.orphanSts[:len(g.orphanSts)*boolInt(d.unread.conn == "")] {
-		add(Finding{Code: CodeUnknownOwner, Level: LevelError, Clients: []string{sf.cid},
-			Message: "a consumerStatus file is for " + sf.cid + ", which is not in the connection list (a consumer that left or is connected elsewhere)"})
+		add(leveled(Finding{Code: CodeUnknownOwner, Clients: []string{sf.cid},
+			Message: "a consumerStatus file is for " + sf.cid + ", which is not in the connection list (a consumer that left or is connected elsewhere)"}))
 	}
 	var topics []string
 	for tn := range d.notSubscribed {
@@ -98,8 +98,8 @@ func (d *diagnosis) groupFindings() []Finding {
 	}
 	slices.Sort(topics)
 	for _, tn := range topics {
-		add(Finding{Code: CodeNotSubscribed, Level: LevelInfo, Topic: tn,
-			Message: "consumerProgress lists offsets of " + tn + ", which the group does not subscribe to now (an old subscription): not diagnosed"})
+		add(leveled(Finding{Code: CodeNotSubscribed, Topic: tn,
+			Message: "consumerProgress lists offsets of " + tn + ", which the group does not subscribe to now (an old subscription): not diagnosed"}))
 	}
 	return out
 }
@@ -118,8 +118,8 @@ func (d *diagnosis) strategyFindings(add func(Finding)) {
 		}
 		by[m.reported] = append(by[m.reported], m.cid)
 		if !m.reportedOK {
-			add(Finding{Code: CodeUnknownStrategy, Level: LevelWarning, Clients: []string{m.cid},
-				Message: m.cid + " runs " + m.reported + ", which the doctor cannot simulate (its settings are not in the output): it is simulated as " + d.defStrategy})
+			add(leveled(Finding{Code: CodeUnknownStrategy, Clients: []string{m.cid},
+				Message: m.cid + " runs " + m.reported + ", which the doctor cannot simulate (its settings are not in the output): it is simulated as " + d.defStrategy}))
 		}
 	}
 	if len(order) > 1 {
@@ -129,8 +129,8 @@ func (d *diagnosis) strategyFindings(add func(Finding)) {
 			all = append(all, by[s]...)
 		}
 		d.mixedReported = true
-		add(Finding{Code: CodeMixedStrategies, Level: LevelError, Clients: all,
-			Message: "members run different strategies (" + strings.Join(parts, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"})
+		add(leveled(Finding{Code: CodeMixedStrategies, Clients: all,
+			Message: "members run different strategies (" + strings.Join(parts, "; ") + "): each takes its own strategy's share, so queues get two owners or none. Give every member the same allocateMessageQueueStrategy"}))
 	}
 }
 
@@ -172,8 +172,8 @@ func (d *diagnosis) subscriptionFindings(add func(Finding)) {
 		parts = append(parts, strings.Join(sig[k], ", ")+" subscribe to "+k)
 		all = append(all, sig[k]...)
 	}
-	add(Finding{Code: CodeSubscriptionMismatch, Level: LevelError, Clients: all,
-		Message: "members subscribe differently (" + strings.Join(parts, "; ") + "): every member counts all others when it allocates, so the shares of members that do not subscribe to a topic are consumed by nobody, and differing tag expressions flip the broker's filter. Give every member of the group the same subscription"})
+	add(leveled(Finding{Code: CodeSubscriptionMismatch, Clients: all,
+		Message: "members subscribe differently (" + strings.Join(parts, "; ") + "): every member counts all others when it allocates, so the shares of members that do not subscribe to a topic are consumed by nobody, and differing tag expressions flip the broker's filter. Give every member of the group the same subscription"}))
 }
 
 // topicFindings lists the topic's unknown owners, route/offset mismatches,
@@ -411,8 +411,8 @@ func (d *diagnosis) languageFindings(add func(Finding)) {
 			note(c.Language, m.cid, p, known)
 		}
 		if l := m.conns[0].Language; !m.languageOK && l != "" {
-			add(Finding{Code: CodeUnknownLanguage, Level: LevelWarning, Clients: []string{m.cid},
-				Message: m.cid + " is a " + l + " client, which the doctor does not emulate: it is treated as the Java client " + m.profile})
+			add(leveled(Finding{Code: CodeUnknownLanguage, Clients: []string{m.cid},
+				Message: m.cid + " is a " + l + " client, which the doctor does not emulate: it is treated as the Java client " + m.profile}))
 		}
 	}
 	if len(order) < 2 {
@@ -435,14 +435,14 @@ func (d *diagnosis) languageFindings(add func(Finding)) {
 	if len(shared) > 0 {
 		msg += "; " + strings.Join(shared, ", ") + " is the client ID of clients in different languages, which then allocate the same share their own way"
 	}
-	add(Finding{Code: CodeMixedLanguages, Level: LevelWarning, Clients: all, Message: msg})
+	add(leveled(Finding{Code: CodeMixedLanguages, Clients: all, Message: msg}))
 }
 
 // addFinding adds a finding of code about the topic's queues qs (positions;
 // the first maxListed are listed), at the code's level.
-func (st *topicState) addFinding(code, msg string, qs []int, clients []string) {
+func (st *topicState) addFinding(code Code, msg string, qs []int, clients []string) {
 	name := st.tp.name
-	f := Finding{Code: code, Level: levelOf(code), Topic: name, Message: msg, Clients: clients}
+	f := leveled(Finding{Code: code, Topic: name, Message: msg, Clients: clients})
 	for _, i := range qs {
 		if row := st.rowAt[i]; row != nil {
 			f.lag += row.Diff

@@ -18,7 +18,7 @@ func small() *cluster {
 		clients: []string{"10.0.0.1@1", "10.0.0.2@2", "10.0.0.3@3"}}
 }
 
-func finding(r *doctor.Report, code string) *doctor.Finding {
+func finding(r *doctor.Report, code doctor.Code) *doctor.Finding {
 	for i := range r.Findings {
 		if r.Findings[i].Code == code {
 			return &r.Findings[i]

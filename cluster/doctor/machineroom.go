@@ -46,8 +46,8 @@ func (d *diagnosis) machineRooms(topics []*topic) error {
 		for _, m := range ms {
 			m.strategy, m.rooms, m.reportedOK = "MACHINE_ROOM", []string{}, true
 		}
-		d.roomFindings = append(d.roomFindings, Finding{Code: CodeMachineRoom, Level: LevelInfo, Clients: cids,
-			Message: strings.Join(cids, ", ") + " run MACHINE_ROOM, and no broker name has the form ROOM@name: MACHINE_ROOM keeps only queues of such brokers whose ROOM is one of the consumer's rooms (consumeridcs), so it keeps no queue for them, whatever their rooms, and they consume nothing (their share goes to nobody). Name the brokers ROOM@name, or give these members another strategy"})
+		d.roomFindings = append(d.roomFindings, leveled(Finding{Code: CodeMachineRoom, Clients: cids,
+			Message: strings.Join(cids, ", ") + " run MACHINE_ROOM, and no broker name has the form ROOM@name: MACHINE_ROOM keeps only queues of such brokers whose ROOM is one of the consumer's rooms (consumeridcs), so it keeps no queue for them, whatever their rooms, and they consume nothing (their share goes to nobody). Name the brokers ROOM@name, or give these members another strategy"}))
 		return nil
 	}
 	if len(offered) > maxRooms {
@@ -59,8 +59,8 @@ func (d *diagnosis) machineRooms(topics []*topic) error {
 			return err
 		}
 		m.strategy, m.rooms, m.reportedOK = "MACHINE_ROOM", best, true
-		d.roomFindings = append(d.roomFindings, Finding{Code: CodeMachineRoom, Level: LevelInfo, Clients: []string{m.cid},
-			Message: m.cid + " runs MACHINE_ROOM, whose rooms (consumeridcs) the outputs do not show: of the rooms the broker names offer (" + strings.Join(offered, ", ") + "), {" + strings.Join(best, ", ") + "} agrees best with what it holds (on " + itoa(agree) + " of " + plural(total, "queue", "queues") + "), and is simulated"})
+		d.roomFindings = append(d.roomFindings, leveled(Finding{Code: CodeMachineRoom, Clients: []string{m.cid},
+			Message: m.cid + " runs MACHINE_ROOM, whose rooms (consumeridcs) the outputs do not show: of the rooms the broker names offer (" + strings.Join(offered, ", ") + "), {" + strings.Join(best, ", ") + "} agrees best with what it holds (on " + itoa(agree) + " of " + plural(total, "queue", "queues") + "), and is simulated"}))
 	}
 	return nil
 }

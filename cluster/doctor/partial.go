@@ -282,19 +282,19 @@ func pronounPossessive(n int) string {
 func (d *diagnosis) groupUnreadFindings(add func(Finding)) {
 	u := &d.unread
 	if u.conn != "" {
-		add(Finding{Code: CodeReadFailed, Level: LevelWarning,
-			Message: "consumerConnection failed (" + u.conn + "): the members are not known, so nothing can be judged; run the doctor again once the brokers answer"})
+		add(leveled(Finding{Code: CodeReadFailed,
+			Message: "consumerConnection failed (" + u.conn + "): the members are not known, so nothing can be judged; run the doctor again once the brokers answer"}))
 	}
 	if u.status != "" {
-		add(Finding{Code: CodeReadFailed, Level: LevelWarning,
-			Message: "consumerStatus failed (" + u.status + "): the members whose status is missing were not asked, their queues are unknown"})
+		add(leveled(Finding{Code: CodeReadFailed,
+			Message: "consumerStatus failed (" + u.status + "): the members whose status is missing were not asked, their queues are unknown"}))
 	}
 	if u.progress != "" {
 		msg := "consumerProgress failed (" + u.progress + "): no offsets or lag"
 		if d.mode == modeCID {
 			msg += "; the owners come from the consumerStatus files"
 		}
-		add(Finding{Code: CodeReadFailed, Level: LevelWarning, Message: msg})
+		add(leveled(Finding{Code: CodeReadFailed, Message: msg}))
 	}
 	var names []string
 	for b := range u.brokers {
@@ -306,7 +306,7 @@ func (d *diagnosis) groupUnreadFindings(add func(Finding)) {
 		if d.mode == modeCID {
 			msg += "; their owners come from the consumerStatus files"
 		}
-		add(Finding{Code: CodeReadFailed, Level: LevelWarning, Message: msg})
+		add(leveled(Finding{Code: CodeReadFailed, Message: msg}))
 	}
 }
 

@@ -108,7 +108,7 @@ func TestFrozenMemberIsUnknownNotUnowned(t *testing.T) {
 	assert.True(t, rep.OK, rep.Text()) // what was read is healthy
 	assert.Equal(t, 6, rep.Unknown)
 	assert.True(t, strings.HasPrefix(rep.Verdict, "Read 12 of 18 queues (6 unknown"), rep.Verdict)
-	for _, code := range []string{doctor.CodeUnowned, doctor.CodeWrongOwner, doctor.CodeDoubleOwned} {
+	for _, code := range []doctor.Code{doctor.CodeUnowned, doctor.CodeWrongOwner, doctor.CodeDoubleOwned} {
 		assert.Nil(t, finding(rep, code), code)
 	}
 	f := finding(rep, doctor.CodeConsumerUnresponsive)

@@ -70,11 +70,11 @@ func TestPopCaptures(t *testing.T) {
 		dir    string
 		ok     bool
 		double []string // queues (topic broker/qid) that must be DOUBLE_OWNED, no other
-		codes  []string
+		codes  []doctor.Code
 	}{
-		{dir: "share0-mqadmin", ok: true, codes: []string{doctor.CodeServerSideRebalance}},
-		{dir: "share0-live", ok: true, codes: []string{doctor.CodeServerSideRebalance}},
-		{dir: "pullpop-live", double: []string{"T5_popmix broker-a5/0", "T5_popmix broker-a5/1"}, codes: []string{doctor.CodeDoubleOwned, doctor.CodeServerSideRebalance}},
+		{dir: "share0-mqadmin", ok: true, codes: []doctor.Code{doctor.CodeServerSideRebalance}},
+		{dir: "share0-live", ok: true, codes: []doctor.Code{doctor.CodeServerSideRebalance}},
+		{dir: "pullpop-live", double: []string{"T5_popmix broker-a5/0", "T5_popmix broker-a5/1"}, codes: []doctor.Code{doctor.CodeDoubleOwned, doctor.CodeServerSideRebalance}},
 	}
 	for _, c := range cases {
 		t.Run(c.dir, func(t *testing.T) {
@@ -87,7 +87,7 @@ func TestPopCaptures(t *testing.T) {
 			for _, code := range c.codes {
 				assert.Contains(t, got, code, rep.Text())
 			}
-			for _, code := range []string{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeWrongOwner, doctor.CodeUnexpectedOwner} {
+			for _, code := range []doctor.Code{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeWrongOwner, doctor.CodeUnexpectedOwner} {
 				assert.NotContains(t, got, code, "popped queues are consumed: %s", rep.Text())
 			}
 			held := heldPopOwners(t, dir, rep)
@@ -171,7 +171,7 @@ func TestPopAssignments(t *testing.T) {
 		ok         bool
 		statuses   map[string]string   // broker/qid of T5_popok -> status
 		owners     map[string][]string // broker/qid -> actual owners
-		codes, not []string
+		codes, not []doctor.Code
 	}{{
 		// popShareQueueNum 1 (own share plus the neighbour's): the queues
 		// two members pop are consumed once, not twice.
@@ -181,7 +181,7 @@ func TestPopAssignments(t *testing.T) {
 		ok:       true,
 		statuses: map[string]string{"broker-a5/0": doctor.StatusOK, "broker-a5/2": doctor.StatusOK, "broker-b5/1": doctor.StatusOK},
 		owners:   map[string][]string{"broker-a5/0": {h1}, "broker-a5/2": {h1, h2}, "broker-b5/0": {h2}},
-		not:      []string{doctor.CodeDoubleOwned, doctor.CodeUnowned, doctor.CodeOrphaned},
+		not:      []doctor.Code{doctor.CodeDoubleOwned, doctor.CodeUnowned, doctor.CodeOrphaned},
 	}, {
 		// The broker gave nobody broker-b5's queues: consumed by nobody.
 		name:     "a broker nobody pops",
@@ -189,8 +189,8 @@ func TestPopAssignments(t *testing.T) {
 		h2:       []string{"T5_popok broker-a5 -1"},
 		statuses: map[string]string{"broker-a5/1": doctor.StatusOK, "broker-b5/0": doctor.StatusUnassigned, "broker-b5/1": doctor.StatusUnassigned},
 		owners:   map[string][]string{"broker-a5/1": {h1, h2}, "broker-b5/0": {}},
-		codes:    []string{doctor.CodeOrphaned},
-		not:      []string{doctor.CodeDoubleOwned, doctor.CodeUnowned},
+		codes:    []doctor.Code{doctor.CodeOrphaned},
+		not:      []doctor.Code{doctor.CodeDoubleOwned, doctor.CodeUnowned},
 	}, {
 		// One member pops nothing (the broker's answer changed, or it just
 		// joined): the other's pops are the whole group's.
@@ -200,7 +200,7 @@ func TestPopAssignments(t *testing.T) {
 		ok:       true,
 		statuses: map[string]string{"broker-a5/0": doctor.StatusOK, "broker-b5/1": doctor.StatusOK},
 		owners:   map[string][]string{"broker-a5/0": {h1}, "broker-b5/1": {h1}},
-		not:      []string{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned},
+		not:      []doctor.Code{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned},
 	}}
 	base := captureInput(t, "testdata/pop5/share0-mqadmin")
 	for _, c := range cases {

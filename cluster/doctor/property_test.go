@@ -104,8 +104,8 @@ func statuses(r *doctor.Report, topic string) map[string]int {
 	return out
 }
 
-func codes(r *doctor.Report) []string {
-	var out []string
+func codes(r *doctor.Report) []doctor.Code {
+	var out []doctor.Code
 	for _, f := range r.Findings {
 		out = append(out, f.Code)
 	}
@@ -187,7 +187,7 @@ func TestPropertyPlantedFaults(t *testing.T) {
 			out[cid] = slices.DeleteFunc(out[cid], func(x alloc.MessageQueue) bool { return x == q })
 			return out
 		}
-		check := func(name string, in doctor.Input, status string, code string) {
+		check := func(name string, in doctor.Input, status string, code doctor.Code) {
 			t.Helper()
 			rep, err := doctor.Diagnose(in)
 			require.NoError(t, err, name)
@@ -227,7 +227,7 @@ func TestPropertyPlantedFaults(t *testing.T) {
 		dup.clients = append(slices.Clone(c.clients), c.clients[0])
 		rep, err := doctor.Diagnose(dup.input(hold, class, false, ""))
 		require.NoError(t, err)
-		assert.Contains(t, codes(rep), "DUPLICATE_CLIENT_ID")
+		assert.Contains(t, codes(rep), doctor.Code("DUPLICATE_CLIENT_ID"))
 
 		mixed := map[string]string{}
 		for k, v := range class {
@@ -236,14 +236,14 @@ func TestPropertyPlantedFaults(t *testing.T) {
 		mixed[c.clients[1]] = classOf["CONSISTENT_HASH"]
 		rep, err = doctor.Diagnose(c.input(hold, mixed, true, ""))
 		require.NoError(t, err)
-		assert.Contains(t, codes(rep), "MIXED_STRATEGIES")
+		assert.Contains(t, codes(rep), doctor.Code("MIXED_STRATEGIES"))
 
 		lang := *c
 		lang.langs = make([]string, len(c.clients))
 		lang.langs[1] = "GO"
 		rep, err = doctor.Diagnose(lang.input(hold, class, false, ""))
 		require.NoError(t, err)
-		assert.Contains(t, codes(rep), "MIXED_LANGUAGES")
+		assert.Contains(t, codes(rep), doctor.Code("MIXED_LANGUAGES"))
 	}
 }
 

@@ -96,40 +96,40 @@ func heldOwners(t testing.TB, dir string) (owners map[string][]string, holders m
 // realCase is what one real capture must give.
 type realCase struct {
 	dir      string
-	ok       bool     // Report.OK (exit 0)
-	judged   bool     // owners known (else exit 3)
-	codes    []string // findings that must be reported
-	notCodes []string // findings that must not
+	ok       bool          // Report.OK (exit 0)
+	judged   bool          // owners known (else exit 3)
+	codes    []doctor.Code // findings that must be reported
+	notCodes []doctor.Code // findings that must not
 }
 
 var realCases = []realCase{
-	{dir: "real/basic3", ok: true, judged: true, notCodes: []string{"DOUBLE_OWNED", "UNOWNED"}},
-	{dir: "real/basic3-early", ok: true, judged: true, notCodes: []string{"DOUBLE_OWNED", "UNOWNED"}},
-	{dir: "real/dup-clientid", judged: true, codes: []string{"DUPLICATE_CLIENT_ID", "DOUBLE_OWNED", "ORPHANED"}},
-	{dir: "real/mixed-language", ok: true, judged: true, codes: []string{"MIXED_LANGUAGES"}},
-	{dir: "real/mixed-strategy", judged: true, codes: []string{"MIXED_STRATEGIES", "DOUBLE_OWNED", "ORPHANED"}},
+	{dir: "real/basic3", ok: true, judged: true, notCodes: []doctor.Code{"DOUBLE_OWNED", "UNOWNED"}},
+	{dir: "real/basic3-early", ok: true, judged: true, notCodes: []doctor.Code{"DOUBLE_OWNED", "UNOWNED"}},
+	{dir: "real/dup-clientid", judged: true, codes: []doctor.Code{"DUPLICATE_CLIENT_ID", "DOUBLE_OWNED", "ORPHANED"}},
+	{dir: "real/mixed-language", ok: true, judged: true, codes: []doctor.Code{"MIXED_LANGUAGES"}},
+	{dir: "real/mixed-strategy", judged: true, codes: []doctor.Code{"MIXED_STRATEGIES", "DOUBLE_OWNED", "ORPHANED"}},
 	// T_GROW grown from 4 queues on broker-a to 8 on each broker: just
 	// after, every member still allocates over the old route.
 	{dir: "real/queue-grow/1-before", ok: true, judged: true},
-	{dir: "real/queue-grow/2-just-after", ok: true, judged: true, codes: []string{"ROUTE_VIEW_DIFFERS"}, notCodes: []string{"UNOWNED", "WRONG_OWNER", "DOUBLE_OWNED"}},
-	{dir: "real/queue-grow/3-after-60s", ok: true, judged: true, notCodes: []string{"ROUTE_VIEW_DIFFERS"}},
+	{dir: "real/queue-grow/2-just-after", ok: true, judged: true, codes: []doctor.Code{"ROUTE_VIEW_DIFFERS"}, notCodes: []doctor.Code{"UNOWNED", "WRONG_OWNER", "DOUBLE_OWNED"}},
+	{dir: "real/queue-grow/3-after-60s", ok: true, judged: true, notCodes: []doctor.Code{"ROUTE_VIEW_DIFFERS"}},
 	// One of three consumers frozen (kill -STOP): mqadmin consumerStatus
 	// got CODE 207 for it and consumerProgress -s true no #Client IP; its
 	// queues are unknown, the rest judged (livetest TestFrozenConsumer).
-	{dir: "real/frozen-consumer", ok: true, judged: true, codes: []string{"CONSUMER_UNRESPONSIVE"}, notCodes: []string{"UNOWNED", "WRONG_OWNER", "NO_OWNER_INFO"}},
+	{dir: "real/frozen-consumer", ok: true, judged: true, codes: []doctor.Code{"CONSUMER_UNRESPONSIVE"}, notCodes: []doctor.Code{"UNOWNED", "WRONG_OWNER", "NO_OWNER_INFO"}},
 	// broker-c frozen: mqadmin's consumerConnection and consumerProgress
 	// both timed out on it; the status files alone cannot be judged
 	// against no member list (livetest TestFrozenBroker).
-	{dir: "real/hung-broker", judged: false, codes: []string{"READ_FAILED"}, notCodes: []string{"UNOWNED", "UNEXPECTED_OWNER", "UNKNOWN_OWNER"}},
-	{dir: "real/offline-group", judged: true, codes: []string{"GROUP_OFFLINE"}, notCodes: []string{"NO_OWNER_INFO"}},
+	{dir: "real/hung-broker", judged: false, codes: []doctor.Code{"READ_FAILED"}, notCodes: []doctor.Code{"UNOWNED", "UNEXPECTED_OWNER", "UNKNOWN_OWNER"}},
+	{dir: "real/offline-group", judged: true, codes: []doctor.Code{"GROUP_OFFLINE"}, notCodes: []doctor.Code{"NO_OWNER_INFO"}},
 	{dir: "real5/b493-basic3-c533", ok: true, judged: true},
 	{dir: "real5/b533-basic3-c493", ok: true, judged: true},
 	{dir: "real5/b533-basic3-c533", ok: true, judged: true},
-	{dir: "real5/b533-dup-c533", judged: true, codes: []string{"DUPLICATE_CLIENT_ID", "DOUBLE_OWNED", "ORPHANED"}},
-	{dir: "real5/b533-mixed-c533", judged: true, codes: []string{"MIXED_STRATEGIES", "DOUBLE_OWNED", "ORPHANED"}},
+	{dir: "real5/b533-dup-c533", judged: true, codes: []doctor.Code{"DUPLICATE_CLIENT_ID", "DOUBLE_OWNED", "ORPHANED"}},
+	{dir: "real5/b533-mixed-c533", judged: true, codes: []doctor.Code{"MIXED_STRATEGIES", "DOUBLE_OWNED", "ORPHANED"}},
 	// MACHINE_ROOM without ROOM@ broker names keeps nothing: most queues
 	// really have no owner (ORPHANED), none is wrongly UNOWNED.
-	{dir: "real5/b533-room-c533", judged: true, codes: []string{"MACHINE_ROOM", "MIXED_STRATEGIES", "ORPHANED"}, notCodes: []string{"UNOWNED", "UNKNOWN_STRATEGY"}},
+	{dir: "real5/b533-room-c533", judged: true, codes: []doctor.Code{"MACHINE_ROOM", "MIXED_STRATEGIES", "ORPHANED"}, notCodes: []doctor.Code{"UNOWNED", "UNKNOWN_STRATEGY"}},
 }
 
 // Every real capture gets the verdict its situation calls for, and the

@@ -32,7 +32,7 @@ func TestRouteViewDiffers(t *testing.T) {
 		assert.Contains(t, f.Message, "as if every broker had 4 readable queues (the route says 8)")
 		assert.Contains(t, f.Message, "30 s (pollNameServerInterval)")
 		assert.NotEmpty(t, f.Queues)
-		for _, c := range []string{"UNOWNED", "DOUBLE_OWNED", "WRONG_OWNER", "UNEXPECTED_OWNER"} {
+		for _, c := range []doctor.Code{doctor.CodeUnowned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner, doctor.CodeUnexpectedOwner} {
 			assert.NotContains(t, codes(rep), c, rep.Text())
 		}
 		assert.True(t, rep.OK, rep.Text())

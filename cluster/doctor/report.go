@@ -91,7 +91,7 @@ type QueueReport struct {
 	// ExplainedBy is the finding code (ROUTE_VIEW_DIFFERS, EMPTY_QUEUE)
 	// that explains a wrong queue which costs nothing now: it is not counted
 	// against the group and has no error finding.
-	ExplainedBy string `json:"explainedBy,omitempty"`
+	ExplainedBy Code `json:"explainedBy,omitempty"`
 }
 
 // QueueLag is a lagging queue.
@@ -115,7 +115,7 @@ type Fit struct {
 // Finding is one thing the doctor noticed, in a sentence a person
 // understands, with what it concerns.
 type Finding struct {
-	Code string `json:"code"`
+	Code Code `json:"code"`
 	// Level is LevelError (the group consumes wrongly), LevelWarning (a
 	// risk, or a limit of the diagnosis) or LevelInfo.
 	Level string `json:"level"`

@@ -82,7 +82,7 @@ func TestSamples(t *testing.T) {
 			}
 			codes := map[string]bool{}
 			for _, f := range got.Findings {
-				codes[f.Code] = true
+				codes[string(f.Code)] = true
 			}
 			for _, c := range want.Findings {
 				assert.True(t, codes[c], "finding %s not reported; got %v", c, codes)

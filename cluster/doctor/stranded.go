@@ -48,20 +48,20 @@ func (d *diagnosis) strandedFindings(tp *topic, tr *TopicReport) {
 			}
 		}
 		if qd.Perm&route.PermRead != 0 && qd.ReadQueueNums > qd.WriteQueueNums && qd.Perm&route.PermWrite != 0 {
-			tr.Findings = append(tr.Findings, Finding{Code: CodeQueuesNotWritten, Level: LevelInfo, Topic: tp.name,
-				Message: qd.BrokerName + " has readQueueNums " + itoa(int(qd.ReadQueueNums)) + " > writeQueueNums " + itoa(int(qd.WriteQueueNums)) + ": queues " + itoa(int(qd.WriteQueueNums)) + "-" + itoa(int(qd.ReadQueueNums-1)) + " are read but no longer written (a topic being shrunk: they drain, then readQueueNums can follow)"})
+			tr.Findings = append(tr.Findings, leveled(Finding{Code: CodeQueuesNotWritten, Topic: tp.name,
+				Message: qd.BrokerName + " has readQueueNums " + itoa(int(qd.ReadQueueNums)) + " > writeQueueNums " + itoa(int(qd.WriteQueueNums)) + ": queues " + itoa(int(qd.WriteQueueNums)) + "-" + itoa(int(qd.ReadQueueNums-1)) + " are read but no longer written (a topic being shrunk: they drain, then readQueueNums can follow)"}))
 		}
 	}
 	if len(stranded) > 0 {
-		tr.Findings = append(tr.Findings, Finding{Code: CodeStrandedMessages, Level: LevelError, Topic: tp.name, Queues: stranded, lag: count,
-			Message: strconv.FormatInt(count, 10) + " messages sit in " + plural(len(stranded), "queue", "queues") + " that producers write to but no consumer reads (writeQueueNums > readQueueNums in the route): they will never be consumed. Set readQueueNums to writeQueueNums (mqadmin updateTopic -r), or writeQueueNums down and let them drain first"})
+		tr.Findings = append(tr.Findings, leveled(Finding{Code: CodeStrandedMessages, Topic: tp.name, Queues: stranded, lag: count,
+			Message: strconv.FormatInt(count, 10) + " messages sit in " + plural(len(stranded), "queue", "queues") + " that producers write to but no consumer reads (writeQueueNums > readQueueNums in the route): they will never be consumed. Set readQueueNums to writeQueueNums (mqadmin updateTopic -r), or writeQueueNums down and let them drain first"}))
 	}
 	if len(waiting) > 0 && len(stranded) == 0 {
 		msg := plural(len(waiting), "queue is", "queues are") + " written by producers but read by no consumer (writeQueueNums > readQueueNums in the route): no message is there yet, but every message sent there will never be consumed. Set readQueueNums to writeQueueNums (mqadmin updateTopic -r)"
 		if !known {
 			msg = plural(len(waiting), "queue is", "queues are") + " written by producers but read by no consumer (writeQueueNums > readQueueNums in the route): messages sent there are never consumed; mqadmin topicStatus -t " + tp.name + " shows how many sit there"
 		}
-		tr.Findings = append(tr.Findings, Finding{Code: CodeUnreadQueues, Level: LevelWarning, Topic: tp.name, Queues: waiting, Message: msg})
+		tr.Findings = append(tr.Findings, leveled(Finding{Code: CodeUnreadQueues, Topic: tp.name, Queues: waiting, Message: msg}))
 	}
 }
 

@@ -29,7 +29,7 @@ func (r *Report) TextWidth(width int) string {
 	if len(r.Findings) > 0 {
 		b.WriteString("\nFindings:\n")
 		for _, f := range r.Findings {
-			s := "[" + f.Level + "] " + f.Code
+			s := "[" + f.Level + "] " + string(f.Code)
 			if f.Topic != "" {
 				s += " (" + f.Topic + ")"
 			}

@@ -91,7 +91,7 @@ func brokerMoves(snaps []snapState) (map[string][]brokerMove, []string) {
 // brokerLeftFindings: one BROKER_LEFT per broker that left the route
 // within the window, with the group's queues on it (as the last snapshot
 // before it left shows them) and when it came back, if it did.
-func brokerLeftFindings(tl *Timeline, snaps []snapState, keys []queueKey, add func(code, level, msg string, qs []*QueueTimeline, clients []string)) {
+func brokerLeftFindings(tl *Timeline, snaps []snapState, keys []queueKey, add func(code Code, msg string, qs []*QueueTimeline, clients []string)) {
 	moves, order := brokerMoves(snaps)
 	at := tl.timeFormat()
 	label := func(j int) string {
@@ -138,7 +138,7 @@ func brokerLeftFindings(tl *Timeline, snaps []snapState, keys []queueKey, add fu
 		} else {
 			msg += "; messages on it could not be consumed while it was out, and its queues were rebalanced each time"
 		}
-		add(CodeBrokerLeft, LevelWarning, msg, qs, nil)
+		add(CodeBrokerLeft, msg, qs, nil)
 	}
 }
 

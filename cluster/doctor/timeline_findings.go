@@ -13,8 +13,8 @@ const maxFindingQueues = 100
 // timelineFindings are what the window shows that no single snapshot does.
 func timelineFindings(tl *Timeline, snaps []snapState, keys []queueKey) []Finding {
 	var out []Finding
-	add := func(code, level, msg string, qs []*QueueTimeline, clients []string) {
-		f := Finding{Code: code, Level: level, Message: msg, Clients: clients}
+	add := func(code Code, msg string, qs []*QueueTimeline, clients []string) {
+		f := leveled(Finding{Code: code, Message: msg, Clients: clients})
 		for _, q := range qs[:min(len(qs), maxFindingQueues)] {
 			f.Queues = append(f.Queues, QueueRef{Topic: q.Topic, BrokerName: q.BrokerName, QueueID: q.QueueID})
 		}
@@ -59,19 +59,19 @@ func timelineFindings(tl *Timeline, snaps []snapState, keys []queueKey) []Findin
 		if len(qs) == 1 && held[c] == 1 {
 			which = queuesText(qs) + ", the one it holds"
 		}
-		add(CodeConsumerStuck, LevelError, c+" consumed nothing on "+which+" "+frozenText(tl, qs)+" although "+pick(qs, "it has", "they have")+" lag ("+lagNow(qs)+" now) while other queues advanced: the consumer is stuck (a blocked listener, or its process queue is full)"+heldBefore(tl, qs, c)+"; look at its threads (jstack) and mqadmin consumerStatus -i "+c, qs, []string{c})
+		add(CodeConsumerStuck, c+" consumed nothing on "+which+" "+frozenText(tl, qs)+" although "+pick(qs, "it has", "they have")+" lag ("+lagNow(qs)+" now) while other queues advanced: the consumer is stuck (a blocked listener, or its process queue is full)"+heldBefore(tl, qs, c)+"; look at its threads (jstack) and mqadmin consumerStatus -i "+c, qs, []string{c})
 	}
 	if len(ownerless) > 0 {
-		add(CodeQueueStalled, LevelError, queuesText(ownerless)+" did not move "+frozenText(tl, ownerless)+" although "+pick(ownerless, "it has", "they have")+" lag ("+lagNow(ownerless)+" now) while other queues advanced, and "+ownerlessText(ownerless)+heldBefore(tl, ownerless, "")+": see the owners over time", ownerless, nil)
+		add(CodeQueueStalled, queuesText(ownerless)+" did not move "+frozenText(tl, ownerless)+" although "+pick(ownerless, "it has", "they have")+" lag ("+lagNow(ownerless)+" now) while other queues advanced, and "+ownerlessText(ownerless)+heldBefore(tl, ownerless, "")+": see the owners over time", ownerless, nil)
 	}
 	if qs := byStatus[LagStop]; len(qs) > 0 {
-		add(CodeConsumptionStopped, LevelError, "the group consumed nothing at all "+frozenText(tl, qs)+" although "+queuesText(qs)+" "+pick(qs, "has", "have")+" lag ("+lagNow(qs)+" now): are its consumers running and pulling? (the last connection list has "+plural(snaps[len(snaps)-1].info.Members, "member", "members")+")", qs, nil)
+		add(CodeConsumptionStopped, "the group consumed nothing at all "+frozenText(tl, qs)+" although "+queuesText(qs)+" "+pick(qs, "has", "have")+" lag ("+lagNow(qs)+" now): are its consumers running and pulling? (the last connection list has "+plural(snaps[len(snaps)-1].info.Members, "member", "members")+")", qs, nil)
 	}
 	if qs := byStatus[LagRewind]; len(qs) > 0 {
-		add(CodeOffsetRewind, LevelWarning, "the consumer offset of "+queuesText(qs)+" went back (an offset reset, or offsets lost on a broker): messages are consumed again", qs, nil)
+		add(CodeOffsetRewind, "the consumer offset of "+queuesText(qs)+" went back (an offset reset, or offsets lost on a broker): messages are consumed again", qs, nil)
 	}
 	if qs := byStatus[LagWarn]; len(qs) > 0 {
-		add(CodeLagGrowing, LevelWarning, "lag never went down on "+queuesText(qs)+" over "+span+" while "+pick(qs, "its offset moves", "their offsets move")+" ("+lagNow(qs)+" now): consumed, but the consumers are too slow to keep up", qs, nil)
+		add(CodeLagGrowing, "lag never went down on "+queuesText(qs)+" over "+span+" while "+pick(qs, "its offset moves", "their offsets move")+" ("+lagNow(qs)+" now): consumed, but the consumers are too slow to keep up", qs, nil)
 	}
 	var flapping []*QueueTimeline
 	var flappers []string
@@ -84,10 +84,10 @@ func timelineFindings(tl *Timeline, snaps []snapState, keys []queueKey) []Findin
 	if len(flapping) > 0 {
 		slices.Sort(flappers)
 		flappers = slices.Compact(flappers)
-		add(CodeOwnerFlapping, LevelWarning, queuesText(flapping)+" changed owner more than once over "+span+", among "+listText(flappers)+": the members keep rebalancing (clients restarting, or client IDs changing or shared)", flapping, flappers)
+		add(CodeOwnerFlapping, queuesText(flapping)+" changed owner more than once over "+span+", among "+listText(flappers)+": the members keep rebalancing (clients restarting, or client IDs changing or shared)", flapping, flappers)
 	}
 	if tl.Rebalance.State == RebalanceInProgress {
-		add(CodeRebalanceUnsettled, LevelWarning, "the assignment still moves ("+tl.Rebalance.Reason+"): take another snapshot 20 s or more later (clients rebalance every 20 s)", nil, nil)
+		add(CodeRebalanceUnsettled, "the assignment still moves ("+tl.Rebalance.Reason+"): take another snapshot 20 s or more later (clients rebalance every 20 s)", nil, nil)
 	}
 	brokerLeftFindings(tl, snaps, keys, add)
 	if len(tl.MemberChanges) > 0 {
@@ -106,11 +106,11 @@ func timelineFindings(tl *Timeline, snaps []snapState, keys []queueKey) []Findin
 		if len(left) > 0 {
 			parts = append(parts, listText(left)+" left")
 		}
-		add(CodeMembersChanged, LevelInfo, strings.Join(parts, " and ")+" over "+span+" (each change moves queues)", nil, slices.Compact(slices.Sorted(slices.Values(append(joined, left...)))))
+		add(CodeMembersChanged, strings.Join(parts, " and ")+" over "+span+" (each change moves queues)", nil, slices.Compact(slices.Sorted(slices.Values(append(joined, left...)))))
 	}
 	for _, s := range snaps {
 		if s.info.AtSource == AtMtime {
-			add(CodeSnapshotTimeGuessed, LevelInfo, "snapshot "+snapLabel(s.info)+" has no captured-at.txt: its time is its newest file's modification time, "+s.info.At.UTC().Format(time.RFC3339), nil, nil)
+			add(CodeSnapshotTimeGuessed, "snapshot "+snapLabel(s.info)+" has no captured-at.txt: its time is its newest file's modification time, "+s.info.At.UTC().Format(time.RFC3339), nil, nil)
 		}
 	}
 	if out == nil {

@@ -20,7 +20,7 @@ func TestTimelineFrozenOffsetIsNotConsumed(t *testing.T) {
 		name    string
 		steps   []offs
 		want    map[int32]string
-		codes   []string
+		codes   []doctor.Code
 		clients []string // of the first finding
 		says    []string // in the first finding's message
 	}{{
@@ -34,7 +34,7 @@ func TestTimelineFrozenOffsetIsNotConsumed(t *testing.T) {
 			{[4]int64{110, 130, 130, 130}, [4]int64{121, 0, 0, 0}},
 		},
 		want:    map[int32]string{0: doctor.LagStall, 1: doctor.LagOK, 2: doctor.LagOK, 3: doctor.LagOK},
-		codes:   []string{doctor.CodeConsumerStuck},
+		codes:   []doctor.Code{doctor.CodeConsumerStuck},
 		clients: []string{c1},
 		says:    []string{"10.0.0.1@c1 consumed nothing on queue T broker-a/0 of the 2 it holds for the last 1m0s (its offset unchanged since #2 at 10:00:30, consumed before)", "lag 121 now"},
 	}, {
@@ -47,7 +47,7 @@ func TestTimelineFrozenOffsetIsNotConsumed(t *testing.T) {
 			{[4]int64{100, 120, 120, 120}, [4]int64{66, 0, 0, 0}},
 		},
 		want:    map[int32]string{0: doctor.LagStall, 1: doctor.LagOK, 2: doctor.LagOK, 3: doctor.LagOK},
-		codes:   []string{doctor.CodeConsumerStuck},
+		codes:   []doctor.Code{doctor.CodeConsumerStuck},
 		clients: []string{c1},
 		says:    []string{"since #2 at 10:00:30"},
 	}, {
@@ -59,7 +59,7 @@ func TestTimelineFrozenOffsetIsNotConsumed(t *testing.T) {
 			{[4]int64{120, 115, 120, 120}, [4]int64{66, 30, 0, 0}},
 		},
 		want:  map[int32]string{0: doctor.LagWarn, 1: doctor.LagWarn, 2: doctor.LagOK, 3: doctor.LagOK},
-		codes: []string{doctor.CodeLagGrowing},
+		codes: []doctor.Code{doctor.CodeLagGrowing},
 		says:  []string{"while their offsets move", "too slow"},
 	}, {
 		// Everything froze at #2: the whole group stopped then.
@@ -70,7 +70,7 @@ func TestTimelineFrozenOffsetIsNotConsumed(t *testing.T) {
 			{[4]int64{110, 110, 110, 110}, [4]int64{66, 66, 66, 66}},
 		},
 		want:  map[int32]string{0: doctor.LagStop, 1: doctor.LagStop, 2: doctor.LagStop, 3: doctor.LagStop},
-		codes: []string{doctor.CodeConsumptionStopped},
+		codes: []doctor.Code{doctor.CodeConsumptionStopped},
 		says:  []string{"the group consumed nothing at all for the last 30s (offsets unchanged since #2"},
 	}}
 	for _, tc := range tests {

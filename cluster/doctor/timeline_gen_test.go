@@ -118,8 +118,8 @@ func lagStatuses(tl *doctor.Timeline) map[int32]string {
 	return out
 }
 
-func timelineCodes(tl *doctor.Timeline) []string {
-	var out []string
+func timelineCodes(tl *doctor.Timeline) []doctor.Code {
+	var out []doctor.Code
 	for _, f := range tl.Findings {
 		out = append(out, f.Code)
 	}

@@ -26,7 +26,7 @@ func TestTimelineLagStatuses(t *testing.T) {
 		name  string
 		steps []offs
 		want  map[int32]string
-		codes []string
+		codes []doctor.Code
 		ok    bool
 	}{{
 		// c1's queues do not move while c2's do: c1 is stuck; c2's
@@ -38,7 +38,7 @@ func TestTimelineLagStatuses(t *testing.T) {
 			{[4]int64{100, 100, 200, 210}, [4]int64{60, 70, 3, 0}},
 		},
 		want:  map[int32]string{0: doctor.LagStall, 1: doctor.LagStall, 2: doctor.LagOK, 3: doctor.LagOK},
-		codes: []string{doctor.CodeConsumerStuck},
+		codes: []doctor.Code{doctor.CodeConsumerStuck},
 	}, {
 		// Nothing moves anywhere, all queues lag: the group has stopped.
 		name: "group stopped",
@@ -47,7 +47,7 @@ func TestTimelineLagStatuses(t *testing.T) {
 			{[4]int64{100, 100, 100, 100}, [4]int64{7, 8, 9, 10}},
 		},
 		want:  map[int32]string{0: doctor.LagStop, 1: doctor.LagStop, 2: doctor.LagStop, 3: doctor.LagStop},
-		codes: []string{doctor.CodeConsumptionStopped},
+		codes: []doctor.Code{doctor.CodeConsumptionStopped},
 	}, {
 		// q0: lag 5, 6, 8 while consumed: WARN. q1: lag goes down: OK.
 		// q2: lag stays 4 (never went down): WARN, as Burrow. q3: lag 0: OK.
@@ -58,7 +58,7 @@ func TestTimelineLagStatuses(t *testing.T) {
 			{[4]int64{120, 120, 120, 120}, [4]int64{8, 1, 4, 0}},
 		},
 		want:  map[int32]string{0: doctor.LagWarn, 1: doctor.LagOK, 2: doctor.LagWarn, 3: doctor.LagOK},
-		codes: []string{doctor.CodeLagGrowing},
+		codes: []doctor.Code{doctor.CodeLagGrowing},
 		ok:    true,
 	}, {
 		// q0 goes back 100 → 40 with lag throughout: REWIND. q1 goes back
@@ -70,7 +70,7 @@ func TestTimelineLagStatuses(t *testing.T) {
 			{[4]int64{50, 105, 102, 102}, [4]int64{60, 0, 0, 0}},
 		},
 		want:  map[int32]string{0: doctor.LagRewind, 1: doctor.LagOK, 2: doctor.LagOK, 3: doctor.LagOK},
-		codes: []string{doctor.CodeOffsetRewind},
+		codes: []doctor.Code{doctor.CodeOffsetRewind},
 		ok:    true,
 	}, {
 		// One snapshot: nothing to compare, every queue OK (Burrow: an
@@ -149,7 +149,7 @@ func TestTimelineFlapping(t *testing.T) {
 		assert.Equal(t, 0, queueOf(tl, qid).Changes, qid)
 		assert.False(t, queueOf(tl, qid).Flapping, qid)
 	}
-	assert.Equal(t, []string{doctor.CodeOwnerFlapping, doctor.CodeRebalanceUnsettled}, timelineCodes(tl))
+	assert.Equal(t, []doctor.Code{doctor.CodeOwnerFlapping, doctor.CodeRebalanceUnsettled}, timelineCodes(tl))
 	assert.Equal(t, []string{c1, c2}, tl.Findings[0].Clients)
 	assert.Equal(t, doctor.RebalanceState{State: doctor.RebalanceInProgress, Since: seriesStart.Add(time.Minute), Reason: "1 queue changed owner in the last snapshot"}, tl.Rebalance)
 	assert.True(t, tl.OK, "flapping is a warning")
@@ -173,7 +173,7 @@ func TestTimelineMembersAndRebalance(t *testing.T) {
 	assert.Equal(t, []doctor.MemberChange{{Snapshot: 1, At: seriesStart.Add(30 * time.Second), ClientID: c3, Change: "joined"}}, tl.MemberChanges)
 	assert.Equal(t, doctor.RebalanceState{State: doctor.RebalanceSettled, Since: seriesStart.Add(30 * time.Second), Reason: "owners and members unchanged in the last 2 snapshots"}, tl.Rebalance)
 	assert.Equal(t, 1, queueOf(tl, 3).Changes)
-	assert.Equal(t, []string{doctor.CodeMembersChanged}, timelineCodes(tl))
+	assert.Equal(t, []doctor.Code{doctor.CodeMembersChanged}, timelineCodes(tl))
 	assert.Equal(t, 3, tl.Snapshots[2].Members)
 
 	steps = append(steps, moment{members: []string{c1, c3}, owners: map[int32]string{0: c1, 1: c1, 2: c3, 3: c3}, offsets: zero})

@@ -38,7 +38,7 @@ func (tl *Timeline) TextWidth(width int) string {
 	if len(tl.Findings) > 0 {
 		b.WriteString("\nFindings over time:\n")
 		for _, f := range tl.Findings {
-			s := "[" + f.Level + "] " + f.Code + ": " + f.Message
+			s := "[" + f.Level + "] " + string(f.Code) + ": " + f.Message
 			if len(f.Queues) > 0 {
 				var qs []string
 				for _, q := range f.Queues[:min(len(f.Queues), 12)] {

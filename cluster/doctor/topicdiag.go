@@ -29,7 +29,7 @@ type topicState struct {
 	ord       *orders              // queues and members sorted per client, on demand
 	orphanWhy string               // orphanCause, once worked out
 	labelSubs map[string][]int     // subscribers (positions in subs) by label
-	excused   map[int]string       // wrong queues a passing state explains: the finding code
+	excused   map[int]Code         // wrong queues a passing state explains: the finding code
 	poppers   [][]string           // per queue, the members that pop it (popowners.go); nil: none pops the topic
 	// unknownWhy is, per queue, why its owner could not be read ("" =
 	// read): fillUnread.
@@ -157,8 +157,8 @@ func (d *diagnosis) expect(st *topicState) error {
 		}
 	}
 	if len(clients) > 0 {
-		st.findings = append(st.findings, Finding{Code: CodeAllocateError, Level: LevelError, Topic: st.tp.name, Clients: clients,
-			Message: "the allocate call fails for " + plural(len(clients), "member", "members") + " (" + strings.Join(msgs, "; ") + "): they consume nothing of this topic"})
+		st.findings = append(st.findings, leveled(Finding{Code: CodeAllocateError, Topic: st.tp.name, Clients: clients,
+			Message: "the allocate call fails for " + plural(len(clients), "member", "members") + " (" + strings.Join(msgs, "; ") + "): they consume nothing of this topic"}))
 	}
 	return nil
 }

@@ -86,12 +86,12 @@ func (d *diagnosis) topics() ([]*topic, error) {
 		case len(tp.queues) > 0 || len(tp.rows) > 0:
 			out = append(out, tp)
 			if tp.route == nil && !retry {
-				d.noRoute = append(d.noRoute, Finding{Code: CodeNoRoute, Level: LevelWarning, Topic: tp.name,
-					Message: "no route was given for " + tp.name + ": its queues are taken from consumerProgress and the status files, so queues the group never consumed and read permissions are not known. Add mqadmin topicRoute -t " + tp.name})
+				d.noRoute = append(d.noRoute, leveled(Finding{Code: CodeNoRoute, Topic: tp.name,
+					Message: "no route was given for " + tp.name + ": its queues are taken from consumerProgress and the status files, so queues the group never consumed and read permissions are not known. Add mqadmin topicRoute -t " + tp.name}))
 			}
 		case !retry:
-			d.noRoute = append(d.noRoute, Finding{Code: CodeNotDiagnosed, Level: LevelInfo, Topic: tp.name,
-				Message: "the group subscribes to " + tp.name + " but no route or offsets of it were given: not diagnosed. Add mqadmin topicRoute -t " + tp.name})
+			d.noRoute = append(d.noRoute, leveled(Finding{Code: CodeNotDiagnosed, Topic: tp.name,
+				Message: "the group subscribes to " + tp.name + " but no route or offsets of it were given: not diagnosed. Add mqadmin topicRoute -t " + tp.name}))
 		}
 	}
 	return out, nil

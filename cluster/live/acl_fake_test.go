@@ -108,7 +108,7 @@ func TestReadThroughACL(t *testing.T) {
 			_, err := readWith(context.Background(), o, srv.caller(), time.Minute)
 			var e *Error
 			require.ErrorAs(t, err, &e, tc.name)
-			assert.Equal(t, ErrRefused, e.Kind, tc.name)
+			assert.ErrorIs(t, e, ErrRefused, tc.name)
 			msg := e.Error()
 			assert.NotContains(t, msg, "\n", "one line")
 			need := map[string]string{"4": "it needs a valid key (4.x plain ACL: any account, no topic or group permission)",

@@ -95,6 +95,6 @@ func TestSessionHalfCredentials(t *testing.T) {
 		_, err := NewSession(Options{NameServer: "h:1", Group: "G", Credentials: c})
 		var e *Error
 		require.ErrorAs(t, err, &e)
-		assert.Equal(t, ErrUsage, e.Kind)
+		assert.ErrorIs(t, e, ErrUsage)
 	}
 }

@@ -36,33 +36,47 @@ func readWith(ctx context.Context, o Options, call caller, timeout time.Duration
 	}
 	deadline, _ := ctx.Deadline()
 	perCall := time.Until(deadline) / 2
+	conns := make(chan struct{}, MaxConcurrentCalls)
+	err = Drive(s, func(r Request) ([]byte, error) {
+		select {
+		case conns <- struct{}{}:
+			defer func() { <-conns }()
+			cctx, cancel := context.WithTimeout(ctx, perCall)
+			defer cancel()
+			return call(cctx, r.Addr, r.Frame)
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Snapshot()
+}
+
+// Drive runs session s until it has every answer it needs: every request
+// s asks for is sent at once through call, in a goroutine of its own, and
+// each answer handed back to s as it comes. call must end by a deadline
+// of its own (it is the transport: Read's opens a connection per call,
+// the monitor's shares one per server). Drive returns s's error, if any;
+// then take s.Snapshot (or s.SnapshotDirect).
+func Drive(s *Session, call func(Request) ([]byte, error)) error {
 	type answer struct {
 		id    int
 		frame []byte
 		err   error
 	}
-	// Every call ends by the deadline (call honours ctx) and delivers its
-	// answer; quit frees those still running when the read fails early.
+	// Every call delivers its answer; quit frees those still running
+	// when the read fails early.
 	answers := make(chan answer)
 	quit := make(chan struct{})
 	defer close(quit)
 	inflight := 0
-	conns := make(chan struct{}, MaxConcurrentCalls)
 	send := func(reqs []Request) {
 		for _, r := range reqs {
 			inflight++
 			go func(r Request) {
-				var f []byte
-				var err error
-				select {
-				case conns <- struct{}{}:
-					cctx, cancel := context.WithTimeout(ctx, perCall)
-					f, err = call(cctx, r.Addr, r.Frame)
-					cancel()
-					<-conns
-				case <-ctx.Done():
-					err = ctx.Err()
-				}
+				f, err := call(r)
 				select {
 				case answers <- answer{r.ID, f, err}:
 				case <-quit:
@@ -76,11 +90,11 @@ func readWith(ctx context.Context, o Options, call caller, timeout time.Duration
 		inflight--
 		next, err := s.Handle(a.id, a.frame, a.err)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		send(next)
 	}
-	return s.Snapshot()
+	return nil
 }
 
 // readFrame reads one whole frame, length field included, from r.

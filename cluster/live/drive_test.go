@@ -50,13 +50,13 @@ func TestReadWithFails(t *testing.T) {
 	_, err := readWith(context.Background(), Options{Group: "G_LIVE"}, kitCaller(t, nil), time.Minute)
 	var e *Error
 	require.ErrorAs(t, err, &e, "no NameServer")
-	assert.Equal(t, ErrUsage, e.Kind)
+	assert.ErrorIs(t, e, ErrUsage)
 
 	down := func() ([]byte, error) { return nil, errors.New("connection refused") }
 	_, err = readWith(context.Background(), Options{NameServer: "127.0.0.1:9876", Group: "G_LIVE", Location: time.UTC},
 		kitCaller(t, map[string]func() ([]byte, error){"route-retry": down}), time.Minute)
 	require.ErrorAs(t, err, &e, "the NameServer does not answer")
-	assert.Equal(t, ErrNameServer, e.Kind)
+	assert.ErrorIs(t, e, ErrNameServer)
 }
 
 // Without a deadline of its own the read gets timeout's; a deadline of the

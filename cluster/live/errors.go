@@ -8,30 +8,49 @@ import (
 	"strings"
 )
 
-// ErrorKind says what went wrong, for programs; Error's text says it for
-// people, with the address.
-type ErrorKind string
+// kind is a sentinel whose text is the name programs print: the JSON
+// "kind" fields, ERR_CLUSTER's field and the monitor's metric labels.
+type kind string
 
-const (
-	ErrUsage        ErrorKind = "usage"         // options: no group, a bad address
-	ErrNameServer   ErrorKind = "namesrv"       // the NameServer cannot be reached or does not answer
-	ErrBroker       ErrorKind = "broker"        // a broker cannot be reached or does not answer
-	ErrTimeout      ErrorKind = "timeout"       // no answer before the deadline
-	ErrUnknownGroup ErrorKind = "unknown-group" // no route for %RETRY%GROUP
-	ErrUnknownTopic ErrorKind = "unknown-topic" // no route for a topic
-	ErrRefused      ErrorKind = "refused"       // a server answered with an error code (ACL: 16)
-	ErrProtocol     ErrorKind = "protocol"      // an answer that is not what RocketMQ sends
+func (k kind) Error() string { return string(k) }
+
+// Kinds of failure, for errors.Is (as alloc's are). Every *Error wraps
+// exactly one of them; its text ("namesrv", "broker", ...) is the kind's
+// name in JSON and metrics (KindOf).
+var (
+	ErrUsage        error = kind("usage")         // options: no group, a bad address
+	ErrNameServer   error = kind("namesrv")       // the NameServer cannot be reached or does not answer
+	ErrBroker       error = kind("broker")        // a broker cannot be reached or does not answer
+	ErrTimeout      error = kind("timeout")       // no answer before the deadline
+	ErrUnknownGroup error = kind("unknown-group") // no route for %RETRY%GROUP
+	ErrUnknownTopic error = kind("unknown-topic") // no route for a topic
+	ErrRefused      error = kind("refused")       // a server answered with an error code (ACL: 16)
+	ErrProtocol     error = kind("protocol")      // an answer that is not what RocketMQ sends
 )
 
 // Error is a read that failed.
 type Error struct {
-	Kind ErrorKind
+	Kind error  // one of the Err* sentinels
 	Addr string // the server concerned, "" when none
 	Code int    // the response code, 0 when none
 	Msg  string
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// Unwrap lets errors.Is match the Kind sentinel.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// KindOf is the name of err's kind ("namesrv", "broker", ...), or "" when
+// err is not a read's failure.
+func KindOf(err error) string {
+	for ; err != nil; err = errors.Unwrap(err) {
+		if e, ok := err.(*Error); ok && e.Kind != nil {
+			return e.Kind.Error()
+		}
+	}
+	return ""
+}
 
 // TransportError is a call that got no answer: refused, reset, closed or
 // timed out. Transports outside Go (the JS CLI) report theirs as this.
@@ -53,7 +72,7 @@ func isTimeout(err error) bool {
 }
 
 // transportError: who could not be reached (role "the NameServer"), and how.
-func transportError(kind ErrorKind, addr, role string, err error) *Error {
+func transportError(kind error, addr, role string, err error) *Error {
 	name := strings.TrimPrefix(role, "the ")
 	var pe *ProtocolError
 	if errors.As(err, &pe) {

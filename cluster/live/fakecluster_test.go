@@ -177,7 +177,7 @@ func TestFakeClusterLies(t *testing.T) {
 			assert.Contains(t, err.Error(), "NameServer "+fc.addr+" answered with something that is not a RocketMQ response")
 			var le *Error
 			require.True(t, errors.As(err, &le))
-			assert.Equal(t, ErrProtocol, le.Kind)
+			assert.ErrorIs(t, le, ErrProtocol)
 			assert.Less(t, took, 15*time.Second, "refused before the deadline")
 		})
 	}

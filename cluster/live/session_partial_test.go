@@ -52,7 +52,7 @@ func TestSessionPartial(t *testing.T) {
 			}
 			assert.Contains(t, rep.Text(), c.addr)
 			for _, f := range rep.Findings {
-				assert.NotContains(t, []string{doctor.CodeUnowned, doctor.CodeRouteQueueWithoutOffset}, f.Code, f.Message)
+				assert.NotContains(t, []doctor.Code{doctor.CodeUnowned, doctor.CodeRouteQueueWithoutOffset}, f.Code, f.Message)
 			}
 		})
 	}

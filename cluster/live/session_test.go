@@ -169,7 +169,7 @@ func TestSessionErrors(t *testing.T) {
 		name     string
 		o        Options
 		override map[string]func() ([]byte, error)
-		kind     ErrorKind
+		kind     error
 		msg      string
 	}{
 		{"namesrv down", Options{Group: "G_LIVE"}, map[string]func() ([]byte, error){"route-retry": refused}, ErrNameServer, "NameServer 127.0.0.1:9876 is unreachable: connection refused"},
@@ -190,7 +190,7 @@ func TestSessionErrors(t *testing.T) {
 			_, err := replay(t, c.o, kitAnswer(t, ov))
 			var e *Error
 			require.ErrorAs(t, err, &e)
-			assert.Equal(t, c.kind, e.Kind)
+			assert.ErrorIs(t, e, c.kind)
 			assert.Contains(t, e.Error(), c.msg)
 		})
 	}
@@ -201,7 +201,7 @@ func TestNewSessionOptions(t *testing.T) {
 		_, err := NewSession(o)
 		var e *Error
 		require.ErrorAs(t, err, &e)
-		assert.Equal(t, ErrUsage, e.Kind)
+		assert.ErrorIs(t, e, ErrUsage)
 	}
 	s, err := NewSession(Options{NameServer: "a:1;b:2", Group: " G "})
 	require.NoError(t, err)

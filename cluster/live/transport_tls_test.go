@@ -114,7 +114,7 @@ func TestCallOverTLS(t *testing.T) {
 	_, err = callerFor(&TLS{CA: []byte("not a pem"), CAFile: "/etc/x.pem"})
 	var e *Error
 	require.ErrorAs(t, err, &e)
-	assert.Equal(t, ErrUsage, e.Kind)
+	assert.ErrorIs(t, e, ErrUsage)
 	assert.Equal(t, "--tls-ca /etc/x.pem: no PEM certificate in it", e.Msg)
 }
 
@@ -136,10 +136,10 @@ func TestReadOverTLS(t *testing.T) {
 	_, err := Read(ctx, Options{NameServer: addr, Group: "G", TLS: &TLS{CA: pemCA}})
 	var e *Error
 	require.ErrorAs(t, err, &e)
-	assert.Equal(t, ErrUnknownGroup, e.Kind, e.Msg)
+	assert.ErrorIs(t, e, ErrUnknownGroup, e.Msg)
 
 	_, err = Read(ctx, Options{NameServer: addr, Group: "G"})
 	require.ErrorAs(t, err, &e)
-	assert.Equal(t, ErrNameServer, e.Kind, "plain TCP to a TLS port: %s", e.Msg)
+	assert.ErrorIs(t, e, ErrNameServer, "plain TCP to a TLS port: %s", e.Msg)
 	assert.Equal(t, "NameServer "+addr+" is unreachable: the connection closed before an answer (a server that speaks only TLS does so to plain calls: --tls?)", e.Msg)
 }

@@ -24,7 +24,7 @@ var StatusNames = [...]string{"ok", "problems", "no_owner_info", "unreadable"}
 
 // ReadError is why a group (or the cluster) could not be read.
 type ReadError struct {
-	// Kind is cluster/live's ErrorKind (namesrv, broker, timeout, refused,
+	// Kind is the name of cluster/live's error kind (namesrv, broker, timeout, refused,
 	// protocol, ...), or "diagnose" when the doctor could not read what
 	// was read.
 	Kind string `json:"kind"`
@@ -185,7 +185,7 @@ func (g *groupState) absorb(rep *doctor.Report, at time.Time, warnings []string)
 	var order [][2]string
 	count := func(fs []doctor.Finding) {
 		for _, f := range fs {
-			k := [2]string{f.Code, f.Level}
+			k := [2]string{string(f.Code), f.Level}
 			if counts[k] == 0 {
 				order = append(order, k)
 			}

@@ -328,7 +328,7 @@ func (m *Monitor) readOne(parent context.Context, ns, g string) {
 		return // dropped meanwhile
 	}
 	var le *live.Error
-	if errors.As(err, &le) && le.Kind == live.ErrUnknownGroup {
+	if errors.As(err, &le) && errors.Is(le, live.ErrUnknownGroup) {
 		// No %RETRY% route: no consumer of the group ever ran (or it was
 		// just deleted). Nothing to judge, and not a failure to read.
 		st.smu.Lock()
@@ -341,7 +341,7 @@ func (m *Monitor) readOne(parent context.Context, ns, g string) {
 		return
 	}
 	if err != nil {
-		e := m.readError("", "", "", err)
+		e := m.readError(nil, "", "", err)
 		m.mu.Lock()
 		m.countErrLocked(e)
 		st.fail(e)
@@ -385,18 +385,23 @@ func (m *Monitor) diagnose(st *groupState, in doctor.Snapshot) (*doctor.Report, 
 	return unanswered(st.series.Report()), nil
 }
 
-// readError turns a read's error into the API's shape.
-func (m *Monitor) readError(kind live.ErrorKind, target, prefix string, err error) *ReadError {
-	e := &ReadError{Kind: string(kind), Target: target, Message: prefix + err.Error(), At: m.now().UTC()}
+// readError turns a read's error into the API's shape; kind (one of
+// cluster/live's Err* sentinels, or nil) is the kind when err is not a
+// *live.Error.
+func (m *Monitor) readError(kind error, target, prefix string, err error) *ReadError {
+	e := &ReadError{Target: target, Message: prefix + err.Error(), At: m.now().UTC()}
+	if kind != nil {
+		e.Kind = kind.Error()
+	}
 	var le *live.Error
 	if errors.As(err, &le) {
-		e.Kind, e.Message = string(le.Kind), prefix+le.Msg
+		e.Kind, e.Message = live.KindOf(le), prefix+le.Msg
 		if le.Addr != "" {
 			e.Target = le.Addr
 		}
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		e.Kind = string(live.ErrTimeout)
+		e.Kind = live.ErrTimeout.Error()
 	}
 	if e.Kind == "" {
 		e.Kind = "read"

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
+	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/cluster/monitor/internal/standin"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -43,7 +44,7 @@ func TestMonitorStatuses(t *testing.T) {
 	assert.Equal(t, StatusOK, gs["G_OK"].Status, gs["G_OK"].Verdict)
 	assert.Equal(t, StatusProblems, gs["G_DOUBLE"].Status, gs["G_DOUBLE"].Verdict)
 	assert.Equal(t, StatusProblems, gs["G_OFFLINE"].Status, gs["G_OFFLINE"].Verdict)
-	assert.Equal(t, "GROUP_OFFLINE", gs["G_OFFLINE"].Worst.Code)
+	assert.Equal(t, doctor.CodeGroupOffline, gs["G_OFFLINE"].Worst.Code)
 	assert.EqualValues(t, 5, gs["G_OFFLINE"].Lag)
 	assert.Equal(t, StatusNotJudged, gs["G_NEVER"].Status, gs["G_NEVER"].Verdict)
 	assert.Nil(t, gs["G_NEVER"].Error, "a group never consumed is not a failed read")

@@ -18,36 +18,8 @@ func readGroup(ctx context.Context, p *pool, o live.Options) (*live.Snapshot, er
 	if err != nil {
 		return nil, err
 	}
-	type answer struct {
-		id    int
-		frame []byte
-		err   error
-	}
-	answers := make(chan answer)
-	quit := make(chan struct{})
-	defer close(quit)
-	inflight := 0
-	send := func(reqs []live.Request) {
-		for _, r := range reqs {
-			inflight++
-			go func(r live.Request) {
-				f, err := p.call(ctx, r.Addr, r.Frame)
-				select {
-				case answers <- answer{r.ID, f, err}:
-				case <-quit:
-				}
-			}(r)
-		}
-	}
-	send(s.Start())
-	for inflight > 0 {
-		a := <-answers
-		inflight--
-		next, err := s.Handle(a.id, a.frame, a.err)
-		if err != nil {
-			return nil, err
-		}
-		send(next)
+	if err := live.Drive(s, func(r live.Request) ([]byte, error) { return p.call(ctx, r.Addr, r.Frame) }); err != nil {
+		return nil, err
 	}
 	return s.SnapshotDirect()
 }

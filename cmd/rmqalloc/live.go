@@ -136,13 +136,10 @@ func liveCommand(e *env, a *args) (int, error) {
 // unreadable: the cluster itself did not answer (as opposed to options or
 // names it does not know).
 func unreadable(err error) bool {
-	var e *live.Error
-	if !errors.As(err, &e) {
-		return false
-	}
-	switch e.Kind {
-	case live.ErrNameServer, live.ErrBroker, live.ErrTimeout, live.ErrRefused:
-		return true
+	for _, k := range []error{live.ErrNameServer, live.ErrBroker, live.ErrTimeout, live.ErrRefused} {
+		if errors.Is(err, k) {
+			return true
+		}
 	}
 	return false
 }

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { suite, noTrouble, ready, settle, ROOT, RESULTS } from './harness.mjs';
+import { suite, noTrouble, ready, settle, ROOT, RESULTS, WAIT } from './harness.mjs';
 import { generateConsumers } from '../lib/state.js';
 
 const s = suite();
@@ -111,7 +111,7 @@ test('filter by broker, by consumer, by queue: the lists and a grid of just thos
 
 test('What-if at 20,000 × 1,000: moved queues highlighted, "moved only", owners before → after', async () => {
   const { page, log } = await open(link({ brokers: 20, queuesPerBroker: 1000, gen: 1000, whatIf: { add: '10.9.9.9@1' }, tab: 'whatif' }));
-  await page.waitForSelector('#whatif-big', { timeout: 60000 });
+  await page.waitForSelector('#whatif-big', { timeout: WAIT });
   const moved = Number(await page.textContent('#moved-count'));
   assert.ok(moved > 0);
   await page.selectOption('#whatif-show', 'moved');

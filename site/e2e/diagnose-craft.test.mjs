@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, noTrouble, ready, ROOT, RESULTS } from './harness.mjs';
+import { suite, noTrouble, ready, ROOT, RESULTS, WAIT } from './harness.mjs';
 
 const s = suite();
 const CLUSTER = join(ROOT, 'testdata', 'cluster');
@@ -44,7 +44,7 @@ async function toDiagnose(page) {
 async function example(page, name) {
   await page.evaluate(() => { document.getElementById('tab-diagnose').dataset.state = 'loading'; });
   await page.selectOption('#dx-example', name);
-  await page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done' && document.querySelector('.dx-verdict'), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done' && document.querySelector('.dx-verdict'), null, { timeout: WAIT });
 }
 
 const selectedText = (page, sel) => page.$eval(sel, (s) => s.selectedOptions[0].textContent);
@@ -153,7 +153,7 @@ test('Copy permalink leaves the outputs out and says so; the local-only share ca
   for (const k of ['route', 'connection', 'progress', 'status']) boxes[k] = await page.inputValue('#dx-' + k);
   // Opened elsewhere: the same boxes and the same verdict; no request carries the fragment.
   const other = await open(1366, 900, url.slice(url.indexOf('#')));
-  await other.page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done' && document.querySelector('.dx-verdict'), null, { timeout: 30000 });
+  await other.page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done' && document.querySelector('.dx-verdict'), null, { timeout: WAIT });
   for (const k of Object.keys(boxes)) assert.equal(await other.page.inputValue('#dx-' + k), boxes[k], k);
   assert.equal(await other.page.textContent('.dx-verdict'), verdict);
   assert.equal(other.log.requests.filter((u) => u.includes('dx=') || u.includes('pay_xxx')).length, 0);

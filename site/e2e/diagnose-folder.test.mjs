@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, mkdtempSync, cpSync, writeFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
-import { suite, noTrouble, ready, ROOT, RESULTS } from './harness.mjs';
+import { suite, noTrouble, ready, ROOT, RESULTS, WAIT } from './harness.mjs';
 
 const s = suite();
 const REAL = join(ROOT, 'testdata', 'real');
@@ -57,7 +57,7 @@ async function open(width = 1366, scheme = 'light') {
 }
 
 const done = (page) => page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done'
-  && document.querySelector('#dx-out .dx-verdict, #dx-out .error'), null, { timeout: 60000 });
+  && document.querySelector('#dx-out .dx-verdict, #dx-out .error'), null, { timeout: WAIT });
 
 /**
  * Drops the folders' files on the drop zone the way a browser hands a

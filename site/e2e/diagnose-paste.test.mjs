@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { suite, noTrouble, ready, ROOT, partlyFailed } from './harness.mjs';
+import { suite, noTrouble, ready, ROOT, partlyFailed, WAIT } from './harness.mjs';
 
 const s = suite();
 const REAL = join(ROOT, 'testdata', 'real');
@@ -57,7 +57,7 @@ async function open(width = 1366, scheme = 'light') {
 async function done(page) {
   await page.waitForTimeout(400); // past the boxes' 250 ms debounce
   await page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done'
-    && document.querySelector('#dx-out .dx-verdict, #dx-out .error'), null, { timeout: 60000 });
+    && document.querySelector('#dx-out .dx-verdict, #dx-out .error'), null, { timeout: WAIT });
 }
 
 /** The verdict's words (without its mark and the Verified button). */

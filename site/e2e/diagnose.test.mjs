@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { suite, noTrouble, settle, RESULTS, ROOT } from './harness.mjs';
+import { suite, noTrouble, settle, RESULTS, ROOT, WAIT } from './harness.mjs';
 import { groupTexts } from '../../js/bench/doctor.mjs';
 
 const CLUSTER = join(ROOT, 'testdata', 'cluster');
@@ -37,14 +37,14 @@ async function openDiagnose(page) {
 async function paste(page, boxes) {
   await page.evaluate(() => { document.getElementById('tab-diagnose').dataset.state = 'pasting'; });
   // Generous: a 10 MB paste on a busy 2-core machine takes tens of seconds.
-  for (const [key, text] of Object.entries(boxes)) await page.fill('#dx-' + key, text, { timeout: 120000 });
+  for (const [key, text] of Object.entries(boxes)) await page.fill('#dx-' + key, text, { timeout: WAIT });
   await quiet(page);
 }
 
 /** Waits until the tab is done and stays so (no diagnosis pending). */
 async function quiet(page) {
   for (;;) {
-    await page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done', null, { timeout: 90000 });
+    await page.waitForFunction(() => document.getElementById('tab-diagnose').dataset.state === 'done', null, { timeout: WAIT });
     await page.waitForTimeout(400);
     if (await page.evaluate(() => document.getElementById('tab-diagnose').dataset.state === 'done')) return;
   }

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { suite, busyFactor, RESULTS, ROOT } from './harness.mjs';
+import { loadavg } from 'node:os';
+import { suite, RESULTS, ROOT, WAIT } from './harness.mjs';
 
 const s = suite();
 
@@ -37,7 +38,7 @@ async function open(path = 'e2e/embed-fixture.html', { colorScheme = 'light', by
 
 /** Waits until every element has rendered at least n times. */
 async function rendered(page, n = 1) {
-  await page.waitForFunction((n) => [...document.querySelectorAll('rmq-allocation, rmq-rebalance, rmq-producer')].every((e) => (e.__renders || 0) >= n), n, { timeout: 20000 });
+  await page.waitForFunction((n) => [...document.querySelectorAll('rmq-allocation, rmq-rebalance, rmq-producer')].every((e) => (e.__renders || 0) >= n), n, { timeout: WAIT });
 }
 
 /** Puts markup in <main> (optionally with properties set by JS) and waits for the renders. */
@@ -342,7 +343,9 @@ test('bad attributes and properties: a readable inline error, no console error',
   await noTrouble(log, page);
 });
 
-test('20 elements: the wasm is fetched once and everything renders within 1 s', async () => {
+// Their time to render is printed, not asserted: a timed test fails a
+// correct build on a busy machine (site/bench/ measures speed).
+test('20 elements: the wasm is fetched once and every one renders, its time printed', async () => {
   const { page, log } = await open('e2e/embed-many.html');
   await rendered(page);
   const t = await page.evaluate(() => {
@@ -352,12 +355,10 @@ test('20 elements: the wasm is fetched once and everything renders within 1 s', 
   // __renderTimes is recorded by an init script; measure from navigation start.
   assert.ok(t, 'render times recorded');
   const wasm = log.requests.filter((u) => u.endsWith('.wasm'));
-  console.log(`# 20 elements: all rendered ${t.last.toFixed(0)} ms after navigation start; wasm requests: ${wasm.length}`);
+  console.log(`# 20 elements: all rendered ${t.last.toFixed(0)} ms after navigation start (load average ${loadavg()[0].toFixed(1)}); wasm requests: ${wasm.length}`);
   assert.equal(t.n, 20);
   assert.equal(t.ok, 20);
   assert.deepEqual(wasm.map((u) => u.replace(s.server.url, '/')), ['/js/rmqalloc.wasm']);
-  const busy = busyFactor();
-  assert.ok(t.last < 1000 * busy, `rendered in ${t.last} ms (load factor ${busy.toFixed(1)})`);
   await noTrouble(log, page);
 });
 

@@ -2,7 +2,7 @@
 // permalink length, offline reload, a phone's first screen, accessibility.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, ready, busyFactor } from './harness.mjs';
+import { suite, ready, WAIT } from './harness.mjs';
 
 const s = suite();
 
@@ -35,7 +35,7 @@ async function keystroke(page, ch) {
   });
   await page.keyboard.type(ch);
   await page.waitForFunction(() => window.__inputAt && Number(document.body.dataset.renderedAt) > window.__inputAt
-    && !/computing/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
+    && !/computing/.test(document.getElementById('status').textContent), null, { timeout: WAIT });
   return page.evaluate(() => ({ ms: Math.round(Number(document.body.dataset.renderedAt) - window.__inputAt), longest: Math.max(0, ...window.__longtasks) }));
 }
 
@@ -64,13 +64,13 @@ test('20,000 queues × 1,000 consumers: a keystroke in the client IDs reaches th
   // Generous bounds: on a loaded 2-core machine a 20,000 × 1,000 result can
   // take tens of seconds; what is checked is that it arrives (the latency is
   // site/bench/keystroke.mjs's).
-  await page.waitForFunction(() => /1 consumer of 1,000/.test(document.getElementById('alloc-filter-count').textContent), null, { timeout: 120000 });
+  await page.waitForFunction(() => /1 consumer of 1,000/.test(document.getElementById('alloc-filter-count').textContent), null, { timeout: WAIT });
   await page.click('#tab-btn-whatif');
-  await page.waitForSelector('#moved-count', { timeout: 120000 });
+  await page.waitForSelector('#moved-count', { timeout: WAIT });
   await page.focus('#consumers');
   await page.keyboard.press('Control+End');
   await keystroke(page, '6');
-  await page.waitForSelector('#moved-count', { timeout: 120000 });
+  await page.waitForSelector('#moved-count', { timeout: WAIT });
   // the typed characters reached the result: the what-if's consumer list has the edited ID
   assert.ok(await page.$$eval('#wi-remove option', (o) => o.some((x) => x.value === '192.168.4.238@500016')));
   assert.deepEqual(errors, []);
@@ -92,7 +92,7 @@ test('a permalink to 1,000 generated consumers stays under 2,000 characters and 
 
 test('works offline after the first visit, reload included', async () => {
   const { page, context, errors } = await openMeasured();
-  await page.waitForFunction(() => document.body.dataset.offline === 'ready', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.body.dataset.offline === 'ready', null, { timeout: WAIT });
   assert.ok(await page.evaluate(async () => {
     const c = await caches.open((await caches.keys())[0]);
     return !!(await c.match('/js/rmqalloc-full.wasm')) && !!(await c.match(new URL('worker.js', location.href).href));

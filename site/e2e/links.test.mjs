@@ -4,7 +4,7 @@
 // old #s= links still open; a corrupt #z= link says so.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, openPage, settle } from './harness.mjs';
+import { startServer, startBrowser, openPage, settle, WAIT } from './harness.mjs';
 import { defaults, encode, encodeLink, decodeLink, deltaIDs, undeltaIDs } from '../lib/state.js';
 
 // IPs counting through 10.0.x.y (250 hosts a subnet); the JVM's pid in its
@@ -73,7 +73,7 @@ test('page: pasting 1,000 realistic client IDs gives a link under 2,000 characte
   const { page, log, context } = await openPage(browser, server.url);
   await page.fill('#consumers', pasted.join('\n'));
   await settle(page);
-  await page.waitForFunction(() => location.hash.startsWith('#z='), null, { timeout: 60000 });
+  await page.waitForFunction(() => location.hash.startsWith('#z='), null, { timeout: WAIT });
   const url = page.url();
   console.log(`# perf: page permalink for 1000 pasted client IDs: ${url.length} characters`);
   assert.ok(url.length < 2000, `${url.length} characters`);

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { suite, ready, ROOT } from './harness.mjs';
+import { suite, ready, ROOT, WAIT } from './harness.mjs';
 
 const s = suite();
 
@@ -72,10 +72,10 @@ test('offline after one visit to the playground: embed.html (never visited) and 
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(s.server.url);
   await ready(page);
-  await page.waitForFunction(() => document.body.dataset.offline === 'ready', null, { timeout: 60000 });
+  await page.waitForFunction(() => document.body.dataset.offline === 'ready', null, { timeout: WAIT });
   await context.setOffline(true);
   await page.goto(s.server.url + 'embed.html');
-  await page.waitForFunction(() => [...document.querySelectorAll('rmq-allocation')].some((e) => e.state === 'ready'), null, { timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('rmq-allocation')].some((e) => e.state === 'ready'), null, { timeout: WAIT });
   assert.ok(await page.$$eval('rmq-allocation', (els) => els.length) > 0);
   await page.goto(s.server.url);
   await ready(page);
@@ -85,7 +85,7 @@ test('offline after one visit to the playground: embed.html (never visited) and 
   }
   await page.waitForFunction(() => document.querySelectorAll('#dx-example option').length > 1);
   await page.selectOption('#dx-example', 'wrong-owner');
-  await page.waitForSelector('.dx-verdict', { timeout: 30000 });
+  await page.waitForSelector('.dx-verdict', { timeout: WAIT });
   await context.setOffline(false);
   assert.deepEqual(errors, []);
 });
@@ -112,8 +112,8 @@ test('a page opened on the Producer or Explain tab loads the core module only', 
     const wasm = [];
     context.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url().replace(/^.*\//, '')); });
     await page.goto(s.server.url + '#s=' + Buffer.from(JSON.stringify({ tab })).toString('base64url'));
-    if (tab === 'producer') await page.waitForSelector('#latency-out table', { timeout: 30000 });
-    else await page.waitForFunction(() => /Example: /.test(document.getElementById('explain-out').textContent), null, { timeout: 30000 });
+    if (tab === 'producer') await page.waitForSelector('#latency-out table', { timeout: WAIT });
+    else await page.waitForFunction(() => /Example: /.test(document.getElementById('explain-out').textContent), null, { timeout: WAIT });
     await page.waitForTimeout(500);
     assert.deepEqual(wasm, ['rmqalloc.wasm'], tab);
     // Then the Allocation tab: the full module, once.

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, noTrouble, settle, ready, RESULTS, ROOT } from './harness.mjs';
+import { suite, noTrouble, settle, ready, RESULTS, ROOT, WAIT } from './harness.mjs';
 
 const { open } = suite();
 
@@ -327,7 +327,7 @@ test('compare every strategy on a large topic without freezing the page', async 
   await page.click('#tab-btn-compare');
   // the main thread keeps answering while the worker compares
   assert.equal(await page.evaluate(() => 1 + 1), 2);
-  await page.waitForSelector('#compare-table', { timeout: 120000 });
+  await page.waitForSelector('#compare-table', { timeout: WAIT });
   const rows = await page.$$eval('#compare-table tbody tr', (r) => r.map((x) => x.textContent));
   assert.equal(rows.length, 3);
   assert.match(rows[0], /^AVG20 – 2019 – 20/); // 10000 queues / 500 consumers; what-if adds one

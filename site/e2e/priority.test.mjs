@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, noTrouble, ready, RESULTS, openIn } from './harness.mjs';
+import { suite, noTrouble, ready, RESULTS, openIn, WAIT } from './harness.mjs';
 
 const s = suite();
 
@@ -22,7 +22,7 @@ async function openAt(hash = '', width = 1366, height = 900, scheme = 'light') {
 async function priorityReady(page) {
   await page.waitForTimeout(150);
   await ready(page);
-  await page.waitForFunction(() => document.getElementById('priority-out').dataset.ready === 'true', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('priority-out').dataset.ready === 'true', null, { timeout: WAIT });
 }
 
 async function openPriority(state = {}, ...rest) {
@@ -157,7 +157,7 @@ test('a pasted route: only writable brokers, each with its writeQueueNums', asyn
 /** Waits for the POP side (the full module's rmq.priorityDrain) of the latest state. */
 async function drainReady(page) {
   await priorityReady(page);
-  await page.waitForFunction(() => document.getElementById('pr-drain-out').dataset.ready === 'true', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('pr-drain-out').dataset.ready === 'true', null, { timeout: WAIT });
 }
 
 /** The drain table: [request, reads, left, mode, draw] per row. */

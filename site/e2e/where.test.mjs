@@ -3,14 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, noTrouble, settle, RESULTS } from './harness.mjs';
+import { suite, noTrouble, settle, RESULTS, WAIT } from './harness.mjs';
 
 const { open } = suite();
 
 /** Waits for the where-view of the latest state. */
 async function whereReady(page) {
   await settle(page);
-  await page.waitForFunction(() => document.getElementById('where-out').dataset.ready === 'true', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('where-out').dataset.ready === 'true', null, { timeout: WAIT });
 }
 
 async function choose(page, at, share) {

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { suite, ready, settle, noTrouble, RESULTS } from './harness.mjs';
+import { suite, ready, settle, noTrouble, RESULTS, WAIT } from './harness.mjs';
 
 const s = suite();
 const TABS = ['alloc', 'whatif', 'compare', 'problems', 'producer', 'priority', 'explain', 'diagnose'];
@@ -31,8 +31,8 @@ async function showTab(page, tab) {
   await page.click('#tab-btn-' + tab);
   await page.waitForTimeout(300);
   await ready(page);
-  if (tab === 'compare') await page.waitForSelector('#compare-table', { timeout: 60000 });
-  if (tab === 'producer') await page.waitForSelector('#latency-out table', { timeout: 60000 });
+  if (tab === 'compare') await page.waitForSelector('#compare-table', { timeout: WAIT });
+  if (tab === 'producer') await page.waitForSelector('#latency-out table', { timeout: WAIT });
   if (tab === 'diagnose') await page.waitForFunction(() => document.querySelectorAll('#dx-example option').length > 1);
 }
 

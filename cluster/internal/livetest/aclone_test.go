@@ -76,7 +76,7 @@ func TestACLOnOneBroker(t *testing.T) {
 
 	refusal := func(what string, rep *doctor.Report) {
 		t.Helper()
-		for _, code := range []string{doctor.CodeUnowned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner, doctor.CodeUnexpectedOwner, doctor.CodeUnknownOwner} {
+		for _, code := range []doctor.Code{doctor.CodeUnowned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner, doctor.CodeUnexpectedOwner, doctor.CodeUnknownOwner} {
 			assert.NotContains(t, findingCodes(rep), code, "%s: nothing guessed: %s", what, rep.Text())
 		}
 		f := findingOf(rep, doctor.CodeReadFailed)

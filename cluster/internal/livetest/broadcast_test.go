@@ -90,7 +90,7 @@ func TestBroadcastingGroup(t *testing.T) {
 		assert.True(t, rep.OK, "%s: exit 0: %s", what, rep.Text())
 		assert.Contains(t, findingCodes(rep), doctor.CodeBroadcasting, "%s: %s", what, rep.Text())
 		assert.Contains(t, rep.Verdict, "BROADCASTING", "%s: the verdict in the group's own terms", what)
-		for _, code := range []string{doctor.CodeUnowned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner, doctor.CodeReadFailed} {
+		for _, code := range []doctor.Code{doctor.CodeUnowned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner, doctor.CodeReadFailed} {
 			assert.NotContains(t, findingCodes(rep), code, "%s: %s", what, rep.Text())
 		}
 		// With every member's status file each queue is judged against

@@ -3,6 +3,7 @@
 package livetest
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -58,8 +59,8 @@ func diagnose(t *testing.T, dir string) *doctor.Report {
 	return rep
 }
 
-func findingCodes(r *doctor.Report) []string {
-	set := map[string]bool{}
+func findingCodes(r *doctor.Report) []doctor.Code {
+	set := map[doctor.Code]bool{}
 	for _, f := range r.Findings {
 		set[f.Code] = true
 	}
@@ -68,12 +69,7 @@ func findingCodes(r *doctor.Report) []string {
 			set[f.Code] = true
 		}
 	}
-	out := make([]string, 0, len(set))
-	for c := range set {
-		out = append(out, c)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(set))
 }
 
 // queuesWithStatus lists a topic's queues of one status as broker/topic/qid.

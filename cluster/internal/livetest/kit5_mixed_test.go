@@ -4,8 +4,8 @@ package livetest
 
 import (
 	"context"
+	"fmt"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -58,7 +58,7 @@ func TestKit5MixedVersionsGroup(t *testing.T) {
 			return false, err.Error()
 		}
 		codes := findingCodes(rep)
-		return !slices.Contains(codes, doctor.CodeRouteQueueWithoutOffset), strings.Join(codes, " ")
+		return !slices.Contains(codes, doctor.CodeRouteQueueWithoutOffset), fmt.Sprint(codes)
 	})
 	rep, snap := liveDiagnoseOn(t, k.namesrv5, g, liveDir(t, "kit5-mixver"))
 	t.Logf("doctor on the live mixed-version group:\n%s", rep.Text())

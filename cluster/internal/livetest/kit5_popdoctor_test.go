@@ -74,7 +74,7 @@ func realStatusFiles(t *testing.T, capDir string) map[string]string {
 	return out
 }
 
-func findingWith(rep *doctor.Report, code string) *doctor.Finding {
+func findingWith(rep *doctor.Report, code doctor.Code) *doctor.Finding {
 	for i := range rep.Findings {
 		if rep.Findings[i].Code == code {
 			return &rep.Findings[i]

@@ -115,7 +115,7 @@ func checkPopFromProgress(t *testing.T, what string, rep *doctor.Report, g popGr
 	// Judged on what shows (the %RETRY% topic, when mqadmin gave it) or,
 	// when every queue is unknown, not judged (exit 3): never wrong.
 	assert.Equal(t, rep.Judged, rep.OK, "%s: %s", what, rep.Text())
-	for _, c := range []string{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
+	for _, c := range []doctor.Code{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
 		assert.NotContains(t, findingCodes(rep), c, "%s: %s", what, rep.Text())
 	}
 	assert.Len(t, queuesWithStatus(rep, g.topic, doctor.StatusUnknown), 5, "%s: %s", what, rep.Text())
@@ -135,7 +135,7 @@ func checkHealthyPop(t *testing.T, rep *doctor.Report, g popGroup) {
 	t.Helper()
 	assert.True(t, rep.OK, rep.Text())
 	codes := findingCodes(rep)
-	for _, c := range []string{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
+	for _, c := range []doctor.Code{doctor.CodeUnowned, doctor.CodeOrphaned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
 		assert.NotContains(t, codes, c, rep.Text())
 	}
 	var want []string

@@ -223,7 +223,7 @@ func refused(t *testing.T, err error, secret string, want ...string) {
 	t.Helper()
 	var e *live.Error
 	require.True(t, errors.As(err, &e), "an ACL refusal, not %v", err)
-	assert.Equal(t, live.ErrRefused, e.Kind, e.Msg)
+	assert.ErrorIs(t, e, live.ErrRefused, e.Msg)
 	assert.NotContains(t, e.Msg, "\n")
 	assert.NotContains(t, e.Msg, secret)
 	for _, w := range want {

@@ -64,7 +64,7 @@ func unknownOf(r *doctor.Report, topic string) []string {
 }
 
 // findingOf is the first finding of code (group or topic level).
-func findingOf(r *doctor.Report, code string) *doctor.Finding {
+func findingOf(r *doctor.Report, code doctor.Code) *doctor.Finding {
 	for i := range r.Findings {
 		if r.Findings[i].Code == code {
 			return &r.Findings[i]
@@ -211,7 +211,7 @@ func TestFrozenBroker(t *testing.T) {
 	rep, err = doctor.Diagnose(capIn)
 	require.NoError(t, err, "mqadmin's failure is read, not refused")
 	t.Logf("doctor on the mqadmin capture: %s", rep.Verdict)
-	for _, code := range []string{doctor.CodeUnowned, doctor.CodeUnexpectedOwner, doctor.CodeUnknownOwner, doctor.CodeWrongOwner} {
+	for _, code := range []doctor.Code{doctor.CodeUnowned, doctor.CodeUnexpectedOwner, doctor.CodeUnknownOwner, doctor.CodeWrongOwner} {
 		assert.NotContains(t, findingCodes(rep), code, "nothing guessed from what mqadmin could not read: %s", rep.Text())
 	}
 	assert.Contains(t, findingCodes(rep), doctor.CodeReadFailed, rep.Text())

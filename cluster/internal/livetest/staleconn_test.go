@@ -87,7 +87,7 @@ func resumedBroker(t *testing.T, g string, cids []string, frozen time.Time) {
 			fromC = fromC || strings.Contains(w, "stale channels")
 		}
 		t.Logf("live read: warnings %v; the list read was broker-c's: %v; %s", snap.Warnings, fromC, rep.Verdict)
-		for _, code := range []string{doctor.CodeDuplicateClientID, doctor.CodeDoubleOwned} {
+		for _, code := range []doctor.Code{doctor.CodeDuplicateClientID, doctor.CodeDoubleOwned} {
 			assert.NotContains(t, findingCodes(rep), code, "stale channels of one process: %s", rep.Text())
 		}
 		assert.Empty(t, queuesWithStatus(rep, hungTopic, doctor.StatusDoubleOwned), rep.Text())

@@ -107,7 +107,7 @@ func TestStrandedMessages(t *testing.T) {
 		}
 		assert.Equal(t, read, queuesWithStatus(rep, strandedTopic, doctor.StatusOK), "%s: the read queues, as held: %s", what, rep.Text())
 		assert.Equal(t, read, queuesExpectedOf(rep, strandedTopic, cid), what)
-		for _, code := range []string{doctor.CodeUnowned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
+		for _, code := range []doctor.Code{doctor.CodeUnowned, doctor.CodeDoubleOwned, doctor.CodeWrongOwner} {
 			assert.NotContains(t, findingCodes(rep), code, "%s: %s", what, rep.Text())
 		}
 	}

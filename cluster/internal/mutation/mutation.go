@@ -57,8 +57,8 @@ func Verdict(in doctor.Input) (string, error) {
 	}
 	var codes []string
 	for _, f := range rep.Findings {
-		if f.Level == doctor.LevelError && !slices.Contains(codes, f.Code) {
-			codes = append(codes, f.Code)
+		if f.Level == doctor.LevelError && !slices.Contains(codes, string(f.Code)) {
+			codes = append(codes, string(f.Code))
 		}
 	}
 	slices.Sort(codes)
