@@ -49,7 +49,7 @@ function runtimeFiles() {
   const walk = (dir) => readdirSync(dir).flatMap((n) => { const p = join(dir, n); return statSync(p).isDirectory() ? walk(p) : [p]; });
   const site = walk(join(ROOT, 'site')).map((p) => relative(join(ROOT, 'site'), p))
     .filter((p) => !/^(e2e|bench|serve|node_modules)\//.test(p) && !/^(package(-lock)?\.json|screenshot\.png|sw\.js|build\.mjs)$/.test(p));
-  const js = ['index.js', 'embed.js', 'wasm_exec.js', 'rmqalloc.wasm', 'rmqalloc-full.wasm',
+  const js = ['index.js', 'embed.js', 'names.js', 'wasm_exec.js', 'rmqalloc.wasm', 'rmqalloc-full.wasm',
     ...walk(join(ROOT, 'js', 'lib')).map((p) => relative(join(ROOT, 'js'), p)).filter((p) => p.endsWith('.js'))];
   return { site, js };
 }
