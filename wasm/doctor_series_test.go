@@ -37,6 +37,7 @@ func seriesRequest(want byte, secondAt string) []byte {
 		w.str("")    // progressErr
 		w.str("")    // statusErr
 		w.uvarint(0) // topicStatus
+		w.str("")    // stuckAfter: the default
 	}
 	return w.b
 }

@@ -49,6 +49,7 @@ func doctorRequest(want byte, route, connection, progress string) []byte {
 	w.str("")    // progressErr
 	w.str("")    // statusErr
 	w.uvarint(0) // topicStatus
+	w.str("")    // stuckAfter: the default
 	return w.b
 }
 

@@ -30,8 +30,9 @@ func (e *env) diagnose(in doctor.Input) (*doctor.Report, error) {
 		err error
 	}
 	done := make(chan result, 1)
+	diagnose := diagnoseInput // read here: the goroutine may outlive a test's stand-in
 	go func() {
-		rep, err := diagnoseInput(in)
+		rep, err := diagnose(in)
 		done <- result{rep, err}
 	}()
 	timer := time.NewTimer(max(time.Until(e.deadline), diagnosisGrace))
