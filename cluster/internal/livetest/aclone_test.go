@@ -134,12 +134,19 @@ func TestACLOnOneBroker(t *testing.T) {
 	require.NoError(t, err)
 	rep, err = doctor.Diagnose(in)
 	require.NoError(t, err, "mqadmin's refusal by one broker is read, not refused")
-	if len(in.Status) > 0 {
+	// consumerConnection, too, asks one broker of the route: when that was
+	// broker-acl1, the members are not known and nothing can be judged.
+	connOut, _ := os.ReadFile(filepath.Join(capDir, "connection.txt"))
+	connErr, _ := os.ReadFile(filepath.Join(capDir, "connection.err"))
+	connRefused := strings.Contains(string(connOut)+string(connErr), "AclException")
+	if len(in.Status) > 0 && !connRefused {
 		judge("mqadmin capture", rep)
 		return
 	}
-	t.Logf("mqadmin capture (consumerStatus refused too): %s", rep.Text())
-	assert.Contains(t, in.StatusErr, aclAddr, "consumerStatus's stderr names the broker")
+	t.Logf("mqadmin capture (consumerStatus or consumerConnection refused too; connection refused: %v): %s", connRefused, rep.Text())
+	if !connRefused {
+		assert.Contains(t, in.StatusErr, aclAddr, "consumerStatus's stderr names the broker")
+	}
 	assert.False(t, rep.Judged, rep.Text())
 	assert.False(t, rep.OK, rep.Text())
 	assert.Empty(t, queuesWithStatus(rep, topic, doctor.StatusOK), rep.Text())
