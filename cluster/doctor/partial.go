@@ -67,6 +67,9 @@ func (d *diagnosis) findUnread() {
 	// the read's, said under READ_FAILED.
 	var general []clusterError
 	for _, e := range t.statusErrs {
+		if t.offline && e.code == codeConsumerNotOnline {
+			continue // the offline group's own answer, said by GROUP_OFFLINE: not a failed read
+		}
 		if !slices.ContainsFunc(d.g.members, func(m *member) bool { return strings.Contains(e.desc, m.cid) }) {
 			general = append(general, e)
 		}
