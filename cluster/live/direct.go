@@ -58,22 +58,6 @@ func printableASCII(s string) bool {
 	return s == strings.TrimSpace(s)
 }
 
-var consumeTypes = []string{"CONSUME_PASSIVELY", "CONSUME_ACTIVELY", "CONSUME_POP"}
-var messageModels = []string{"CLUSTERING", "BROADCASTING"}
-var consumeFromWheres = []string{
-	"CONSUME_FROM_LAST_OFFSET", "CONSUME_FROM_FIRST_OFFSET", "CONSUME_FROM_TIMESTAMP",
-	"CONSUME_FROM_LAST_OFFSET_AND_FROM_MIN_WHEN_BOOT_FIRST", "CONSUME_FROM_MIN_OFFSET", "CONSUME_FROM_MAX_OFFSET", "null",
-}
-
-func among(s string, options []string) bool {
-	for _, o := range options {
-		if s == o {
-			return true
-		}
-	}
-	return false
-}
-
 // directConnection is renderConnection's text as ParseConsumerConnection
 // reads it; false when the text path must read it.
 func directConnection(c *connection, n names) (*mqadmin.Connection, bool) {
@@ -82,7 +66,7 @@ func directConnection(c *connection, n names) (*mqadmin.Connection, bool) {
 	for i, cn := range c.Conns {
 		ver := versionDesc(cn.Version)
 		if !printableASCII(cn.ClientID) || cn.ClientID == "" || !plain(cn.ClientAddr) || !strings.Contains(cn.ClientAddr, ":") ||
-			!language(cn.Language) || addrs[cn.ClientAddr] {
+			!mqadmin.IsLanguage(cn.Language) || addrs[cn.ClientAddr] {
 			return nil, false
 		}
 		addrs[cn.ClientAddr] = true
@@ -101,41 +85,17 @@ func directConnection(c *connection, n names) (*mqadmin.Connection, bool) {
 		out.Subscriptions = append(out.Subscriptions, mqadmin.Subscription{Topic: n.of(s.Topic), SubExpression: n.of(sub)})
 	}
 	out.ConsumeType, out.MessageModel, out.ConsumeFromWhere = orNull(c.ConsumeType), orNull(c.MessageModel), orNull(c.ConsumeFromWhere)
-	if !among(out.ConsumeType, consumeTypes) || !among(out.MessageModel, messageModels) || !among(out.ConsumeFromWhere, consumeFromWheres) {
+	if !mqadmin.KnownSettings(out.ConsumeType, out.MessageModel, out.ConsumeFromWhere) {
 		return nil, false
 	}
 	return out, true
 }
 
-// language: an upper-case LanguageCode name, as the parser takes one.
-func language(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c >= 'A' && c <= 'Z' || c == '_' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
 // directProgress is renderProgress's text as ParseConsumerProgress reads
 // it; false when the text path must read it.
 func directProgress(stats []*consumeStats, owners map[alloc.MessageQueue]string, loc *time.Location, n names) (*mqadmin.Progress, bool) {
-	table := map[alloc.MessageQueue]offsets{}
-	var mqs []alloc.MessageQueue
-	tps := 0.0
-	for _, s := range stats {
-		for _, o := range s.Table {
-			if _, dup := table[o.MQ]; !dup {
-				mqs = append(mqs, o.MQ)
-			}
-			table[o.MQ] = o
-		}
-		tps += s.TPS
-	}
-	if err := alloc.SortQueues(mqs); err != nil {
+	table, mqs, tps, err := mergeOffsets(stats)
+	if err != nil {
 		return nil, false
 	}
 	p := &mqadmin.Progress{Layout: mqadmin.Layout493, HasClientIP: true, Rows: make([]mqadmin.ProgressRow, 0, len(mqs)), ConsumeTPS: fixed2(tps)}

@@ -61,11 +61,10 @@ func orNull(s string) string {
 	return s
 }
 
-// renderProgress is `mqadmin consumerProgress -g G -s true` (4.9.3
-// layout): every broker's offset table, merged, sorted as
-// MessageQueue.compareTo; owners maps a queue to the IP part of the client
-// ID holding it.
-func renderProgress(stats []*consumeStats, owners map[alloc.MessageQueue]string, loc *time.Location) (string, error) {
+// mergeOffsets is every broker's offset table merged as the tool merges
+// them (putAll: a later broker's row wins), its queues sorted as
+// MessageQueue.compareTo, and the brokers' TPS summed.
+func mergeOffsets(stats []*consumeStats) (map[alloc.MessageQueue]offsets, []alloc.MessageQueue, float64, error) {
 	table := map[alloc.MessageQueue]offsets{}
 	var mqs []alloc.MessageQueue
 	tps := 0.0
@@ -74,11 +73,23 @@ func renderProgress(stats []*consumeStats, owners map[alloc.MessageQueue]string,
 			if _, dup := table[o.MQ]; !dup {
 				mqs = append(mqs, o.MQ)
 			}
-			table[o.MQ] = o // putAll: a later broker's row wins
+			table[o.MQ] = o
 		}
 		tps += s.TPS
 	}
 	if err := alloc.SortQueues(mqs); err != nil {
+		return nil, nil, 0, err
+	}
+	return table, mqs, tps, nil
+}
+
+// renderProgress is `mqadmin consumerProgress -g G -s true` (4.9.3
+// layout): every broker's offset table, merged, sorted as
+// MessageQueue.compareTo; owners maps a queue to the IP part of the client
+// ID holding it.
+func renderProgress(stats []*consumeStats, owners map[alloc.MessageQueue]string, loc *time.Location) (string, error) {
+	table, mqs, tps, err := mergeOffsets(stats)
+	if err != nil {
 		return "", err
 	}
 	var b strings.Builder

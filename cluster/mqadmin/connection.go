@@ -96,18 +96,18 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 			settings++
 			switch k {
 			case "ConsumeType":
-				if !oneOf(v, "CONSUME_PASSIVELY", "CONSUME_ACTIVELY", "CONSUME_POP") {
+				if !oneOf(v, consumeTypes...) {
 					return nil, parseErr(FormatConnection, l.n, len(k)+3, "expected CONSUME_PASSIVELY, CONSUME_ACTIVELY or CONSUME_POP, found "+describe(v))
 				}
 				c.ConsumeType = v
 			case "MessageModel":
-				if !oneOf(v, "CLUSTERING", "BROADCASTING") {
+				if !oneOf(v, messageModels...) {
 					return nil, parseErr(FormatConnection, l.n, len(k)+3, "expected CLUSTERING or BROADCASTING, found "+describe(v))
 				}
 				c.MessageModel = v
 			case "ConsumeFromWhere":
-				if !oneOf(v, consumeFromWhere...) {
-					return nil, parseErr(FormatConnection, l.n, len(k)+3, "expected a ConsumeFromWhere name ("+strings.Join(consumeFromWhere[:3], ", ")+", ...), found "+describe(v)+" (cut line?)")
+				if !oneOf(v, consumeFromWheres...) {
+					return nil, parseErr(FormatConnection, l.n, len(k)+3, "expected a ConsumeFromWhere name ("+strings.Join(consumeFromWheres[:3], ", ")+", ...), found "+describe(v)+" (cut line?)")
 				}
 				c.ConsumeFromWhere = v
 			}
@@ -125,13 +125,17 @@ func ParseConsumerConnection(text string) (*Connection, error) {
 
 var settingNames = [3]string{"ConsumeType", "MessageModel", "ConsumeFromWhere"}
 
-// consumeFromWhere: the ConsumeFromWhere names (the last three are
-// deprecated, still printed for old clients); "null" when the broker has
-// none.
-var consumeFromWhere = []string{
-	"CONSUME_FROM_LAST_OFFSET", "CONSUME_FROM_FIRST_OFFSET", "CONSUME_FROM_TIMESTAMP",
-	"CONSUME_FROM_LAST_OFFSET_AND_FROM_MIN_WHEN_BOOT_FIRST", "CONSUME_FROM_MIN_OFFSET", "CONSUME_FROM_MAX_OFFSET", "null",
-}
+// The values of the three settings lines ParseConsumerConnection accepts.
+// consumeFromWheres: the last three are deprecated, still printed for old
+// clients; "null" when the broker has none.
+var (
+	consumeTypes      = []string{"CONSUME_PASSIVELY", "CONSUME_ACTIVELY", "CONSUME_POP"}
+	messageModels     = []string{"CLUSTERING", "BROADCASTING"}
+	consumeFromWheres = []string{
+		"CONSUME_FROM_LAST_OFFSET", "CONSUME_FROM_FIRST_OFFSET", "CONSUME_FROM_TIMESTAMP",
+		"CONSUME_FROM_LAST_OFFSET_AND_FROM_MIN_WHEN_BOOT_FIRST", "CONSUME_FROM_MIN_OFFSET", "CONSUME_FROM_MAX_OFFSET", "null",
+	}
+)
 
 // connectionLine reads "clientId address language version"; the client ID
 // may contain blanks.
@@ -141,7 +145,7 @@ func connectionLine(l line) (ClientConn, *alloc.TextError) {
 		return ClientConn{}, parseErr(FormatConnection, l.n, 0, "expected a connection line \"clientId address language version\" or \"Below is subscription:\", found "+describe(l.text))
 	}
 	addr, lang, ver := fs[len(fs)-3], fs[len(fs)-2], fs[len(fs)-1]
-	if !isLanguage(lang.s) {
+	if !IsLanguage(lang.s) {
 		return ClientConn{}, parseErr(FormatConnection, l.n, column(l.text, lang.off), "expected a language (JAVA, GO, CPP, ...), found "+describe(lang.s))
 	}
 	if !strings.Contains(addr.s, ":") {
@@ -150,8 +154,15 @@ func connectionLine(l line) (ClientConn, *alloc.TextError) {
 	return ClientConn{ClientID: strings.TrimSpace(l.text[:addr.off]), ClientAddr: addr.s, Language: lang.s, Version: ver.s, Line: l.n}, nil
 }
 
-// isLanguage: an upper-case LanguageCode name such as JAVA or NODE_JS.
-func isLanguage(s string) bool {
+// KnownSettings: consumeType, messageModel and fromWhere (ConsumeFromWhere) are values
+// ParseConsumerConnection accepts (a reader that skips the text asks this).
+func KnownSettings(consumeType, messageModel, fromWhere string) bool {
+	return oneOf(consumeType, consumeTypes...) && oneOf(messageModel, messageModels...) && oneOf(fromWhere, consumeFromWheres...)
+}
+
+// IsLanguage: an upper-case LanguageCode name such as JAVA or NODE_JS, as
+// a connection line must carry.
+func IsLanguage(s string) bool {
 	if s == "" {
 		return false
 	}
