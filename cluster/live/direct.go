@@ -99,7 +99,7 @@ func directProgress(stats []*consumeStats, owners map[alloc.MessageQueue]string,
 		return nil, false
 	}
 	p := &mqadmin.Progress{Layout: mqadmin.Layout493, HasClientIP: true, Rows: make([]mqadmin.ProgressRow, 0, len(mqs)), ConsumeTPS: fixed2(tps)}
-	if !decimal2(p.ConsumeTPS) {
+	if !mqadmin.IsDecimal(p.ConsumeTPS) {
 		return nil, false
 	}
 	var total int64
@@ -126,7 +126,7 @@ func directProgress(stats []*consumeStats, owners map[alloc.MessageQueue]string,
 		}
 		last := "N/A"
 		if o.LastTimestamp != 0 {
-			if last = formatDate(o.LastTimestamp, loc); !dateTime(last) {
+			if last = formatDate(o.LastTimestamp, loc); !mqadmin.IsLastTime(last) {
 				return nil, false
 			}
 		}
@@ -137,27 +137,6 @@ func directProgress(stats []*consumeStats, owners map[alloc.MessageQueue]string,
 	}
 	p.DiffTotal = &total
 	return p, true
-}
-
-// decimal2: %.2f of a non-negative number, as the footer must read.
-func decimal2(s string) bool {
-	whole, frac, ok := strings.Cut(s, ".")
-	return ok && len(frac) == 2 && whole != "" && digits(whole) && digits(frac)
-}
-
-func digits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// dateTime: "yyyy-MM-dd HH:mm:ss" with a four-digit year.
-func dateTime(s string) bool {
-	return len(s) == 19 && digits(s[:4]) && s[4] == '-' && digits(s[5:7]) && s[7] == '-' && digits(s[8:10]) && s[10] == ' ' &&
-		digits(s[11:13]) && s[13] == ':' && digits(s[14:16]) && s[16] == ':' && digits(s[17:19])
 }
 
 // directStatus is renderStatus's text as ParseConsumerStatus reads it,

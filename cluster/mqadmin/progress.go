@@ -140,7 +140,7 @@ func (f *footer) add(p *Progress, l line, k, v string) *alloc.TextError {
 	*at = l.n
 	switch k {
 	case "Consume TPS":
-		if !isDecimal(v) {
+		if !IsDecimal(v) {
 			return parseErr(FormatProgress, l.n, len(k)+3, "expected the consume TPS as mqadmin prints it (\"12.34\"), found "+describe(v)+" (cut line?)")
 		}
 		p.ConsumeTPS = v
@@ -188,9 +188,9 @@ func (f *footer) check(p *Progress, last int) *alloc.TextError {
 	return nil
 }
 
-// isDecimal: Java's %.2f of a double ("0.00", "12.50"; NaN and Infinity
+// IsDecimal: Java's %.2f of a double ("0.00", "12.50"; NaN and Infinity
 // as Java spells them).
-func isDecimal(s string) bool {
+func IsDecimal(s string) bool {
 	if s == "NaN" || s == "Infinity" {
 		return true
 	}
@@ -300,6 +300,13 @@ func columnsOf(p *Progress) string {
 		s += " #Inflight"
 	}
 	return s + " #LastTime"
+}
+
+// IsLastTime: a #LastTime value other than N/A ("yyyy-MM-dd HH:mm:ss"),
+// as a progress row must carry (a reader that skips the text asks this).
+func IsLastTime(s string) bool {
+	date, clock, ok := strings.Cut(s, " ")
+	return ok && isDate(date) && isClock(clock)
 }
 
 func isDate(s string) bool { return matchDigits(s, "dddd-dd-dd") }
