@@ -3,6 +3,7 @@
 package monitor
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -130,4 +131,11 @@ func TestPageAssets(t *testing.T) {
 		}
 		assert.Equal(t, m[1], hex.EncodeToString(h.Sum(nil)), "%s is stale: run make build (node cluster/monitor/page/build.mjs) and commit it", out)
 	}
+	// verified.json is copied, not bundled (go:embed reaches no file
+	// outside the package): the copy must be the site's.
+	copied, err := pageFS.ReadFile("page/verified.json")
+	require.NoError(t, err)
+	site, err := os.ReadFile(filepath.Join("..", "..", "site", "verified.json"))
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(site, copied), "page/verified.json differs from site/verified.json: run make build and commit it")
 }
