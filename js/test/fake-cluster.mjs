@@ -12,14 +12,23 @@ const BIN = fileURLToPath(new URL('../bin/rmqalloc.js', import.meta.url));
 const FRAMES = fileURLToPath(new URL('../../cluster/live/testdata/kit/frames/', import.meta.url));
 const env = { ...process.env, NODE_TEST_CONTEXT: '' };
 
-export const runCli = (args) => new Promise((resolve) => {
+/**
+ * The npm CLI run with args; nodeArgs go before its script (e.g. --import).
+ * With killAfterMs, a run still going then is killed (status null), so a
+ * broken deadline fails its test instead of hanging the suite.
+ */
+export const runCli = (args, nodeArgs = [], { killAfterMs } = {}) => new Promise((resolve) => {
   const t0 = Date.now();
-  const p = spawn(process.execPath, [BIN, ...args], { env });
+  const p = spawn(process.execPath, [...nodeArgs, BIN, ...args], { env });
+  const killer = killAfterMs && setTimeout(() => p.kill('SIGKILL'), killAfterMs);
   let stdout = '';
   let stderr = '';
   p.stdout.on('data', (b) => { stdout += b; });
   p.stderr.on('data', (b) => { stderr += b; });
-  p.on('close', (status) => resolve({ status, stdout, stderr, ms: Date.now() - t0 }));
+  p.on('close', (status) => {
+    clearTimeout(killer);
+    resolve({ status, stdout, stderr, ms: Date.now() - t0 });
+  });
 });
 
 const frame = (name) => readFileSync(join(FRAMES, `${name}.frame`));
