@@ -27,6 +27,9 @@ func crossCheck(t *texts) error {
 	if err := checkStatusNames(t); err != nil {
 		return err
 	}
+	if err := checkProgressClients(t); err != nil {
+		return err
+	}
 	return checkStatusVersions(t)
 }
 
@@ -255,4 +258,47 @@ func checkStatusNames(t *texts) error {
 		return &alloc.TextError{Source: sf.box, Msg: "the file is named " + quote(sf.name) + " but is the status of client " + built + " (its clientIP and instanceName properties): files renamed or mixed up; name each file by its client ID"}
 	}
 	return nil
+}
+
+// checkProgressClients: consumerProgress -s true fills #Client IP from the
+// connection list it asks for itself (the IP part of each client ID), so
+// when both name several clients, at least one IP is common to the
+// progress and the connection list given. None in common is another
+// group's or another moment's file: a whole membership does not change in
+// the seconds between the two commands. One unknown IP alone is a member
+// the broker asked for the list does not know (UNKNOWN_OWNER), not a mix.
+func checkProgressClients(t *texts) error {
+	if t.prog == nil || t.conn == nil || len(t.conn.Clients) < 2 {
+		return nil
+	}
+	known := map[string]bool{}
+	var ids []string
+	for _, c := range t.conn.Clients {
+		ip, _, _ := strings.Cut(c.ClientID, "@")
+		known[ip] = true
+		if host, _, ok := strings.Cut(c.ClientAddr, ":"); ok && !strings.Contains(c.ClientAddr, "[") {
+			known[host] = true
+		}
+		ids = append(ids, c.ClientID)
+	}
+	var ips []string
+	line := 0
+	for _, r := range t.prog.Rows {
+		if r.ClientIP == "" || r.ClientIP == "N/A" {
+			continue
+		}
+		if known[r.ClientIP] {
+			return nil
+		}
+		if !slices.Contains(ips, r.ClientIP) {
+			ips = append(ips, r.ClientIP)
+		}
+		if line == 0 {
+			line = r.Line
+		}
+	}
+	if len(ips) < 2 {
+		return nil
+	}
+	return &alloc.TextError{Source: "progress", Line: line, Msg: "#Client IP names " + strings.Join(ips, ", ") + ", none of them a client of the connection list (" + strings.Join(ids, ", ") + "): consumerProgress takes its IPs from the group's connections, so the two files are of different groups or moments (or the brokers see two disjoint sets of members); take them again together"}
 }

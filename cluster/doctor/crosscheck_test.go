@@ -21,7 +21,9 @@ func TestCrossCheckRefusesContradictions(t *testing.T) {
 	b5 := captureInput(t, "../../testdata/real5/b533-basic3-c533")
 	dup := captureInput(t, "../../testdata/real/dup-clientid")
 	offline := captureInput(t, "../../testdata/real/offline-group")
-	for _, in := range []doctor.Input{basic, b5, dup, offline} {
+	payDup := captureInput(t, "../../testdata/cluster/duplicate-client-id")
+	orders := captureInput(t, "../../testdata/cluster/status-files-mixed-strategies")
+	for _, in := range []doctor.Input{basic, b5, dup, offline, payDup, orders} {
 		_, err := doctor.Diagnose(in)
 		require.NoError(t, err)
 	}
@@ -52,6 +54,10 @@ func TestCrossCheckRefusesContradictions(t *testing.T) {
 		}), "progress", 4, []string{"broker-a, broker-b", "broker-x, broker-y", "no broker in common"}},
 		{"5.x status files under each other's names", swapNames(b5), "status[0]", 0,
 			[]string{`"127.0.0.1@c2"`, "client 127.0.0.1@c1", "clientIP and instanceName"}},
+		// The hand-made examples share group and broker names: only the
+		// members' IPs tell their progress apart.
+		{"progress whose clients are none of the connection's", with(payDup, func(in *doctor.Input) { in.Progress = orders.Progress }), "progress", 2,
+			[]string{"#Client IP names 10.0.0.80, 10.0.1.209, 10.0.1.85, 10.0.3.36", "10.0.2.161@96930", "different groups or moments"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := doctor.Diagnose(tt.in)

@@ -68,7 +68,8 @@ func isJavaVersion(v string) bool {
 // checkStatusFields reports what a whole status text lacks that its
 // client always prints: Java's fixed properties, at least one subscription
 // (a push consumer's table has its topics and, clustering, the %RETRY%
-// topic), and a subscription for each topic it holds queues of.
+// topic), and a subscription for each topic it holds queues of or has a
+// #Consumer RT&TPS# row for.
 func (s *statusReader) checkStatusFields() *alloc.TextError {
 	subLine := s.seen[secSubscription]
 	if isJavaVersion(s.ri.Properties["PROP_CLIENT_VERSION"]) {
@@ -88,6 +89,11 @@ func (s *statusReader) checkStatusFields() *alloc.TextError {
 	for _, q := range s.ri.Queues {
 		if !subscribed[q.Topic] {
 			return parseErr(FormatStatus, q.Line, 0, "holds a queue of topic "+strconv.Quote(q.Topic)+", which #Consumer Subscription# (line "+strconv.Itoa(subLine)+") does not list: a subscription line is missing (deleted or cut), or the text is pieced together")
+		}
+	}
+	for i, topic := range s.rt.topics {
+		if !subscribed[topic] {
+			return parseErr(FormatStatus, s.rt.lines[i], 0, "#Consumer RT&TPS# has a row for topic "+strconv.Quote(topic)+", which #Consumer Subscription# (line "+strconv.Itoa(subLine)+") does not list: the client prints a row for each topic it subscribes, so a subscription line is missing (deleted or cut), or the text is pieced together")
 		}
 	}
 	return nil

@@ -95,3 +95,23 @@ func TestBinaryIsNotText(t *testing.T) {
 		})
 	}
 }
+
+// A client prints a #Consumer RT&TPS# row for each topic it subscribes:
+// a member that holds no queue and lost its last subscription line still
+// shows the topic there, and is refused rather than read as a member that
+// subscribes only its %RETRY% topic.
+func TestRTTPSRowNeedsItsSubscription(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/real5/b533-room-c533/status/1796156289527/127.0.0.1@r1")
+	require.NoError(t, err)
+	idle := string(b)
+	ri, err := mqadmin.ParseConsumerStatus(idle)
+	require.NoError(t, err)
+	require.Empty(t, ri.Queues, "r1 holds nothing: only its RT&TPS row can tell")
+	_, err = mqadmin.ParseConsumerStatus(deleteLine(idle, `^002 Topic: T_ROOM5`))
+	var te *alloc.TextError
+	require.True(t, errors.As(err, &te), "want a TextError, got %v", err)
+	assert.Equal(t, 87, te.Line, te.Error())
+	assert.Contains(t, te.Msg, `#Consumer RT&TPS# has a row for topic "T_ROOM5"`)
+	// Rows end at the blank line: what follows (#User Consume Info#) is not read as topics.
+	require.Contains(t, idle, "#User Consume Info#")
+}

@@ -67,12 +67,50 @@ type statusReader struct {
 	lastProp string
 	detail   []HeldQueue // #Consumer MQ Detail#, with the commitOffset as ConsumerOffset
 	fs       []field
+	rt       rtTable // #Consumer RT&TPS#'s topics
+}
+
+// rtTable is what is read of #Consumer RT&TPS#: the topic of each row.
+// The client fills that table from its subscriptions (one row per
+// subscribed topic, Java and Go clients alike), so a row's topic is
+// subscribed: a row the subscription table lacks is a lost line there.
+type rtTable struct {
+	header bool     // its #Topic header was read
+	done   bool     // a blank line after the rows ended it
+	topics []string // in order
+	lines  []int    // the line of each topic
+}
+
+// add reads one non-blank line of the section: the header, then rows
+// whose first field is a topic name. Anything else ends the table (the
+// section is otherwise skipped, as later ones are).
+func (r *rtTable) add(l line) {
+	f := strings.Fields(l.text)
+	switch {
+	case r.done || len(f) == 0:
+	case !r.header:
+		r.header = f[0] == "#Topic"
+		r.done = !r.header
+	case ValidName(f[0]):
+		r.topics = append(r.topics, f[0])
+		r.lines = append(r.lines, l.n)
+	default:
+		r.done = true
+	}
 }
 
 func (s *statusReader) line(l line) *alloc.TextError {
 	t := strings.TrimSpace(l.text)
 	if strings.HasPrefix(t, "#Consumer ") && strings.HasSuffix(t, "#") && len(t) > len("#Consumer #") {
 		return s.startSection(l, t)
+	}
+	if s.section == secRTTPS {
+		if t == "" {
+			s.rt.done = s.rt.done || len(s.rt.topics) > 0
+		} else {
+			s.rt.add(l)
+		}
+		return nil
 	}
 	if t == "" || s.section == "" || s.rank >= sectionRank[secRTTPS] {
 		return nil

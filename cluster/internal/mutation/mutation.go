@@ -177,8 +177,13 @@ func Generate(in doctor.Input, others []doctor.Input, maxLines int) []Mutant {
 				if t := ob.get(&o); strings.TrimSpace(t) != "" && t != b.get(&in) {
 					add("mix-captures", b.name+" from capture "+strconv.Itoa(k), edit(in, b, t))
 					out[len(out)-1].Other = k
-					if sameGroupOtherMoment(in, t) {
+					switch {
+					case sameGroupOtherMoment(in, b.name, t):
 						out[len(out)-1].Valid = ReasonAnotherMoment
+					case kind(b.name) == kind("route[0]") && routeOtherMoment(in, b.name, t):
+						out[len(out)-1].Valid = ReasonRouteChanged
+					case kind(b.name) == kind("status x") && statusOfLeftBrokers(in, b.name, t):
+						out[len(out)-1].Valid = ReasonBrokersLeft
 					}
 					break
 				}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 )
 
 // Why some damage yields another capture that can happen, not a
@@ -34,6 +35,19 @@ const (
 	// has committed an offset of it there: no line is a broker where the
 	// group has none yet.
 	ReasonNoOffsetYet = "a broker with no offset of the topic yet"
+	// ReasonRouteChanged: a route from another capture that shares a
+	// broker with the other files, and (the doctor checks it) gives the
+	// brokers the progress lists their queue counts: the topic's route
+	// at another moment, brokers added or removed. A route names no topic
+	// or group, and members rebalance up to 20 s after a change: the
+	// doctor reads it as members whose route is out of date.
+	ReasonRouteChanged = "the topic's route before or after brokers were added or removed"
+	// ReasonBrokersLeft: a status file of the same group from another
+	// capture whose brokers are all outside the route: what a member shows
+	// right after the brokers it held left the route (a crash, a rename),
+	// until its next rebalance. The doctor reads it as queues of an older
+	// route (QUEUE_NOT_IN_ROUTE).
+	ReasonBrokersLeft = "a member's status right after the brokers it held left the route"
 )
 
 // onlyProgressRow: line i of a progress text is a queue line, and the only
@@ -97,7 +111,8 @@ func names(text string) (groups, brokers []string) {
 	// Progress and status rows: TOPIC BROKER QID ...
 	for _, l := range strings.Split(text, "\n") {
 		f := strings.Fields(l)
-		if len(f) < 3 || strings.HasPrefix(f[0], "#") || f[1] == ":" {
+		// (a footer such as "Diff Total: 61536" is no row)
+		if len(f) < 3 || !mqadmin.ValidName(f[0]) || !mqadmin.ValidName(f[1]) {
 			continue
 		}
 		if _, err := strconv.Atoi(f[2]); err == nil {
@@ -107,17 +122,24 @@ func names(text string) (groups, brokers []string) {
 	return groups, brokers
 }
 
-// sameGroupOtherMoment: text names no group and no broker that in does
-// not name: a file of in's group, taken at another moment.
-func sameGroupOtherMoment(in doctor.Input, text string) bool {
+// sameGroupOtherMoment: text, put in place of in's box replaced, names no
+// group and no broker that in's other boxes do not name (a group: when
+// they name one): as far as any of the files can tell, a file of their
+// group taken at another moment (what the replaced box itself named is no
+// evidence: it is gone).
+func sameGroupOtherMoment(in doctor.Input, replaced, text string) bool {
 	var groups, brokers []string
 	for _, b := range boxes(in) {
+		if b.name == replaced {
+			continue
+		}
 		g, br := names(b.get(&in))
 		groups, brokers = append(groups, g...), append(brokers, br...)
 	}
 	g, br := names(text)
 	for _, x := range g {
-		if !slices.Contains(groups, x) {
+		// When no other file names the group, none can say it is another.
+		if len(groups) > 0 && !slices.Contains(groups, x) {
 			return false
 		}
 	}
@@ -146,4 +168,40 @@ func indistinct(in doctor.Input) bool {
 		}
 	}
 	return len(kinds) <= 1
+}
+
+// routeOtherMoment: text, a route put in place of in's box replaced,
+// names a broker in's other boxes name too.
+func routeOtherMoment(in doctor.Input, replaced, text string) bool {
+	var brokers []string
+	for _, b := range boxes(in) {
+		if b.name != replaced {
+			_, br := names(b.get(&in))
+			brokers = append(brokers, br...)
+		}
+	}
+	_, br := names(text)
+	return slices.ContainsFunc(br, func(x string) bool { return slices.Contains(brokers, x) })
+}
+
+// statusOfLeftBrokers: text, a status put in place of in's box replaced,
+// names no group in's other boxes do not (when they name one) and no
+// broker of in's routes.
+func statusOfLeftBrokers(in doctor.Input, replaced, text string) bool {
+	var groups, route []string
+	for _, b := range boxes(in) {
+		if b.name == replaced {
+			continue
+		}
+		g, br := names(b.get(&in))
+		groups = append(groups, g...)
+		if kind(b.name) == kind("route[0]") {
+			route = append(route, br...)
+		}
+	}
+	g, br := names(text)
+	if len(groups) > 0 && slices.ContainsFunc(g, func(x string) bool { return !slices.Contains(groups, x) }) {
+		return false
+	}
+	return len(br) > 0 && !slices.ContainsFunc(br, func(x string) bool { return slices.Contains(route, x) })
 }
