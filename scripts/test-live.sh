@@ -135,7 +135,6 @@ echo "live: cluster and drivers ready after $(( $(date +%s) - t0 )) s"
 rc=$?
 
 grep -E '^(ok|FAIL|PASS|---|panic:)|^\s+--- (FAIL|SKIP)' "$log" | grep -v -- '--- PASS' || true
-grep -E -A30 -- '^\s*--- FAIL' "$log" | head -300 || true
 # The 5.3.3 scenarios (TestKit5...) are counted apart.
 pass4=$(grep -E -- '^\s*--- PASS: ' "$log" | grep -vc 'TestKit5')
 fail4=$(grep -E -- '^\s*--- FAIL: ' "$log" | grep -vc 'TestKit5')
@@ -159,6 +158,12 @@ if [ $rc -ne 0 ] && [ "$fail" -eq 0 ]; then
 fi
 # RMQALLOC_LIVE_KEEP=1 keeps them after a passing run too (to take captures).
 [ $rc -eq 0 ] && [ -z "${RMQALLOC_LIVE_KEEP:-}" ] || keep=yes
+# Last, beside the counts (what a CI summary keeps): each failing test's
+# last lines, where its failure is.
+if [ "$fail" -gt 0 ]; then
+  echo "live: what the failing tests printed last (all of it in test-results/go-live.log):"
+  awk -v keep=15 -f "$root/scripts/failed-output.awk" "$log" | head -150
+fi
 echo "live: $(( $(date +%s) - t0 )) s in all (log: test-results/go-live.log)"
 echo "live 4.9.3: $pass4 passed, $fail4 failed, $skip4 skipped"
 echo "live 5.3.3: $pass5 passed, $fail5 failed, $skip5 skipped"
