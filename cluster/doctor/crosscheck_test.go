@@ -291,3 +291,28 @@ func TestStatusVersionAgainstConnection(t *testing.T) {
 	assert.Contains(t, te.Msg, "V5_3_3")
 	assert.Contains(t, te.Msg, "V4_9_3")
 }
+
+// A route names no topic: when every read that would name the group's
+// topics failed (here refused by ACL, as mqadmin printed it on the kit),
+// the refusal to guess says which reads failed, then what to give.
+func TestUnnamedRouteSaysWhichReadsFailed(t *testing.T) {
+	basic := captureInput(t, "../../testdata/real/basic3")
+	const acl = "org.apache.rocketmq.tools.command.SubCommandException: %s command failed\n" +
+		"Caused by: org.apache.rocketmq.client.exception.MQBrokerException: CODE: 1  DESC: org.apache.rocketmq.acl.common.AclException: No accessKey is configured, org.apache.rocketmq.acl.plain.PlainPermissionManager.validate(PlainPermissionManager.java:636) BROKER: 127.0.0.1:10991\n"
+	in := doctor.Input{
+		Routes:      []doctor.RouteText{{Text: basic.Routes[0].Text}},
+		Connection:  strings.ReplaceAll(acl, "%s", "ConsumerConnectionSubCommand"),
+		ProgressErr: strings.ReplaceAll(acl, "%s", "ConsumerProgressSubCommand"),
+	}
+	_, err := doctor.Diagnose(in)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cannot tell which topic this route is for, as nothing read names the group's topics (consumerConnection failed: 127.0.0.1:10991: CODE 1 (org.apache.rocketmq.acl.common.AclException")
+	assert.Contains(t, err.Error(), "; consumerProgress failed: 127.0.0.1:10991: CODE 1")
+	assert.Contains(t, err.Error(), "name the topic with the route")
+	// Named, the group is not judged: every queue unknown, the refusal said.
+	in.Routes[0].Topic = "T_BASIC"
+	rep, err := doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.False(t, rep.Judged, rep.Text())
+	assert.Contains(t, rep.Verdict, "Could not read the group: consumerConnection failed")
+}

@@ -326,3 +326,20 @@ func queueCounts(rep *Report) (total, unknown int) {
 	}
 	return total, unknown
 }
+
+// topicSources says which reads that name a group's topics (the
+// connection's subscription, the progress, the members' status) failed,
+// when none of them was read; "" otherwise.
+func (u *unread) topicSources() string {
+	var why []string
+	if u.conn != "" {
+		why = append(why, "consumerConnection failed: "+u.conn)
+	}
+	if u.progress != "" {
+		why = append(why, "consumerProgress failed: "+u.progress)
+	}
+	if u.status != "" && u.answered == 0 {
+		why = append(why, "consumerStatus failed: "+u.status)
+	}
+	return strings.Join(why, "; ")
+}

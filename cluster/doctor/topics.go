@@ -156,6 +156,10 @@ func (d *diagnosis) routeTopics(subscribed []string) ([]string, error) {
 			if len(open) > 0 {
 				msg += " (the group consumes " + strings.Join(open, ", ") + ")"
 			}
+			if why := d.unread.topicSources(); why != "" {
+				// The reads that would have named it failed: say so first.
+				msg += ", as nothing read names the group's topics (" + why + ")"
+			}
 			return nil, &alloc.TextError{Source: t.routeBox[i], Msg: msg + ": name the topic with the route"}
 		}
 		open = slices.DeleteFunc(open, func(s string) bool { return s == names[i] })
