@@ -75,7 +75,10 @@ func cliLiveDoctorOn(t *testing.T, namesrv, group, dir string, judge ...string) 
 	_, here, _, _ := runtime.Caller(0)
 	cli := filepath.Join(filepath.Dir(here), "..", "..", "..", "js", "bin", "rmqalloc.js")
 	t0 := time.Now()
-	live, errs, err := run(time.Minute, nil, "", "node", append([]string{cli, "doctor", "--namesrv", namesrv, "--group", group, "--json", "--save", dir}, judge...)...)
+	// --timeout 60s: the default 5s is the operator's; here a loaded
+	// machine (and a member that does not answer, whose broker waits 10 s
+	// for it) must not turn into a run given up at the deadline.
+	live, errs, err := run(2*time.Minute, nil, "", "node", append([]string{cli, "doctor", "--namesrv", namesrv, "--group", group, "--json", "--save", dir, "--timeout", "60s"}, judge...)...)
 	t.Logf("node rmqalloc doctor --namesrv (end to end): %v", time.Since(t0).Round(time.Millisecond))
 	if err != nil && !strings.Contains(err.Error(), "exit status 1") {
 		require.NoError(t, err, "%s", errs)

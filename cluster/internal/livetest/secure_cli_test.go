@@ -113,7 +113,9 @@ type securedRead struct {
 }
 
 func (r securedRead) args(extra ...string) []string {
-	return append(append([]string{"doctor", "--namesrv", r.c.namesrv, "--group", r.group}, r.flags...), extra...)
+	// --timeout 60s rather than the operator's 5s: TLS handshakes, signed
+	// requests and the npm module's start on a loaded machine.
+	return append(append([]string{"doctor", "--namesrv", r.c.namesrv, "--group", r.group, "--timeout", "60s"}, r.flags...), extra...)
 }
 
 // noSecretOut: neither stream of o holds secret.
