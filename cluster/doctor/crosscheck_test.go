@@ -294,8 +294,9 @@ func TestStatusVersionAgainstConnection(t *testing.T) {
 
 // A route names no topic: when every read that would name the group's
 // topics failed (here refused by ACL, as mqadmin printed it on the kit),
-// the refusal to guess says which reads failed, then what to give.
-func TestUnnamedRouteSaysWhichReadsFailed(t *testing.T) {
+// the capture is read, not refused: nothing can be judged (the failures
+// said), and the route is left out with the reason and what to give.
+func TestUnnamedRouteAfterFailedReads(t *testing.T) {
 	basic := captureInput(t, "../../testdata/real/basic3")
 	const acl = "org.apache.rocketmq.tools.command.SubCommandException: %s command failed\n" +
 		"Caused by: org.apache.rocketmq.client.exception.MQBrokerException: CODE: 1  DESC: org.apache.rocketmq.acl.common.AclException: No accessKey is configured, org.apache.rocketmq.acl.plain.PlainPermissionManager.validate(PlainPermissionManager.java:636) BROKER: 127.0.0.1:10991\n"
@@ -304,15 +305,31 @@ func TestUnnamedRouteSaysWhichReadsFailed(t *testing.T) {
 		Connection:  strings.ReplaceAll(acl, "%s", "ConsumerConnectionSubCommand"),
 		ProgressErr: strings.ReplaceAll(acl, "%s", "ConsumerProgressSubCommand"),
 	}
-	_, err := doctor.Diagnose(in)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "cannot tell which topic this route is for, as nothing read names the group's topics (consumerConnection failed: 127.0.0.1:10991: CODE 1 (org.apache.rocketmq.acl.common.AclException")
-	assert.Contains(t, err.Error(), "; consumerProgress failed: 127.0.0.1:10991: CODE 1")
-	assert.Contains(t, err.Error(), "name the topic with the route")
-	// Named, the group is not judged: every queue unknown, the refusal said.
-	in.Routes[0].Topic = "T_BASIC"
 	rep, err := doctor.Diagnose(in)
 	require.NoError(t, err)
 	assert.False(t, rep.Judged, rep.Text())
-	assert.Contains(t, rep.Verdict, "Could not read the group: consumerConnection failed")
+	assert.Contains(t, rep.Verdict, "Could not read the group: consumerConnection failed (127.0.0.1:10991: CODE 1")
+	assert.Zero(t, rep.Queues, rep.Text())
+	var note *doctor.Finding
+	for i := range rep.Findings {
+		if rep.Findings[i].Code == doctor.CodeNotDiagnosed {
+			note = &rep.Findings[i]
+		}
+	}
+	require.NotNil(t, note, rep.Text())
+	assert.Contains(t, note.Message, "route was not used: nothing read names the group's topics (consumerConnection failed: 127.0.0.1:10991: CODE 1 (org.apache.rocketmq.acl.common.AclException")
+	assert.Contains(t, note.Message, "; consumerProgress failed: 127.0.0.1:10991: CODE 1")
+	// Named, its queues are there, every one unknown.
+	in.Routes[0].Topic = "T_BASIC"
+	rep, err = doctor.Diagnose(in)
+	require.NoError(t, err)
+	assert.False(t, rep.Judged, rep.Text())
+	assert.Equal(t, 16, rep.Queues, rep.Text()) // basic3's route: 8 on each broker
+	assert.Equal(t, 16, rep.Unknown, rep.Text())
+	// With nothing failed, an unnamed route is still refused: a request
+	// for the topic, not a guess.
+	_, err = doctor.Diagnose(doctor.Input{Routes: []doctor.RouteText{{Text: basic.Routes[0].Text}}, Connection: basic.Connection})
+	if err != nil {
+		assert.NotContains(t, err.Error(), "was not used")
+	}
 }

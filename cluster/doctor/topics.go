@@ -47,6 +47,9 @@ func (d *diagnosis) topics() ([]*topic, error) {
 		return nil, err
 	}
 	for i, r := range t.routes {
+		if names[i] == "" {
+			continue // left out, said (routeTopics)
+		}
 		tp := add(names[i])
 		if tp.route != nil {
 			return nil, &alloc.TextError{Source: t.routeBox[i], Msg: "a second route for topic " + quote(tp.name) + " (" + tp.routeBox + " is one already)"}
@@ -152,13 +155,21 @@ func (d *diagnosis) routeTopics(subscribed []string) ([]string, error) {
 			names[i] = d.matchRouteToProgress(t.routes[i], open)
 		}
 		if names[i] == "" {
+			if why := d.unread.topicSources(); why != "" && len(open) == 0 {
+				// The reads that would have named it failed: the group
+				// cannot be judged anyway (exit 3), and the route is left
+				// out rather than the whole capture refused.
+				which := "the route"
+				if t.routeBox[i] != "route" {
+					which += " " + t.routeBox[i]
+				}
+				d.noRoute = append(d.noRoute, leveled(Finding{Code: CodeNotDiagnosed,
+					Message: which + " was not used: nothing read names the group's topics (" + why + "), so it cannot be tied to a topic. Name its topic with the route to see its queues"}))
+				continue
+			}
 			msg := "cannot tell which topic this route is for"
 			if len(open) > 0 {
 				msg += " (the group consumes " + strings.Join(open, ", ") + ")"
-			}
-			if why := d.unread.topicSources(); why != "" {
-				// The reads that would have named it failed: say so first.
-				msg += ", as nothing read names the group's topics (" + why + ")"
 			}
 			return nil, &alloc.TextError{Source: t.routeBox[i], Msg: msg + ": name the topic with the route"}
 		}
