@@ -128,14 +128,7 @@ func names(text string) (groups, brokers []string) {
 // group taken at another moment (what the replaced box itself named is no
 // evidence: it is gone).
 func sameGroupOtherMoment(in doctor.Input, replaced, text string) bool {
-	var groups, brokers []string
-	for _, b := range boxes(in) {
-		if b.name == replaced {
-			continue
-		}
-		g, br := names(b.get(&in))
-		groups, brokers = append(groups, g...), append(brokers, br...)
-	}
+	groups, brokers, _ := namedBesides(in, replaced)
 	g, br := names(text)
 	for _, x := range g {
 		// When no other file names the group, none can say it is another.
@@ -173,13 +166,7 @@ func indistinct(in doctor.Input) bool {
 // routeOtherMoment: text, a route put in place of in's box replaced,
 // names a broker in's other boxes name too.
 func routeOtherMoment(in doctor.Input, replaced, text string) bool {
-	var brokers []string
-	for _, b := range boxes(in) {
-		if b.name != replaced {
-			_, br := names(b.get(&in))
-			brokers = append(brokers, br...)
-		}
-	}
+	_, brokers, _ := namedBesides(in, replaced)
 	_, br := names(text)
 	return slices.ContainsFunc(br, func(x string) bool { return slices.Contains(brokers, x) })
 }
@@ -188,20 +175,26 @@ func routeOtherMoment(in doctor.Input, replaced, text string) bool {
 // names no group in's other boxes do not (when they name one) and no
 // broker of in's routes.
 func statusOfLeftBrokers(in doctor.Input, replaced, text string) bool {
-	var groups, route []string
-	for _, b := range boxes(in) {
-		if b.name == replaced {
-			continue
-		}
-		g, br := names(b.get(&in))
-		groups = append(groups, g...)
-		if kind(b.name) == kind("route[0]") {
-			route = append(route, br...)
-		}
-	}
+	groups, _, route := namedBesides(in, replaced)
 	g, br := names(text)
 	if len(groups) > 0 && slices.ContainsFunc(g, func(x string) bool { return !slices.Contains(groups, x) }) {
 		return false
 	}
 	return len(br) > 0 && !slices.ContainsFunc(br, func(x string) bool { return slices.Contains(route, x) })
+}
+
+// namedBesides: the groups and brokers in's boxes other than replaced
+// name, and of those brokers the ones its routes name.
+func namedBesides(in doctor.Input, replaced string) (groups, brokers, route []string) {
+	for _, b := range boxes(in) {
+		if b.name == replaced {
+			continue
+		}
+		g, br := names(b.get(&in))
+		groups, brokers = append(groups, g...), append(brokers, br...)
+		if kind(b.name) == kind("route[0]") {
+			route = append(route, br...)
+		}
+	}
+	return groups, brokers, route
 }
