@@ -310,12 +310,7 @@ func TestUnnamedRouteAfterFailedReads(t *testing.T) {
 	assert.False(t, rep.Judged, rep.Text())
 	assert.Contains(t, rep.Verdict, "Could not read the group: consumerConnection failed (127.0.0.1:10991: CODE 1")
 	assert.Zero(t, rep.Queues, rep.Text())
-	var note *doctor.Finding
-	for i := range rep.Findings {
-		if rep.Findings[i].Code == doctor.CodeNotDiagnosed {
-			note = &rep.Findings[i]
-		}
-	}
+	note := finding(rep, doctor.CodeNotDiagnosed)
 	require.NotNil(t, note, rep.Text())
 	assert.Contains(t, note.Message, "route was not used: nothing read names the group's topics (consumerConnection failed: 127.0.0.1:10991: CODE 1 (org.apache.rocketmq.acl.common.AclException")
 	assert.Contains(t, note.Message, "; consumerProgress failed: 127.0.0.1:10991: CODE 1")
