@@ -96,23 +96,10 @@ func startPopGroupsAs(t *testing.T, jvm string, groups []popGroup) map[string]st
 		args = append(args, g.args(holds[g.name])...)
 		n += len(g.insts)
 	}
-	// On a loaded machine a first route request or mode setting can time
-	// out and end the JVM: it is started again (at most three times; the
-	// mode settings are idempotent).
-	for attempt := 1; ; attempt++ {
-		k.startSem <- struct{}{}
-		k.bg(t, jvm, k.javaArgs5("LivePopConsumer5", args...)...)
-		ok := k.waitStarted(t, jvm, n)
-		<-k.startSem
-		if ok {
-			return holds
-		}
-		k.kill(jvm)
-		if attempt == 3 {
-			t.Fatalf("LivePopConsumer5 failed to start three times:\n%s", k.log(jvm))
-		}
-		t.Logf("LivePopConsumer5 failed to start (attempt %d), starting it again:\n%s", attempt, k.log(jvm))
-	}
+	// A first route request or mode setting that times out ends the JVM:
+	// startDriver starts it again (the mode settings are idempotent).
+	k.startDriver(t, jvm, n, func() { k.bg(t, jvm, k.javaArgs5("LivePopConsumer5", args...)...) }, func() { k.kill(jvm) })
+	return holds
 }
 
 // queueKey is a hold file's broker/topic/qid.

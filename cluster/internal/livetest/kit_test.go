@@ -165,7 +165,7 @@ func (k *kit) javaArgs(class string, args ...string) []string {
 // javaArgs5 is the command line of a testdata/live/java/kit5 driver: the
 // same JVM options on the 5.3.3 classpath.
 func (k *kit) javaArgs5(class string, args ...string) []string {
-	a := append([]string{"java"}, k.jvm...)
+	a := append(append([]string{"java"}, k.jvm...), client5Opts)
 	return append(append(a, "-cp", k.classpath5, class), args...)
 }
 
@@ -201,7 +201,7 @@ func (k *kit) liveConsumer(t *testing.T, name string, n int, args ...string) {
 }
 
 // waitStarted waits until a background driver's log shows n "STARTED "
-// lines; false when its main thread died first.
+// lines; false when its main thread died first or 120 s went by.
 func (k *kit) waitStarted(t *testing.T, name string, n int) bool {
 	t.Helper()
 	deadline := time.Now().Add(120 * time.Second)
@@ -214,35 +214,53 @@ func (k *kit) waitStarted(t *testing.T, name string, n int) bool {
 			return false
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: %d consumers not started after 120 s:\n%s", name, n, log)
+			t.Logf("%s: %d consumers not started after 120 s", name, n)
+			return false
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
 }
 
 // kitConsumer starts the kit's own KitConsumer with cluster.sh bg and waits
-// until its n consumers have started. On a loaded machine a consumer's first
-// route request can time out, which ends KitConsumer's main thread: such a
-// JVM is stopped and started again (at most three times).
+// until its n consumers have started (see startDriver).
 func (k *kit) kitConsumer(t *testing.T, name string, n int, args ...string) {
 	t.Helper()
 	t.Cleanup(func() { k.kill(name) })
-	for attempt := 1; ; attempt++ {
-		k.startSem <- struct{}{}
+	k.startDriver(t, name, n, func() {
 		out, errs, err := k.clusterSh(30*time.Second, append([]string{"bg", name, "KitConsumer"}, args...)...)
 		if err != nil {
 			t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
 		}
-		ok := k.waitStarted(t, name, n)
-		<-k.startSem
+	}, func() { k.kill(name) })
+}
+
+// startDriver starts a client JVM (start) and waits until its n consumers
+// have started. On a loaded machine a consumer's first route request can
+// time out, which ends the driver's main thread: such a JVM is stopped
+// (stop), its log kept as NAME.attemptN.out, and started again after a
+// pause that lets the burst of load pass (four tries at most).
+func (k *kit) startDriver(t *testing.T, name string, n int, start, stop func()) {
+	t.Helper()
+	const tries = 4
+	for attempt := 1; ; attempt++ {
+		ok := func() bool {
+			k.startSem <- struct{}{}
+			defer func() { <-k.startSem }()
+			start()
+			return k.waitStarted(t, name, n)
+		}()
 		if ok {
 			return
 		}
-		k.kill(name)
-		if attempt == 3 {
-			t.Fatalf("%s failed to start three times:\n%s", name, k.log(name))
+		why := k.log(name)
+		stop()
+		logs := filepath.Join(k.run, "logs")
+		_ = os.Rename(filepath.Join(logs, name+".out"), filepath.Join(logs, fmt.Sprintf("%s.attempt%d.out", name, attempt)))
+		if attempt == tries {
+			t.Fatalf("%s failed to start %d times; the last time:\n%s", name, tries, why)
 		}
-		t.Logf("%s failed to start (attempt %d), starting it again:\n%s", name, attempt, k.log(name))
+		t.Logf("%s failed to start (attempt %d), starting it again:\n%s", name, attempt, why)
+		time.Sleep(time.Duration(attempt) * 5 * time.Second)
 	}
 }
 
@@ -260,13 +278,30 @@ func (k *kit) fullLog(name string) string {
 	return string(b)
 }
 
-// log is the tail of a background process's output, for failure messages.
+// log is a background process's output for failure messages: the
+// exception that ended its main thread with its causes (stack frames left
+// out, so the reason fits in a test log's tail), or else its last 2000 bytes.
 func (k *kit) log(name string) string {
 	b, _ := os.ReadFile(filepath.Join(k.run, "logs", name+".out"))
-	if len(b) > 2000 {
-		b = b[len(b)-2000:]
+	return driverFailure(string(b))
+}
+
+func driverFailure(out string) string {
+	if i := strings.Index(out, "Exception in thread \"main\""); i >= 0 {
+		var keep []string
+		for _, l := range strings.Split(out[i:], "\n") {
+			t := strings.TrimSpace(l)
+			if strings.HasPrefix(t, "at ") || (strings.HasPrefix(t, "... ") && strings.HasSuffix(t, " more")) {
+				continue
+			}
+			keep = append(keep, l)
+		}
+		return strings.Join(keep, "\n")
 	}
-	return string(b)
+	if len(out) > 2000 {
+		out = out[len(out)-2000:]
+	}
+	return out
 }
 
 func (k *kit) mqadmin(args ...string) (string, string, error) {
@@ -313,30 +348,19 @@ func captureMissing(dir string, clients int) string {
 }
 
 // kit5Consumer starts kit5's KitConsumer5 (5.3.3 client) with kit5.sh bg
-// and waits until its n consumers have started (again at most three times,
-// as kitConsumer).
+// and waits until its n consumers have started (see startDriver).
 func (k *kit) kit5Consumer(t *testing.T, name string, n int, args ...string) {
 	t.Helper()
 	k5 := filepath.Join(k.dir, "kit5", "kit5.sh")
 	kill := func() { _, _, _ = run(30*time.Second, nil, k.run, k5, "kill", name) }
 	t.Cleanup(kill)
-	for attempt := 1; ; attempt++ {
-		k.startSem <- struct{}{}
-		out, errs, err := run(30*time.Second, nil, k.run, k5, append([]string{"bg", name, "KitConsumer5"}, args...)...)
+	k.startDriver(t, name, n, func() {
+		env := []string{"JDK_JAVA_OPTIONS=" + client5Opts}
+		out, errs, err := run(30*time.Second, env, k.run, k5, append([]string{"bg", name, "KitConsumer5"}, args...)...)
 		if err != nil {
 			t.Fatalf("starting %s: %v\n%s%s", name, err, out, errs)
 		}
-		ok := k.waitStarted(t, name, n)
-		<-k.startSem
-		if ok {
-			return
-		}
-		kill()
-		if attempt == 3 {
-			t.Fatalf("%s failed to start three times:\n%s", name, k.log(name))
-		}
-		t.Logf("%s failed to start (attempt %d), starting it again:\n%s", name, attempt, k.log(name))
-	}
+	}, kill)
 }
 
 // holdPath is where a scenario's hold file goes.
@@ -374,3 +398,13 @@ func (k *kit) captureWith(t *testing.T, script string, env []string, scenario st
 		t.Logf("capture %s incomplete (%s), taking it again", scenario, missing)
 	}
 }
+
+// client5Opts is given to every 5.3.3 client JVM the tests start. The 5.3.3
+// client closes its name-server connection when any request on it times
+// out (its default, unlike 4.9.3's). On a loaded machine a starting JVM's
+// scheduled route poll can take over 3 s: closing then fails the start
+// request waiting on the same connection, and the driver dies ("send
+// request to <namesrv> failed"; 6 of 18 starts under a CPU load here, 0 of 18
+// with this). No test here looks at how a client handles a hung server
+// with 5.3.3 drivers, so turning it off changes nothing they assert.
+const client5Opts = "-Dcom.rocketmq.remoting.client.closeSocketIfTimeout=false"

@@ -169,15 +169,12 @@ func (c *securedCluster) consumer(t *testing.T, name, group, topic string, queue
 	hold := theKit.holdPath(name)
 	cmd := append(append(append([]string{"java"}, c.jvm...), "-cp", c.cp, "AclConsumer"),
 		"-n", c.namesrv, "-g", group, "-t", topic, "-hold", hold, "-ak", ak, "-sk", sk, name)
-	theKit.bg(t, name, cmd...)
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("%s's output:\n%s", name, theKit.log(name))
 		}
 	})
-	if !theKit.waitStarted(t, name, 1) {
-		t.Fatalf("%s died:\n%s", name, theKit.log(name))
-	}
+	theKit.startDriver(t, name, 1, func() { theKit.bg(t, name, cmd...) }, func() { theKit.kill(name) })
 	settle(t, name+" holds "+topic, 90*time.Second, func() (bool, string) {
 		lines, err := readHold(hold)
 		if err != nil || len(lines) != 1 {
