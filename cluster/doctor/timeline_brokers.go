@@ -28,7 +28,13 @@ func routeBrokers(routes []RouteText) (brokers []string, ok bool) {
 		brokers = append(brokers, servingBrokers(r)...)
 	}
 	slices.Sort(brokers)
-	return slices.Compact(brokers), true
+	brokers = slices.Compact(brokers)
+	// Copies: a name may be a slice of the route's text, which a watch
+	// loop's window would otherwise keep alive for every snapshot.
+	for i, b := range brokers {
+		brokers[i] = strings.Clone(b)
+	}
+	return brokers, true
 }
 
 // servingBrokers are the brokers of r with queue data and an address.

@@ -75,7 +75,8 @@ func queueOrder(snaps []snapState) []int {
 			seen = append(seen, false)
 		}
 		fresh := 0
-		for _, k := range s.queues {
+		for _, k32 := range s.queues {
+			k := int(k32)
 			if !seen[k] {
 				fresh++
 			}
@@ -87,7 +88,8 @@ func queueOrder(snaps []snapState) []int {
 		follows := map[int][]int{} // known queue → the new ones after it
 		var lead []int             // new ones before any known one
 		prev := -1
-		for _, k := range s.queues {
+		for _, k32 := range s.queues {
+			k := int(k32)
 			switch {
 			case seen[k]:
 				prev = k

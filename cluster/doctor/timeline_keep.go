@@ -45,9 +45,9 @@ func (s *Series) Keep(n int) {
 	for i := range kept {
 		st := &kept[i]
 		st.info.Index = i
-		queues := make([]int, len(st.queues))
+		queues := make([]int32, len(st.queues))
 		for j, id := range st.queues {
-			queues[j] = remap[id]
+			queues[j] = int32(remap[id])
 		}
 		st.queues = queues
 		byID := make([]queueState, len(keys))

@@ -42,10 +42,15 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 	st.routes = len(snap.Routes)
 	topics := make([]string, 0, len(rep.Topics))
 	brokers := map[string][]string{}
+	nq := 0
+	for _, tr := range rep.Topics {
+		nq += len(tr.Queues)
+	}
+	st.queues = make([]int32, 0, nq) // kept for the window: no spare room
 	for _, tr := range rep.Topics {
 		topics = append(topics, tr.Topic)
 		for _, q := range tr.Queues {
-			st.queues = append(st.queues, s.intern(queueKey{tr.Topic, q.BrokerName, q.QueueID}))
+			st.queues = append(st.queues, int32(s.intern(queueKey{tr.Topic, q.BrokerName, q.QueueID})))
 			if !slices.Contains(brokers[tr.Topic], q.BrokerName) {
 				brokers[tr.Topic] = append(brokers[tr.Topic], q.BrokerName)
 			}
@@ -97,8 +102,7 @@ func (s *Series) summarize(snap Snapshot, rep *Report) snapState {
 			}
 			if id, ok := s.ids[queueKey{topic, broker, row.QueueID}]; ok && st.byID[id].in {
 				q := &st.byID[id]
-				q.hasOff = true
-				q.brokerOff, q.consumerOff, q.lag = row.BrokerOffset, row.ConsumerOffset, row.Diff
+				q.hasOff, q.brokerOff, q.consumerOff = true, row.BrokerOffset, row.ConsumerOffset
 			}
 		}
 	}
