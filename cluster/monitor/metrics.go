@@ -106,14 +106,19 @@ func (c *perPass) Gather() ([]*dto.MetricFamily, error) {
 	if c.valid && c.pass == pass {
 		return c.fams, nil
 	}
-	r := prometheus.NewRegistry()
-	r.MustRegister(collector{c.m})
-	fams, err := r.Gather()
+	fams, err := gatherGroups(c.m)
 	if err != nil {
 		return nil, err
 	}
 	c.pass, c.fams, c.valid = pass, fams, true
 	return fams, nil
+}
+
+// gatherGroups is the per-group series now, gathered afresh.
+func gatherGroups(m *Monitor) ([]*dto.MetricFamily, error) {
+	r := prometheus.NewRegistry()
+	r.MustRegister(collector{m})
+	return r.Gather()
 }
 
 // collector builds the per-group series from the monitor's state.
