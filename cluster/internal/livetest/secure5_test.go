@@ -74,7 +74,7 @@ func startSecured5(t *testing.T, topic, group string, tls bool) *securedCluster 
 			"authorizationProvider=org.apache.rocketmq.auth.authorization.provider.DefaultAuthorizationProvider\n"+
 			"authenticationMetadataProvider=MemoryUsers5\nauthorizationMetadataProvider=MemoryAcls5\n"+
 			`innerClientAuthenticationCredentials={"accessKey":"admin","secretKey":"`+sec5AdminSecret+`"}`+"\n")))
-	c.jvm = jvm(conf("rmq.tools.logback.xml"))
+	c.jvm = jvm(conf("rmq.tools.logback.xml"), client5Opts)
 	return c
 }
 

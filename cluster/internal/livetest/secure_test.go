@@ -98,11 +98,15 @@ func (c *securedCluster) logOnFailure(t *testing.T) {
 		return
 	}
 	c.logged = true
-	for _, f := range []string{"broker.log", "namesrv.log"} {
+	// The clients' log (tools_default.log: the consumer and mqadmin, 5.x;
+	// rocketmq_client.log, 4.9.3) too, and each file is kept whole in the
+	// run's logs (test-live.sh keeps them after a failure).
+	for _, f := range []string{"tools_default.log", "rocketmq_client.log", "broker.log", "namesrv.log"} {
 		b, err := os.ReadFile(filepath.Join(c.home, "user", "logs", "rocketmqlogs", f))
 		if err != nil {
 			continue
 		}
+		_ = os.WriteFile(filepath.Join(theKit.run, "logs", c.name+"-"+f), b, 0o644)
 		lines := strings.Split(string(b), "\n")
 		if len(lines) > 40 {
 			lines = lines[len(lines)-40:]

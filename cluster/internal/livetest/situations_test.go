@@ -221,5 +221,5 @@ func TestFrozenBroker(t *testing.T) {
 		assert.Empty(t, queuesWithStatus(rep, hungTopic, doctor.StatusOK), rep.Text())
 		assert.Contains(t, rep.Text(), "127.0.0.1:10931")
 	}
-	resumedBroker(t, g, cids, t0)
+	resumedBroker(t, g, cids, holds, t0)
 }
