@@ -60,19 +60,14 @@ func (m *Monitor) metricsHandler() http.Handler {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		var b bytes.Buffer
-		enc := expfmt.NewEncoder(&b, textFormat)
-		for _, f := range fams {
-			_ = enc.Encode(f)
-		}
 		w.Header().Set("Content-Type", string(textFormat))
 		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 			w.Header().Set("Content-Encoding", "gzip")
-			_, _ = w.Write(gzipped(b.Bytes()))
+			_, _ = w.Write(encodeGzip(fams))
 			_, _ = w.Write(text.gzip)
 			return
 		}
-		_, _ = w.Write(b.Bytes())
+		encode(w, fams)
 		if z, err := gzip.NewReader(bytes.NewReader(text.gzip)); err == nil {
 			_, _ = io.Copy(w, z)
 		}
@@ -83,18 +78,16 @@ func (m *Monitor) metricsHandler() http.Handler {
 func encodeGzip(fams []*dto.MetricFamily) []byte {
 	var b bytes.Buffer
 	z, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
-	enc := expfmt.NewEncoder(z, textFormat)
-	for _, f := range fams {
-		_ = enc.Encode(f) // into memory: cannot fail
-	}
+	encode(z, fams)
 	_ = z.Close()
 	return bytes.Clone(b.Bytes()) // no spare capacity kept for the pass
 }
 
-func gzipped(p []byte) []byte {
-	var b bytes.Buffer
-	z, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
-	_, _ = z.Write(p)
-	_ = z.Close()
-	return b.Bytes()
+// encode writes fams in the text format (a write error is the client's
+// going away: nothing to do about it).
+func encode(w io.Writer, fams []*dto.MetricFamily) {
+	enc := expfmt.NewEncoder(w, textFormat)
+	for _, f := range fams {
+		_ = enc.Encode(f)
+	}
 }

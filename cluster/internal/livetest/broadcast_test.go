@@ -119,19 +119,14 @@ func TestBroadcastingGroup(t *testing.T) {
 	// apply); the capture is taken once and read as `doctor DIR` reads it.
 	// On a loaded machine mqadmin can time out: the capture is taken
 	// again (three times at most) while its member list is empty.
-	capDir := filepath.Join(k.captures, "bcast")
-	var conn []byte
-	for attempt := 1; attempt <= 3 && len(conn) == 0; attempt++ {
-		_ = os.RemoveAll(capDir)
-		k.capSem <- struct{}{}
-		_, _, _ = run(3*time.Minute, []string{"FAST=1", "RMQKIT_CAPTURES=" + k.captures}, k.run, filepath.Join(k.dir, "capture.sh"), "bcast", bcastTopic, g, hold)
-		<-k.capSem
-		conn, _ = os.ReadFile(filepath.Join(capDir, "connection.txt"))
-		if len(conn) == 0 {
-			cerr, _ := os.ReadFile(filepath.Join(capDir, "connection.err"))
-			t.Logf("capture bcast (attempt %d): connection.txt empty: %.300q", attempt, cerr)
+	capDir := k.captureUntil(t, "capture.sh", nil, "bcast", []string{"bcast", bcastTopic, g, hold}, func(dir string) string {
+		if st, err := os.Stat(filepath.Join(dir, "connection.txt")); err != nil || st.Size() == 0 {
+			b, _ := os.ReadFile(filepath.Join(dir, "connection.err"))
+			return "connection.txt empty: " + strings.TrimSpace(string(b))
 		}
-	}
+		return ""
+	})
+	conn, _ := os.ReadFile(filepath.Join(capDir, "connection.txt"))
 	perr, _ := os.ReadFile(filepath.Join(capDir, "progress.err"))
 	t.Logf("mqadmin consumerProgress on a BROADCASTING group: %.300q", perr)
 	require.Contains(t, string(conn), "BROADCASTING", "mqadmin consumerConnection names the model")

@@ -378,6 +378,13 @@ func (k *kit) capture5(t *testing.T, scenario, topic, group string, clients int)
 // folder is complete (three tries at most).
 func (k *kit) captureWith(t *testing.T, script string, env []string, scenario string, clients int, args []string) string {
 	t.Helper()
+	return k.captureUntil(t, script, env, scenario, args, func(dir string) string { return captureMissing(dir, clients) })
+}
+
+// captureUntil is captureWith with its own completeness check: missing
+// says what a capture folder lacks ("" when nothing).
+func (k *kit) captureUntil(t *testing.T, script string, env []string, scenario string, args []string, missing func(dir string) string) string {
+	t.Helper()
 	k.capSem <- struct{}{}
 	defer func() { <-k.capSem }()
 	dir := filepath.Join(k.captures, scenario)
@@ -388,14 +395,14 @@ func (k *kit) captureWith(t *testing.T, script string, env []string, scenario st
 		if err != nil {
 			t.Fatalf("%s %s: %v\n%s%s", filepath.Base(script), scenario, err, out, errs)
 		}
-		missing := captureMissing(dir, clients)
-		if missing == "" {
+		why := missing(dir)
+		if why == "" {
 			return dir
 		}
 		if attempt == 3 {
-			t.Fatalf("capture %s incomplete three times: %s", scenario, missing)
+			t.Fatalf("capture %s incomplete three times: %s", scenario, why)
 		}
-		t.Logf("capture %s incomplete (%s), taking it again", scenario, missing)
+		t.Logf("capture %s incomplete (%s), taking it again", scenario, why)
 	}
 }
 
