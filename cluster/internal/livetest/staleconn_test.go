@@ -5,6 +5,7 @@ package livetest
 import (
 	"context"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -108,8 +109,9 @@ func resumedBroker(t *testing.T, g string, cids []string, holds []string, frozen
 	}
 }
 
-// doubleHeld is the queues (broker/topic/qid) two or more of the hold
-// files list now. A file caught while its driver rewrites it reads again.
+// doubleHeld is the queues (broker/topic/qid, retry topics aside) two or
+// more of the hold files list now. A file caught while its driver
+// rewrites it reads again.
 func doubleHeld(t *testing.T, holds []string) map[string]bool {
 	t.Helper()
 	lines, err := readHolds(holds...)
@@ -119,17 +121,13 @@ func doubleHeld(t *testing.T, holds []string) map[string]bool {
 	}
 	require.NoError(t, err)
 	require.Len(t, lines, len(holds), "one line per hold file")
-	n := map[string]int{}
-	for _, l := range lines {
-		for _, q := range l.Held {
-			n[q]++
-		}
+	held := map[string][]string{}
+	for i, l := range lines {
+		held[strconv.Itoa(i)] = l.Held
 	}
 	out := map[string]bool{}
-	for q, c := range n {
-		if c > 1 {
-			out[q] = true
-		}
+	for _, q := range heldTwice(held) {
+		out[q] = true
 	}
 	return out
 }
