@@ -90,11 +90,18 @@ export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 /** The error for a file of size bytes ('more than N' when read from a pipe). */
 const tooBig = (label, file, size) => new CliError({ code: 'input', where: label, file, msg: `${size} bytes, over the doctor's limit of ${MAX_INPUT_BYTES} bytes for one file (docs/doctor-limits.md): not the output of one mqadmin command` });
 
+/**
+ * The read buffer every file shares: a fresh zeroed MiB per file cost
+ * 16 s of the 23 s a folder of 10,000 status files took to read.
+ */
+let chunk;
+
 /** Reads fd to its end, refusing more than MAX_INPUT_BYTES. */
 function readBounded(fd, label, file) {
   const parts = [];
   let total = 0;
-  const buf = Buffer.alloc(1 << 20);
+  chunk ??= Buffer.allocUnsafe(1 << 20);
+  const buf = chunk;
   for (;;) {
     let n;
     try {
