@@ -159,9 +159,14 @@ func (w *writer) value(p unsafe.Pointer, t *wtype) {
 	}
 }
 
-// request reads a request of type t into *p and reports its error.
+// request reads a request of type t into *p and reports its error. What
+// it decodes is copied out of the request buffer, so a huge buffer (a
+// doctor input of 100 MB) is let go before the handler runs, not kept
+// beside its copy for the call and for ever after.
 func (r *reader) request(p unsafe.Pointer, t *wtype) error {
 	r.value(p, t)
+	r.b, r.strs = nil, nil
+	dropLargeRequest()
 	return r.err
 }
 

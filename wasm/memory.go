@@ -46,6 +46,18 @@ func reserve(n int) {
 	ctl[0], ctl[1] = addr(reqBuf), uint32(c)
 }
 
+// largeRequest is the request buffer size kept between calls; a larger one
+// is dropped once its request is decoded (the next call reserves anew).
+const largeRequest = 1 << 24
+
+// dropLargeRequest lets a request buffer over largeRequest go.
+func dropLargeRequest() {
+	if cap(reqBuf) > largeRequest {
+		reqBuf = nil
+		ctl[0], ctl[1] = 0, 0
+	}
+}
+
 // request is the bytes JS wrote for the current call.
 func request() []byte {
 	n := int(ctl[4])
