@@ -180,8 +180,24 @@ export const isFile = (p) => {
 
 /** Reads the files of one command line; stdin once. */
 export class Reader {
-  constructor() {
+  /**
+   * totalLimit: the most bytes all files read by this reader may hold
+   * together (0: no bound beyond each file's); a file that takes the
+   * total over it is refused, naming the limit.
+   */
+  constructor({ totalLimit = 0 } = {}) {
     this.stdinUsed = '';
+    this.totalLimit = totalLimit;
+    this.total = 0;
+  }
+
+  /** Counts the bytes b read from file against totalLimit; returns b. */
+  counted(label, file, b) {
+    this.total += b.length;
+    if (this.totalLimit > 0 && this.total > this.totalLimit) {
+      throw new CliError({ code: 'input', where: label, file, msg: `the files read so far hold more than ${this.totalLimit} bytes together, over the npm CLI's limit for a series (docs/doctor-limits.md): give fewer folders, or use the Go binary, which holds one folder at a time` });
+    }
+    return b;
   }
 
   /**
@@ -193,7 +209,7 @@ export class Reader {
     if (file === '-') {
       if (this.stdinUsed) throw usageErr(`${flag} -: stdin is already read by ${this.stdinUsed}`);
       this.stdinUsed = flag;
-      return { file: 'stdin', text: decodeBytes(readBounded(0, label, 'stdin')), from: 0 };
+      return { file: 'stdin', text: decodeBytes(this.counted(label, 'stdin', readBounded(0, label, 'stdin'))), from: 0 };
     }
     let fd;
     try {
@@ -201,7 +217,7 @@ export class Reader {
       if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
       const size = fstatSync(fd).size;
       if (size > MAX_INPUT_BYTES) throw tooBig(label, file, size);
-      return { file, text: decodeBytes(readBounded(fd, label, file)), from: 0 };
+      return { file, text: decodeBytes(this.counted(label, file, readBounded(fd, label, file))), from: 0 };
     } catch (e) {
       if (e instanceof CliError) throw e;
       const msg = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : `cannot be read: ${e.message}`;

@@ -7,6 +7,13 @@ import { join } from 'node:path';
 import { CliError, Reader, inputErr, isFile, terminalWidth, textErr, usageErr, write } from './io.js';
 import { checkFolder, inputOf, judgeOptions, placeError, snapshotOf } from './doctor.js';
 
+/**
+ * The most bytes the npm CLI reads for one series (every folder's files
+ * together): cluster/doctor's MaxInputTotal, what one snapshot may hold,
+ * at which the CLI peaks near 0.9 GB (BenchmarkProcessMemory).
+ */
+export const MAX_SERIES_BYTES = 128 * 1024 * 1024;
+
 const CAPTURE_TIME = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d:\d\d)?$/;
 
 /**
@@ -108,7 +115,9 @@ export async function doctorSeriesCommand(load, a, dirs) {
     if (a.has(k)) throw usageErr(`--${k} is one snapshot's: with several folders, each folder holds its own (rmqalloc doctor --help)`);
   }
   const { strategy, profile, stuckAfter } = judgeOptions(a);
-  const r = new Reader();
+  // The module takes a series in one call, so every folder's texts are
+  // held together: bounded as one snapshot's are (MAX_SERIES_BYTES).
+  const r = new Reader({ totalLimit: MAX_SERIES_BYTES });
   const read = dirs.map((d) => snapshotOfFolder(d, strategy, profile, r, stuckAfter));
   const rmq = await load();
   const series = createSeries(rmq, { format: a.has('json') ? 'json' : 'text' });

@@ -5,11 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CliError, MAX_INPUT_BYTES, errorOutput, safeText } from '../bin/io.js';
+import { CliError, MAX_INPUT_BYTES, Reader, errorOutput, safeText } from '../bin/io.js';
+import { MAX_SERIES_BYTES } from '../bin/series.js';
 
 const BIN = fileURLToPath(new URL('../bin/rmqalloc.js', import.meta.url));
 const BASIC3 = fileURLToPath(new URL('../../testdata/real/basic3/', import.meta.url));
@@ -42,4 +43,32 @@ test('error text quoting a server is escaped on a terminal, as internal/termsafe
   assert.ok(!json.includes('\x1b'));
   assert.equal(JSON.parse(json).error.message, e.msg);
   assert.equal(safeText('tab\tand\nnewline stay'), 'tab\tand\nnewline stay');
+});
+
+test('a series is bounded as one snapshot: the folder over 128 MiB in all is refused, naming its file', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'rmqalloc-series-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const dirs = [];
+  for (const n of ['1', '2', '3']) {
+    const dir = join(root, n);
+    mkdirSync(dir);
+    for (const f of ['route.txt', 'connection.txt']) copyFileSync(join(BASIC3, f), join(dir, f));
+    writeFileSync(join(dir, 'progress.txt'), '');
+    truncateSync(join(dir, 'progress.txt'), 50 * 1024 * 1024); // sparse
+    dirs.push(dir);
+  }
+  const r = spawnSync(process.execPath, [BIN, 'doctor', ...dirs], { encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  assert.ok(r.stderr.startsWith(`rmqalloc: ${join(dirs[2], 'progress.txt')}: the files read so far hold more than ${MAX_SERIES_BYTES} bytes together`), r.stderr);
+});
+
+test('Reader: totalLimit counts every file read', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-total-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'a'), 'x'.repeat(6));
+  writeFileSync(join(dir, 'b'), 'y'.repeat(5));
+  const r = new Reader({ totalLimit: 10 });
+  assert.equal(r.read(join(dir, 'a'), '').text, 'xxxxxx');
+  assert.throws(() => r.read(join(dir, 'b'), ''), (e) => e instanceof CliError && e.file === join(dir, 'b') && /more than 10 bytes together/.test(e.msg));
+  assert.equal(new Reader().read(join(dir, 'b'), '').text, 'yyyyy', 'no limit by default');
 });
