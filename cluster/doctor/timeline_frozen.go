@@ -30,7 +30,8 @@ func frozenFrom(samples []OffsetSample) int {
 
 // judgeLag is a queue's lag status over the window and, for STALL and
 // STOP, the sample from which its offset has stayed put. On top of
-// evaluateLag (Burrow's rules over the whole window), an offset that
+// evaluateLag (Burrow's rules over the whole window), STALL and STOP need
+// the offset put for minFrozen at least; and an offset that
 // moved or caught up earlier in the window but has stayed put with
 // messages waiting for minFrozen up to the last snapshot is not consumed
 // now, whatever it did before: STALL, or STOP when no queue of the group
@@ -41,6 +42,12 @@ func judgeLag(samples []OffsetSample, groupConsumed bool, lastAdvance time.Time,
 	p := frozenFrom(samples)
 	switch status {
 	case LagStall, LagStop:
+		// Put over less than minFrozen is no evidence: offsets are
+		// committed every 5 s, and snapshots moments apart (or one
+		// capture given twice) show them unchanged while consumed.
+		if at(samples[len(samples)-1].Snapshot).Sub(at(samples[max(p, 0)].Snapshot)) < minFrozen {
+			return LagOK, -1
+		}
 		return status, max(p, 0)
 	case LagOK, LagWarn:
 		if p <= 0 || at(samples[len(samples)-1].Snapshot).Sub(at(samples[p].Snapshot)) < minFrozen {

@@ -32,8 +32,13 @@ func TestJudgeLag(t *testing.T) {
 		{"caught up at the end", [][2]int64{{100, 2}, {110, 6}, {110, 0}}, []int{0, 10, 60}, 30, LagOK, -1},
 		{"lag went down, then frozen", [][2]int64{{100, 9}, {120, 3}, {120, 5}, {120, 8}}, []int{0, 30, 60, 90}, 90, LagStall, 1},
 		{"lag went down, still moving", [][2]int64{{100, 9}, {120, 3}, {125, 5}}, []int{0, 30, 60}, 30, LagOK, -1},
-		{"frozen over the window, group consumes", [][2]int64{{100, 5}, {100, 9}}, []int{0, 5}, 0, LagStall, 0},
-		{"frozen over the window, group stopped", [][2]int64{{100, 5}, {100, 9}}, []int{0, 5}, -1, LagStop, 0},
+		{"frozen over the window, group consumes", [][2]int64{{100, 5}, {100, 9}}, []int{0, 30}, 0, LagStall, 0},
+		{"frozen over the window, group stopped", [][2]int64{{100, 5}, {100, 9}}, []int{0, 30}, -1, LagStop, 0},
+		// Offsets are committed every 5 s: put over 5 s says nothing, nor
+		// does one capture given twice (no time between).
+		{"put over 5s only, group consumes", [][2]int64{{100, 5}, {100, 9}}, []int{0, 5}, 0, LagOK, -1},
+		{"put over 5s only, group stopped", [][2]int64{{100, 5}, {100, 9}}, []int{0, 5}, -1, LagOK, -1},
+		{"one capture twice", [][2]int64{{100, 5}, {100, 5}}, []int{0, 0}, -1, LagOK, -1},
 		{"rewind stays rewind", [][2]int64{{100, 5}, {90, 9}, {90, 12}, {90, 15}}, []int{0, 30, 60, 90}, 60, LagRewind, -1},
 		{"one sample", [][2]int64{{100, 5}}, []int{0}, 0, LagOK, -1},
 	}
@@ -52,9 +57,10 @@ func TestJudgeLag(t *testing.T) {
 	}
 }
 
-// Invariants over fuzzed windows: judgeLag only ever turns OK or WARN
-// into STALL or STOP, and then the offset has stayed put with lag from
-// the sample it names to the end, for minFrozen at least.
+// Invariants over fuzzed windows: judgeLag turns OK or WARN into STALL or
+// STOP, or STALL or STOP put for less than minFrozen into OK; a STALL or
+// STOP it gives has had the offset put with lag from the sample it names
+// to the end, for minFrozen at least.
 func FuzzJudgeLag(f *testing.F) {
 	f.Add([]byte{0, 5, 0, 5, 0, 9}, byte(30), true)
 	f.Add([]byte{1, 5, 2, 8, 0, 12, 0, 20}, byte(20), true)
@@ -70,7 +76,16 @@ func FuzzJudgeLag(f *testing.F) {
 		at := func(j int) time.Time { return t0.Add(time.Duration(j) * time.Duration(step) * time.Second) }
 		base := evaluateLag(ss, consumed)
 		status, from := judgeLag(ss, consumed, lastAdvanceStart([][]OffsetSample{ss}, at), at)
+		if status == LagStall || status == LagStop {
+			last := ss[len(ss)-1]
+			assert.GreaterOrEqual(t, at(last.Snapshot).Sub(at(ss[from].Snapshot)), minFrozen)
+		}
 		if status == base {
+			return
+		}
+		if base == LagStall || base == LagStop {
+			assert.Equal(t, LagOK, status)
+			assert.Equal(t, -1, from)
 			return
 		}
 		assert.Contains(t, []string{LagOK, LagWarn}, base)
