@@ -209,13 +209,7 @@ func TestSeriesSameAsRegistry(t *testing.T) {
 // written with U+FFFD, and the text still parses.
 func TestSeriesNotUTF8(t *testing.T) {
 	m := generatedMonitor(3, 1)
-	g := m.groups["G_0001"]
-	if g == nil {
-		for _, g = range m.groups {
-			break
-		}
-	}
-	g.name = "bad\xffname"
+	m.groups[`quo"te`].name = "bad\xffname"
 	fams := parseText(t, streamText(t, m))
 	s := samples(t, fams["rmqalloc_group_status"])
 	assert.Contains(t, s, "group=bad\uFFFDname")
