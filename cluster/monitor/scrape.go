@@ -18,10 +18,10 @@ import (
 // format, which every Prometheus scrapes.
 var textFormat = expfmt.NewFormat(expfmt.TypeTextPlain)
 
-// scrapeText is the per-group series of one completed pass, encoded once:
-// they are most of a big cluster's /metrics (13.75 MB of text for 2,000
+// scrapeText is the per-group series of one completed pass, written once:
+// they are most of a big cluster's /metrics (13.7 MB of text for 2,000
 // groups of 32 queues), and only a pass changes them. Only the gzip form
-// is kept (0.66 MB there); a scrape without gzip gets it inflated.
+// is kept (0.72 MB there); a scrape without gzip gets it inflated.
 type scrapeText struct {
 	pass uint64
 	gzip []byte
@@ -43,15 +43,14 @@ func (m *Monitor) metricsHandler() http.Handler {
 		m.mu.RUnlock()
 		mu.Lock()
 		if cached == nil || cached.pass != pass {
-			// Gathered afresh and dropped once encoded: the gathered form
-			// of 176,000 series holds ~116 MB, the gzip text 0.66 MB.
-			fams, err := gatherGroups(m)
+			// Written as a stream (series.go), gzipped as it is written.
+			z, err := groupsGzip(m)
 			if err != nil {
 				mu.Unlock()
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return
 			}
-			cached = &scrapeText{pass: pass, gzip: encodeGzip(fams)}
+			cached = &scrapeText{pass: pass, gzip: z}
 		}
 		text := cached
 		mu.Unlock()
@@ -74,13 +73,30 @@ func (m *Monitor) metricsHandler() http.Handler {
 	})
 }
 
+// scrapeGzipLevel is the per-group text's compression: BestSpeed (see
+// docs/monitor.md, Scale, for what the default level would cost).
+const scrapeGzipLevel = gzip.BestSpeed
+
+// groupsGzip is the per-group series now, gzipped as they are written.
+func groupsGzip(m *Monitor) ([]byte, error) {
+	var b bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&b, scrapeGzipLevel)
+	if err := writeGroups(z, m); err != nil {
+		return nil, err
+	}
+	if err := z.Close(); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(b.Bytes()), nil // no spare capacity kept for the pass
+}
+
 // encodeGzip is fams in the text format, gzipped as it is encoded.
 func encodeGzip(fams []*dto.MetricFamily) []byte {
 	var b bytes.Buffer
 	z, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
 	encode(z, fams)
 	_ = z.Close()
-	return bytes.Clone(b.Bytes()) // no spare capacity kept for the pass
+	return b.Bytes()
 }
 
 // encode writes fams in the text format (a write error is the client's
