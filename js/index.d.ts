@@ -366,8 +366,6 @@ export interface StrategyInfo {
   readonly name: StrategyName;
   /** Names of the spec fields it reads besides `name`. */
   readonly options: string[];
-  /** One line about it. */
-  readonly doc: string;
 }
 
 /** A profile the module reproduces, with the operations it supports. */

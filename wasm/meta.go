@@ -28,7 +28,7 @@ var profiles = []wireProfileInfo{
 func handleMeta(metaRequest) (metaResponse, error) {
 	m := metaResponse{Version: version, TablesHash: tablesHash, Profiles: profiles, Build: build, Clients: clients[:]}
 	for _, k := range alloc.StrategyKinds() {
-		m.Strategies = append(m.Strategies, wireStrategyInfo{Name: k.Name, Options: k.OptionNames(), Doc: k.Doc})
+		m.Strategies = append(m.Strategies, wireStrategyInfo{Name: k.Name, Options: k.OptionNames()})
 	}
 	return m, nil
 }

@@ -92,7 +92,6 @@ var wtCustomRouteIn = wtype{kind: wkCustom, custom: 15, size: unsafe.Sizeof(*new
 type wireStrategyInfo struct {
 	Name    string
 	Options []string
-	Doc     string
 }
 
 // wireProfileInfo is the record profileInfo: a conformance profile and the vector ops it has.
@@ -286,7 +285,6 @@ func writeMetaResponse(w *writer, p *metaResponse) {
 		for _, e1 := range e0.Options {
 			w.str(e1)
 		}
-		w.str(e0.Doc)
 	}
 	w.uvarint(uint64(len(p.Profiles)))
 	for i0 := range p.Profiles {

@@ -5,4 +5,4 @@ package main
 // tablesHash identifies the wire schema, tables and declared layouts
 // (js/lib/tables.generated.js has the same); meta reports it so the JS side
 // can refuse a module built from another.
-const tablesHash = "b2a6f5ef3cc7b7b1"
+const tablesHash = "4498b45e365a9ed2"

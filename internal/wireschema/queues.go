@@ -79,10 +79,10 @@ var allocCustoms = []CustomType{
 }
 
 var queueRecords = []Record{
-	{Name: "strategyInfo", Doc: "a strategy name and the spec fields it reads besides its name", Fields: []Field{{"name", Str}, {"options", List(Str)}, {"doc", Str}},
+	{Name: "strategyInfo", Doc: "a strategy name and the spec fields it reads besides its name", Fields: []Field{{"name", Str}, {"options", List(Str)}},
 		Shape: &Shape{TS: "StrategyInfo", Doc: "A strategy the module knows, with its options.", Frozen: true,
 			Types:  map[string]string{"name": "StrategyName"},
-			Fields: map[string]string{"name": "", "options": "Names of the spec fields it reads besides `name`.", "doc": "One line about it."}}},
+			Fields: map[string]string{"name": "", "options": "Names of the spec fields it reads besides `name`."}}},
 	{Name: "profileInfo", Doc: "a conformance profile and the vector ops it has", Fields: []Field{{"name", Str}, {"ops", List(Str)}},
 		Shape: &Shape{TS: "ProfileInfo", Doc: "A profile the module reproduces, with the operations it supports.", Frozen: true,
 			Types: map[string]string{"name": "Profile"}, Fields: map[string]string{"name": "", "ops": ""}}},

@@ -64,11 +64,10 @@ export function decRecPriorityRead(dec, ctx) {
   });
 }
 
-/** Encodes the record strategyInfo { name: string, options: string[], doc: string }. */
+/** Encodes the record strategyInfo { name: string, options: string[] }. */
 export function encRecStrategyInfo(enc, v) {
   enc.str(v.name);
   enc.list(v.options, (enc, v) => enc.str(v));
-  enc.str(v.doc);
 }
 
 /** Decodes the record strategyInfo (ctx: what its custom values' decoders need). */
@@ -76,7 +75,6 @@ export function decRecStrategyInfo(dec, ctx) {
   return Object.freeze({
     name: dec.str(),
     options: Object.freeze(dec.list((dec) => dec.str())),
-    doc: dec.str(),
   });
 }
 
@@ -678,7 +676,7 @@ export function encMeta(enc, ctx) {
   return enc;
 }
 
-/** Decodes a meta response { version: string, tablesHash: string, strategies: { name: string, options: string[], doc: string }[], profiles: { name: string, ops: string[] }[], build: string, clients: { profile: string, versions: string[], sortOrder: number }[] } (ctx: what its custom values' decoders need). */
+/** Decodes a meta response { version: string, tablesHash: string, strategies: { name: string, options: string[] }[], profiles: { name: string, ops: string[] }[], build: string, clients: { profile: string, versions: string[], sortOrder: number }[] } (ctx: what its custom values' decoders need). */
 export function decMeta(dec, ctx) {
   return {
     version: dec.str(),

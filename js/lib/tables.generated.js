@@ -253,4 +253,4 @@ export const STRATEGY_DOC = Object.freeze({
  * layout (internal/wireschema). The module's meta reports its own and
  * load() refuses a mismatch.
  */
-export const TABLES_HASH = 'b2a6f5ef3cc7b7b1';
+export const TABLES_HASH = '4498b45e365a9ed2';
