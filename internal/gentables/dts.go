@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -54,7 +55,59 @@ func renderDTS(root string, enums []wireschema.Enum, ops []wireschema.Op) (file,
 	if src, err = replaceRegion(src, dtsBoundaryBegin, dtsBoundaryEnd, boundaryTypes(enums, wireschema.Records, ops)); err != nil {
 		return file{}, err
 	}
+	if err := handWrittenCopies(src, generatedNames(enums, wireschema.Records, ops)); err != nil {
+		return file{}, err
+	}
 	return file{dtsPath, []byte(src)}, nil
+}
+
+// generatedNames are the TS names the boundary region declares.
+func generatedNames(enums []wireschema.Enum, recs []wireschema.Record, ops []wireschema.Op) []string {
+	var out []string
+	for _, e := range enums {
+		if e.TS != "" {
+			out = append(out, e.TS)
+		}
+	}
+	for _, r := range recs {
+		if r.Shape != nil {
+			out = append(out, r.Shape.TS)
+		}
+	}
+	for _, o := range ops {
+		if o.Answer != nil && !slices.Contains(out, o.Answer.TS) {
+			out = append(out, o.Answer.TS)
+		}
+	}
+	return out
+}
+
+// handWrittenCopies refuses a generated name declared again by hand
+// outside the generated regions: TypeScript would merge two interface
+// declarations silently, and the hand-written one would drift.
+func handWrittenCopies(src string, names []string) error {
+	var hand strings.Builder
+	for rest := src; ; {
+		i := strings.Index(rest, "// BEGIN GENERATED ")
+		if i < 0 {
+			hand.WriteString(rest)
+			break
+		}
+		hand.WriteString(rest[:i])
+		j := strings.Index(rest[i:], "// END GENERATED ")
+		if j < 0 {
+			return fmt.Errorf("%s: a BEGIN GENERATED region without its END", dtsPath)
+		}
+		rest = rest[i+j+len("// END GENERATED "):]
+	}
+	for _, n := range names {
+		for _, kw := range []string{"interface", "type"} {
+			if regexp.MustCompile(`(?m)^export ` + kw + ` ` + n + `\b`).MatchString(hand.String()) {
+				return fmt.Errorf("%s: %s %s is generated from internal/wireschema: delete its hand-written copy", dtsPath, kw, n)
+			}
+		}
+	}
+	return nil
 }
 
 func replaceRegion(src, begin, end, region string) (string, error) {

@@ -185,3 +185,18 @@ func TestShapeDeclarationsAreChecked(t *testing.T) {
 	// Every declared record shape and answer passes.
 	require.NoError(t, checkOps(wireschema.Ops))
 }
+
+// A generated interface written again by hand outside the regions would
+// be merged by TypeScript and drift: refused, naming it.
+func TestHandWrittenCopyOfAGeneratedNameIsRefused(t *testing.T) {
+	regions := "// BEGIN GENERATED boundary: x\nexport interface MessageQueue {}\n// END GENERATED boundary\n"
+	require.NoError(t, handWrittenCopies("export interface Topic {}\n"+regions, []string{"MessageQueue"}))
+	err := handWrittenCopies(regions+"export interface MessageQueue { extra: 1 }\n", []string{"MessageQueue"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "interface MessageQueue is generated")
+	assert.Error(t, handWrittenCopies("export type ErrorCode = 'X';\n"+regions, []string{"ErrorCode"}))
+	// The repository's own file has none.
+	require.NoError(t, checkOps(wireschema.Ops))
+	_, err = renderDTS("../..", wireschema.Enums, wireschema.Ops)
+	require.NoError(t, err)
+}
