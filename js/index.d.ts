@@ -10,13 +10,6 @@
 // Every failure is thrown as an Error (TypeError / RangeError where apt)
 // carrying `code`, `javaClass` and `field`; see RmqError.
 
-/** A message queue: Java's MessageQueue. `queueId` is any int32 (negative ids are valid). */
-export interface MessageQueue {
-  readonly topic: string;
-  readonly brokerName: string;
-  readonly queueId: number;
-}
-
 /**
  * Versions of the classic Java client that are reproduced. 5.3.4, 5.4.0,
  * 5.5.0 and 5.5.1 are the 5.3.3 behaviour (no change in the published
@@ -63,15 +56,6 @@ export type StrategySpec =
   | { name: 'MACHINE_ROOM_NEARBY'; inner: StrategySpec; resolver: RoomResolver }
   | { name: 'CONFIG'; messageQueueList?: readonly MessageQueue[] | null };
 // END GENERATED strategies
-
-/** NEARBY's room resolver: room = name.split(sep)[field], Java's split: sep is a java.util.regex pattern, trailing empty pieces dropped. */
-export interface RoomResolver {
-  sep: string;
-  /** Field of brokerName that names a queue's room (int ≥ 0). */
-  brokerField: number;
-  /** Field of the client ID that names a consumer's room (int ≥ 0). */
-  consumerField: number;
-}
 
 /**
  * A list of queues interned in the module once (`rmq.topic(queues)`), to be
@@ -280,15 +264,6 @@ export interface ProducerUpdateOptions {
   now?: number;
 }
 
-/** A fault item of the latency fault tolerance. */
-export interface FaultItem {
-  brokerName: string;
-  currentLatency: number;
-  startTimestamp: number;
-  /** 5.3.3 only. */
-  reachable?: boolean;
-}
-
 /**
  * A producer's queue selector (MQFaultStrategy), stateful: its send index and
  * fault items live in the module until `dispose()`.
@@ -314,33 +289,6 @@ export interface Producer {
   faultItems(): FaultItem[];
   /** Frees the module state; later calls throw ERR_DISPOSED. Idempotent. */
   dispose(): void;
-}
-
-/** MQClientInstance.topicRouteData2TopicPublishInfo / ...SubscribeInfo. */
-export interface RouteQueues {
-  /** Publish queues, in the producer's order. */
-  publish: MessageQueue[];
-  /** Subscribe queues, de-duplicated and sorted. */
-  subscribe: MessageQueue[];
-}
-
-/** A strategy the module knows, with its options. */
-export interface StrategyInfo {
-  name: StrategyName;
-  /** Names of the spec fields it reads besides `name`. */
-  options: string[];
-}
-
-/** A client an allocate request names, with the Java versions that name it too. */
-export interface ClientInfo {
-  profile: AllocateProfile;
-  versions: string[];
-}
-
-/** A profile the module reproduces, with the operations it supports. */
-export interface ProfileInfo {
-  name: Profile;
-  ops: string[];
 }
 
 // BEGIN GENERATED boundary: internal/gentables from internal/wireschema (make generate); do not edit.
@@ -384,6 +332,72 @@ export type MessageRequestMode =
   /** The broker pops messages of shared queues to the client. */
   | 'POP';
 
+/** A message queue: Java's MessageQueue. `queueId` is any int32 (negative ids are valid). */
+export interface MessageQueue {
+  readonly topic: string;
+  readonly brokerName: string;
+  readonly queueId: number;
+}
+
+/** A request frame of a live read to carry to `addr` on a connection of its own (LiveSession). */
+export interface LiveRequest {
+  /** Its number: hand the answer back with handle(id, ...). */
+  id: number;
+  /** Where to send it, host:port. */
+  addr: string;
+  /** The whole RocketMQ remoting frame to write. */
+  frame: Uint8Array;
+  /** What the call asks, for messages ("route of T_ORDER"). */
+  what: string;
+}
+
+/** One queue read of a pop request (frozen). */
+export interface PriorityRead {
+  /** From the group's retry topic. */
+  readonly retry: boolean;
+  /** Queue of that topic. */
+  readonly queueId: number;
+  /** Messages taken. */
+  readonly count: number;
+}
+
+/** A strategy the module knows, with its options. */
+export interface StrategyInfo {
+  readonly name: StrategyName;
+  /** Names of the spec fields it reads besides `name`. */
+  readonly options: string[];
+}
+
+/** A profile the module reproduces, with the operations it supports. */
+export interface ProfileInfo {
+  readonly name: Profile;
+  readonly ops: string[];
+}
+
+/** A client an allocate request names, with the Java versions that name it too. */
+export interface ClientInfo {
+  readonly profile: AllocateProfile;
+  readonly versions: string[];
+}
+
+/** A fault item of the latency fault tolerance. */
+export interface FaultItem {
+  brokerName: string;
+  currentLatency: number;
+  startTimestamp: number;
+  /** 5.3.3 only. */
+  reachable?: boolean;
+}
+
+/** NEARBY's room resolver: room = name.split(sep)[field], Java's split: sep is a java.util.regex pattern, trailing empty pieces dropped. */
+export interface RoomResolver {
+  sep: string;
+  /** Field of brokerName that names a queue's room (int ≥ 0). */
+  brokerField: number;
+  /** Field of the client ID that names a consumer's room (int ≥ 0). */
+  consumerField: number;
+}
+
 /** Where a consumer's queues are decided, and why. */
 export interface AllocationPath {
   /** 'client': it rebalances itself; 'broker': QUERY_ASSIGNMENT; 'proxy': the gRPC proxy assigns. */
@@ -401,6 +415,22 @@ export interface PriorityDecision {
   retryAfter: boolean;
   /** Rotation offset of the queue scan. */
   offset: number;
+}
+
+/** MQClientInstance.topicRouteData2TopicPublishInfo / ...SubscribeInfo. */
+export interface RouteQueues {
+  /** Publish queues, in the producer's order. */
+  publish: MessageQueue[];
+  /** Subscribe queues, de-duplicated and sorted. */
+  subscribe: MessageQueue[];
+}
+
+/** rmq.takeMessageQueues' answer. */
+export interface TakeMessageQueuesResult {
+  /** Each step's candidates: attempt k of the send goes to steps[i][(k-1) % length]. */
+  steps: MessageQueue[][];
+  /** The balancer's index after the last step. */
+  index: number;
 }
 
 // END GENERATED boundary
@@ -549,7 +579,7 @@ export interface Rmq {
    * (apache/rocketmq-clients #1324) or 'java'. index: the balancer's index
    * after the last step.
    */
-  takeMessageQueues(options: TakeMessageQueuesOptions): { steps: MessageQueue[][]; index: number };
+  takeMessageQueues(options: TakeMessageQueuesOptions): TakeMessageQueuesResult;
 
   /** A stateful producer selector (round robin, or latency fault tolerance). */
   producer(options: ProducerOptions): Producer;
@@ -1224,13 +1254,6 @@ export interface LiveSession {
   free(): void;
 }
 
-export interface LiveRequest {
-  id: number;
-  addr: string;
-  frame: Uint8Array;
-  what: string;
-}
-
 /** Which of a 5.4 broker's pop implementations serves a request: 'file' (default) or 'kv'. */
 export type PriorityPath = 'file' | 'kv';
 
@@ -1260,11 +1283,4 @@ export interface PriorityDrainOptions {
   maxMsgNums: number;
   priorityOrderAsc?: boolean;
   path?: PriorityPath;
-}
-
-/** One queue read of a pop request (frozen). */
-export interface PriorityRead {
-  readonly retry: boolean;
-  readonly queueId: number;
-  readonly count: number;
 }

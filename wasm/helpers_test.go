@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,35 +31,23 @@ type metaAnswer struct {
 	clients []metaClient
 }
 
-// readMeta reads a meta answer's build and clients (wasm/meta.go).
+// readMeta reads a meta answer's build and clients (wasm/meta.go): the
+// response must be the bytes the generated writer makes of handleMeta's
+// answer, so a field added to meta's declaration needs no edit here (the
+// JS package's tests decode the same bytes with the generated decoder).
 func readMeta(t testing.TB, resp []byte) metaAnswer {
 	t.Helper()
 	require.True(t, len(resp) > 0 && resp[0] == statusOK, "want an ok response")
-	r := reader{b: resp[1:]}
-	str := func() string { n := int(r.uvarint()); s := string(r.b[r.p : r.p+n]); r.p += n; return s }
-	strs := func() []string {
-		var out []string
-		for n := r.uvarint(); n > 0; n-- {
-			out = append(out, str())
-		}
-		return out
+	m, err := handleMeta(metaRequest{})
+	require.NoError(t, err)
+	var w writer
+	writeMetaResponse(&w, &m)
+	require.Equal(t, w.b, resp[1:], "meta's bytes are its handler's answer as written")
+	out := metaAnswer{build: m.Build}
+	for _, c := range m.Clients {
+		out.clients = append(out.clients, metaClient{profile: c.Profile, versions: c.Versions, order: c.SortOrder})
 	}
-	str() // version
-	str() // tables hash
-	// Strategies, then profiles: a name and a string list each.
-	for range 2 {
-		for n := r.uvarint(); n > 0; n-- {
-			str()
-			strs()
-		}
-	}
-	var m metaAnswer
-	m.build = str()
-	for n := r.uvarint(); n > 0; n-- {
-		m.clients = append(m.clients, metaClient{profile: str(), versions: strs(), order: r.u8()})
-	}
-	assert.Equal(t, len(r.b), r.p, "nothing after the clients")
-	return m
+	return out
 }
 
 // sampleAllocPlan is the custom allocPlan's golden value

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
@@ -28,8 +30,9 @@ var optionTS = map[alloc.OptionType]string{
 	alloc.OptionResolver: "RoomResolver",
 }
 
-// The generated region of the boundary: the enum unions and the answers'
-// interfaces declared in internal/wireschema.
+// The generated region of the boundary: the enum unions and the public
+// interfaces (records' and answers' Shapes) declared in
+// internal/wireschema.
 const (
 	dtsBoundaryBegin = "// BEGIN GENERATED boundary: internal/gentables from internal/wireschema (make generate); do not edit.\n"
 	dtsBoundaryEnd   = "// END GENERATED boundary\n"
@@ -49,10 +52,62 @@ func renderDTS(root string, enums []wireschema.Enum, ops []wireschema.Op) (file,
 	if src, err = replaceRegion(src, dtsBegin, dtsEnd, region); err != nil {
 		return file{}, err
 	}
-	if src, err = replaceRegion(src, dtsBoundaryBegin, dtsBoundaryEnd, boundaryTypes(enums, ops)); err != nil {
+	if src, err = replaceRegion(src, dtsBoundaryBegin, dtsBoundaryEnd, boundaryTypes(enums, wireschema.Records, ops)); err != nil {
+		return file{}, err
+	}
+	if err := handWrittenCopies(src, generatedNames(enums, wireschema.Records, ops)); err != nil {
 		return file{}, err
 	}
 	return file{dtsPath, []byte(src)}, nil
+}
+
+// generatedNames are the TS names the boundary region declares.
+func generatedNames(enums []wireschema.Enum, recs []wireschema.Record, ops []wireschema.Op) []string {
+	var out []string
+	for _, e := range enums {
+		if e.TS != "" {
+			out = append(out, e.TS)
+		}
+	}
+	for _, r := range recs {
+		if r.Shape != nil {
+			out = append(out, r.Shape.TS)
+		}
+	}
+	for _, o := range ops {
+		if o.Answer != nil && !slices.Contains(out, o.Answer.TS) {
+			out = append(out, o.Answer.TS)
+		}
+	}
+	return out
+}
+
+// handWrittenCopies refuses a generated name declared again by hand
+// outside the generated regions: TypeScript would merge two interface
+// declarations silently, and the hand-written one would drift.
+func handWrittenCopies(src string, names []string) error {
+	var hand strings.Builder
+	for rest := src; ; {
+		i := strings.Index(rest, "// BEGIN GENERATED ")
+		if i < 0 {
+			hand.WriteString(rest)
+			break
+		}
+		hand.WriteString(rest[:i])
+		j := strings.Index(rest[i:], "// END GENERATED ")
+		if j < 0 {
+			return fmt.Errorf("%s: a BEGIN GENERATED region without its END", dtsPath)
+		}
+		rest = rest[i+j+len("// END GENERATED "):]
+	}
+	for _, n := range names {
+		for _, kw := range []string{"interface", "type"} {
+			if regexp.MustCompile(`(?m)^export ` + kw + ` ` + n + `\b`).MatchString(hand.String()) {
+				return fmt.Errorf("%s: %s %s is generated from internal/wireschema: delete its hand-written copy", dtsPath, kw, n)
+			}
+		}
+	}
+	return nil
 }
 
 func replaceRegion(src, begin, end, region string) (string, error) {
@@ -63,9 +118,10 @@ func replaceRegion(src, begin, end, region string) (string, error) {
 	return src[:i] + begin + region + src[j:], nil
 }
 
-// boundaryTypes: each enum's union that has a TS name, then each op's
-// answer interface, fields in wire order.
-func boundaryTypes(enums []wireschema.Enum, ops []wireschema.Op) string {
+// boundaryTypes: each enum's union that has a TS name, then each record's
+// interface, then each op's answer interface (once for ops sharing one),
+// fields in wire order. checkOps has checked the shapes.
+func boundaryTypes(enums []wireschema.Enum, recs []wireschema.Record, ops []wireschema.Op) string {
 	var b strings.Builder
 	for _, e := range enums {
 		if e.TS == "" {
@@ -80,20 +136,71 @@ func boundaryTypes(enums []wireschema.Enum, ops []wireschema.Op) string {
 		}
 		b.WriteString("\n")
 	}
+	for _, r := range recs {
+		if r.Shape != nil {
+			renderShape(&b, r.Shape, r.Fields)
+		}
+	}
+	done := map[string]bool{}
 	for _, o := range ops {
-		if o.Answer == nil {
+		if o.Answer == nil || done[o.Answer.TS] {
 			continue
 		}
-		fmt.Fprintf(&b, "/** %s */\nexport interface %s {\n", o.Answer.Doc, o.Answer.TS)
-		for _, f := range o.Response {
-			if d := o.Answer.Fields[f.Name]; d != "" {
-				fmt.Fprintf(&b, "  /** %s */\n", d)
-			}
-			fmt.Fprintf(&b, "  %s: %s;\n", f.Name, jsTypeOf(f.Type))
-		}
-		b.WriteString("}\n\n")
+		done[o.Answer.TS] = true
+		renderShape(&b, o.Answer, o.Response)
 	}
 	return b.String()
+}
+
+// renderShape writes the interface sh declares over fs.
+func renderShape(b *strings.Builder, sh *wireschema.Shape, fs []wireschema.Field) {
+	fmt.Fprintf(b, "/** %s */\nexport interface %s {\n", sh.Doc, sh.TS)
+	ro := map[bool]string{true: "readonly "}[sh.Frozen]
+	for _, f := range fs {
+		if slices.Contains(sh.Internal, f.Name) {
+			continue
+		}
+		if d := sh.Fields[f.Name]; d != "" {
+			fmt.Fprintf(b, "  /** %s */\n", d)
+		}
+		t, opt := f.Type, slices.Contains(sh.Optional, f.Name)
+		if e, ok := elemOf(t, optPrefix); ok {
+			t, opt = e, true
+		}
+		ts := tsTypeOf(t)
+		if o, ok := sh.Types[f.Name]; ok {
+			ts = o
+		}
+		fmt.Fprintf(b, "  %s%s%s: %s;\n", ro, f.Name, map[bool]string{true: "?"}[opt], ts)
+	}
+	b.WriteString("}\n\n")
+}
+
+// tsTypeOf is the TypeScript type of a decoded value of type t: a record
+// with a Shape by its name, a union in a list parenthesized.
+func tsTypeOf(t wireschema.Type) string {
+	if e, ok := elemOf(t, listPrefix); ok {
+		el := tsTypeOf(e)
+		if strings.Contains(el, " ") {
+			el = "(" + el + ")"
+		}
+		return el + "[]"
+	}
+	if e, ok := elemOf(t, optPrefix); ok {
+		return tsTypeOf(e) + " | undefined"
+	}
+	if e, ok := elemOf(t, recPrefix); ok {
+		r := records[string(e)]
+		if r.Shape != nil {
+			return r.Shape.TS
+		}
+		parts := make([]string, len(r.Fields))
+		for i, f := range r.Fields {
+			parts[i] = f.Name + ": " + tsTypeOf(f.Type)
+		}
+		return "{ " + strings.Join(parts, "; ") + " }"
+	}
+	return jsTypeOf(t)
 }
 
 // sentence is a value's doc with a full stop.

@@ -242,6 +242,11 @@ func checkOps(ops []wireschema.Op) error {
 		if err := checkFields("record "+r.Name, r.Fields, inRecord); err != nil {
 			return err
 		}
+		if r.Shape != nil {
+			if err := checkShape("record "+r.Name, r.Shape, r.Fields); err != nil {
+				return err
+			}
+		}
 		records[r.Name] = r
 	}
 	seen := map[string]bool{}
@@ -276,8 +281,13 @@ func checkOps(ops []wireschema.Op) error {
 		if err := checkFields("op "+o.Name, o.Response, inResponse); err != nil {
 			return err
 		}
-		if err := checkAnswer(o); err != nil {
-			return err
+		if o.Answer != nil {
+			if err := checkShape("op "+o.Name+" answer", o.Answer, o.Response); err != nil {
+				return err
+			}
+			if o.Hot && o.Answer.Frozen {
+				return fmt.Errorf("wireschema: hot op %s: a frozen answer is not generated for hot ops", o.Name)
+			}
 		}
 		if o.Hot {
 			if err := checkHot(o); err != nil {
@@ -285,7 +295,7 @@ func checkOps(ops []wireschema.Op) error {
 			}
 		}
 	}
-	return nil
+	return checkShapeNames(ops)
 }
 
 // checkHot refuses in a Hot op what its straight-line code does not do:
@@ -1200,12 +1210,23 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 		fmt.Fprintf(&b, "import { %s } from %s;\n", strings.Join(fns[m], ", "), quoteJS(m))
 	}
 	renderEnumNamesJS(&b, ops)
-	decObject := func(fs []wireschema.Field) {
-		b.WriteString("  return {\n")
-		for _, f := range fs {
-			fmt.Fprintf(&b, "    %s: %s,\n", f.Name, jsDec(f.Type))
+	// A frozen shape's object and lists are frozen as decoded: the
+	// public value is the decoder's.
+	decObject := func(fs []wireschema.Field, sh *wireschema.Shape) {
+		frozen := sh != nil && sh.Frozen
+		if frozen {
+			b.WriteString("  return Object.freeze({\n")
+		} else {
+			b.WriteString("  return {\n")
 		}
-		b.WriteString("  };\n}\n")
+		for _, f := range fs {
+			v := jsDec(f.Type)
+			if _, list := elemOf(f.Type, listPrefix); list && frozen {
+				v = "Object.freeze(" + v + ")"
+			}
+			fmt.Fprintf(&b, "    %s: %s,\n", f.Name, v)
+		}
+		b.WriteString(map[bool]string{false: "  };\n}\n", true: "  });\n}\n"}[frozen])
 	}
 	for _, r := range wireschema.Records {
 		N := upper(r.Name)
@@ -1219,7 +1240,7 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 		}
 		if sides(wireschema.Rec(r.Name), false) {
 			fmt.Fprintf(&b, "\n/** Decodes the record %s (ctx: what its custom values' decoders need). */\nexport function decRec%s(dec, ctx) {\n", r.Name, N)
-			decObject(r.Fields)
+			decObject(r.Fields, r.Shape)
 		}
 	}
 	for _, o := range ops {
@@ -1236,7 +1257,7 @@ func renderOpsJS(ops []wireschema.Op) []byte {
 		b.WriteString("  return enc;\n}\n")
 		if len(o.Response) > 0 {
 			fmt.Fprintf(&b, "\n/** Decodes a %s response %s (ctx: what its custom values' decoders need). */\nexport function dec%s(dec, ctx) {\n", o.Name, jsDoc(o.Response), N)
-			decObject(o.Response)
+			decObject(o.Response, o.Answer)
 			fmt.Fprintf(&b, "\n/** %s (%s build). ctx goes to the response's custom decoders. */\nexport function %s(rt, req, ctx) {\n  return dec%s(rt.call(OP.%s, enc%s(rt.request(), req)), ctx);\n}\n", upper(o.Doc), o.Build, o.JS, N, opName, N)
 			continue
 		}
@@ -1338,21 +1359,76 @@ func wireFields(fs []wireschema.Field) []wireschema.Field {
 	return out
 }
 
-// checkAnswer: a public answer documents exactly its response's fields.
-func checkAnswer(o wireschema.Op) error {
-	if o.Answer == nil {
-		return nil
+// checkShape: a public shape documents exactly its fields (or keeps
+// them internal), and its types, optional and internal lists name public
+// fields of its own. what names the declaration in errors.
+func checkShape(what string, sh *wireschema.Shape, fs []wireschema.Field) error {
+	if sh.TS == "" || len(fs) == 0 {
+		return fmt.Errorf("wireschema: %s: a public shape needs a TS name and fields", what)
 	}
-	if o.Answer.TS == "" || len(o.Response) == 0 {
-		return fmt.Errorf("wireschema: op %s: an answer needs a TS name and a response", o.Name)
-	}
-	for _, f := range o.Response {
-		if _, ok := o.Answer.Fields[f.Name]; !ok {
-			return fmt.Errorf("wireschema: op %s: answer %s has no doc for field %s (\"\" for none)", o.Name, o.Answer.TS, f.Name)
+	has := map[string]bool{}
+	for _, f := range fs {
+		has[f.Name] = true
+		_, doc := sh.Fields[f.Name]
+		if internal := slices.Contains(sh.Internal, f.Name); doc == internal {
+			if doc {
+				return fmt.Errorf("wireschema: %s: %s field %s is documented and internal", what, sh.TS, f.Name)
+			}
+			return fmt.Errorf("wireschema: %s: %s has no doc for field %s (\"\" for none)", what, sh.TS, f.Name)
 		}
 	}
-	if len(o.Answer.Fields) != len(o.Response) {
-		return fmt.Errorf("wireschema: op %s: answer %s documents a field its response does not have", o.Name, o.Answer.TS)
+	for name := range sh.Fields {
+		if !has[name] {
+			return fmt.Errorf("wireschema: %s: %s documents a field %s that it does not have", what, sh.TS, name)
+		}
+	}
+	for name := range sh.Types {
+		if _, ok := sh.Fields[name]; !ok {
+			return fmt.Errorf("wireschema: %s: %s types %s, not a public field of it", what, sh.TS, name)
+		}
+	}
+	for _, name := range sh.Optional {
+		if _, ok := sh.Fields[name]; !ok {
+			return fmt.Errorf("wireschema: %s: %s makes %s optional, not a public field of it", what, sh.TS, name)
+		}
+	}
+	for _, name := range sh.Internal {
+		if !has[name] {
+			return fmt.Errorf("wireschema: %s: %s keeps %s internal, which it does not have", what, sh.TS, name)
+		}
+	}
+	return nil
+}
+
+// checkShapeNames: one TS name per shape (ops may share one Shape over
+// the same fields, as both routeToQueues ops do).
+func checkShapeNames(ops []wireschema.Op) error {
+	type decl struct {
+		sh *wireschema.Shape
+		fs string
+	}
+	seen := map[string]decl{}
+	add := func(what string, sh *wireschema.Shape, fs []wireschema.Field) error {
+		d := decl{sh, fmt.Sprint(fs)}
+		if prev, ok := seen[sh.TS]; ok && prev != d {
+			return fmt.Errorf("wireschema: %s: TS name %s is another declaration's", what, sh.TS)
+		}
+		seen[sh.TS] = d
+		return nil
+	}
+	for _, r := range wireschema.Records {
+		if r.Shape != nil {
+			if err := add("record "+r.Name, r.Shape, r.Fields); err != nil {
+				return err
+			}
+		}
+	}
+	for _, o := range ops {
+		if o.Answer != nil {
+			if err := add("op "+o.Name, o.Answer, o.Response); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

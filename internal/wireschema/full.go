@@ -52,7 +52,13 @@ var fullCustoms = []CustomType{
 
 var fullRecords = []Record{
 	{Name: "clientStrategy", Doc: "a strategy and the client (CLIENT) that builds it (wasm/strategy.go strategyOf)", Fields: []Field{{"client", U8}, {"spec", Custom("strategySpec")}}},
-	{Name: "rooms", Doc: "how member and broker names split into machine rooms (alloc.SplitResolver)", Fields: []Field{{"sep", Str}, {"brokerField", I32}, {"consumerField", I32}}},
+	{Name: "rooms", Doc: "how member and broker names split into machine rooms (alloc.SplitResolver)", Fields: []Field{{"sep", Str}, {"brokerField", I32}, {"consumerField", I32}},
+		Shape: &Shape{TS: "RoomResolver", Doc: "NEARBY's room resolver: room = name.split(sep)[field], Java's split: sep is a java.util.regex pattern, trailing empty pieces dropped.",
+			Fields: map[string]string{
+				"sep":           "",
+				"brokerField":   "Field of brokerName that names a queue's room (int ≥ 0).",
+				"consumerField": "Field of the client ID that names a consumer's room (int ≥ 0).",
+			}}},
 	{Name: "planInput", Doc: "what analysis.NewPlan takes: a strategy, the queues, the members, whether to sort as a rebalance does and the rooms (absent: none)",
 		Fields: []Field{{"strategy", Rec("clientStrategy")}, {"queues", Custom("qlist")}, {"members", Custom("stringList")}, {"sort", Bool}, {"rooms", Opt(Rec("rooms"))}}},
 	{Name: "scenarioChange", Doc: "a step of a scenario (alloc/analysis.Change)", Fields: []Field{{"kind", Str}, {"members", Custom("stringList")}, {"broker", Str}, {"queues", I32}}},
@@ -140,6 +146,7 @@ var fullOps = []Op{
 		Doc:      "routeToQueues over a route as text: its publish and subscribe queues for topic",
 		Request:  []Field{{"topic", Str}, {"text", Text}},
 		Response: []Field{{"publish", Custom("queues")}, {"subscribe", Custom("queues")}},
+		Answer:   routeQueues,
 	},
 	{
 		Name: "queryAssignment", Num: 40, JS: "queryAssignment", Build: Full, Refusal: brokerNeedsFull,
@@ -177,6 +184,12 @@ var fullOps = []Op{
 		Request: []Field{{"client", U8}, {"mqs", Custom("qlist")}, {"endpoints", List(Rec("brokerEndpoints"))}, {"startIndex", I32},
 			{"steps", List(Rec("takeStep"))}},
 		Response: []Field{{"steps", List(Custom("queues"))}, {"index", I32}},
+		Answer: &Shape{TS: "TakeMessageQueuesResult", Doc: "rmq.takeMessageQueues' answer.",
+			Types: map[string]string{"steps": "MessageQueue[][]"}, // a step without candidates is [] (wasm/goproducer.go)
+			Fields: map[string]string{
+				"steps": "Each step's candidates: attempt k of the send goes to steps[i][(k-1) % length].",
+				"index": "The balancer's index after the last step.",
+			}},
 	},
 }
 

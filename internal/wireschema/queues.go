@@ -79,14 +79,32 @@ var allocCustoms = []CustomType{
 }
 
 var queueRecords = []Record{
-	{Name: "strategyInfo", Doc: "a strategy name and the spec fields it reads besides its name", Fields: []Field{{"name", Str}, {"options", List(Str)}}},
-	{Name: "profileInfo", Doc: "a conformance profile and the vector ops it has", Fields: []Field{{"name", Str}, {"ops", List(Str)}}},
+	{Name: "strategyInfo", Doc: "a strategy name and the spec fields it reads besides its name", Fields: []Field{{"name", Str}, {"options", List(Str)}},
+		Shape: &Shape{TS: "StrategyInfo", Doc: "A strategy the module knows, with its options.", Frozen: true,
+			Types:  map[string]string{"name": "StrategyName"},
+			Fields: map[string]string{"name": "", "options": "Names of the spec fields it reads besides `name`."}}},
+	{Name: "profileInfo", Doc: "a conformance profile and the vector ops it has", Fields: []Field{{"name", Str}, {"ops", List(Str)}},
+		Shape: &Shape{TS: "ProfileInfo", Doc: "A profile the module reproduces, with the operations it supports.", Frozen: true,
+			Types: map[string]string{"name": "Profile"}, Fields: map[string]string{"name": "", "ops": ""}}},
 	{Name: "clientInfo", Doc: "a client an allocate request names (its CLIENT byte is its position): its profile, the versions that name it and its sort order (SORT_ORDER)",
-		Fields: []Field{{"profile", Str}, {"versions", List(Str)}, {"sortOrder", U8}}},
+		Fields: []Field{{"profile", Str}, {"versions", List(Str)}, {"sortOrder", U8}},
+		Shape: &Shape{TS: "ClientInfo", Doc: "A client an allocate request names, with the Java versions that name it too.", Frozen: true,
+			Types: map[string]string{"profile": "AllocateProfile"}, Fields: map[string]string{"profile": "", "versions": ""},
+			Internal: []string{"sortOrder"}}},
 	{Name: "faultItem", Doc: "a Producer's latency fault item (reachable: 5.3.3's flag)",
-		Fields: []Field{{"brokerName", Str}, {"currentLatency", F64}, {"startTimestamp", F64}, {"reachable", Bool}}},
+		Fields: []Field{{"brokerName", Str}, {"currentLatency", F64}, {"startTimestamp", F64}, {"reachable", Bool}},
+		Shape: &Shape{TS: "FaultItem", Doc: "A fault item of the latency fault tolerance.", Optional: []string{"reachable"},
+			Fields: map[string]string{"brokerName": "", "currentLatency": "", "startTimestamp": "", "reachable": "5.3.3 only."}}},
 	{Name: "queueData", Doc: "a route's queue data as a Producer is given it", Fields: []Field{{"brokerName", Str}, {"readQueueNums", I32}, {"writeQueueNums", I32}, {"perm", I32}}},
 }
+
+// routeQueues is the answer of both routeToQueues ops (route, routeText).
+var routeQueues = &Shape{TS: "RouteQueues", Doc: "MQClientInstance.topicRouteData2TopicPublishInfo / ...SubscribeInfo.",
+	Types: map[string]string{"publish": "MessageQueue[]", "subscribe": "MessageQueue[]"}, // never null (alloc/route)
+	Fields: map[string]string{
+		"publish":   "Publish queues, in the producer's order.",
+		"subscribe": "Subscribe queues, de-duplicated and sorted.",
+	}}
 
 var queueOps = []Op{
 	{
@@ -145,6 +163,7 @@ var queueOps = []Op{
 		Doc:      "routeToQueues over a route object: its publish and subscribe queues for topic",
 		Request:  []Field{{"topic", Str}, {"route", Custom("routeIn")}},
 		Response: []Field{{"publish", Custom("queues")}, {"subscribe", Custom("queues")}},
+		Answer:   routeQueues,
 	},
 	{
 		Name: "producerSelect", Num: 10, JS: "producerSelect", Build: Both, Hot: true,

@@ -12,7 +12,9 @@
 // handle<Name>(req <name>Request) (<name>Response, error) — or just error
 // when it answers nothing — and its public JS method calls the generated
 // ops.<jsName>(rt, request). An op with an Answer returns its decoded
-// response as the public value, and js/index.d.ts declares it (generated).
+// response as the public value, and js/index.d.ts declares it (generated);
+// a record with a Shape is a public interface too (MessageQueue,
+// StrategyInfo, PriorityRead ...), wherever the record travels.
 package wireschema
 
 // Type is a field's wire type (wasm/codec.go describes each layout).
@@ -112,6 +114,10 @@ type Record struct {
 	Name   string // lowerCamel; the Go type is wire<Name>
 	Doc    string
 	Fields []Field
+	// Shape, when set, is the record's public TypeScript interface: a new
+	// field is its line in Fields, its doc in Shape.Fields and the Go
+	// handler that fills it.
+	Shape *Shape
 }
 
 // Records are the declared records: these, then those of the queue and
@@ -119,9 +125,22 @@ type Record struct {
 var Records = concat(baseRecords, queueRecords, fullRecords)
 
 var baseRecords = []Record{
-	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}}},
-	{Name: "liveRequest", Doc: "a frame the live read asks JS to carry to addr (cluster/live.Request)", Fields: []Field{{"id", Uvarint}, {"addr", Str}, {"frame", Bytes}, {"what", Str}}},
-	{Name: "priorityRead", Doc: "one queue read of a pop request (alloc/priority.Read)", Fields: []Field{{"retry", Bool}, {"queueId", I32}, {"count", I32}}},
+	{Name: "queue", Doc: "a message queue", Fields: []Field{{"topic", Str}, {"brokerName", Str}, {"queueId", I32}},
+		Shape: &Shape{TS: "MessageQueue", Doc: "A message queue: Java's MessageQueue. `queueId` is any int32 (negative ids are valid).", Frozen: true,
+			Fields: map[string]string{"topic": "", "brokerName": "", "queueId": ""}}},
+	{Name: "liveRequest", Doc: "a frame the live read asks JS to carry to addr (cluster/live.Request)", Fields: []Field{{"id", Uvarint}, {"addr", Str}, {"frame", Bytes}, {"what", Str}},
+		Shape: &Shape{TS: "LiveRequest", Doc: "A request frame of a live read to carry to `addr` on a connection of its own (LiveSession).", Fields: map[string]string{
+			"id":    "Its number: hand the answer back with handle(id, ...).",
+			"addr":  "Where to send it, host:port.",
+			"frame": "The whole RocketMQ remoting frame to write.",
+			"what":  "What the call asks, for messages (\"route of T_ORDER\").",
+		}}},
+	{Name: "priorityRead", Doc: "one queue read of a pop request (alloc/priority.Read)", Fields: []Field{{"retry", Bool}, {"queueId", I32}, {"count", I32}},
+		Shape: &Shape{TS: "PriorityRead", Doc: "One queue read of a pop request (frozen).", Frozen: true, Fields: map[string]string{
+			"retry":   "From the group's retry topic.",
+			"queueId": "Queue of that topic.",
+			"count":   "Messages taken.",
+		}}},
 }
 
 // Build says which module serves an operation.
@@ -166,13 +185,32 @@ type Op struct {
 	Answer *Shape
 }
 
-// Shape is the public TypeScript interface of an op's answer.
+// Shape is a public TypeScript interface: an op's answer (Op.Answer) or
+// a record's (Record.Shape). internal/gentables writes it into
+// js/index.d.ts's generated region from the fields in wire order, each
+// typed by its wire type (a record with a Shape by its TS name; a
+// top-level Opt is an optional member).
 type Shape struct {
 	TS  string // the interface's name: AllocationPath
 	Doc string
-	// Fields documents each response field by name ("" for none): every
-	// field needs an entry, so none goes public undocumented.
+	// Fields documents each field by name ("" for none): every field
+	// needs an entry (or one in Internal), so none goes public
+	// undocumented.
 	Fields map[string]string
+	// Frozen: the generated decoder freezes the object and its lists
+	// (Object.freeze), and the interface's members are readonly.
+	Frozen bool
+	// Types is a member's TypeScript type where it is narrower than its
+	// wire type says: a string the module only answers from a known list
+	// (StrategyName), a list its handler never answers null.
+	Types map[string]string
+	// Optional members are absent in some answers: the JS method drops
+	// them (a 4.9.3 fault item has no reachable flag).
+	Optional []string
+	// Internal fields are for the JS package itself (meta's sort order):
+	// left out of the interface, and dropped by the method that answers
+	// the shape.
+	Internal []string
 }
 
 const brokerNeedsFull = "rmq.queryAssignment, rmq.proxyAssignment and rmq.allocationPath need the full module: load({ analysis: true })"

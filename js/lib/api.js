@@ -178,8 +178,8 @@ class Producer {
     const rt = this.#rt;
     return rt.within(() => {
       const s = ops.producerState(rt, null, this.#handle());
-      // 4.9.3's fault items have no reachable flag.
-      const faults = this.version === '5.3.3' ? s.faults : s.faults.map(({ brokerName, currentLatency, startTimestamp }) => ({ brokerName, currentLatency, startTimestamp }));
+      // 4.9.3's fault items have no reachable flag (FaultItem's optional member).
+      const faults = this.version === '5.3.3' ? s.faults : s.faults.map(({ reachable, ...item }) => item);
       return { queues: s.queues, index: s.index, faults };
     });
   }
@@ -238,14 +238,16 @@ export class Rmq {
     const m = ops.meta(rt, null);
     this.version = m.version;
     this.tablesHash = m.tablesHash;
-    this.strategies = Object.freeze(m.strategies.map(({ name, options }) => Object.freeze({ name, options: Object.freeze(options) })));
-    this.profiles = Object.freeze(m.profiles.map(({ name, ops: o }) => Object.freeze({ name, ops: Object.freeze(o) })));
+    // The decoded records are the public StrategyInfo and ProfileInfo, frozen (internal/wireschema).
+    this.strategies = Object.freeze(m.strategies);
+    this.profiles = Object.freeze(m.profiles);
     // Which module this is: 'core' (rmqalloc.wasm) or 'full' (with analysis).
     this.build = m.build;
     // The clients an allocate request names, by client byte (wasm/strategy.go).
     const clients = m.clients;
     this.#clients = clientTable(clients);
-    this.clients = Object.freeze(clients.map(({ profile, versions }) => Object.freeze({ profile, versions: Object.freeze(versions) })));
+    // ClientInfo without its internal sort order (the table above keeps it).
+    this.clients = Object.freeze(clients.map(({ sortOrder, ...info }) => Object.freeze(info)));
     this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full', this.#clients);
     defineBroker(this, rt, (v) => this.#topicOf(v)); // queryAssignment, proxyAssignment, allocationPath
     defineGoProducer(this, rt, (v) => this.#topicOf(v)); // goPublishQueues, goSelect, takeMessageQueues
@@ -559,7 +561,7 @@ export class Rmq {
         retry: retry === undefined || retry === null ? undefined : backlog(retry, 'retry'),
         maxMsgNums: int32(maxMsgNums, 'maxMsgNums'),
       };
-      return ops.priorityDrain(rt, req).reads.map((r) => Object.freeze({ retry: r.retry, queueId: r.queueId, count: r.count }));
+      return ops.priorityDrain(rt, req).reads; // frozen PriorityReads as decoded
     });
   }
 

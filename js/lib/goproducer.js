@@ -105,7 +105,7 @@ export function defineGoProducer(rmq, rt, topicOf) {
         mqs: (enc) => encQueues(enc, mqs, 'mqs', { topicOf }),
         steps: sends,
       });
-      return picks.map((q) => (q === undefined ? null : Object.freeze(q)));
+      return picks.map((q) => q ?? null); // absent: null; a queue is decoded frozen
     },
 
     takeMessageQueues(options) {
@@ -128,8 +128,8 @@ export function defineGoProducer(rmq, rt, topicOf) {
         }
         calls[i] = { isolated: lists, count: int32(count, `${f}.count`) };
       }
-      const d = ops.takeMessageQueues(rt, { client: c, mqs: (enc) => encQueues(enc, mqs, 'mqs', { topicOf }), endpoints: brokers, startIndex: start, steps: calls });
-      return { steps: d.steps, index: d.index };
+      // The decoded answer is the public TakeMessageQueuesResult (internal/wireschema).
+      return ops.takeMessageQueues(rt, { client: c, mqs: (enc) => encQueues(enc, mqs, 'mqs', { topicOf }), endpoints: brokers, startIndex: start, steps: calls });
     },
   };
   for (const [name, fn] of Object.entries(methods)) {

@@ -23,11 +23,11 @@ export function encRecQueue(enc, v) {
 
 /** Decodes the record queue (ctx: what its custom values' decoders need). */
 export function decRecQueue(dec, ctx) {
-  return {
+  return Object.freeze({
     topic: dec.str(),
     brokerName: dec.str(),
     queueId: dec.i32(),
-  };
+  });
 }
 
 /** Encodes the record liveRequest { id: number, addr: string, frame: Uint8Array, what: string }. */
@@ -57,11 +57,11 @@ export function encRecPriorityRead(enc, v) {
 
 /** Decodes the record priorityRead (ctx: what its custom values' decoders need). */
 export function decRecPriorityRead(dec, ctx) {
-  return {
+  return Object.freeze({
     retry: dec.bool(),
     queueId: dec.i32(),
     count: dec.i32(),
-  };
+  });
 }
 
 /** Encodes the record strategyInfo { name: string, options: string[] }. */
@@ -72,10 +72,10 @@ export function encRecStrategyInfo(enc, v) {
 
 /** Decodes the record strategyInfo (ctx: what its custom values' decoders need). */
 export function decRecStrategyInfo(dec, ctx) {
-  return {
+  return Object.freeze({
     name: dec.str(),
-    options: dec.list((dec) => dec.str()),
-  };
+    options: Object.freeze(dec.list((dec) => dec.str())),
+  });
 }
 
 /** Encodes the record profileInfo { name: string, ops: string[] }. */
@@ -86,10 +86,10 @@ export function encRecProfileInfo(enc, v) {
 
 /** Decodes the record profileInfo (ctx: what its custom values' decoders need). */
 export function decRecProfileInfo(dec, ctx) {
-  return {
+  return Object.freeze({
     name: dec.str(),
-    ops: dec.list((dec) => dec.str()),
-  };
+    ops: Object.freeze(dec.list((dec) => dec.str())),
+  });
 }
 
 /** Encodes the record clientInfo { profile: string, versions: string[], sortOrder: number }. */
@@ -101,11 +101,11 @@ export function encRecClientInfo(enc, v) {
 
 /** Decodes the record clientInfo (ctx: what its custom values' decoders need). */
 export function decRecClientInfo(dec, ctx) {
-  return {
+  return Object.freeze({
     profile: dec.str(),
-    versions: dec.list((dec) => dec.str()),
+    versions: Object.freeze(dec.list((dec) => dec.str())),
     sortOrder: dec.u8(),
-  };
+  });
 }
 
 /** Encodes the record faultItem { brokerName: string, currentLatency: number, startTimestamp: number, reachable: boolean }. */
