@@ -1,6 +1,7 @@
-// worker.js — runs rmqalloc off the main thread. Messages in:
-// { id, op, state }; out: { id, progress } ... then { id, result } or
-// { id, error }. A failed load is reported on every call and retried.
+// worker-engine.js — the engine of the worker (worker.js loads it): runs
+// rmqalloc off the main thread. Messages in: { id, op, state }; out:
+// { id, progress } ... then { id, result } or { id, error }. A failed load
+// is reported on every call and retried.
 import { load } from '/js/index.js';
 import { analyze, compareAll, producerView, problemsView, examples } from './lib/engine.js';
 import { whereView } from './lib/where.js';
@@ -15,30 +16,41 @@ import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.
 // the full one, which answers all, is loaded already; nothing is loaded
 // before the first call, so a page opened on a core tab never fetches the
 // full module. A page opened on the defaults asks for the full module as
-// soon as this worker runs (worker-boot.js), before its own scripts load.
+// soon as the worker runs (worker-boot.js): worker.js starts its download
+// and compile before this file loads (start's compiled).
 const built = { core: null, full: null };
 const loading = { core: null, full: null };
 // Modules fetched and compiled ahead of the first call, by build: a
 // promise of the module, or of null when that failed (the load then
 // fetches it itself and says what went wrong).
 const prefetched = { core: null, full: null };
-const WASM_URL = { core: '/js/rmqalloc.wasm', full: '/js/rmqalloc-full.wasm' };
+// The modules' URLs, by build (worker.js's).
+let WASM_URL = {};
+
+/** The entry's fetch and compile of kind's module (worker.js): a promise of the module, or of null. */
+let compiled = () => null;
 
 /**
- * Fetches and compiles kind's module here, as its bytes arrive, then starts
- * it. All of it on this thread: compiled on the page, it blocked the page's
- * main thread for hundreds of milliseconds; its bytes passed through the
- * page (a transferred stream), each chunk still cost the page a task.
+ * Takes over from the entry (worker.js): urls are the modules' by build,
+ * compile(kind) fetches and compiles kind's module once, and started has
+ * the builds it is compiling already (the page's prefetch): each is
+ * started as soon as it is compiled.
+ */
+export function start(urls, compile, started) {
+  WASM_URL = urls;
+  compiled = compile;
+  for (const kind of Object.keys(started)) prefetch(kind);
+}
+
+/**
+ * kind's module fetched and compiled ahead of the first call (worker.js,
+ * on this thread: compiled on the page, it blocked the page's main thread
+ * for hundreds of milliseconds), then started at once, not when the
+ * page's first call arrives (its scripts may still be running).
  */
 function prefetch(kind) {
   if (prefetched[kind] || built[kind]) return;
-  prefetched[kind] = fetch(WASM_URL[kind]).then((res) => {
-    if (!res.ok) return null;
-    if (/^application\/wasm\b/.test(res.headers.get('content-type') ?? '')) return WebAssembly.compileStreaming(res);
-    return res.arrayBuffer().then((b) => WebAssembly.compile(b)); // a server with another MIME type
-  }).catch(() => null);
-  // The runtime starts as soon as the module is compiled, not when the
-  // page's first call arrives (its scripts may still be running).
+  prefetched[kind] = compiled(kind);
   instance(kind).catch(() => { /* reported by the call that needs it */ });
 }
 
@@ -86,12 +98,8 @@ const ops = {
   connectionIds: (r, msg) => connectionIds(r, msg.state),
 };
 
-self.onmessage = async (ev) => {
-  const msg = ev.data;
-  if (msg.prefetch in prefetched) {
-    prefetch(msg.prefetch);
-    return;
-  }
+/** Answers one message from the page (worker.js hands them over in order). */
+export async function handle(msg) {
   try {
     const fn = ops[msg.op];
     const kind = fn ? needs(msg) : null;
@@ -102,4 +110,4 @@ self.onmessage = async (ev) => {
   } catch (e) {
     postMessage({ id: msg.id, error: { message: String(e && e.message || e), code: e && e.code || null, javaClass: e && e.javaClass || null, field: e && e.field || null } });
   }
-};
+}
