@@ -1,17 +1,10 @@
 package doctor
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
-
-// javaVersion is an MQVersion name as a Java client prints it (V4_9_3).
-// Compiled on first use, like the package's other patterns: compiled at
-// init it cost the wasm module's start ~30 ms on every page load.
-var javaVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^V\d+_\d+_\d+`) })
 
 // checkStatusVersions: a client reports its version to the broker (the
 // connection's #Language and #Version) and in its running info
@@ -56,11 +49,11 @@ func versionAgrees(lang, connVersion, statusVersion string) bool {
 	switch {
 	case isGoClientVersion(statusVersion):
 		return lang != "JAVA"
-	case javaVersion().MatchString(statusVersion):
+	case isJavaVersion(statusVersion):
 		if lang == "GO" {
 			return false
 		}
-		return lang != "JAVA" || !javaVersion().MatchString(connVersion) || connVersion == statusVersion
+		return lang != "JAVA" || !isJavaVersion(connVersion) || connVersion == statusVersion
 	}
 	return true
 }
