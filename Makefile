@@ -54,8 +54,9 @@ $(WASM): $(GO_SRC) $(WASM_OPT_STATE)
 	fi
 
 # The playground's scripts bundled for production (site/build.mjs, esbuild;
-# wasm_exec.js goes into the worker's bundle): index.html loads
-# site/dist/app.js and site/dist/worker.js.
+# wasm_exec.js goes into the engine's bundle): index.html loads
+# site/dist/app.js and site/dist/worker.js, the worker's small entry, which
+# loads site/dist/worker-engine.js.
 $(SITE_DIST): $(SITE_SRC) $(WASM_EXEC) site/node_modules/.package-lock.json
 	cd site && node build.mjs
 

@@ -1,7 +1,9 @@
 // build.mjs — bundles the playground's scripts for production (esbuild):
-// the page's modules (app.js and what it imports) into dist/app.js and the
-// engine's worker (worker.js, the package's js/ files included) into
-// dist/worker.js, minified, each one request instead of a chain of ~60.
+// the page's modules (app.js and what it imports) into dist/app.js, the
+// worker's small entry (worker.js) into dist/worker.js and the engine it
+// loads (worker-engine.js, the package's js/ files included) into
+// dist/worker-engine.js, minified, each one request instead of a chain of
+// ~60.
 // index.html loads the bundles; the sources stay as they are (tests and
 // embed.html use them). The package's files are imported by absolute path
 // (/js/...), as the server serves them: resolved here to ../js/.
@@ -22,7 +24,7 @@ const served = {
 };
 
 await build({
-  entryPoints: { app: join(SITE, 'app.js'), worker: join(SITE, 'worker.js') },
+  entryPoints: { app: join(SITE, 'app.js'), worker: join(SITE, 'worker.js'), 'worker-engine': join(SITE, 'worker-engine.js') },
   outdir: join(SITE, 'dist'),
   bundle: true,
   format: 'esm',

@@ -6,9 +6,9 @@
 // answers. CACHE names the layout of the cache: bump it when that changes,
 // and old caches are dropped. FILES lists every file a page can load
 // (e2e/offline.test.mjs fails when one of site/ or js/ is missing).
-const CACHE = 'rmqalloc-playground-v3';
-const SITE = ['./', 'index.html', 'embed.html', 'style.css', 'diagnose.css', 'embed.css', 'app.js', 'embed-page.js', 'worker.js', 'worker-boot.js', 'theme-boot.js',
-  'favicon.svg', 'verified.json', 'examples/cluster.json', 'dist/app.js', 'dist/worker.js',
+const CACHE = 'rmqalloc-playground-v4';
+const SITE = ['./', 'index.html', 'embed.html', 'style.css', 'diagnose.css', 'embed.css', 'app.js', 'embed-page.js', 'worker.js', 'worker-engine.js', 'worker-boot.js', 'theme-boot.js',
+  'favicon.svg', 'verified.json', 'examples/cluster.json', 'dist/app.js', 'dist/worker.js', 'dist/worker-engine.js',
   'lib/big-view.js', 'lib/client.js', 'lib/diagnose-engine.js', 'lib/diagnose.js', 'lib/dom.js', 'lib/engine.js', 'lib/export.js', 'lib/folder.js',
   'lib/pack.js', 'lib/priority.js', 'lib/priority-view.js', 'lib/share.js', 'lib/state.js', 'lib/status-paste.js', 'lib/theme.js', 'lib/timeline-view.js', 'lib/verified.js', 'lib/views.js', 'lib/vlist.js', 'lib/where-view.js', 'lib/where.js'];
 const JS = ['index.js', 'embed.js', 'names.js', 'wasm_exec.js', 'rmqalloc.wasm', 'rmqalloc-full.wasm',

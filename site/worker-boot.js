@@ -4,18 +4,19 @@
 // takes it over, and an error it raised before then is kept for the client
 // to report. A page opened on the defaults (no state in the link) shows the
 // Allocation tab, whose first result needs the full module: the worker is
-// told at once to fetch, compile and start it (all on its own thread).
+// started as worker.js#prefetch=full, and its entry fetches, compiles and
+// starts that module (all on its own thread) before its engine has loaded.
 (function () {
   if (typeof Worker !== 'function') return;
   var w;
+  // index.html names the bundled worker (build.mjs); the sources' worker.js otherwise.
+  var url = (document.currentScript && document.currentScript.dataset.worker) || 'worker.js';
+  if (!location.hash && typeof WebAssembly === 'object') url += '#prefetch=full';
   try {
-    // index.html names the bundled worker (build.mjs); the sources' worker.js otherwise.
-    w = new Worker((document.currentScript && document.currentScript.dataset.worker) || 'worker.js', { type: 'module' });
+    w = new Worker(url, { type: 'module' });
   } catch (e) {
     return; // app.js starts one itself
   }
   w.onerror = function (ev) { ev.preventDefault(); w.earlyError = ev.message || 'could not start'; };
   window.rmqallocWorker = w;
-  if (location.hash || typeof WebAssembly !== 'object') return;
-  w.postMessage({ prefetch: 'full' });
 }());

@@ -1,105 +1,41 @@
-// worker.js — runs rmqalloc off the main thread. Messages in:
-// { id, op, state }; out: { id, progress } ... then { id, result } or
-// { id, error }. A failed load is reported on every call and retried.
-import { load } from '/js/index.js';
-import { analyze, compareAll, producerView, problemsView, examples } from './lib/engine.js';
-import { whereView } from './lib/where.js';
-import { priorityView, priorityDrainView } from './lib/priority.js';
-import { exportFiles } from './lib/export.js';
-import { pack } from './lib/pack.js';
-import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.js';
-
-// Two builds (js/README.md): the core module (2.7 MB) answers the Producer
-// and Explain tabs; the full one (6.8 MB, with rmq.analysis, the doctor and
-// mqadmin's text formats) everything. A call loads the one it needs, unless
-// the full one, which answers all, is loaded already; nothing is loaded
-// before the first call, so a page opened on a core tab never fetches the
-// full module. A page opened on the defaults asks for the full module as
-// soon as this worker runs (worker-boot.js), before its own scripts load.
-const built = { core: null, full: null };
-const loading = { core: null, full: null };
-// Modules fetched and compiled ahead of the first call, by build: a
-// promise of the module, or of null when that failed (the load then
-// fetches it itself and says what went wrong).
-const prefetched = { core: null, full: null };
+// worker.js — the engine's worker, its entry: small on purpose. Started
+// as worker.js#prefetch=full (worker-boot.js), it starts that module's
+// download and streaming compile first thing, then loads the engine
+// (worker-engine.js, ~105 KB bundled) beside it: loaded first, the engine
+// held the download back by 100-200 ms. Every message that arrives before
+// the engine is loaded is kept and handed to it in order.
 const WASM_URL = { core: '/js/rmqalloc.wasm', full: '/js/rmqalloc-full.wasm' };
+const compiled = {};
 
-/**
- * Fetches and compiles kind's module here, as its bytes arrive, then starts
- * it. All of it on this thread: compiled on the page, it blocked the page's
- * main thread for hundreds of milliseconds; its bytes passed through the
- * page (a transferred stream), each chunk still cost the page a task.
- */
-function prefetch(kind) {
-  if (prefetched[kind] || built[kind]) return;
-  prefetched[kind] = fetch(WASM_URL[kind]).then((res) => {
+/** kind's module fetched and compiled, once: a promise of it, or of null when that failed (the load then says why). */
+function compile(kind) {
+  compiled[kind] ??= fetch(WASM_URL[kind]).then((res) => {
     if (!res.ok) return null;
     if (/^application\/wasm\b/.test(res.headers.get('content-type') ?? '')) return WebAssembly.compileStreaming(res);
     return res.arrayBuffer().then((b) => WebAssembly.compile(b)); // a server with another MIME type
   }).catch(() => null);
-  // The runtime starts as soon as the module is compiled, not when the
-  // page's first call arrives (its scripts may still be running).
-  instance(kind).catch(() => { /* reported by the call that needs it */ });
+  return compiled[kind];
 }
 
-async function instance(kind) {
-  if (built.full && built.full.alive) return built.full;
-  if (kind === 'core' && built.core && built.core.alive) return built.core;
-  if (!loading[kind]) {
-    // Loading does not count as computing (client.js: no restart while a module loads).
-    postMessage({ ready: false });
-    loading[kind] = Promise.resolve(prefetched[kind])
-      .then((module) => {
-        const source = module ? { wasmModule: module } : { wasmURL: WASM_URL[kind] };
-        return load(kind === 'full' ? { analysis: true, ...source } : source);
-      })
-      .then((r) => { built[kind] = r; return r; })
-      .finally(() => { loading[kind] = null; postMessage({ ready: true }); });
-  }
-  return loading[kind];
-}
+// In the URL, not a message: a message is only read after this script has run.
+const prefetch = /^#prefetch=(\w+)$/.exec(self.location.hash)?.[1];
+if (typeof WebAssembly === 'object' && Object.hasOwn(WASM_URL, prefetch)) compile(prefetch);
 
-/** The module msg needs: 'core' when no rmq.analysis, doctor or route text is involved. */
-function needs(msg) {
-  if (msg.op === 'resources') return null; // no module: what was loaded so far
-  if (msg.op === 'examples' || msg.op === 'info') return 'core';
-  if ((msg.op === 'producer' || msg.op === 'priority') && msg.state && msg.state.source !== 'route') return 'core';
-  return 'full';
-}
+const early = [];
+self.onmessage = (ev) => early.push(ev.data);
 
-const ops = {
-  // The what-if side only while its tab is open (see analyze).
-  analyze: (r, msg) => analyze(r, msg.state, { whatIf: msg.state.tab === 'whatif' }),
-  compare: (r, msg) => compareAll(r, msg.state, (done, total, label) => postMessage({ id: msg.id, progress: { done, total, label } })),
-  producer: (r, msg) => producerView(r, msg.state),
-  problems: (r, msg) => problemsView(r, msg.state),
-  examples: (r) => examples(r),
-  where: (r, msg) => whereView(r, msg.state),
-  priority: (r, msg) => priorityView(r, msg.state),
-  priorityDrain: (r, msg) => priorityDrainView(r, msg.state), // the full module's alloc/priority
-  export: (r, msg) => exportFiles(r, msg.state),
-  info: (r) => ({ version: r.version, strategies: r.strategies, profiles: r.profiles, build: r.build }),
-  // What this worker loaded (its scripts, the module), for the offline cache (sw.js).
-  resources: () => performance.getEntriesByType('resource').map((e) => e.name),
-  diagnose: (r, msg) => diagnose(r, msg.state),
-  diagnoseFolders: (r, msg) => diagnoseFolders(r, msg.state),
-  connectionIds: (r, msg) => connectionIds(r, msg.state),
-};
-
-self.onmessage = async (ev) => {
-  const msg = ev.data;
-  if (msg.prefetch in prefetched) {
-    prefetch(msg.prefetch);
-    return;
-  }
-  try {
-    const fn = ops[msg.op];
-    const kind = fn ? needs(msg) : null;
-    const r = kind ? await instance(kind) : null;
-    if (!fn) throw new Error('unknown op ' + msg.op);
-    const result = fn(r, msg);
-    postMessage({ id: msg.id, result }, msg.op === 'analyze' ? pack(result) : []);
-  } catch (e) {
-    postMessage({ id: msg.id, error: { message: String(e && e.message || e), code: e && e.code || null, javaClass: e && e.javaClass || null, field: e && e.field || null } });
-  }
-};
+// A URL in a variable: the bundler (build.mjs) leaves the engine a file of its own.
+const ENGINE = './worker-engine.js';
+import(ENGINE).then((engine) => {
+  engine.start(WASM_URL, compile, compiled);
+  // In a microtask: no message can come between the kept ones and the handler.
+  self.onmessage = (ev) => engine.handle(ev.data);
+  for (const msg of early.splice(0)) engine.handle(msg);
+}, (e) => {
+  // Every call answers the failure, and the page hears of it (client.js's onerror).
+  const message = 'could not load worker-engine.js: ' + (e && e.message || e);
+  const answer = (msg) => { if (msg && msg.id !== undefined) postMessage({ id: msg.id, error: { message } }); };
+  self.onmessage = (ev) => answer(ev.data);
+  early.splice(0).forEach(answer);
+  self.reportError(new Error(message));
+});

@@ -1,9 +1,7 @@
 package doctor
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // clusterError is one failure a read of the cluster met, as mqadmin
@@ -17,21 +15,6 @@ type clusterError struct {
 	addr    string // the broker address the text names, "" if none
 	timeout bool   // no answer before the deadline
 }
-
-// What the failures look like: RocketMQ's exception messages (the
-// remoting layer's and MQBrokerException's "CODE: n  DESC: ... BROKER:
-// addr"). Compiled on first use, as brokerAnswer.
-var (
-	failTimeout = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)(?:wait response on the channel <([^>]*)>|RemotingTimeoutException[^\r\n]*?<([^>]+)>)`)
-	})
-	failConnect = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)(?:connect to|send request to) <?([^\s<>]+?)>? failed`)
-	})
-	failBroker = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`BROKER:\s*([^\s]+)`)
-	})
-)
 
 // readClusterErrors finds every failure in a command's stderr (or an
 // error pasted instead of its output), in order, each once; nil when the
@@ -71,17 +54,20 @@ func readClusterErrors(text string) []clusterError {
 func readClusterError(l string) (clusterError, bool) {
 	if f, ok := readFailure(l); ok {
 		e := clusterError{code: f.code, desc: f.desc}
-		if m := failBroker().FindStringSubmatch(f.desc); m != nil {
-			e.addr = strings.TrimRight(m[1], ".,;")
+		if addr, ok := failBrokerMatch(f.desc); ok {
+			e.addr = strings.TrimRight(addr, ".,;")
 			e.desc = strings.TrimSpace(f.desc[:strings.Index(f.desc, "BROKER:")])
 		}
 		return e, true
 	}
-	if m := failTimeout().FindStringSubmatch(l); m != nil {
-		return clusterError{timeout: true, addr: m[1] + m[2], desc: exceptionText(l)}, true
+	// What the failures look like: RocketMQ's exception messages (the
+	// remoting layer's and MQBrokerException's "CODE: n  DESC: ... BROKER:
+	// addr"); match.go reads them.
+	if addr, ok := failTimeoutMatch(l); ok {
+		return clusterError{timeout: true, addr: addr, desc: exceptionText(l)}, true
 	}
-	if m := failConnect().FindStringSubmatch(l); m != nil {
-		return clusterError{addr: m[1], desc: exceptionText(l)}, true
+	if addr, ok := failConnectMatch(l); ok {
+		return clusterError{addr: addr, desc: exceptionText(l)}, true
 	}
 	if strings.Contains(l, "Exception") {
 		return clusterError{desc: exceptionText(l), timeout: strings.Contains(strings.ToLower(l), "timeout")}, true

@@ -1,19 +1,13 @@
 package doctor
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // What mqadmin prints on stderr when a command fails: the broker's answer
 // as "CODE: n  DESC: text". Operators paste (or save) that instead of the
 // output; the doctor reads the two answers that say something about the
-// group instead of refusing them. Compiled on first use: every load of the
-// wasm module runs the package's init, most never read a failure.
-var brokerAnswer = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`CODE:\s*(\d+)\s+DESC:\s*([^\r\n]*)`)
-})
+// group instead of refusing them (match.go's brokerAnswerMatch).
 
 // failedCommand is a pasted mqadmin failure: the broker's response code
 // and description.
@@ -28,18 +22,18 @@ func readFailure(text string) (failedCommand, bool) {
 	if strings.Contains(text, "#ClientId") || strings.Contains(text, "#Topic") {
 		return failedCommand{}, false // an output, which the parser reads
 	}
-	m := brokerAnswer().FindStringSubmatch(text)
-	if m == nil {
+	code, desc, ok := brokerAnswerMatch(text)
+	if !ok {
 		return failedCommand{}, false
 	}
 	n := 0
-	for _, c := range m[1] {
+	for _, c := range code {
 		n = n*10 + int(c-'0')
 		if n > 1<<20 {
 			return failedCommand{}, false
 		}
 	}
-	return failedCommand{code: n, desc: strings.TrimSpace(m[2])}, true
+	return failedCommand{code: n, desc: strings.TrimSpace(desc)}, true
 }
 
 // Broker response codes (RemotingSysResponseCode, ResponseCode).

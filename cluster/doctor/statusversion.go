@@ -1,14 +1,10 @@
 package doctor
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rmqalloc/rmqalloc/alloc"
 )
-
-// javaVersion is an MQVersion name as a Java client prints it (V4_9_3).
-var javaVersion = regexp.MustCompile(`^V\d+_\d+_\d+`)
 
 // checkStatusVersions: a client reports its version to the broker (the
 // connection's #Language and #Version) and in its running info
@@ -53,11 +49,11 @@ func versionAgrees(lang, connVersion, statusVersion string) bool {
 	switch {
 	case isGoClientVersion(statusVersion):
 		return lang != "JAVA"
-	case javaVersion.MatchString(statusVersion):
+	case isJavaVersion(statusVersion):
 		if lang == "GO" {
 			return false
 		}
-		return lang != "JAVA" || !javaVersion.MatchString(connVersion) || connVersion == statusVersion
+		return lang != "JAVA" || !isJavaVersion(connVersion) || connVersion == statusVersion
 	}
 	return true
 }

@@ -1,7 +1,7 @@
 // first-result.mjs — a benchmark, not a test: how soon a cold page shows
 // its first result, how much it shifts, and Lighthouse's scores.
 //
-//   node bench/first-result.mjs [--runs N] [--before REF] [--no-lighthouse]
+//   node bench/first-result.mjs [--runs N] [--before REF [--before-modules]] [--no-lighthouse]
 //
 // Cold: every run is a fresh browser context (no cache, no service
 // worker). "First result" is the time from navigation start until the page
@@ -11,10 +11,12 @@
 // (npm lighthouse, the system Chromium) gives performance, accessibility
 // and best-practices scores, desktop and mobile. With --before REF the same
 // figures are taken for git REF's site/ (on this tree's js/), in the same
-// run, interleaved, and the ratios printed. The 1-minute
+// run, interleaved, and the ratios printed; with --before-modules REF's
+// own js/ and wasm modules too (built here, ~1 minute), for a change that
+// touches the Go side. The 1-minute
 // load average is printed with every figure: on a busy machine they grow.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, cpSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, cpSync, existsSync, statSync } from 'node:fs';
 import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -24,6 +26,7 @@ const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(name); return i < 0 ? dflt : args[i + 1]; };
 const RUNS = Number(opt('--runs', 5));
 const BEFORE = opt('--before', null);
+const BEFORE_MODULES = args.includes('--before-modules');
 const LIGHTHOUSE = !args.includes('--no-lighthouse');
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -33,12 +36,19 @@ const VIEWS = [{ name: 'desktop 1366x900', width: 1366, height: 900 }, { name: '
 /**
  * A tree holding git ref's site/ beside this tree's js/ (the package and
  * its built modules): the same package under both, so the figures compare
- * the sites (another ref's js/ may not speak to these modules).
+ * the sites (another ref's js/ may not speak to these modules). With
+ * --before-modules, ref's whole tree with its own modules.
  */
 function checkout(ref) {
   const dir = mkdtempSync(join(tmpdir(), 'rmqalloc-before-'));
-  execFileSync('bash', ['-c', `git -C "${ROOT}" archive "${ref}" site go.mod | tar -x -C "${dir}"`]);
-  cpSync(join(ROOT, 'js'), join(dir, 'js'), { recursive: true, filter: (p) => !p.includes('node_modules') });
+  if (BEFORE_MODULES) {
+    // The whole tree of ref, its modules built as make builds them.
+    execFileSync('bash', ['-c', `git -C "${ROOT}" archive "${ref}" | tar -x -C "${dir}"`]);
+    execFileSync('make', ['js/rmqalloc.wasm', 'js/rmqalloc-full.wasm', 'js/wasm_exec.js'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, GOFLAGS: '-buildvcs=false' } });
+  } else {
+    execFileSync('bash', ['-c', `git -C "${ROOT}" archive "${ref}" site go.mod | tar -x -C "${dir}"`]);
+    cpSync(join(ROOT, 'js'), join(dir, 'js'), { recursive: true, filter: (p) => !p.includes('node_modules') });
+  }
   // Its own bundles, if that ref has a bundler.
   if (existsSync(join(dir, 'site', 'build.mjs'))) {
     cpSync(join(ROOT, 'site', 'node_modules'), join(dir, 'site', 'node_modules'), { recursive: true });
@@ -106,6 +116,7 @@ for (const t of trees) { t.server = await serve(t.root); servers.push(t.server);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
 const results = new Map(trees.map((t) => [t.name, Object.fromEntries(VIEWS.map((v) => [v.name, []]))]));
 console.log(`# ${RUNS} cold runs per page and width, interleaved; ${availableParallelism()} cores`);
+for (const t of trees) console.log(`# ${t.name}: full module ${statSync(join(t.root, 'js', 'rmqalloc-full.wasm')).size.toLocaleString('en-US')} bytes`);
 try {
   for (let i = 0; i < RUNS; i++) {
     for (const view of VIEWS) {

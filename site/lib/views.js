@@ -13,6 +13,8 @@ const GRID_MAX = 4096; // queues drawn as cells; beyond that, the table and stat
 // Rows drawn at most: enough to read, few enough to draw within one frame's budget.
 const ROWS_MAX = 120;
 const LIST_MAX = 120; // consumers listed one per line
+// Lists up to this long are drawn with the rest of the result, not in later tasks.
+const SHORT_MAX = 60;
 
 export function errorBox(err, what = '') {
   if (err.prompt) return h('p', { className: 'prompt', attrs: { role: 'note' } }, err.message);
@@ -232,9 +234,9 @@ export function renderAllocHead(el, st) {
 }
 
 /**
- * The Allocation tab. Returns the parts drawn later (the long lists), as
- * functions the page runs in separate tasks so that no single task blocks
- * typing on big topics.
+ * The Allocation tab. Returns the parts drawn later (the lists, when
+ * long), as functions the page runs in separate tasks so that no single
+ * task blocks typing on big topics.
  */
 export function renderAlloc(el, res, onRemove, actions = {}) {
   if (res.error) { put(el, errorBox(res.error, 'Cannot allocate')); return []; }
@@ -252,7 +254,13 @@ export function renderAlloc(el, res, onRemove, actions = {}) {
     retryBlock(res.retry),
     big ? null : h('h3', {}, 'Queue → consumer'), big ? null : rows,
     big ? bigBrowser('alloc', a, (sub, mv, cap) => grid(sub, mv, cap || 'Queues by broker; each cell shows queue id and owner'), { onRemove, gridMax: GRID_MAX }) : null);
-  return big ? [] : [() => put(members, memberList(a, onRemove)), () => put(rows, queueTable(a))];
+  if (big) return [];
+  const lists = [() => put(members, memberList(a, onRemove)), () => put(rows, queueTable(a))];
+  if (a.queues.length > SHORT_MAX || a.members.length > SHORT_MAX) return lists;
+  // Short lists take a few milliseconds: drawn at once, the result is whole
+  // in one frame (later tasks cost the first result two more frames).
+  for (const draw of lists) draw();
+  return [];
 }
 
 /**
