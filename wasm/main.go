@@ -35,18 +35,8 @@
 package main
 
 import (
-	"os"
-	"runtime/debug"
 	"syscall/js"
 )
-
-// memoryLimit is the module's soft memory limit (Go's GOMEMLIMIT; the
-// loader's environment may set another). Linear memory never shrinks, and
-// with no limit the heap reaches twice what is live before a collection:
-// the npm CLI on a folder of 112 MB of status texts (the doctor's limits,
-// cluster/doctor BenchmarkProcessMemory) peaked at 1.1 GB of RSS. Near the
-// limit the collector runs more often instead; below it nothing changes.
-const memoryLimit = 384 << 20
 
 // hostKey is the temporary global through which the loader passes its host
 // object; the loader deletes it as soon as the program blocks.
@@ -66,9 +56,6 @@ func main() {
 		}
 		return nil
 	})
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit)
-	}
 	reserve(64 << 10)
 	host.Set("exit", exit)
 	host.Set("ready", true)

@@ -78,6 +78,17 @@ function isOurs(instance) {
     typeof x.rmqalloc_ctl === 'function' && typeof x.rmqalloc_reserve === 'function' && typeof x.run === 'function';
 }
 
+/**
+ * The module's soft memory limit (Go's GOMEMLIMIT). Linear memory never
+ * shrinks, and with no limit Go lets the heap reach twice what is live
+ * before collecting: the npm CLI on a folder at the doctor's limits
+ * (112 MB of status texts; cluster/doctor BenchmarkProcessMemory) peaked
+ * at 1.1 GB of RSS. Near the limit the collector runs more often instead;
+ * below it nothing changes. Set here, not in Go: runtime/debug would bring
+ * package os into the module (0.3 MB).
+ */
+const MEMORY_LIMIT = '384MiB';
+
 /** Starts a module instance; resolves to a Runtime. */
 export async function start(opts, platform) {
   let go, instance;
@@ -85,7 +96,7 @@ export async function start(opts, platform) {
     const Go = await goClass();
     go = new Go();
     go.argv = ['rmqalloc'];
-    go.env = {};
+    go.env = { GOMEMLIMIT: MEMORY_LIMIT };
     instance = await wasmInstance(go, opts, platform);
   } catch (e) {
     throw rmqError(Error, 'ERR_LOAD_FAILED', `rmqalloc: cannot load the WebAssembly module: ${e?.message ?? e}`, { cause: e });
