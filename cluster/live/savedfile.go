@@ -17,27 +17,38 @@ import (
 // not its reading. A file that grows while read is cut at the limit and
 // refused too.
 func readSaved(path string) (string, error) {
-	f, err := os.Open(path)
+	text, over, err := ReadBounded(path, doctor.MaxInputBytes)
+	if over != "" {
+		return "", tooBig(path, over)
+	}
+	return text, err
+}
+
+// ReadBounded is file's text unless it holds more than limit bytes: then
+// over says how many ("more than limit" when it grew while read), and a
+// regular file's size is enough to refuse it unread. Sized by the stat,
+// the text is read once into its final string: a growing buffer and a
+// copy into a string allocated 3.4 times the text.
+func ReadBounded(file string, limit int) (text, over string, err error) {
+	f, err := os.Open(file)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer f.Close()
-	// Sized by the stat, the text is read once into its final string: a
-	// growing buffer and a copy into a string allocated 3.4 times the text.
-	var text strings.Builder
-	if st, err := f.Stat(); err == nil {
-		if st.Size() > doctor.MaxInputBytes {
-			return "", tooBig(path, strconv.FormatInt(st.Size(), 10))
+	var b strings.Builder
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		if st.Size() > int64(limit) {
+			return "", strconv.FormatInt(st.Size(), 10), nil
 		}
-		text.Grow(int(st.Size()) + 1)
+		b.Grow(int(st.Size()) + 1)
 	}
-	if _, err := io.Copy(&text, io.LimitReader(f, doctor.MaxInputBytes+1)); err != nil {
-		return "", err
+	if _, err := io.Copy(&b, io.LimitReader(f, int64(limit)+1)); err != nil {
+		return "", "", err
 	}
-	if text.Len() > doctor.MaxInputBytes {
-		return "", tooBig(path, "more than "+strconv.Itoa(doctor.MaxInputBytes))
+	if b.Len() > limit {
+		return "", "more than " + strconv.Itoa(limit), nil
 	}
-	return text.String(), nil
+	return b.String(), "", nil
 }
 
 // tooBig refuses a file of size bytes ("more than N" when it grew while read).

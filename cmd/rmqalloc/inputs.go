@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
+	"github.com/rmqalloc/rmqalloc/cluster/live"
 )
 
 // source is one text read and where it came from, for error messages:
@@ -61,10 +62,10 @@ type reader struct {
 
 // decodeText is a file's bytes as text: UTF-8, or UTF-16 with its BOM
 // (PowerShell's > writes UTF-16LE).
-func decodeText(b []byte) string {
-	if len(b) >= 2 && (b[0] == 0xff && b[1] == 0xfe || b[0] == 0xfe && b[1] == 0xff) {
-		le := b[0] == 0xff
-		b = b[2:]
+func decodeText(s string) string {
+	if len(s) >= 2 && (s[0] == 0xff && s[1] == 0xfe || s[0] == 0xfe && s[1] == 0xff) {
+		le := s[0] == 0xff
+		b := []byte(s[2:])
 		u := make([]uint16, len(b)/2)
 		for i := range u {
 			if le {
@@ -79,10 +80,10 @@ func decodeText(b []byte) string {
 		}
 		return s
 	}
-	if !utf8.Valid(b) {
-		return strings.ToValidUTF8(string(b), "\uFFFD")
+	if !utf8.ValidString(s) {
+		return strings.ToValidUTF8(s, "\uFFFD")
 	}
-	return string(b)
+	return s
 }
 
 // read is the text of file, given for flag ("" when the file is a
@@ -104,12 +105,11 @@ func (r *reader) read(file, flag string) (source, error) {
 		if len(b) > doctor.MaxInputBytes {
 			return source{}, tooBig(flag+" -", "stdin", "more than "+strconv.Itoa(doctor.MaxInputBytes))
 		}
-		return source{file: "stdin", text: decodeText(b)}, nil
+		return source{file: "stdin", text: decodeText(string(b))}, nil
 	}
-	b, err := readBounded(file)
-	if te, ok := err.(*cliError); ok {
-		te.where = label
-		return source{}, te
+	text, over, err := live.ReadBounded(file, doctor.MaxInputBytes)
+	if over != "" {
+		return source{}, tooBig(label, file, over)
 	}
 	if err != nil {
 		e := &cliError{code: codeInput, where: label, file: file, exit: exitBadInput}
@@ -123,7 +123,7 @@ func (r *reader) read(file, flag string) (source, error) {
 		}
 		return source{}, e
 	}
-	return source{file: file, text: decodeText(b)}, nil
+	return source{file: file, text: decodeText(text)}, nil
 }
 
 // tooBig: a file over the doctor's limit (doctor.MaxInputBytes), refused
@@ -132,27 +132,6 @@ func tooBig(where, file, size string) *cliError {
 	return &cliError{code: codeInput, where: where, file: file, exit: exitBadInput,
 		msg: size + " bytes, over the doctor's limit of " + strconv.Itoa(doctor.MaxInputBytes) +
 			" bytes for one file (docs/doctor-limits.md): not the output of one mqadmin command"}
-}
-
-// readBounded is os.ReadFile refusing a file over doctor.MaxInputBytes
-// unread (by its size), or once that much is read (a pipe, a growing file).
-func readBounded(file string) ([]byte, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > doctor.MaxInputBytes {
-		return nil, tooBig(file, file, strconv.FormatInt(st.Size(), 10))
-	}
-	b, err := io.ReadAll(io.LimitReader(f, doctor.MaxInputBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > doctor.MaxInputBytes {
-		return nil, tooBig(file, file, "more than "+strconv.Itoa(doctor.MaxInputBytes))
-	}
-	return b, nil
 }
 
 func isDir(p string) bool {
@@ -287,16 +266,17 @@ func statusDirOf(dir string) string {
 }
 
 // firstWithText is the first of names in dir with text, else the first
-// that exists, else "".
+// that exists, else "". The file is read later, bounded; here only its
+// head is (js/bin/io.js's hasText).
 func firstWithText(dir string, names ...string) string {
 	first := ""
 	for _, n := range names {
 		p := filepath.Join(dir, n)
-		b, err := os.ReadFile(p)
+		has, err := hasText(p)
 		if err != nil {
 			continue
 		}
-		if len(bytes.TrimSpace(b)) > 0 {
+		if has {
 			return p
 		}
 		if first == "" {
@@ -304,6 +284,25 @@ func firstWithText(dir string, names ...string) string {
 		}
 	}
 	return first
+}
+
+// hasText: a non-blank byte in the file's first 64 KiB, or more bytes
+// than that.
+func hasText(file string) (bool, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10+1)
+	n, err := io.ReadFull(f, head)
+	switch {
+	case err == nil: // more than 64 KiB
+		return true, nil
+	case err == io.ErrUnexpectedEOF || err == io.EOF:
+		return len(bytes.TrimSpace(head[:n])) > 0, nil
+	}
+	return false, err
 }
 
 // checkFolder: dir is a folder of saved outputs (for cmdLine's error).

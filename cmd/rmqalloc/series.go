@@ -62,7 +62,7 @@ func (r *reader) snapshotOfFolder(dir string, j judging) (*folderSnapshot, error
 	snap := doctor.Snapshot{Name: dir, Input: files.input(j)}
 	at := filepath.Join(dir, "captured-at.txt")
 	if b, err := os.ReadFile(at); err == nil {
-		first, _, _ := strings.Cut(decodeText(b), "\n")
+		first, _, _ := strings.Cut(decodeText(string(b)), "\n")
 		first = strings.TrimSpace(first)
 		t, ok := parseCaptureTime(first)
 		if !ok {
