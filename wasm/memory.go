@@ -46,13 +46,13 @@ func reserve(n int) {
 	ctl[0], ctl[1] = addr(reqBuf), uint32(c)
 }
 
-// largeRequest is the request buffer size kept between calls; a larger one
-// is dropped once its request is decoded (the next call reserves anew).
-const largeRequest = 1 << 24
+// largeBuffer is the most a request or response buffer keeps between
+// calls; a larger one is dropped (the next call reserves anew).
+const largeBuffer = 1 << 24
 
-// dropLargeRequest lets a request buffer over largeRequest go.
+// dropLargeRequest lets a request buffer over largeBuffer go once decoded.
 func dropLargeRequest() {
-	if cap(reqBuf) > largeRequest {
+	if cap(reqBuf) > largeBuffer {
 		reqBuf = nil
 		ctl[0], ctl[1] = 0, 0
 	}
@@ -75,7 +75,7 @@ func publish() {
 // startResponse empties the response buffer; a huge one left by an earlier
 // call is dropped rather than kept for ever.
 func startResponse() {
-	if cap(respOut.b) > 1<<24 {
+	if cap(respOut.b) > largeBuffer {
 		respOut.b = nil
 	}
 	respOut.reset()

@@ -178,21 +178,25 @@ func writeGroups(w io.Writer, m *Monitor) error {
 			f.add(float64(c.n), g.name, c.topic)
 		}
 	}
+	var perQueue []*groupSeries // none when per-queue series are off
+	if !s.noQueues {
+		perQueue = judged
+	}
 	f = sw.next(f, famQueueLag)
-	for _, g := range judged {
+	for _, g := range perQueue {
 		for _, tv := range g.view.topics {
 			for _, q := range tv.queues {
-				if q.hasLag && !s.noQueues {
+				if q.hasLag {
 					f.add(float64(q.lag), q.broker, g.name, queueLabel(q.qid), tv.topic)
 				}
 			}
 		}
 	}
 	f = sw.next(f, famQueueOwners)
-	for _, g := range judged {
+	for _, g := range perQueue {
 		for _, tv := range g.view.topics {
 			for _, q := range tv.queues {
-				if q.owners >= 0 && !s.noQueues {
+				if q.owners >= 0 {
 					f.add(float64(q.owners), q.broker, g.name, queueLabel(q.qid), tv.topic)
 				}
 			}
