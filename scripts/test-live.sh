@@ -164,6 +164,13 @@ if [ "$fail" -gt 0 ]; then
   echo "live: what the failing tests printed last (all of it in test-results/go-live.log):"
   awk -v keep=15 -f "$root/scripts/failed-output.awk" "$log" | head -150
 fi
+# How the name servers answered all along (nsprobe_test.go): a failure
+# beside "over 3 s" probes happened while a name server was slow.
+grep -E '^livetest: name server ' "$log" || true
+if [ "$fail" -gt 0 ] && [ -s "$run/namesrv-latency.log" ]; then
+  echo "live: name server answers over 1 s (first 12 of $(wc -l <"$run/namesrv-latency.log")):"
+  head -12 "$run/namesrv-latency.log"
+fi
 echo "live: $(( $(date +%s) - t0 )) s in all (log: test-results/go-live.log)"
 echo "live 4.9.3: $pass4 passed, $fail4 failed, $skip4 skipped"
 echo "live 5.3.3: $pass5 passed, $fail5 failed, $skip5 skipped"

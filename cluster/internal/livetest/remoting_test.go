@@ -36,14 +36,21 @@ func request(addr string, code int, ext map[string]string) (int, string, []byte,
 	return resp.Code, resp.Remark, resp.Body, nil
 }
 
-// requestCmd sends one request and returns the whole response.
+// requestCmd sends one request and returns the whole response, waiting
+// up to 15 s: a name server on a loaded machine has taken over 3 s to
+// answer for minutes (CI), and a test's own read must outlast that.
 func requestCmd(addr string, code int, ext map[string]string) (*live.Command, error) {
+	return requestWithin(addr, code, ext, 15*time.Second)
+}
+
+// requestWithin is requestCmd with its own bound on the exchange.
+func requestWithin(addr string, code int, ext map[string]string, within time.Duration) (*live.Command, error) {
 	conn, err := net.DialTimeout("tcp", addr, 3*time.Second)
 	if err != nil {
 		return nil, err
 	}
 	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+	_ = conn.SetDeadline(time.Now().Add(within))
 	req := live.Command{Code: code, Language: "JAVA", Version: 399, Opaque: opaque.Add(1), ExtFields: ext}
 	if _, err := conn.Write(req.Encode()); err != nil {
 		return nil, err

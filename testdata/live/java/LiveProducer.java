@@ -11,6 +11,7 @@
  *   "SENT OK to TOPIC perQueue={broker/qid=n, ...}" over the sends that succeeded, and
  *   "QUEUES broker/qid,..." = the producer's queue list (TopicPublishInfo) at the end
  *   (printed in both modes).
+ * The topic's route is fetched before the first send (fetchRoute).
  * No send is retried by the client (a retry would go to another queue than the round robin's);
  * long timeouts instead, for a loaded machine. A failed keyed send is tried again (the selector
  * picks the same queue), up to 5 times.
@@ -46,6 +47,7 @@ public class LiveProducer {
         p.start();
         int rc = 0;
         try {
+            fetchRoute(p, topic);
             if (count >= 0) {
                 java.util.Map<String, Integer> perQueue = new java.util.TreeMap<>();
                 int ok = 0;
@@ -96,5 +98,28 @@ public class LiveProducer {
             p.shutdown();
         }
         System.exit(rc); // the client's threads would keep a failed run alive
+    }
+
+    /**
+     * Fetches the topic's own route before the first send. The client's send path waits at most
+     * 3 s for its name-server lock, which its start-up route poll holds while a slow name server
+     * answers; it then sends over the default topic's queues instead (seen in CI for minutes on
+     * end). Asked here, again until it has the route (for up to 2 minutes), the sends use the
+     * topic's queues, which is what the tests compare.
+     */
+    static void fetchRoute(DefaultMQProducer p, String topic) throws InterruptedException {
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        for (int attempt = 1; ; attempt++) {
+            p.getDefaultMQProducerImpl().getmQClientFactory().updateTopicRouteInfoFromNameServer(topic);
+            org.apache.rocketmq.client.impl.producer.TopicPublishInfo info =
+                p.getDefaultMQProducerImpl().getTopicPublishInfoTable().get(topic);
+            if (info != null && info.ok() && info.isHaveTopicRouterInfo()) return;
+            if (System.nanoTime() > deadline) {
+                System.err.println("no route for " + topic + " after " + attempt + " requests: sending anyway");
+                return;
+            }
+            System.err.println("no route for " + topic + " yet (request " + attempt + "): asking again");
+            Thread.sleep(1000);
+        }
     }
 }
