@@ -11,6 +11,12 @@ WASM     := js/rmqalloc.wasm
 # The full module: the core one plus rebalance analysis (-tags rmqfull),
 # loaded by load({ analysis: true }). No size budget.
 WASM_FULL := js/rmqalloc-full.wasm
+# The analysis module: the full one without the doctor, the live read and
+# mqadmin's text formats (-tags rmqfull,rmqnodoctor), loaded by
+# load({ analysis: true, doctor: false }): half the full one's size, so the
+# playground's first result (rmq.analysis) comes sooner. wasm-opt'd like
+# the core one.
+WASM_ANALYSIS := js/rmqalloc-analysis.wasm
 WASM_EXEC := js/wasm_exec.js
 SITE_DIST := site/dist/app.js
 # The monitor page's group report: the site's Diagnose drawing, bundled
@@ -32,7 +38,7 @@ export GOFLAGS := $(if $(findstring -buildvcs,$(GOFLAGS)),$(GOFLAGS),$(strip $(G
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
-build: $(WASM) $(WASM_FULL) $(WASM_EXEC) $(SITE_DIST) $(MONITOR_PAGE) ## build js/rmqalloc.wasm (core), js/rmqalloc-full.wasm (with analysis), the site's and the monitor page's bundles
+build: $(WASM) $(WASM_FULL) $(WASM_ANALYSIS) $(WASM_EXEC) $(SITE_DIST) $(MONITOR_PAGE) ## build js/rmqalloc.wasm (core), js/rmqalloc-full.wasm (with analysis and the doctor), js/rmqalloc-analysis.wasm (analysis only), the site's and the monitor page's bundles
 
 # wasm-opt (Debian's binaryen, installed by make tools) shrinks the core
 # module, which keeps it within its budget: -Oz measured 2,772,792 bytes
@@ -66,8 +72,16 @@ $(MONITOR_PAGE): $(SITE_SRC) site/diagnose.css site/verified.json $(wildcard clu
 $(WASM_FULL): $(GO_SRC)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags rmqfull -o $@ ./wasm
 
+$(WASM_ANALYSIS): $(GO_SRC) $(WASM_OPT_STATE)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags rmqfull,rmqnodoctor -o $@.tmp ./wasm
+	@if command -v wasm-opt >/dev/null; then \
+		wasm-opt $(WASM_OPT_FLAGS) $@.tmp -o $@ && rm -f $@.tmp && echo "wasm-opt -Oz $@"; \
+	else \
+		mv $@.tmp $@; echo "note: wasm-opt not found, $@ is not size-optimized (make tools installs binaryen)"; \
+	fi
+
 # wasm_exec.js must come from the Go that built the modules.
-$(WASM_EXEC): $(WASM) $(WASM_FULL)
+$(WASM_EXEC): $(WASM) $(WASM_FULL) $(WASM_ANALYSIS)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $@
 
 # gentables writes the tables and the declared operations' code (Go and JS);
@@ -89,7 +103,7 @@ test: ## every test layer: native Go, Go in Chromium, JS package, site end to en
 	@scripts/layer.sh "go build + vet (native, rmqfull, live, js/wasm core and full)" scripts/govet.sh
 	@scripts/layer.sh "staticcheck (every build)" scripts/lint.sh
 	@scripts/layer.sh "go test -race (native)" scripts/gotest.sh native
-	@scripts/layer.sh "module size" scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
+	@scripts/layer.sh "module size" scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL) $(WASM_ANALYSIS)
 	@scripts/layer.sh "go test (GOOS=js GOARCH=wasm in Chromium)" scripts/gotest.sh wasm
 	@scripts/layer.sh "node --test (js package)" scripts/nodetest.sh js test
 	@scripts/layer.sh "playwright (site end to end)" scripts/nodetest.sh site e2e
@@ -122,7 +136,7 @@ screenshot: tools build ## refresh site/screenshot.png (the README's picture of 
 check-size: ## fail when the core module exceeds its size budget (the full one's size is printed)
 	@$(MAKE) --no-print-directory binaryen
 	@$(MAKE) --no-print-directory build
-	scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL)
+	scripts/check-size.sh $(WASM) $(WASM_MAX_RAW) $(WASM_MAX_GZIP) $(WASM_FULL) $(WASM_ANALYSIS)
 
 tools: chromium binaryen prometheus npm $(BIN)/go_js_wasm_exec ## install what the tests need (idempotent)
 
@@ -175,7 +189,7 @@ bench-js: build ## JS benchmarks beside the native baseline of the same run
 	@node js/bench/bench.mjs --native test-results/bench-native.txt
 
 clean: ## remove build outputs and installed tools
-	rm -rf $(BIN) $(WASM) $(WASM_FULL) $(WASM_EXEC) js/node_modules site/node_modules test-results
+	rm -rf $(BIN) $(WASM) $(WASM_FULL) $(WASM_ANALYSIS) $(WASM_EXEC) js/node_modules site/node_modules test-results
 
 mutbench: ## damage the sample folders (cut, lost/repeated lines, mixed captures, encodings, wrap, ANSI, ...) and count REFUSED / SAME / UNJUDGED / DIFFERENT verdicts per class
 	$(GO) run ./cluster/internal/cmd/mutbench

@@ -16,7 +16,9 @@ export const version = VERSION;
 
 /** Loads the module once per build; see index.d.ts. */
 export const load = makeLoad({
-  defaultURL: (full) => (full ? new URL('./rmqalloc-full.wasm', import.meta.url) : new URL('./rmqalloc.wasm', import.meta.url)),
+  // Literal URLs, one per build: bundlers emit each as an asset.
+  defaultURL: (build) => (build === 'full' ? new URL('./rmqalloc-full.wasm', import.meta.url)
+    : build === 'analysis' ? new URL('./rmqalloc-analysis.wasm', import.meta.url) : new URL('./rmqalloc.wasm', import.meta.url)),
 });
 
 /** Same as load() (esbuild-style name). */

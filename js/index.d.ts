@@ -473,9 +473,12 @@ export interface Rmq {
    * Which module is loaded, as the module itself reports it: 'core'
    * (rmqalloc.wasm, the default of load()) or 'full' (rmqalloc-full.wasm,
    * loaded by load({ analysis: true }): the same plus rmq.analysis,
-   * rmq.doctor, rmq.parse, routes as text and the broker-side assignment).
+   * rmq.doctor, rmq.parse, routes as text and the broker-side assignment)
+   * or 'analysis' (rmqalloc-analysis.wasm, load({ analysis: true, doctor:
+   * false }): the full one without the doctor, mqadmin's consumer texts
+   * and the live read).
    */
-  readonly build: 'core' | 'full';
+  readonly build: 'core' | 'full' | 'analysis';
   /** The consumer strategies. */
   readonly strategies: readonly StrategyInfo[];
   /** The profiles and their ops. */
@@ -916,7 +919,16 @@ export interface InitOptions {
    * bytes must be the full module (else ERR_LOAD_FAILED).
    */
   analysis?: boolean;
-  /** URL (browser, worker) or file path/URL (Node) of the module (rmqalloc.wasm, or rmqalloc-full.wasm with `analysis: true`). */
+  /**
+   * With `analysis: true`, false loads the analysis module
+   * (rmqalloc-analysis.wasm): the full one without rmq.doctor, the
+   * rmq.parse.consumer* texts and the live read (they throw
+   * ERR_UNSUPPORTED), half its size, so it compiles and starts in about half the time. Its own
+   * instance; wasmURL, wasmModule or bytes must be that module. Only
+   * with `analysis: true`.
+   */
+  doctor?: boolean;
+  /** URL (browser, worker) or file path/URL (Node) of the module (rmqalloc.wasm, rmqalloc-full.wasm with `analysis: true`, rmqalloc-analysis.wasm with `doctor: false` too). */
   wasmURL?: string | URL;
   /** An already compiled module (a WebAssembly.Module). */
   wasmModule?: CompiledWasmModule;

@@ -28,7 +28,9 @@ const IS_NODE = typeof globalThis.process === 'object' && typeof globalThis.proc
  * starts a fresh one.
  */
 export const load = makeLoad({
-  defaultURL: (full) => (full ? new URL('./rmqalloc-full.wasm', import.meta.url) : new URL('./rmqalloc.wasm', import.meta.url)),
+  // Literal URLs, one per build: bundlers emit each as an asset.
+  defaultURL: (build) => (build === 'full' ? new URL('./rmqalloc-full.wasm', import.meta.url)
+    : build === 'analysis' ? new URL('./rmqalloc-analysis.wasm', import.meta.url) : new URL('./rmqalloc.wasm', import.meta.url)),
   readLocal: IS_NODE
     ? async (url) => {
       const { readFile } = await import('node:fs/promises');

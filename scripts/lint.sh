@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # lint.sh: staticcheck (pinned in tools/go.mod) over every build of the
-# module: native, native with -tags rmqfull, js/wasm core and full. With
+# module: native, native with -tags rmqfull, js/wasm core, full and analysis. With
 # -matrix a finding such as "unused" is reported only when it holds in
 # every build, so code one build needs is not flagged by another.
 # staticcheck.conf (at the root) lists the checks and why any is off.
@@ -15,4 +15,5 @@ native: GOOS=linux
 full: GOOS=linux -tags=rmqfull
 wasm: GOOS=js GOARCH=wasm
 wasmfull: GOOS=js GOARCH=wasm -tags=rmqfull
+wasmanalysis: GOOS=js GOARCH=wasm -tags=rmqfull,rmqnodoctor
 MATRIX

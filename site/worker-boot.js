@@ -3,15 +3,16 @@
 // beside them rather than after them; app.js's EngineClient (lib/client.js)
 // takes it over, and an error it raised before then is kept for the client
 // to report. A page opened on the defaults (no state in the link) shows the
-// Allocation tab, whose first result needs the full module: the worker is
-// started as worker.js#prefetch=full, and its entry fetches, compiles and
-// starts that module (all on its own thread) before its engine has loaded.
+// Allocation tab, whose first result needs rmq.analysis: the worker is
+// started as worker.js#prefetch=analysis, and its entry fetches, compiles
+// and starts that module (all on its own thread) before its engine has
+// loaded.
 (function () {
   if (typeof Worker !== 'function') return;
   var w;
   // index.html names the bundled worker (build.mjs); the sources' worker.js otherwise.
   var url = (document.currentScript && document.currentScript.dataset.worker) || 'worker.js';
-  if (!location.hash && typeof WebAssembly === 'object') url += '#prefetch=full';
+  if (!location.hash && typeof WebAssembly === 'object') url += '#prefetch=analysis';
   try {
     w = new Worker(url, { type: 'module' });
   } catch (e) {

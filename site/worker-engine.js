@@ -10,20 +10,26 @@ import { exportFiles } from './lib/export.js';
 import { pack } from './lib/pack.js';
 import { diagnose, connectionIds, diagnoseFolders } from './lib/diagnose-engine.js';
 
-// Two builds (js/README.md): the core module (2.7 MB) answers the Producer
-// and Explain tabs; the full one (6.8 MB, with rmq.analysis, the doctor and
-// mqadmin's text formats) everything. A call loads the one it needs, unless
-// the full one, which answers all, is loaded already; nothing is loaded
-// before the first call, so a page opened on a core tab never fetches the
-// full module. A page opened on the defaults asks for the full module as
-// soon as the worker runs (worker-boot.js): worker.js starts its download
-// and compile before this file loads (start's compiled).
-const built = { core: null, full: null };
-const loading = { core: null, full: null };
+// Three builds (js/README.md): the core module (2.8 MB) answers the
+// Producer and Explain tabs; the analysis one (3.7 MB, with rmq.analysis)
+// every tab but Diagnose; the full one (7.2 MB, with the doctor and
+// mqadmin's consumer texts too) everything. A call loads the smallest one
+// that answers it, unless a bigger one that does is loaded already;
+// nothing is loaded before the first call, so a page opened on a core tab
+// fetches no other module. A page opened on the defaults asks for the
+// analysis module as soon as the worker runs (worker-boot.js): worker.js
+// starts its download and compile before this file loads (start's
+// compiled). It compiles and starts in about half the full one's time,
+// which is most of the wait for the first result.
+const built = { core: null, analysis: null, full: null };
+const loading = { core: null, analysis: null, full: null };
 // Modules fetched and compiled ahead of the first call, by build: a
 // promise of the module, or of null when that failed (the load then
 // fetches it itself and says what went wrong).
-const prefetched = { core: null, full: null };
+const prefetched = { core: null, analysis: null, full: null };
+// The builds that answer a call needing kind, smallest first.
+const ANSWERS = { core: ['core', 'analysis', 'full'], analysis: ['analysis', 'full'], full: ['full'] };
+const LOAD_OPTIONS = { core: {}, analysis: { analysis: true, doctor: false }, full: { analysis: true } };
 // The modules' URLs, by build (worker.js's).
 let WASM_URL = {};
 
@@ -55,15 +61,18 @@ function prefetch(kind) {
 }
 
 async function instance(kind) {
-  if (built.full && built.full.alive) return built.full;
-  if (kind === 'core' && built.core && built.core.alive) return built.core;
+  // A bigger build already running answers too (full first: it answers all),
+  // and one on its way is waited for rather than loading a smaller one.
+  const answers = [...ANSWERS[kind]].reverse();
+  for (const k of answers) if (built[k] && built[k].alive) return built[k];
+  for (const k of answers) if (loading[k]) return loading[k];
   if (!loading[kind]) {
     // Loading does not count as computing (client.js: no restart while a module loads).
     postMessage({ ready: false });
     loading[kind] = Promise.resolve(prefetched[kind])
       .then((module) => {
         const source = module ? { wasmModule: module } : { wasmURL: WASM_URL[kind] };
-        return load(kind === 'full' ? { analysis: true, ...source } : source);
+        return load({ ...LOAD_OPTIONS[kind], ...source });
       })
       .then((r) => { built[kind] = r; return r; })
       .finally(() => { loading[kind] = null; postMessage({ ready: true }); });
@@ -71,12 +80,16 @@ async function instance(kind) {
   return loading[kind];
 }
 
-/** The module msg needs: 'core' when no rmq.analysis, doctor or route text is involved. */
+// The calls that need the doctor or mqadmin's consumer texts.
+const DOCTOR_OPS = new Set(['diagnose', 'diagnoseFolders', 'connectionIds']);
+
+/** The module msg needs: 'core' when no rmq.analysis or route text is involved, 'full' for the doctor. */
 function needs(msg) {
   if (msg.op === 'resources') return null; // no module: what was loaded so far
   if (msg.op === 'examples' || msg.op === 'info') return 'core';
   if ((msg.op === 'producer' || msg.op === 'priority') && msg.state && msg.state.source !== 'route') return 'core';
-  return 'full';
+  if (DOCTOR_OPS.has(msg.op)) return 'full';
+  return 'analysis';
 }
 
 const ops = {

@@ -1,10 +1,10 @@
 // worker.js — the engine's worker, its entry: small on purpose. Started
-// as worker.js#prefetch=full (worker-boot.js), it starts that module's
+// as worker.js#prefetch=analysis (worker-boot.js), it starts that module's
 // download and streaming compile first thing, then loads the engine
 // (worker-engine.js, ~105 KB bundled) beside it: loaded first, the engine
 // held the download back by 100-200 ms. Every message that arrives before
 // the engine is loaded is kept and handed to it in order.
-const WASM_URL = { core: '/js/rmqalloc.wasm', full: '/js/rmqalloc-full.wasm' };
+const WASM_URL = { core: '/js/rmqalloc.wasm', analysis: '/js/rmqalloc-analysis.wasm', full: '/js/rmqalloc-full.wasm' };
 const compiled = {};
 
 /** kind's module fetched and compiled, once: a promise of it, or of null when that failed (the load then says why). */

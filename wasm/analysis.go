@@ -14,9 +14,6 @@ import (
 // asked for by position (analysis_positions.go): the custom analysisAnswer. Package analysis and the JSON writer cost the
 // module about 250 KB, which is why the core build leaves them out.
 
-// build names this build in the meta response (meta.go).
-const build = "full"
-
 // analysisAnswer writes an analysis result: JSON, or by positions
 // (analysis_positions.go).
 type analysisAnswer func(w *writer)

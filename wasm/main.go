@@ -26,10 +26,12 @@
 // the JSON writer build everywhere, so plain `go test ./wasm` and `go vet`
 // cover them natively (main_native.go stands in for main).
 //
-// Two builds of this package ship: the core module (js/rmqalloc.wasm, the
-// one with a size budget) and, with -tags rmqfull, the full module
+// Three builds of this package ship: the core module (js/rmqalloc.wasm,
+// the one with a size budget); with -tags rmqfull, the full module
 // (js/rmqalloc-full.wasm) that adds the analysis operations (analysis.go,
-// json.go). The core build answers those with ERR_UNSUPPORTED
+// json.go) and the doctor; with -tags rmqfull,rmqnodoctor, the analysis
+// module (js/rmqalloc-analysis.wasm), the full one without the doctor
+// (nodoctor.go). The core build answers the full ops with ERR_UNSUPPORTED
 // (ops_core_generated.go, from internal/wireschema); meta reports which
 // build answers.
 package main

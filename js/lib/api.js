@@ -241,17 +241,18 @@ export class Rmq {
     // The decoded records are the public StrategyInfo and ProfileInfo, frozen (internal/wireschema).
     this.strategies = Object.freeze(m.strategies);
     this.profiles = Object.freeze(m.profiles);
-    // Which module this is: 'core' (rmqalloc.wasm) or 'full' (with analysis).
+    // Which module this is: 'core' (rmqalloc.wasm), 'full' (with analysis
+    // and the doctor) or 'analysis' (the full one without the doctor).
     this.build = m.build;
     // The clients an allocate request names, by client byte (wasm/strategy.go).
     const clients = m.clients;
     this.#clients = clientTable(clients);
     // ClientInfo without its internal sort order (the table above keeps it).
     this.clients = Object.freeze(clients.map(({ sortOrder, ...info }) => Object.freeze(info)));
-    this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build === 'full', this.#clients);
+    this.analysis = makeAnalysis(rt, (v) => this.#topicOf(v), this.build !== 'core', this.#clients);
     defineBroker(this, rt, (v) => this.#topicOf(v)); // queryAssignment, proxyAssignment, allocationPath
     defineGoProducer(this, rt, (v) => this.#topicOf(v)); // goPublishQueues, goSelect, takeMessageQueues
-    const { doctor, parse } = makeDoctor(rt, this.build === 'full');
+    const { doctor, parse } = makeDoctor(rt, this.build);
     this.doctor = doctor;
     this.parse = parse;
     this.live = makeLive(rt);

@@ -10,7 +10,7 @@
 
 import { OP, PARSE_FORMAT, WANT } from './wire.js';
 import * as ops from './ops.generated.js';
-import { typeError } from './errors.js';
+import { rmqError, typeError } from './errors.js';
 import { array, camel, checkKeys, object, oneOf, string } from './validate.js';
 import { snapshots } from './doctor_series.js';
 
@@ -95,14 +95,17 @@ export function readInput(input, p = '', keys = INPUT_KEYS) {
 }
 
 /**
- * rmq.doctor and rmq.parse over runtime rt; full tells whether the module
- * is the full build. On the core build rmq.doctor and rmq.parse.consumer*
+ * rmq.doctor and rmq.parse over runtime rt of build ('core', 'full' or
+ * 'analysis'). On the core build rmq.doctor and rmq.parse.consumer*
  * ask the module first (which answers ERR_UNSUPPORTED, saying to load({
  * analysis: true })), so that is the error whatever the arguments.
  */
-export function makeDoctor(rt, full) {
+export function makeDoctor(rt, build) {
   const needsFull = (op) => {
-    if (full) return;
+    if (build === 'full') return;
+    // The analysis module has the ops but not the doctor: its answer to
+    // an empty request would be about the request, so the refusal is here.
+    if (build === 'analysis') throw rmqError(Error, 'ERR_UNSUPPORTED', 'rmq.doctor and rmq.parse need the full module (rmqalloc-full.wasm): load({ analysis: true }), not doctor: false', {});
     rt.call(op, rt.request());
   };
   // Every call reads the caller's values once, and runs marked busy so that

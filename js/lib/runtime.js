@@ -51,7 +51,7 @@ async function wasmInstance(go, opts, platform) {
   const { wasmModule, bytes } = opts;
   if (wasmModule !== undefined) return WebAssembly.instantiate(wasmModule, go.importObject);
   if (bytes !== undefined) return (await WebAssembly.instantiate(bytes, go.importObject)).instance;
-  const url = opts.wasmURL ?? platform.defaultURL(opts.analysis === true);
+  const url = opts.wasmURL ?? platform.defaultURL(opts.build ?? 'core');
   if (platform.readLocal !== undefined && isLocal(url)) {
     return (await WebAssembly.instantiate(await platform.readLocal(url), go.importObject)).instance;
   }

@@ -125,6 +125,41 @@ test('load({ analysis: true }) of the core module fails clearly and can be retri
   await asCore.exit();
 });
 
+const ANALYSIS = new URL('../rmqalloc-analysis.wasm', import.meta.url);
+
+test('load({ analysis: true, doctor: false }) is the analysis module: rmq.analysis and route texts, no doctor', async () => {
+  const [a, a2, full] = await Promise.all([load({ analysis: true, doctor: false }), load({ analysis: true, doctor: false }), load({ analysis: true })]);
+  assert.equal(a.build, 'analysis');
+  assert.equal(a2, a, 'one instance per build');
+  assert.notEqual(a, full);
+  assert.equal(await load({ analysis: true, doctor: true }), full, 'doctor: true is the full build');
+  // The analysis answers as the full module's.
+  const input = { strategy: { name: 'AVG_BY_CIRCLE' }, queues: [0, 1, 2, 3, 4].map((i) => ({ topic: 'T', brokerName: 'b', queueId: i })), members: ['c1', 'c2'] };
+  assert.deepEqual(a.analysis.plan(input).shares, full.analysis.plan(input).shares);
+  assert.deepEqual(a.analysis.plan(input).shares, [[0, 2, 4], [1, 3]]);
+  // mqadmin's route text is read by both.
+  const text = '{"brokerDatas":[{"brokerAddrs":{0:"127.0.0.1:10911"},"brokerName":"b","cluster":"C"}],"queueDatas":[{"brokerName":"b","perm":6,"readQueueNums":2,"topicSysFlag":0,"writeQueueNums":2}]}';
+  assert.deepEqual(a.routeToQueues({ topic: 'T', route: text }), full.routeToQueues({ topic: 'T', route: text }));
+  assert.equal(a.routeToQueues({ topic: 'T', route: text }).subscribe.length, 2);
+  // The doctor is refused, and the instance stays usable.
+  assert.throws(() => a.doctor({ connection: '', progress: '' }), { code: 'ERR_UNSUPPORTED', message: /full module .*load\(\{ analysis: true \}\)/ });
+  assert.throws(() => a.parse.consumerConnection('x'), { code: 'ERR_UNSUPPORTED' });
+  assert.equal(a.analysis.plan(input).shares.length, 2);
+  await a.exit();
+  const again = await load({ analysis: true, doctor: false, wasmURL: ANALYSIS });
+  assert.notEqual(again, a);
+  assert.equal(again.build, 'analysis');
+  await again.exit();
+});
+
+test('doctor: false needs analysis: true, and the analysis module only', async () => {
+  await assert.rejects(load({ doctor: false }), { name: 'TypeError', field: 'options.doctor', message: /unless analysis is true/ });
+  await assert.rejects(load({ analysis: true, doctor: 'no' }), { name: 'TypeError', field: 'options.doctor' });
+  await assert.rejects(load({ analysis: true, doctor: false, wasmURL: FULL }), { code: 'ERR_LOAD_FAILED', field: 'options.doctor', message: /got the full module \(rmqalloc-full\.wasm\); pass rmqalloc-analysis\.wasm/ });
+  await (await load({ analysis: true })).exit(); // else the running full instance answers
+  await assert.rejects(load({ analysis: true, wasmURL: ANALYSIS }), { code: 'ERR_LOAD_FAILED', field: 'options.analysis', message: /got the analysis module/ });
+});
+
 test('in Node, wasmURL may be an http(s) URL string or URL object (fetched)', async () => {
   const { createServer } = await import('node:http');
   const { readFile } = await import('node:fs/promises');

@@ -26,7 +26,7 @@ function get(path, acceptEncoding) {
 }
 
 test('modules and scripts go out gzipped to a browser that takes it, plain otherwise', async () => {
-  for (const path of ['/js/rmqalloc-full.wasm', '/js/rmqalloc.wasm', '/app.js', '/lib/views.js', '/js/lib/api.js', '/style.css', '/index.html']) {
+  for (const path of ['/js/rmqalloc-full.wasm', '/js/rmqalloc-analysis.wasm', '/js/rmqalloc.wasm', '/app.js', '/lib/views.js', '/js/lib/api.js', '/style.css', '/index.html']) {
     const raw = readFileSync(join(ROOT, path.startsWith('/js/') ? '' : 'site', path));
     const gz = await get(path, 'gzip, deflate, br');
     assert.equal(gz.status, 200, path);
@@ -49,7 +49,7 @@ function runtimeFiles() {
   const walk = (dir) => readdirSync(dir).flatMap((n) => { const p = join(dir, n); return statSync(p).isDirectory() ? walk(p) : [p]; });
   const site = walk(join(ROOT, 'site')).map((p) => relative(join(ROOT, 'site'), p))
     .filter((p) => !/^(e2e|bench|serve|node_modules)\//.test(p) && !/^(package(-lock)?\.json|screenshot\.png|sw\.js|build\.mjs)$/.test(p));
-  const js = ['index.js', 'embed.js', 'names.js', 'wasm_exec.js', 'rmqalloc.wasm', 'rmqalloc-full.wasm',
+  const js = ['index.js', 'embed.js', 'names.js', 'wasm_exec.js', 'rmqalloc.wasm', 'rmqalloc-analysis.wasm', 'rmqalloc-full.wasm',
     ...walk(join(ROOT, 'js', 'lib')).map((p) => relative(join(ROOT, 'js'), p)).filter((p) => p.endsWith('.js'))];
   return { site, js };
 }
@@ -90,7 +90,7 @@ test('offline after one visit to the playground: embed.html (never visited) and 
   assert.deepEqual(errors, []);
 });
 
-test('a page opened on the defaults fetches the full module once, compiled while its scripts load', async () => {
+test('a page opened on the defaults fetches the analysis module once, compiled while its scripts load', async () => {
   const context = await s.browser.newContext({ serviceWorkers: 'block' });
   s.contexts.push(context);
   const page = await context.newPage();
@@ -100,7 +100,7 @@ test('a page opened on the defaults fetches the full module once, compiled while
   await ready(page);
   await page.waitForSelector('#alloc-out rmq-grid');
   await page.waitForTimeout(500);
-  assert.deepEqual(wasm, ['rmqalloc-full.wasm']);
+  assert.deepEqual(wasm, ['rmqalloc-analysis.wasm']);
   assert.match(await page.textContent('#status'), /16 queues, 4 consumers/);
 });
 
@@ -116,10 +116,10 @@ test('a page opened on the Producer or Explain tab loads the core module only', 
     else await page.waitForFunction(() => /Example: /.test(document.getElementById('explain-out').textContent), null, { timeout: WAIT });
     await page.waitForTimeout(500);
     assert.deepEqual(wasm, ['rmqalloc.wasm'], tab);
-    // Then the Allocation tab: the full module, once.
+    // Then the Allocation tab: the analysis module, once.
     await page.click('#tab-btn-alloc');
     await ready(page);
     await page.waitForSelector('#alloc-out rmq-grid');
-    assert.deepEqual(wasm, ['rmqalloc.wasm', 'rmqalloc-full.wasm'], tab + ' then alloc');
+    assert.deepEqual(wasm, ['rmqalloc.wasm', 'rmqalloc-analysis.wasm'], tab + ' then alloc');
   }
 });

@@ -14,13 +14,13 @@ async function fresh() {
   return { context, page: await context.newPage() };
 }
 
-test('a page opened on the defaults requests the full module before the worker engine', async () => {
+test('a page opened on the defaults requests the analysis module before the worker engine', async () => {
   const { context, page } = await fresh();
   const order = [];
   context.on('request', (r) => { const n = r.url().replace(/^.*\//, ''); if (/\.wasm$|^worker(-engine)?\.js/.test(n)) order.push(n); });
   await page.goto(s.server.url);
   await ready(page);
-  assert.deepEqual(order.map((n) => n.replace(/#.*/, '')), ['worker.js', 'rmqalloc-full.wasm', 'worker-engine.js']);
+  assert.deepEqual(order.map((n) => n.replace(/#.*/, '')), ['worker.js', 'rmqalloc-analysis.wasm', 'worker-engine.js']);
 });
 
 test('messages sent before the engine has loaded are all answered, in the order sent', async () => {
