@@ -16,7 +16,7 @@
 // touches the Go side. The 1-minute
 // load average is printed with every figure: on a busy machine they grow.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, cpSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, cpSync, existsSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir, loadavg, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -44,7 +44,10 @@ function checkout(ref) {
   if (BEFORE_MODULES) {
     // The whole tree of ref, its modules built as make builds them.
     execFileSync('bash', ['-c', `git -C "${ROOT}" archive "${ref}" | tar -x -C "${dir}"`]);
-    execFileSync('make', ['js/rmqalloc.wasm', 'js/rmqalloc-full.wasm', 'js/wasm_exec.js'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, GOFLAGS: '-buildvcs=false' } });
+    const mods = ['js/rmqalloc.wasm', 'js/rmqalloc-full.wasm', 'js/wasm_exec.js'];
+    // The analysis module, where that ref has one.
+    if (readFileSync(join(dir, 'Makefile'), 'utf8').includes('rmqalloc-analysis.wasm')) mods.push('js/rmqalloc-analysis.wasm');
+    execFileSync('make', mods, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, GOFLAGS: '-buildvcs=false' } });
   } else {
     execFileSync('bash', ['-c', `git -C "${ROOT}" archive "${ref}" site go.mod | tar -x -C "${dir}"`]);
     cpSync(join(ROOT, 'js'), join(dir, 'js'), { recursive: true, filter: (p) => !p.includes('node_modules') });
@@ -116,7 +119,7 @@ for (const t of trees) { t.server = await serve(t.root); servers.push(t.server);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
 const results = new Map(trees.map((t) => [t.name, Object.fromEntries(VIEWS.map((v) => [v.name, []]))]));
 console.log(`# ${RUNS} cold runs per page and width, interleaved; ${availableParallelism()} cores`);
-for (const t of trees) console.log(`# ${t.name}: full module ${statSync(join(t.root, 'js', 'rmqalloc-full.wasm')).size.toLocaleString('en-US')} bytes`);
+for (const t of trees) for (const m of ['rmqalloc-analysis.wasm', 'rmqalloc-full.wasm']) if (existsSync(join(t.root, 'js', m))) console.log(`# ${t.name}: ${m} ${statSync(join(t.root, 'js', m)).size.toLocaleString('en-US')} bytes`);
 try {
   for (let i = 0; i < RUNS; i++) {
     for (const view of VIEWS) {
