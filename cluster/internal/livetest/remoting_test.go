@@ -36,6 +36,32 @@ func request(addr string, code int, ext map[string]string) (int, string, []byte,
 	return resp.Code, resp.Remark, resp.Body, nil
 }
 
+// sendFrame sends one encoded request frame to addr and returns the
+// frame that answers it (the transport of a live.Session driven here).
+func sendFrame(addr string, frame []byte, within time.Duration) ([]byte, error) {
+	conn, err := net.DialTimeout("tcp", addr, 3*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(within))
+	if _, err := conn.Write(frame); err != nil {
+		return nil, err
+	}
+	var prefix [4]byte
+	if _, err := io.ReadFull(conn, prefix[:]); err != nil {
+		return nil, err
+	}
+	n, err := live.FrameLength(prefix[:])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", addr, err)
+	}
+	out := make([]byte, n)
+	copy(out, prefix[:])
+	_, err = io.ReadFull(conn, out[4:])
+	return out, err
+}
+
 // requestCmd sends one request and returns the whole response, waiting
 // up to 15 s: a name server on a loaded machine has taken over 3 s to
 // answer for minutes (CI), and a test's own read must outlast that.

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -103,8 +105,14 @@ func resumedBroker(t *testing.T, g string, cids []string, holds []string, frozen
 			t.Logf("the members held queues twice around the read (a rebalance): before %v, after %v", before, after)
 		}
 		assert.Empty(t, unheld, "double-owned, but no two members held them: %s", rep.Text())
+		if !fromC {
+			readBrokerCFirst(t, g, holds)
+		}
 	}
 	if reads == 0 {
+		// The same read with broker-c's list first still runs: its
+		// duplicates, should they show now, are checked as above.
+		readBrokerCFirst(t, g, holds)
 		t.Logf("STALE CHANNELS NOT REPRODUCED: broker-c listed no member of %s more than once in the %v after it resumed; the stale-channel check was not exercised on the real broker", g, staleWatch)
 	}
 }
@@ -130,4 +138,70 @@ func doubleHeld(t *testing.T, holds []string) map[string]bool {
 		out[q] = true
 	}
 	return out
+}
+
+// readBrokerCFirst reads the group live with broker-c's member list as the
+// list read (the first broker asked for the connections is sent to
+// broker-c instead; which broker comes first is the name server's
+// order), so that the other brokers' lists are asked for and checked
+// against it on the real cluster: its stale channels must come out as
+// one process, with a warning, and no queue double-owned that no two
+// members held.
+func readBrokerCFirst(t *testing.T, g string, holds []string) {
+	t.Helper()
+	const brokerC = "127.0.0.1:10931"
+	s, err := live.NewSession(live.Options{NameServer: theKit.namesrv, Group: g})
+	require.NoError(t, err)
+	var redirected atomic.Bool
+	var listed map[string]int // broker-c's answer: how often it lists each ID
+	var mu sync.Mutex
+	before := doubleHeld(t, holds)
+	err = live.Drive(s, func(r live.Request) ([]byte, error) {
+		addr := r.Addr
+		first := r.What == "connections of "+g && redirected.CompareAndSwap(false, true)
+		if first {
+			addr = brokerC
+		}
+		frame, err := sendFrame(addr, r.Frame, 15*time.Second)
+		if first && err == nil {
+			if resp, derr := live.DecodeFrame(frame); derr == nil {
+				n := map[string]int{}
+				for _, m := range clientIDField.FindAllStringSubmatch(string(resp.Body), -1) {
+					n[m[1]]++
+				}
+				mu.Lock()
+				listed = n
+				mu.Unlock()
+			}
+		}
+		return frame, err
+	})
+	require.NoError(t, err)
+	after := doubleHeld(t, holds)
+	snap, err := s.Snapshot()
+	require.NoError(t, err)
+	rep, err := doctor.Diagnose(snap.Input())
+	require.NoError(t, err)
+	dup := false
+	for _, k := range listed {
+		dup = dup || k > 1
+	}
+	t.Logf("live read with broker-c's list first (it listed %v): warnings %v; %s", listed, snap.Warnings, rep.Verdict)
+	if !dup {
+		t.Logf("broker-c's list had no duplicate by then: the cross-check was not needed")
+		return
+	}
+	stale := false
+	for _, w := range snap.Warnings {
+		stale = stale || strings.Contains(w, "stale channels")
+	}
+	assert.True(t, stale, "broker-c's duplicates checked against the other brokers' lists: %v", snap.Warnings)
+	assert.NotContains(t, findingCodes(rep), doctor.CodeDuplicateClientID, "stale channels of one process: %s", rep.Text())
+	var unheld []string
+	for _, q := range queuesWithStatus(rep, hungTopic, doctor.StatusDoubleOwned) {
+		if !before[q] && !after[q] {
+			unheld = append(unheld, q)
+		}
+	}
+	assert.Empty(t, unheld, "double-owned, but no two members held them: %s", rep.Text())
 }
