@@ -71,27 +71,9 @@ func requestCmd(addr string, code int, ext map[string]string) (*live.Command, er
 
 // requestWithin is requestCmd with its own bound on the exchange.
 func requestWithin(addr string, code int, ext map[string]string, within time.Duration) (*live.Command, error) {
-	conn, err := net.DialTimeout("tcp", addr, 3*time.Second)
-	if err != nil {
-		return nil, err
-	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(within))
 	req := live.Command{Code: code, Language: "JAVA", Version: 399, Opaque: opaque.Add(1), ExtFields: ext}
-	if _, err := conn.Write(req.Encode()); err != nil {
-		return nil, err
-	}
-	var prefix [4]byte
-	if _, err := io.ReadFull(conn, prefix[:]); err != nil {
-		return nil, err
-	}
-	n, err := live.FrameLength(prefix[:])
+	frame, err := sendFrame(addr, req.Encode(), within)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", addr, err)
-	}
-	frame := make([]byte, n)
-	copy(frame, prefix[:])
-	if _, err := io.ReadFull(conn, frame[4:]); err != nil {
 		return nil, err
 	}
 	resp, err := live.DecodeFrame(frame)
