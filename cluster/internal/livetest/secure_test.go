@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -155,14 +156,32 @@ func (c *securedCluster) mqadmin(t *testing.T, args ...string) string {
 	cmd := append(append(append([]string{}, c.jvm...), "-cp", c.cp, "org.apache.rocketmq.tools.command.MQAdminStartup"), append(args, "-n", c.namesrv)...)
 	for attempt := 1; ; attempt++ {
 		out, errs, err := run(2*time.Minute, nil, theKit.run, "java", cmd...)
-		if err == nil && !strings.Contains(out+errs, "Exception") {
+		if err == nil && !strings.Contains(out+errs, "Exception") && !strings.Contains(out+errs, "[error]") && createdAll(args, out) {
 			return out
 		}
-		if attempt == 3 {
+		if attempt == mqadminAttempts {
 			t.Fatalf("mqadmin %v: %v\n%s%s", args, err, out, errs)
 		}
-		time.Sleep(2 * time.Second)
+		time.Sleep(5 * time.Second)
 	}
+}
+
+// mqadminAttempts bounds the runs of one mqadmin command on a secured
+// cluster, 5 s apart: a broker registers with its name server about 10 s
+// after it boots, and until then "updateTopic -c" finds no broker of the
+// cluster.
+const mqadminAttempts = 6
+
+// createdAll: an "updateTopic -c" run created the topic on some broker.
+// Before the cluster's brokers have registered, mqadmin prints "[error]
+// Make sure the specified clusterName exists ..." and exits 0 (seen in a
+// clean-clone run: the topic was never created and its consumer found no
+// route for 90 s); any other command passes.
+func createdAll(args []string, out string) bool {
+	if len(args) == 0 || args[0] != "updateTopic" || !slices.Contains(args, "-c") {
+		return true
+	}
+	return strings.Contains(out, "create topic to ")
 }
 
 // consumer starts AclConsumer (the Java client's AclClientRPCHook) on the
