@@ -27,8 +27,8 @@ const loading = { core: null, analysis: null, full: null };
 // promise of the module, or of null when that failed (the load then
 // fetches it itself and says what went wrong).
 const prefetched = { core: null, analysis: null, full: null };
-// The builds that answer a call needing kind, smallest first.
-const ANSWERS = { core: ['core', 'analysis', 'full'], analysis: ['analysis', 'full'], full: ['full'] };
+// The builds that answer a call needing kind, biggest first (full answers all).
+const ANSWERS = { core: ['full', 'analysis', 'core'], analysis: ['full', 'analysis'], full: ['full'] };
 const LOAD_OPTIONS = { core: {}, analysis: { analysis: true, doctor: false }, full: { analysis: true } };
 // The modules' URLs, by build (worker.js's).
 let WASM_URL = {};
@@ -63,9 +63,8 @@ function prefetch(kind) {
 async function instance(kind) {
   // A bigger build already running answers too (full first: it answers all),
   // and one on its way is waited for rather than loading a smaller one.
-  const answers = [...ANSWERS[kind]].reverse();
-  for (const k of answers) if (built[k] && built[k].alive) return built[k];
-  for (const k of answers) if (loading[k]) return loading[k];
+  for (const k of ANSWERS[kind]) if (built[k] && built[k].alive) return built[k];
+  for (const k of ANSWERS[kind]) if (loading[k]) return loading[k];
   if (!loading[kind]) {
     // Loading does not count as computing (client.js: no restart while a module loads).
     postMessage({ ready: false });

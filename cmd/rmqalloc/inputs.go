@@ -65,7 +65,7 @@ type reader struct {
 func decodeText(s string) string {
 	if len(s) >= 2 && (s[0] == 0xff && s[1] == 0xfe || s[0] == 0xfe && s[1] == 0xff) {
 		le := s[0] == 0xff
-		b := []byte(s[2:])
+		b := s[2:] // indexed in place: no copy of the whole text
 		u := make([]uint16, len(b)/2)
 		for i := range u {
 			if le {
