@@ -51,13 +51,19 @@ WASM_OPT_FLAGS := -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrappin
 WASM_OPT_STATE := $(BIN)/wasm-opt.state
 $(shell mkdir -p $(BIN); s=$$(command -v wasm-opt >/dev/null && echo yes || echo no); [ "$$(cat $(WASM_OPT_STATE) 2>/dev/null)" = "$$s" ] || echo "$$s" > $(WASM_OPT_STATE))
 
+# wasm_opt turns the Go linker's $@.tmp into $@: shrunk when wasm-opt is
+# here, as it is otherwise (the core and the analysis modules use it).
+define wasm_opt
+@if command -v wasm-opt >/dev/null; then \
+	wasm-opt $(WASM_OPT_FLAGS) $@.tmp -o $@ && rm -f $@.tmp && echo "wasm-opt -Oz $@"; \
+else \
+	mv $@.tmp $@; echo "note: wasm-opt not found, $@ is not size-optimized (make tools installs binaryen)"; \
+fi
+endef
+
 $(WASM): $(GO_SRC) $(WASM_OPT_STATE)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@.tmp ./wasm
-	@if command -v wasm-opt >/dev/null; then \
-		wasm-opt $(WASM_OPT_FLAGS) $@.tmp -o $@ && rm -f $@.tmp && echo "wasm-opt -Oz $@"; \
-	else \
-		mv $@.tmp $@; echo "note: wasm-opt not found, $@ is not size-optimized (make tools installs binaryen)"; \
-	fi
+	$(wasm_opt)
 
 # The playground's scripts bundled for production (site/build.mjs, esbuild;
 # wasm_exec.js goes into the engine's bundle): index.html loads
@@ -74,11 +80,7 @@ $(WASM_FULL): $(GO_SRC)
 
 $(WASM_ANALYSIS): $(GO_SRC) $(WASM_OPT_STATE)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -tags rmqfull,rmqnodoctor -o $@.tmp ./wasm
-	@if command -v wasm-opt >/dev/null; then \
-		wasm-opt $(WASM_OPT_FLAGS) $@.tmp -o $@ && rm -f $@.tmp && echo "wasm-opt -Oz $@"; \
-	else \
-		mv $@.tmp $@; echo "note: wasm-opt not found, $@ is not size-optimized (make tools installs binaryen)"; \
-	fi
+	$(wasm_opt)
 
 # wasm_exec.js must come from the Go that built the modules.
 $(WASM_EXEC): $(WASM) $(WASM_FULL) $(WASM_ANALYSIS)
