@@ -2,7 +2,8 @@
 # gotest.sh native|wasm: runs the Go tests verbosely into a log, prints the
 # package lines, every failure and skip, and a closing "N passed, N failed".
 #   native: go test -race ./..., then ./wasm again with -tags rmqfull (the
-#           analysis handlers and their JSON), then the nested module
+#           analysis handlers and their JSON) and with -tags
+#           rmqfull,rmqnodoctor (the analysis module's build), then the nested module
 #           clientgo/ (its own go.mod: ./... of the main module skips it)
 #   wasm:   the alloc and wasm packages under GOOS=js GOARCH=wasm in headless
 #           Chromium through wasmbrowsertest (.bin/go_js_wasm_exec), then
@@ -24,6 +25,10 @@ native)
   rc=$?
   echo "=== go test -tags rmqfull ./wasm/ (full module build)" >>"$log"
   go test -race -count=1 -timeout $to -v -tags rmqfull ./wasm/ 2>&1 | sed -E 's#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\1\2 [-tags rmqfull]\3#' >>"$log"
+  rc2=${PIPESTATUS[0]}
+  [ $rc -ne 0 ] || rc=$rc2
+  echo "=== go test -tags rmqfull,rmqnodoctor ./wasm/ (analysis module build)" >>"$log"
+  go test -race -count=1 -timeout $to -v -tags rmqfull,rmqnodoctor ./wasm/ 2>&1 | sed -E 's#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\1\2 [-tags rmqfull,rmqnodoctor]\3#' >>"$log"
   rc2=${PIPESTATUS[0]}
   [ $rc -ne 0 ] || rc=$rc2
   echo "=== go vet + go test ./... in clientgo/ (nested module: rocketmq-client-go adapters)" >>"$log"

@@ -28,11 +28,6 @@ func answerOf(t *testing.T, a analysisAnswer, err error) []byte {
 	return w.b
 }
 
-func TestFullBuildNamesItselfInMeta(t *testing.T) {
-	resp := call(t, opMeta, nil)
-	assert.Equal(t, "full", metaBuild(t, resp), "build")
-}
-
 func TestFullBuildServesAnalysisDiff(t *testing.T) {
 	// AVG over 6 queues: c0 owns 0-2 and c1 3-5; with c2 joining, c0 owns
 	// 0-1, c1 2-3 and c2 4-5: queues 2 (c0→c1), 4 and 5 (c1→c2) move.

@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 
-	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/cluster/doctor"
 	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 	"github.com/rmqalloc/rmqalloc/internal/termsafe"
@@ -41,16 +40,6 @@ func doctorInputOf(in wireDoctorInput) doctor.Input {
 	return out
 }
 
-// textInputError: every text reader (route, mqadmin, the doctor) fails
-// with an *alloc.TextError; its Source is the box.
-func textInputError(err error) (inputError, bool) {
-	e, ok := as[*alloc.TextError](err)
-	if !ok {
-		return inputError{}, false
-	}
-	return inputError{box: e.Source, line: e.Line, column: e.Column, msg: e.Error()}, true
-}
-
 // reportOf is a doctor answer: ok, judged, the text fitted in width
 // columns and the report as JSON, as want asks.
 func reportOf(rep *doctor.Report, want byte, width int) (doctorRunResponse, error) {
@@ -66,10 +55,6 @@ func reportOf(rep *doctor.Report, want byte, width int) (doctorRunResponse, erro
 		out.Json = b
 	}
 	return out, nil
-}
-
-func init() {
-	inputErrorKinds = append([]func(error) (inputError, bool){textInputError}, inputErrorKinds...)
 }
 
 // handleDoctorRun: the doctor's report on one snapshot, or on a series

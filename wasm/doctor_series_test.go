@@ -1,4 +1,4 @@
-//go:build rmqfull
+//go:build rmqfull && !rmqnodoctor
 
 package main
 

@@ -1,4 +1,4 @@
-//go:build rmqfull
+//go:build rmqfull && !rmqnodoctor
 
 package main
 
@@ -18,6 +18,11 @@ const (
 		"ConsumeType: CONSUME_PASSIVELY\nMessageModel: CLUSTERING\nConsumeFromWhere: CONSUME_FROM_LAST_OFFSET\n"
 	testProgressHeader = "#Topic                                                            #Broker Name                      #QID  #Broker Offset        #Consumer Offset      #Client IP           #Diff                 #LastTime\n"
 )
+
+func TestFullBuildNamesItselfInMeta(t *testing.T) {
+	resp := call(t, opMeta, nil)
+	assert.Equal(t, "full", metaBuild(t, resp), "build")
+}
 
 func progressRow(qid, ip string) string {
 	pad := func(s string, n int) string {

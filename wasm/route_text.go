@@ -13,6 +13,7 @@ package main
 import (
 	"strings"
 
+	"github.com/rmqalloc/rmqalloc/alloc"
 	"github.com/rmqalloc/rmqalloc/alloc/route"
 	"github.com/rmqalloc/rmqalloc/cluster/mqadmin"
 	"github.com/rmqalloc/rmqalloc/internal/sortx"
@@ -76,4 +77,20 @@ func handleRouteText(q routeTextRequest) (routeTextResponse, error) {
 	}
 	pub, sub, err := rt.Queues(q.Topic)
 	return routeTextResponse{Publish: pub, Subscribe: sub}, err
+}
+
+// textInputError: every text reader (route, mqadmin, the doctor) fails
+// with an *alloc.TextError; its Source is the box. Registered here, in
+// both the full and the analysis builds: the analysis one reads routes as
+// text too, and its route box needs the line and column.
+func textInputError(err error) (inputError, bool) {
+	e, ok := as[*alloc.TextError](err)
+	if !ok {
+		return inputError{}, false
+	}
+	return inputError{box: e.Source, line: e.Line, column: e.Column, msg: e.Error()}, true
+}
+
+func init() {
+	inputErrorKinds = append(inputErrorKinds, textInputError)
 }

@@ -141,6 +141,10 @@ test('load({ analysis: true, doctor: false }) is the analysis module: rmq.analys
   const text = '{"brokerDatas":[{"brokerAddrs":{0:"127.0.0.1:10911"},"brokerName":"b","cluster":"C"}],"queueDatas":[{"brokerName":"b","perm":6,"readQueueNums":2,"topicSysFlag":0,"writeQueueNums":2}]}';
   assert.deepEqual(a.routeToQueues({ topic: 'T', route: text }), full.routeToQueues({ topic: 'T', route: text }));
   assert.equal(a.routeToQueues({ topic: 'T', route: text }).subscribe.length, 2);
+  // A cut route is the input's error, with its line and column, in both.
+  for (const m of [a, full]) {
+    assert.throws(() => m.routeToQueues({ topic: 'T', route: '{\n\t"queueDatas":[' }), { code: 'ERR_BAD_INPUT', field: 'route', line: 2, column: 16 }, m.build);
+  }
   // The doctor is refused, and the instance stays usable.
   assert.throws(() => a.doctor({ connection: '', progress: '' }), { code: 'ERR_UNSUPPORTED', message: /full module .*load\(\{ analysis: true \}\)/ });
   assert.throws(() => a.parse.consumerConnection('x'), { code: 'ERR_UNSUPPORTED' });
