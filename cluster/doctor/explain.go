@@ -247,8 +247,8 @@ func (d *diagnosis) labelCauses(st *topicState, wrong []string, actualSet map[st
 }
 
 // viewCause tries m's own strategy over the member list without each other
-// member, and with each unknown owner; the first that gives exactly got
-// explains m's queues.
+// member, with each unknown owner, and with each member listed twice; the
+// first that gives exactly got explains m's queues.
 func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int32, unknown []string) string {
 	try := func(cids []string) bool {
 		res, err := d.share(st.tp.queues, cids, []analysis.View{{Member: m.cid, Strategy: strategy}})
@@ -271,6 +271,19 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 		if try(append(slices.Clone(d.g.cidAll), u)) {
 			return d.label(m.cid) + " still allocates as if " + u + " were in the group (" + u + " is not in the connection list: it left or stopped answering, and the broker " + d.label(m.cid) + " asked still lists it, for up to 2 minutes): its view of the members is out of date; " + rerunHint
 		}
+	}
+	// A broker that paused (a hung JVM, a long GC) lists a client once per
+	// channel, its old ones too, for up to ~2 minutes after it resumes:
+	// Java's allocation counts every entry, so a member that asked that
+	// broker gets a share as if the client were two members.
+	var twice []string
+	for _, o := range d.g.members {
+		if try(append(slices.Clone(d.g.cidAll), o.cid)) {
+			twice = append(twice, o.cid)
+		}
+	}
+	if len(twice) > 0 {
+		return d.label(m.cid) + " still allocates as if " + orList(twice) + " were listed twice in the group: the broker it asked keeps stale channels (a broker that paused lists a client once per channel, old ones too, for up to ~2 minutes after it resumes); " + rerunHint
 	}
 	return ""
 }

@@ -197,6 +197,29 @@ func TestCauseStaleView(t *testing.T) {
 	require.NotNil(t, finding(rep, doctor.CodeViewDiffers), rep.Text())
 }
 
+// A member that asked a broker with stale channels (one client listed
+// twice, as a broker that paused lists it for ~2 minutes after it
+// resumes): Java counts both entries, and the cause says so. 10.0.0.2@2
+// over [1 2 2 3] holds queues 2-3 (of 8) where [1 2 3] gives it 3-5; 2
+// listed twice or 3 listed twice give the same list position.
+func TestCauseStaleChannelView(t *testing.T) {
+	c := small()
+	hold := ownAllocate(t, c, "AVG", alloc.Java493.Name(), c.clients)
+	seen := []string{c.clients[0], c.clients[1], c.clients[1], c.clients[2]}
+	hold[c.clients[1]] = ownAllocate(t, c, "AVG", alloc.Java493.Name(), seen)[c.clients[1]]
+	require.Len(t, hold[c.clients[1]], 2, "a quarter of 8 queues")
+	rep, err := doctor.Diagnose(statusInput(c, hold, func(cid string) string {
+		return statusText(cid, classOf["AVG"], c.topic, hold[cid], nil)
+	}))
+	require.NoError(t, err)
+	f := finding(rep, doctor.CodeViewDiffers)
+	require.NotNil(t, f, rep.Text())
+	assert.Equal(t, []string{c.clients[1]}, f.Clients)
+	assert.Contains(t, f.Message, "10.0.0.2@2 still allocates as if 10.0.0.2@2 or 10.0.0.3@3 were listed twice", f.Message)
+	assert.Contains(t, f.Message, "stale channels", f.Message)
+	assert.Equal(t, doctor.StatusUnowned, queueStatus(rep, "broker-b", 1).Status, "queue 5 (broker-b/1): no one's now: %s", rep.Text())
+}
+
 // A member that runs another strategy than its status says (or than
 // assumed): the cause names the strategy that gives its queues.
 func TestCauseOtherStrategy(t *testing.T) {
