@@ -95,6 +95,7 @@ func resumedBroker(t *testing.T, g string, cids []string, holds []string, frozen
 		}
 		t.Logf("live read: warnings %v; the list read was broker-c's: %v; %s", snap.Warnings, fromC, rep.Verdict)
 		assert.NotContains(t, findingCodes(rep), doctor.CodeDuplicateClientID, "stale channels of one process: %s", rep.Text())
+		logTopicFindings(t, rep)
 		assertHeldTwice(t, rep, double)
 		if !fromC {
 			readBrokerCFirst(t, g, holds)
@@ -225,6 +226,7 @@ func readBrokerCFirst(t *testing.T, g string, holds []string) {
 		dup = dup || k > 1
 	}
 	t.Logf("live read with broker-c's list first (it listed %v): warnings %v; %s", listed, snap.Warnings, rep.Verdict)
+	logTopicFindings(t, rep)
 	if !dup {
 		t.Logf("broker-c's list had no duplicate by then: the cross-check was not needed")
 		return
@@ -236,6 +238,19 @@ func readBrokerCFirst(t *testing.T, g string, holds []string) {
 	assert.True(t, stale, "broker-c's duplicates checked against the other brokers' lists: %v", snap.Warnings)
 	assert.NotContains(t, findingCodes(rep), doctor.CodeDuplicateClientID, "stale channels of one process: %s", rep.Text())
 	assertHeldTwice(t, rep, double)
+}
+
+// logTopicFindings logs the hung topic's findings (code: message): what
+// the doctor gave as the cause while the members rebalance.
+func logTopicFindings(t *testing.T, rep *doctor.Report) {
+	t.Helper()
+	for _, tr := range rep.Topics {
+		for _, f := range tr.Findings {
+			if tr.Topic == hungTopic {
+				t.Logf("  %s: %s", f.Code, f.Message)
+			}
+		}
+	}
 }
 
 // assertHeldTwice: every queue of the report called double-owned was held
