@@ -19,18 +19,23 @@ log=test-results/go-$mode.log
 # race-built tests took 638 s at load average 40 on 2 cores. A generous
 # bound for a busy machine, not a speed goal.
 to=30m
+# tagged TAGS WHAT CMD...: runs CMD (a go test of ./wasm/ with -tags TAGS)
+# into the log under a "=== WHAT" line, its package verdict marked with
+# the tags, and keeps the first failure in rc.
+tagged() {
+  local tags=$1 what=$2
+  shift 2
+  echo "=== go test -tags $tags ./wasm/ ($what)" >>"$log"
+  "$@" -tags "$tags" ./wasm/ 2>&1 | sed -E "s#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\\1\\2 [-tags $tags]\\3#" >>"$log"
+  local r=${PIPESTATUS[0]}
+  [ $rc -ne 0 ] || rc=$r
+}
 case $mode in
 native)
   go test -race -count=1 -timeout $to -v ./... >"$log" 2>&1
   rc=$?
-  echo "=== go test -tags rmqfull ./wasm/ (full module build)" >>"$log"
-  go test -race -count=1 -timeout $to -v -tags rmqfull ./wasm/ 2>&1 | sed -E 's#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\1\2 [-tags rmqfull]\3#' >>"$log"
-  rc2=${PIPESTATUS[0]}
-  [ $rc -ne 0 ] || rc=$rc2
-  echo "=== go test -tags rmqfull,rmqnodoctor ./wasm/ (analysis module build)" >>"$log"
-  go test -race -count=1 -timeout $to -v -tags rmqfull,rmqnodoctor ./wasm/ 2>&1 | sed -E 's#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\1\2 [-tags rmqfull,rmqnodoctor]\3#' >>"$log"
-  rc2=${PIPESTATUS[0]}
-  [ $rc -ne 0 ] || rc=$rc2
+  tagged rmqfull "full module build" go test -race -count=1 -timeout $to -v
+  tagged rmqfull,rmqnodoctor "analysis module build" go test -race -count=1 -timeout $to -v
   echo "=== go vet + go test ./... in clientgo/ (nested module: rocketmq-client-go adapters)" >>"$log"
   (cd clientgo && go vet ./... && go test -race -count=1 -timeout $to -v ./...) >>"$log" 2>&1
   rc3=$?
@@ -50,10 +55,7 @@ wasm)
   }
   wasmtest ./alloc/... ./internal/... ./wasm/... >"$log" 2>&1
   rc=$?
-  echo "=== go test -tags rmqfull ./wasm/ (full module build)" >>"$log"
-  wasmtest -tags rmqfull ./wasm/ 2>&1 | sed -E 's#^(ok|FAIL)([[:space:]]+[^[:space:]]+/wasm)([[:space:]])#\1\2 [-tags rmqfull]\3#' >>"$log"
-  rc2=${PIPESTATUS[0]}
-  [ $rc -ne 0 ] || rc=$rc2
+  tagged rmqfull "full module build" wasmtest
   rm -rf "$tmp" ;;
 *) echo "usage: gotest.sh native|wasm" >&2; exit 2 ;;
 esac

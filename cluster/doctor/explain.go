@@ -254,6 +254,8 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 		res, err := d.share(st.tp.queues, cids, []analysis.View{{Member: m.cid, Strategy: strategy}})
 		return err == nil && slices.Equal(res.Combined.MemberShare(0), got)
 	}
+	// plus: the member list with one more entry for cid.
+	plus := func(cid string) bool { return try(append(slices.Clone(d.g.cidAll), cid)) }
 	var gone []string
 	for _, o := range d.g.members {
 		if o == m {
@@ -268,7 +270,7 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 		return d.label(m.cid) + " still allocates as if " + orList(gone) + " were not in the group: its view of the members is out of date; " + rerunHint
 	}
 	for _, u := range unknown {
-		if try(append(slices.Clone(d.g.cidAll), u)) {
+		if plus(u) {
 			return d.label(m.cid) + " still allocates as if " + u + " were in the group (" + u + " is not in the connection list: it left or stopped answering, and the broker " + d.label(m.cid) + " asked still lists it, for up to 2 minutes): its view of the members is out of date; " + rerunHint
 		}
 	}
@@ -278,7 +280,7 @@ func (d *diagnosis) viewCause(st *topicState, m *member, strategy int, got []int
 	// broker gets a share as if the client were two members.
 	var twice []string
 	for _, o := range d.g.members {
-		if try(append(slices.Clone(d.g.cidAll), o.cid)) {
+		if plus(o.cid) {
 			twice = append(twice, o.cid)
 		}
 	}

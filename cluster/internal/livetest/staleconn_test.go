@@ -36,8 +36,13 @@ func listedTimes(addr, group string) map[string]int {
 	if err != nil || resp.Code != 0 {
 		return nil
 	}
+	return idCounts(resp.Body)
+}
+
+// idCounts is how often a connection list's body names each client ID.
+func idCounts(body []byte) map[string]int {
 	n := map[string]int{}
-	for _, m := range clientIDField.FindAllStringSubmatch(string(resp.Body), -1) {
+	for _, m := range clientIDField.FindAllStringSubmatch(string(body), -1) {
 		n[m[1]]++
 	}
 	return n
@@ -140,30 +145,26 @@ func heldWhile(t *testing.T, holds []string, read func()) map[string]bool {
 	}
 	stop, done := make(chan struct{}), make(chan int)
 	go func() {
-		read := 0
+		samples := 0
 		tick := time.NewTicker(200 * time.Millisecond)
 		defer tick.Stop()
 		for {
 			if sample() == nil {
-				read++
+				samples++
 			}
 			select {
 			case <-stop:
-				done <- read
+				done <- samples
 				return
 			case <-tick.C:
 			}
 		}
 	}()
-	func() {
-		defer func() {
-			// The hold files are rewritten every second: what a member
-			// held when it was asked shows in them up to holdLag later.
-			time.Sleep(holdLag)
-			close(stop)
-		}()
-		read()
-	}()
+	read()
+	// The hold files are rewritten every second: what a member held when
+	// it was asked shows in them up to holdLag later.
+	time.Sleep(holdLag)
+	close(stop)
 	require.NotZero(t, <-done, "no hold file of %v could be read during the read", holds)
 	held := map[string][]string{}
 	for cid, set := range byMember {
@@ -206,11 +207,7 @@ func readBrokerCFirst(t *testing.T, g string, holds []string) {
 			frame, err := sendFrame(addr, r.Frame, 15*time.Second)
 			if first && err == nil {
 				if resp, derr := live.DecodeFrame(frame); derr == nil {
-					n := map[string]int{}
-					for _, m := range clientIDField.FindAllStringSubmatch(string(resp.Body), -1) {
-						n[m[1]]++
-					}
-					listed = n
+					listed = idCounts(resp.Body)
 				}
 			}
 			return frame, err
@@ -245,10 +242,11 @@ func readBrokerCFirst(t *testing.T, g string, holds []string) {
 func logTopicFindings(t *testing.T, rep *doctor.Report) {
 	t.Helper()
 	for _, tr := range rep.Topics {
+		if tr.Topic != hungTopic {
+			continue
+		}
 		for _, f := range tr.Findings {
-			if tr.Topic == hungTopic {
-				t.Logf("  %s: %s", f.Code, f.Message)
-			}
+			t.Logf("  %s: %s", f.Code, f.Message)
 		}
 	}
 }
